@@ -1,0 +1,13 @@
+# lens_add_test(NAME SOURCES files... LIBS libs...): one QTest executable = one ctest test,
+# run headless (QT_QPA_PLATFORM=offscreen). Mirrors GammaRay's gammaray_add_test.
+function(lens_add_test name)
+    cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
+    qt_add_executable(${name} ${T_SOURCES})
+    target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
+    add_test(NAME ${name} COMMAND ${name})
+    if(NOT T_TIMEOUT)
+        set(T_TIMEOUT 300)
+    endif()
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
+                         TIMEOUT ${T_TIMEOUT})
+endfunction()

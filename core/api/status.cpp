@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "status.h"
+
+#include <QJsonArray>
+
+namespace lens {
+
+ApiStatus ApiStatus::fromStatusJson(const QJsonObject &status, int httpCode)
+{
+    ApiStatus s;
+    s.code = status.value(QLatin1String("code")).toInt(httpCode);
+    if (s.code == 0)
+        s.code = httpCode;
+    s.reason = status.value(QLatin1String("reason")).toString();
+    s.message = status.value(QLatin1String("message")).toString();
+    const QJsonObject details = status.value(QLatin1String("details")).toObject();
+    s.retryAfterSeconds = details.value(QLatin1String("retryAfterSeconds")).toInt();
+    const QJsonArray causes = details.value(QLatin1String("causes")).toArray();
+    for (const QJsonValue &c : causes) {
+        const QJsonObject co = c.toObject();
+        QString r = co.value(QLatin1String("reason")).toString();
+        if (r.isEmpty())
+            r = co.value(QLatin1String("type")).toString();
+        s.causes << r;
+        const QString m = co.value(QLatin1String("message")).toString();
+        if (!m.isEmpty())
+            s.causes << m;
+    }
+    return s;
+}
+
+ApiStatus ApiStatus::transportError(Transport t, const QString &message)
+{
+    ApiStatus s;
+    s.transport = t;
+    s.message = message;
+    return s;
+}
+
+QJsonObject ApiStatus::toStatusJson() const
+{
+    QJsonObject o;
+    o.insert(QLatin1String("kind"), QLatin1String("Status"));
+    o.insert(QLatin1String("apiVersion"), QLatin1String("v1"));
+    o.insert(QLatin1String("metadata"), QJsonObject());
+    o.insert(QLatin1String("status"), QLatin1String("Failure"));
+    o.insert(QLatin1String("message"), message);
+    if (!reason.isEmpty())
+        o.insert(QLatin1String("reason"), reason);
+    if (retryAfterSeconds > 0) {
+        QJsonObject details;
+        details.insert(QLatin1String("retryAfterSeconds"), retryAfterSeconds);
+        o.insert(QLatin1String("details"), details);
+    }
+    o.insert(QLatin1String("code"), code);
+    return o;
+}
+
+bool ApiStatus::isTooLargeResourceVersion() const
+{
+    static const QString tooLarge = QStringLiteral("Too large resource version");
+    if (causes.contains(QLatin1String("ResourceVersionTooLarge")))
+        return true;
+    if (message.contains(tooLarge))
+        return true;
+    for (const QString &c : causes)
+        if (c.contains(tooLarge))
+            return true;
+    return false;
+}
+
+QString ApiStatus::describe() const
+{
+    switch (transport) {
+    case Transport::ConnectionRefused:
+        return QStringLiteral("cannot connect: connection refused (%1)").arg(message);
+    case Transport::Unreachable:
+        return QStringLiteral("cannot reach the API server: %1").arg(message);
+    case Transport::Timeout:
+        return QStringLiteral("the API server did not answer in time: %1").arg(message);
+    case Transport::Truncated:
+        return QStringLiteral("the answer was cut off: %1").arg(message);
+    case Transport::Decode:
+        return QStringLiteral("the answer could not be read: %1").arg(message);
+    case Transport::None:
+        break;
+    }
+    QString s = QString::number(code);
+    if (!reason.isEmpty())
+        s += QLatin1Char(' ') + reason;
+    if (!message.isEmpty())
+        s += QStringLiteral(": ") + message;
+    return s;
+}
+
+} // namespace lens

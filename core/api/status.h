@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace lens {
+
+/// An error from the API server or the way to it, in the shape of metav1.Status.
+///
+/// `code` is the HTTP status (0 when no HTTP answer came: the connection failed, see
+/// `transport`), `reason` the StatusReason ("Expired", "Gone", "Timeout", "TooManyRequests",
+/// "NotFound", ...), `message` the server's words, `causes` the details.causes[].reason/type
+/// values. The predicates mirror k8s.io/apimachinery/pkg/api/errors (IsResourceExpired, IsGone,
+/// IsTooManyRequests) and client-go's reflector helpers (isTooLargeResourceVersionError,
+/// utilnet.IsConnectionRefused).
+struct ApiStatus {
+    enum class Transport {
+        None,              ///< an HTTP answer (or a watch ERROR event) was received
+        ConnectionRefused, ///< nothing listens at the address
+        Unreachable,       ///< DNS, routing, TLS or other network failure
+        Timeout,           ///< no answer in time
+        Truncated,         ///< the stream or body ended in the middle of a JSON value
+        Decode,            ///< an answer came but was not valid JSON of the expected shape
+    };
+
+    int code = 0;
+    QString reason;
+    QString message;
+    QStringList causes;
+    int retryAfterSeconds = 0;
+    Transport transport = Transport::None;
+
+    /// Builds from a Status object (as sent in an error body or a watch ERROR event).
+    static ApiStatus fromStatusJson(const QJsonObject &status, int httpCode = 0);
+    static ApiStatus transportError(Transport t, const QString &message);
+    /// A Status JSON document the way kube-apiserver writes it ("kind":"Status", "status":"Failure").
+    QJsonObject toStatusJson() const;
+
+    bool isExpired() const { return code == 410 || reason == QLatin1String("Expired") || reason == QLatin1String("Gone"); }
+    /// "Too large resource version": 504 Timeout with cause ResourceVersionTooLarge, or any status
+    /// whose message says so (client-go's isTooLargeResourceVersionError accepts all three shapes).
+    bool isTooLargeResourceVersion() const;
+    bool isTooManyRequests() const { return code == 429; }
+    bool isConnectionRefused() const { return transport == Transport::ConnectionRefused; }
+    bool isInternalError() const { return code == 500; }
+
+    /// One line a user understands, e.g. "410 Expired: too old resource version: 89 (93)" or
+    /// "cannot connect: connection refused (127.0.0.1:6443)".
+    QString describe() const;
+};
+
+} // namespace lens

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "journal.h"
+
+#include <QJsonArray>
+
+namespace lens {
+
+QString traceKindName(TraceKind k)
+{
+    switch (k) {
+    case TraceKind::ListStarted:
+        return QStringLiteral("listStarted");
+    case TraceKind::ListPage:
+        return QStringLiteral("listPage");
+    case TraceKind::ListCompleted:
+        return QStringLiteral("listCompleted");
+    case TraceKind::ListFailed:
+        return QStringLiteral("listFailed");
+    case TraceKind::WatchStarted:
+        return QStringLiteral("watchStarted");
+    case TraceKind::WatchEvent:
+        return QStringLiteral("watchEvent");
+    case TraceKind::Bookmark:
+        return QStringLiteral("bookmark");
+    case TraceKind::WatchEnded:
+        return QStringLiteral("watchEnded");
+    case TraceKind::WatchError:
+        return QStringLiteral("watchError");
+    case TraceKind::Backoff:
+        return QStringLiteral("backoff");
+    case TraceKind::FifoQueued:
+        return QStringLiteral("fifoQueued");
+    case TraceKind::FifoPopped:
+        return QStringLiteral("fifoPopped");
+    case TraceKind::IndexerAdded:
+        return QStringLiteral("indexerAdded");
+    case TraceKind::IndexerUpdated:
+        return QStringLiteral("indexerUpdated");
+    case TraceKind::IndexerDeleted:
+        return QStringLiteral("indexerDeleted");
+    case TraceKind::HandlerNotified:
+        return QStringLiteral("handlerNotified");
+    case TraceKind::Resync:
+        return QStringLiteral("resync");
+    case TraceKind::Synced:
+        return QStringLiteral("synced");
+    case TraceKind::PumpMode:
+        return QStringLiteral("pumpMode");
+    case TraceKind::Info:
+        return QStringLiteral("info");
+    }
+    return {};
+}
+
+QJsonObject TraceEvent::toJson() const
+{
+    QJsonObject o;
+    o.insert(QLatin1String("seq"), qint64(seq));
+    o.insert(QLatin1String("t"), t);
+    o.insert(QLatin1String("kind"), traceKindName(kind));
+    o.insert(QLatin1String("component"), component);
+    if (!key.isEmpty())
+        o.insert(QLatin1String("key"), key);
+    if (!type.isEmpty())
+        o.insert(QLatin1String("type"), type);
+    if (!resourceVersion.isEmpty())
+        o.insert(QLatin1String("resourceVersion"), resourceVersion);
+    if (!deltas.isEmpty()) {
+        QJsonArray a;
+        for (const Delta &d : deltas)
+            a.append(d.describe(key));
+        o.insert(QLatin1String("deltas"), a);
+    }
+    for (auto it = detail.begin(); it != detail.end(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+Journal::Journal(const Clock *clock, QObject *parent) : QObject(parent), m_clock(clock)
+{
+    qRegisterMetaType<lens::TraceEvent>();
+    if (!m_clock) {
+        m_ownClock = std::make_unique<SteadyClock>();
+        m_clock = m_ownClock.get();
+    }
+}
+
+Journal::~Journal() = default;
+
+quint64 Journal::record(TraceEvent event)
+{
+    event.seq = ++m_seq;
+    event.t = m_clock->nowMs();
+    m_events.push_back(event);
+    while (qsizetype(m_events.size()) > m_capacity) {
+        m_events.pop_front();
+        ++m_dropped;
+    }
+    Q_EMIT eventRecorded(m_events.back());
+    return event.seq;
+}
+
+void Journal::setCapacity(qsizetype maxEvents)
+{
+    m_capacity = qMax<qsizetype>(1, maxEvents);
+    while (qsizetype(m_events.size()) > m_capacity) {
+        m_events.pop_front();
+        ++m_dropped;
+    }
+}
+
+} // namespace lens

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/delta.h"
+#include "api/object.h"
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QString>
+
+namespace lens {
+
+/// What kind of state change a trace event records. The names (traceKindName) are the "kind"
+/// values of `informer-lens --headless`'s JSON Lines.
+enum class TraceKind {
+    ListStarted,     ///< reflector: a LIST began; detail.cause, detail.resourceVersion, detail.limit
+    ListPage,        ///< reflector: one page arrived; detail.items, detail.continue, detail.remainingItemCount
+    ListCompleted,   ///< reflector: the list is whole; resourceVersion = list RV, detail.items
+    ListFailed,      ///< reflector: the list failed; detail.error, detail.code
+    WatchStarted,    ///< reflector: a WATCH request was sent; resourceVersion, detail.timeoutSeconds
+    WatchEvent,      ///< reflector: ADDED/MODIFIED/DELETED arrived; type, key, resourceVersion, object
+    Bookmark,        ///< reflector: a BOOKMARK moved the resourceVersion
+    WatchEnded,      ///< reflector: the stream ended without error; detail.events, detail.reason
+    WatchError,      ///< reflector: ERROR event or failed stream; detail.error, detail.code
+    Backoff,         ///< reflector: waiting before the next attempt; detail.delayMs, detail.reason
+    FifoQueued,      ///< queue: a delta was queued; key, type, deltas = the key's Deltas afterwards
+    FifoPopped,      ///< queue: Pop took a key; deltas = what was popped, detail.isInInitialList
+    IndexerAdded,    ///< indexer: key added; object
+    IndexerUpdated,  ///< indexer: key updated; object
+    IndexerDeleted,  ///< indexer: key deleted; object = last state
+    HandlerNotified, ///< processor: a listener was notified; type add|update|delete, detail.handler
+    Resync,          ///< informer: a resync tick; detail.due = whether any listener was due
+    Synced,          ///< informer: HasSynced became true; detail.objects
+    PumpMode,        ///< controller: the Pop pump was switched; type = run|paused|step
+    Info,            ///< anything else worth a line; detail.message
+};
+
+QString traceKindName(TraceKind k);
+
+/// One state change, as a value. Carries shared references to objects, never copies.
+///
+/// `seq` counts from 1 in recording order; `t` is milliseconds since the journal's clock
+/// started; `component` is "reflector", "deltafifo", "indexer", "processor", "informer" or
+/// "controller"; `key` is a MetaNamespaceKeyFunc key ("ns/name" or "name").
+struct TraceEvent {
+    quint64 seq = 0;
+    qint64 t = 0;
+    TraceKind kind = TraceKind::Info;
+    QString component;
+    QString key;
+    QString type;
+    QString resourceVersion;
+    Object object;
+    Deltas deltas;
+    QJsonObject detail;
+
+    /// One JSON object (no newline) with "seq", "t", "kind", "component" and, where set, "key",
+    /// "type", "resourceVersion", "deltas" (as ["Added ns/a@12", ...]) and the detail fields.
+    /// Objects are referenced by key and resourceVersion, never dumped (a Secret's data never
+    /// reaches the journal).
+    QJsonObject toJson() const;
+};
+
+} // namespace lens
+
+Q_DECLARE_METATYPE(lens::TraceEvent)
