@@ -2,7 +2,9 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 namespace lens {
 
@@ -51,3 +53,4 @@ struct ApiStatus {
 };
 
 } // namespace lens
+Q_DECLARE_METATYPE(lens::ApiStatus)

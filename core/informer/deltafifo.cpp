@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "deltafifo.h"
+
+#include "trace/journal.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace lens {
+
+namespace {
+// dedupDeltas: only two consecutive Deleted deltas collapse; the older is kept unless it is a
+// tombstone (isDeletionDup / isDup in delta_fifo.go).
+void dedupDeltas(Deltas &deltas)
+{
+    const qsizetype n = deltas.size();
+    if (n < 2)
+        return;
+    const Delta &a = deltas.at(n - 2);
+    const Delta &b = deltas.at(n - 1);
+    if (a.type != DeltaType::Deleted || b.type != DeltaType::Deleted)
+        return;
+    const Delta keep = a.tombstone ? b : a;
+    deltas.removeLast();
+    deltas.last() = keep;
+}
+} // namespace
+
+DeltaFIFO::DeltaFIFO(Options options) : m_opts(std::move(options)) {}
+
+QString DeltaFIFO::add(const Object &obj)
+{
+    m_populated = true;
+    return queueAction(DeltaType::Added, Delta::of(DeltaType::Added, obj), true);
+}
+
+QString DeltaFIFO::update(const Object &obj)
+{
+    m_populated = true;
+    return queueAction(DeltaType::Updated, Delta::of(DeltaType::Updated, obj), true);
+}
+
+QString DeltaFIFO::remove(const Object &obj)
+{
+    const Delta payload = Delta::of(DeltaType::Deleted, obj);
+    const KeyResult k = keyOf(payload);
+    if (!k.ok())
+        return k.error;
+    m_populated = true;
+    const bool queued = m_items.contains(k.key);
+    if (!m_opts.knownObjects) {
+        if (!queued)
+            return {}; // Presumably, this was deleted when a relist happened.
+    } else if (!queued && m_opts.knownObjects->getByKey(k.key).isNull()) {
+        return {}; // Neither queued nor known: nothing to delete.
+    }
+    return queueAction(DeltaType::Deleted, payload, true);
+}
+
+QString DeltaFIFO::queueAction(DeltaType type, const Delta &payload, bool transform)
+{
+    const KeyResult k = keyOf(payload);
+    if (!k.ok())
+        return QStringLiteral("couldn't create key for object: ") + k.error;
+    Delta d = payload;
+    d.type = type;
+    if (transform && m_opts.transformer && !d.tombstone) {
+        QString err;
+        Object t = m_opts.transformer(d.object, &err);
+        if (!err.isEmpty())
+            return err;
+        d.object = t;
+    }
+    auto it = m_items.find(k.key);
+    if (it == m_items.end()) {
+        m_items.insert(k.key, Deltas{d});
+        m_queue.push_back(k.key);
+    } else {
+        it->append(d);
+        dedupDeltas(*it);
+    }
+    journalQueued(k.key, type);
+    if (m_queued)
+        m_queued();
+    return {};
+}
+
+void DeltaFIFO::journalQueued(const QString &key, DeltaType type)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = TraceKind::FifoQueued;
+    e.component = QStringLiteral("deltafifo");
+    e.key = key;
+    e.type = deltaTypeName(type);
+    e.deltas = m_items.value(key);
+    if (!e.deltas.isEmpty()) {
+        e.object = e.deltas.last().object;
+        e.resourceVersion = e.object.resourceVersion();
+    }
+    e.detail.insert(QLatin1String("queueDepth"), qint64(m_queue.size()));
+    m_journal->record(std::move(e));
+}
+
+QString DeltaFIFO::replace(const QList<Object> &list, const QString &resourceVersion)
+{
+    Q_UNUSED(resourceVersion); // DeltaFIFO ignores it, as client-go does.
+    const DeltaType action = m_opts.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
+    QSet<QString> keys;
+    for (const Object &item : list) {
+        const KeyResult k = keyOf(Delta::of(action, item));
+        if (!k.ok())
+            return QStringLiteral("couldn't create key for object: ") + k.error;
+        keys.insert(k.key);
+        // Replace transforms listed objects even when it emits Sync (internal action Replaced).
+        const QString err = queueAction(action, Delta::of(action, item), true);
+        if (!err.isEmpty())
+            return err;
+    }
+
+    int queuedDeletions = 0;
+    // Deletions detected against the queue: tombstones carry the newest queued object.
+    const std::deque<QString> queueSnapshot = m_queue;
+    for (const QString &key : queueSnapshot) {
+        if (keys.contains(key))
+            continue;
+        const Delta newest = m_items.value(key).last();
+        ++queuedDeletions;
+        const QString err = queueAction(
+            DeltaType::Deleted, Delta::deletedFinalStateUnknown(key, newest.object), false);
+        if (!err.isEmpty())
+            return err;
+    }
+    // Deletions detected against knownObjects, for keys with nothing queued.
+    if (m_opts.knownObjects) {
+        QStringList known = m_opts.knownObjects->listKeys();
+        std::sort(known.begin(), known.end());
+        for (const QString &key : std::as_const(known)) {
+            if (keys.contains(key) || m_items.contains(key))
+                continue;
+            ++queuedDeletions;
+            const QString err = queueAction(
+                DeltaType::Deleted,
+                Delta::deletedFinalStateUnknown(key, m_opts.knownObjects->getByKey(key)), false);
+            if (!err.isEmpty())
+                return err;
+        }
+    }
+    if (!m_populated) {
+        m_populated = true;
+        m_initialPopulationCount = int(keys.size()) + queuedDeletions;
+    }
+    return {};
+}
+
+QString DeltaFIFO::resync()
+{
+    if (!m_opts.knownObjects)
+        return {};
+    QStringList known = m_opts.knownObjects->listKeys();
+    std::sort(known.begin(), known.end());
+    for (const QString &key : std::as_const(known)) {
+        const Object obj = m_opts.knownObjects->getByKey(key);
+        if (obj.isNull())
+            continue;
+        const KeyResult k = keyOf(Delta::of(DeltaType::Sync, obj));
+        if (!k.ok())
+            return QStringLiteral("couldn't create key for object: ") + k.error;
+        if (m_items.contains(k.key))
+            continue; // queued deltas are newer than the known object (DF-10, DF-16)
+        const QString err = queueAction(DeltaType::Sync, Delta::of(DeltaType::Sync, obj), false);
+        if (!err.isEmpty())
+            return err;
+    }
+    return {};
+}
+
+PopResult DeltaFIFO::pop(const PopProcessFunc &process)
+{
+    PopResult r;
+    while (!m_queue.empty()) {
+        r.isInInitialList = !hasSynced();
+        const QString key = m_queue.front();
+        m_queue.pop_front();
+        if (m_initialPopulationCount > 0)
+            --m_initialPopulationCount;
+        auto it = m_items.find(key);
+        if (it == m_items.end())
+            continue; // cannot happen: queue and items are kept in step
+        r.popped = true;
+        r.key = key;
+        r.deltas = it.value();
+        m_items.erase(it);
+        if (m_journal) {
+            TraceEvent e;
+            e.kind = TraceKind::FifoPopped;
+            e.component = QStringLiteral("deltafifo");
+            e.key = key;
+            e.deltas = r.deltas;
+            e.object = r.deltas.last().object;
+            e.resourceVersion = e.object.resourceVersion();
+            e.detail.insert(QLatin1String("isInInitialList"), r.isInInitialList);
+            e.detail.insert(QLatin1String("queueDepth"), qint64(m_queue.size()));
+            e.detail.insert(QLatin1String("hasSynced"), hasSynced());
+            m_journal->record(std::move(e));
+        }
+        if (process) {
+            const ProcessResult pr = process(key, r.deltas, r.isInInitialList);
+            r.error = pr.error;
+            if (pr.requeue)
+                addIfNotPresent(r.deltas);
+        }
+        return r;
+    }
+    r.closed = m_closed;
+    return r;
+}
+
+QString DeltaFIFO::addIfNotPresent(const Deltas &deltas)
+{
+    if (deltas.isEmpty())
+        return QStringLiteral(
+            "couldn't create key for object: 0 length Deltas object; can't get key");
+    const KeyResult k = keyOf(deltas.last());
+    if (!k.ok())
+        return QStringLiteral("couldn't create key for object: ") + k.error;
+    m_populated = true;
+    if (m_items.contains(k.key))
+        return {};
+    m_items.insert(k.key, deltas);
+    m_queue.push_back(k.key);
+    journalQueued(k.key, deltas.last().type);
+    if (m_queued)
+        m_queued();
+    return {};
+}
+
+QStringList DeltaFIFO::listKeys() const { return QStringList(m_queue.begin(), m_queue.end()); }
+
+std::optional<Deltas> DeltaFIFO::get(const QString &key) const
+{
+    auto it = m_items.find(key);
+    if (it == m_items.end())
+        return std::nullopt;
+    return it.value();
+}
+
+QList<Object> DeltaFIFO::list() const
+{
+    QList<Object> out;
+    for (const QString &k : m_queue)
+        out << m_items.value(k).last().object;
+    return out;
+}
+
+} // namespace lens

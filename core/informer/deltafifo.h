@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "indexer.h"
+#include "queue.h"
+
+#include <QHash>
+
+#include <deque>
+
+namespace lens {
+
+/// client-go's DeltaFIFO (tools/cache/delta_fifo.go, v0.32 semantics): a producer/consumer
+/// queue of key → Deltas, where each key keeps the position of its first queued delta until
+/// it is popped, and only two consecutive Deleted deltas are ever merged (dedupDeltas).
+///
+/// Options as client-go's DeltaFIFOOptions: `keyFunc` (default MetaNamespaceKeyFunc),
+/// `knownObjects` (the informer's indexer; not owned, may be null), `emitDeltaTypeReplaced`
+/// (Replace emits Replaced instead of Sync; informers set it), `transformer`.
+///
+/// Not thread-safe; single-threaded use on the informer's thread replaces client-go's lock.
+class DeltaFIFO final : public Queue {
+public:
+    struct Options {
+        KeyFunc keyFunc = metaNamespaceKeyFunc;
+        const KeyListerGetter *knownObjects = nullptr;
+        bool emitDeltaTypeReplaced = false;
+        TransformFunc transformer;
+    };
+    explicit DeltaFIFO(Options options);
+    DeltaFIFO() : DeltaFIFO(Options{}) {}
+
+    QString modeName() const override { return QStringLiteral("DeltaFIFO"); }
+
+    /// DeltaFIFO.Add / Update: always queue (populated becomes true).
+    QString add(const Object &obj) override;
+    QString update(const Object &obj) override;
+    /// DeltaFIFO.Delete: a no-op when the key is neither queued nor (with knownObjects) known.
+    QString remove(const Object &obj) override;
+    /// DeltaFIFO.Replace: Replaced/Sync per item; DeletedFinalStateUnknown for queued keys the
+    /// list lacks (newest queued object) and for known keys the list lacks and the queue does
+    /// not hold (object from knownObjects); the first Replace sets initialPopulationCount.
+    QString replace(const QList<Object> &list, const QString &resourceVersion) override;
+    /// DeltaFIFO.Resync: Sync for every known key with no queued deltas (not transformed).
+    QString resync() override;
+    /// DeltaFIFO.Pop (non-blocking). isInInitialList is computed before the count decrement.
+    PopResult pop(const PopProcessFunc &process) override;
+    /// DeltaFIFO.AddIfNotPresent (v0.32): ignored when the key is queued, else appended at the
+    /// tail. Empty Deltas → "couldn't create key for object: 0 length Deltas object; can't get key".
+    QString addIfNotPresent(const Deltas &deltas);
+    /// populated && initialPopulationCount == 0.
+    bool hasSynced() const override { return m_populated && m_initialPopulationCount == 0; }
+    /// ListKeys in queue order.
+    QStringList listKeys() const override;
+    qsizetype size() const override { return qsizetype(m_queue.size()); }
+    /// DeltaFIFO.GetByKey: a copy of the key's Deltas; nullopt when not queued.
+    std::optional<Deltas> get(const QString &key) const;
+    /// DeltaFIFO.List: the newest object of every queued key, in queue order.
+    QList<Object> list() const;
+    void close() override { m_closed = true; }
+    bool isClosed() const override { return m_closed; }
+    /// DeltaFIFO.KeyOf: a Deltas → key of its newest delta; a tombstone → its Key.
+    KeyResult keyOf(const Delta &delta) const { return deletionHandlingKey(delta, m_opts.keyFunc); }
+
+    bool populated() const { return m_populated; }
+    int initialPopulationCount() const { return m_initialPopulationCount; }
+
+private:
+    QString queueAction(DeltaType type, const Delta &payload, bool transform);
+    void journalQueued(const QString &key, DeltaType type);
+
+    Options m_opts;
+    QHash<QString, Deltas> m_items;
+    std::deque<QString> m_queue;
+    bool m_populated = false;
+    int m_initialPopulationCount = 0;
+    bool m_closed = false;
+};
+
+} // namespace lens

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "indexer.h"
+
+namespace lens {
+
+QStringList metaNamespaceIndexFunc(const Object &obj) { return {obj.namespace_()}; }
+
+Indexer::Indexer(KeyFunc keyFunc, Indexers indexers)
+    : m_keyFunc(std::move(keyFunc)), m_indexers(std::move(indexers))
+{
+}
+
+KeyResult Indexer::update(const Object &obj)
+{
+    const KeyResult k = m_keyFunc(obj);
+    if (k.ok())
+        updateByKey(k.key, obj);
+    return k;
+}
+
+void Indexer::updateByKey(const QString &key, const Object &obj)
+{
+    auto it = m_items.find(key);
+    if (it != m_items.end()) {
+        const Object old = it.value();
+        it.value() = obj;
+        updateIndices(key, &old, &obj);
+    } else {
+        m_items.insert(key, obj);
+        updateIndices(key, nullptr, &obj);
+    }
+    if (obj.hasMeta())
+        m_lastRv = obj.resourceVersion();
+}
+
+KeyResult Indexer::remove(const Object &obj)
+{
+    const KeyResult k = m_keyFunc(obj);
+    if (k.ok()) {
+        removeByKey(k.key);
+        if (obj.hasMeta())
+            m_lastRv = obj.resourceVersion();
+    }
+    return k;
+}
+
+void Indexer::removeByKey(const QString &key)
+{
+    auto it = m_items.find(key);
+    if (it == m_items.end())
+        return;
+    const Object old = it.value();
+    m_items.erase(it);
+    updateIndices(key, &old, nullptr);
+}
+
+QString Indexer::replace(const QList<Object> &list, const QString &resourceVersion)
+{
+    QHash<QString, Object> items;
+    items.reserve(list.size());
+    for (const Object &o : list) {
+        const KeyResult k = m_keyFunc(o);
+        if (!k.ok())
+            return k.error;
+        items.insert(k.key, o);
+    }
+    m_items = std::move(items);
+    m_indices.clear();
+    for (auto it = m_items.cbegin(); it != m_items.cend(); ++it)
+        updateIndices(it.key(), nullptr, &it.value());
+    m_lastRv = resourceVersion;
+    return {};
+}
+
+Object Indexer::getByKey(const QString &key) const { return m_items.value(key); }
+QStringList Indexer::listKeys() const { return m_items.keys(); }
+QList<Object> Indexer::list() const { return m_items.values(); }
+
+void Indexer::updateIndices(const QString &key, const Object *oldObj, const Object *newObj)
+{
+    for (auto ix = m_indexers.cbegin(); ix != m_indexers.cend(); ++ix) {
+        const QStringList oldValues = oldObj ? ix.value()(*oldObj) : QStringList();
+        const QStringList newValues = newObj ? ix.value()(*newObj) : QStringList();
+        // client-go's fast path: one identical value before and after → nothing to do.
+        if (oldValues.size() == 1 && newValues.size() == 1 && oldValues == newValues)
+            continue;
+        auto &index = m_indices[ix.key()];
+        for (const QString &v : oldValues) {
+            auto set = index.find(v);
+            if (set == index.end())
+                continue;
+            set->remove(key);
+            if (set->isEmpty())
+                index.erase(set);
+        }
+        for (const QString &v : newValues)
+            index[v].insert(key);
+    }
+}
+
+QList<Object> Indexer::index(const QString &indexName, const Object &obj, QString *error) const
+{
+    auto ix = m_indexers.find(indexName);
+    if (ix == m_indexers.end()) {
+        if (error)
+            *error = QStringLiteral("Index with name %1 does not exist").arg(indexName);
+        return {};
+    }
+    QSet<QString> keys;
+    const auto index = m_indices.value(indexName);
+    for (const QString &v : ix.value()(obj))
+        keys.unite(index.value(v));
+    QList<Object> out;
+    for (const QString &k : std::as_const(keys))
+        out << m_items.value(k);
+    return out;
+}
+
+QStringList Indexer::indexKeys(const QString &indexName, const QString &value,
+                               QString *error) const
+{
+    if (!m_indexers.contains(indexName)) {
+        if (error)
+            *error = QStringLiteral("Index with name %1 does not exist").arg(indexName);
+        return {};
+    }
+    const QSet<QString> keys = m_indices.value(indexName).value(value);
+    QStringList out(keys.begin(), keys.end());
+    out.sort();
+    return out;
+}
+
+QList<Object> Indexer::byIndex(const QString &indexName, const QString &value,
+                               QString *error) const
+{
+    QList<Object> out;
+    for (const QString &k : indexKeys(indexName, value, error))
+        out << m_items.value(k);
+    return out;
+}
+
+QStringList Indexer::listIndexFuncValues(const QString &indexName) const
+{
+    QStringList out = m_indices.value(indexName).keys();
+    out.sort();
+    return out;
+}
+
+QString Indexer::addIndexers(const Indexers &indexers)
+{
+    QStringList clash;
+    for (auto it = indexers.cbegin(); it != indexers.cend(); ++it)
+        if (m_indexers.contains(it.key()))
+            clash << it.key();
+    if (!clash.isEmpty())
+        return QStringLiteral("indexer conflict: [%1]").arg(clash.join(QStringLiteral(", ")));
+    for (auto it = indexers.cbegin(); it != indexers.cend(); ++it) {
+        m_indexers.insert(it.key(), it.value());
+        auto &index = m_indices[it.key()];
+        for (auto item = m_items.cbegin(); item != m_items.cend(); ++item)
+            for (const QString &v : it.value()(item.value()))
+                index[v].insert(item.key());
+    }
+    return {};
+}
+
+} // namespace lens

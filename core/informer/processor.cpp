@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "processor.h"
+
+#include "keys.h"
+#include "trace/journal.h"
+
+#include <QTimer>
+
+namespace lens {
+
+ProcessorListener::ProcessorListener(ResourceEventHandler handler, qint64 requestedResyncMs,
+                                     qint64 resyncMs, Journal *journal, const Clock *clock,
+                                     QObject *parent)
+    : QObject(parent), m_handler(std::move(handler)), m_requestedResync(requestedResyncMs),
+      m_resync(resyncMs), m_journal(journal), m_clock(clock), m_timer(new QTimer(this))
+{
+    m_timer->setSingleShot(true);
+    connect(m_timer, &QTimer::timeout, this, &ProcessorListener::deliverOne);
+    determineNextResync(m_clock->nowMs());
+}
+
+void ProcessorListener::add(Notification n)
+{
+    if (m_shutdown)
+        return;
+    n.queuedAtMs = m_clock->nowMs();
+    if (n.type == Notification::Type::Add && n.isInInitialList)
+        ++m_initialPending;
+    m_buffer.push_back(std::move(n));
+    if (!m_timer->isActive())
+        m_timer->start(m_delayMs);
+}
+
+bool ProcessorListener::shouldResync(qint64 nowMs)
+{
+    m_syncing = false;
+    if (m_resync > 0 && nowMs >= m_nextResync) {
+        m_syncing = true;
+        m_nextResync = nowMs + m_resync;
+    }
+    return m_syncing;
+}
+
+void ProcessorListener::shutdown()
+{
+    m_shutdown = true;
+    m_buffer.clear();
+    m_timer->stop();
+}
+
+void ProcessorListener::deliverOne()
+{
+    if (m_buffer.empty() || m_shutdown)
+        return;
+    const Notification n = std::move(m_buffer.front());
+    m_buffer.pop_front();
+    QString type;
+    QString key;
+    switch (n.type) {
+    case Notification::Type::Add:
+        type = QStringLiteral("add");
+        key = metaNamespaceKeyFunc(n.obj).key;
+        if (m_handler.onAdd)
+            m_handler.onAdd(n.obj, n.isInInitialList);
+        if (n.isInInitialList)
+            --m_initialPending;
+        break;
+    case Notification::Type::Update:
+        type = n.isSync ? QStringLiteral("update (resync)") : QStringLiteral("update");
+        key = metaNamespaceKeyFunc(n.obj).key;
+        if (m_handler.onUpdate)
+            m_handler.onUpdate(n.oldObj, n.obj);
+        break;
+    case Notification::Type::Delete:
+        type = n.deleted.tombstone ? QStringLiteral("delete (tombstone)") : QStringLiteral("delete");
+        key = deletionHandlingKey(n.deleted).key;
+        if (m_handler.onDelete)
+            m_handler.onDelete(n.deleted);
+        break;
+    }
+    ++m_delivered;
+    if (m_journal) {
+        TraceEvent e;
+        e.kind = TraceKind::HandlerNotified;
+        e.component = QStringLiteral("processor");
+        e.key = key;
+        e.type = type;
+        e.object = n.obj;
+        e.resourceVersion = n.obj.resourceVersion();
+        e.detail.insert(QLatin1String("handler"), m_handler.name);
+        e.detail.insert(QLatin1String("backlog"), qint64(m_buffer.size()));
+        e.detail.insert(QLatin1String("latencyMs"), m_clock->nowMs() - n.queuedAtMs);
+        if (n.type == Notification::Type::Add)
+            e.detail.insert(QLatin1String("isInInitialList"), n.isInInitialList);
+        if (n.type == Notification::Type::Update)
+            e.detail.insert(QLatin1String("oldResourceVersion"), n.oldObj.resourceVersion());
+        m_journal->record(std::move(e));
+    }
+    Q_EMIT notified();
+    if (!m_buffer.empty())
+        m_timer->start(m_delayMs);
+}
+
+} // namespace lens

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/delta.h"
+
+#include <QObject>
+
+#include <deque>
+#include <functional>
+
+class QTimer;
+
+namespace lens {
+
+class Journal;
+class Clock;
+
+/// client-go's ResourceEventHandlerFuncs. onDelete receives a Delta of type Deleted whose
+/// `tombstone` flag says whether the object came wrapped in DeletedFinalStateUnknown (a delete
+/// the informer inferred from a relist) or was seen in a watched DELETED event. Any callback
+/// may be empty.
+struct ResourceEventHandler {
+    QString name; ///< shown in the UI and the journal
+    std::function<void(const Object &obj, bool isInInitialList)> onAdd;
+    std::function<void(const Object &oldObj, const Object &newObj)> onUpdate;
+    std::function<void(const Delta &deleted)> onDelete;
+};
+
+/// One notification waiting in a listener's buffer.
+struct Notification {
+    enum class Type { Add, Update, Delete };
+    Type type = Type::Add;
+    Object oldObj; ///< update only
+    Object obj;    ///< add/update: the new object; delete: the last state
+    Delta deleted; ///< delete only
+    bool isInInitialList = false;
+    bool isSync = false; ///< an update with unchanged resourceVersion (resync or relist)
+    qint64 queuedAtMs = 0;
+};
+
+/// client-go's processorListener (tools/cache/shared_informer.go): an unbounded buffer feeding
+/// one handler sequentially, so a slow handler never blocks the informer or other handlers.
+/// Delivery runs on the event loop, one notification per turn (plus an optional artificial
+/// delay per notification, in milliseconds, to show the slow-handler case).
+///
+/// Resync bookkeeping follows client-go: requestedResyncPeriod as asked, resyncPeriod as
+/// determined against the informer's check period, nextResync in clock milliseconds.
+class ProcessorListener : public QObject {
+    Q_OBJECT
+public:
+    ProcessorListener(ResourceEventHandler handler, qint64 requestedResyncMs, qint64 resyncMs,
+                      Journal *journal, const Clock *clock, QObject *parent = nullptr);
+
+    const QString &name() const { return m_handler.name; }
+    qint64 requestedResyncPeriodMs() const { return m_requestedResync; }
+    qint64 resyncPeriodMs() const { return m_resync; }
+    void setResyncPeriodMs(qint64 ms) { m_resync = ms; }
+    /// Artificial processing time per notification, in milliseconds (0 = none).
+    void setProcessingDelayMs(int ms) { m_delayMs = qMax(0, ms); }
+
+    /// Appends to the buffer (never blocks) and schedules delivery.
+    void add(Notification n);
+    /// shouldResync: due when now ≥ nextResync; then nextResync = now + resyncPeriod.
+    bool shouldResync(qint64 nowMs);
+    void determineNextResync(qint64 nowMs) { m_nextResync = nowMs + m_resync; }
+    bool isSyncing() const { return m_syncing; }
+    void clearSyncing() { m_syncing = false; }
+
+    qsizetype backlog() const { return qsizetype(m_buffer.size()); }
+    qint64 delivered() const { return m_delivered; }
+    /// The registration's HasSynced: the informer has synced and every add flagged
+    /// isInInitialList that was queued to this listener has been delivered.
+    bool hasSynced(bool informerSynced) const { return informerSynced && m_initialPending == 0; }
+    /// Stops delivery (RemoveEventHandler); pending notifications are dropped.
+    void shutdown();
+
+Q_SIGNALS:
+    void notified();
+
+private:
+    void deliverOne();
+
+    ResourceEventHandler m_handler;
+    qint64 m_requestedResync;
+    qint64 m_resync;
+    qint64 m_nextResync = 0;
+    bool m_syncing = false;
+    Journal *m_journal;
+    const Clock *m_clock;
+    std::deque<Notification> m_buffer;
+    QTimer *m_timer;
+    int m_delayMs = 0;
+    qint64 m_delivered = 0;
+    qint64 m_initialPending = 0;
+    bool m_shutdown = false;
+};
+
+} // namespace lens

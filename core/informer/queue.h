@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "keys.h"
+
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace lens {
+
+class Journal;
+
+/// What a Pop's process function answers. `requeue` mirrors client-go v0.32's ErrRequeue{Err}:
+/// the popped Deltas go back to the tail unless newer deltas for the key arrived, and Pop
+/// reports `error` (which may be empty, like ErrRequeue{Err: nil}).
+struct ProcessResult {
+    QString error;
+    bool requeue = false;
+};
+
+/// Called by Pop with the popped Deltas and isInInitialList (= !HasSynced before the pop).
+using PopProcessFunc = std::function<ProcessResult(const QString &key, const Deltas &deltas,
+                                                   bool isInInitialList)>;
+
+/// The outcome of one non-blocking Pop.
+struct PopResult {
+    bool popped = false;  ///< false: the queue was empty (or closed and empty)
+    bool closed = false;  ///< the queue is closed and empty: client-go's ErrFIFOClosed
+    QString key;
+    Deltas deltas;
+    bool isInInitialList = false;
+    QString error;        ///< what process returned
+};
+
+/// Transformer (client-go's TransformFunc): returns the object to store, or sets *error.
+using TransformFunc = std::function<Object(const Object &, QString *error)>;
+
+/// client-go's Queue interface (tools/cache/fifo.go, delta_fifo.go) without blocking: Pop
+/// returns at once when empty, and `setQueuedCallback` tells the controller's pump that
+/// something arrived. DeltaFIFO and (later) RealFIFO implement it.
+///
+/// Errors are returned as strings in client-go's words; an empty string means success.
+class Queue {
+public:
+    virtual ~Queue() = default;
+
+    /// "DeltaFIFO" or "RealFIFO": named in the UI and the journal.
+    virtual QString modeName() const = 0;
+
+    virtual QString add(const Object &obj) = 0;
+    virtual QString update(const Object &obj) = 0;
+    /// Queue a Deleted delta. `obj` is the last known state, or a tombstone via `delta`.
+    virtual QString remove(const Object &obj) = 0;
+    /// A relist: the complete current state. `resourceVersion` is the list's (ignored by
+    /// DeltaFIFO, as in client-go).
+    virtual QString replace(const QList<Object> &list, const QString &resourceVersion) = 0;
+    virtual QString resync() = 0;
+    /// Pops the head key (non-blocking; see PopResult).
+    virtual PopResult pop(const PopProcessFunc &process) = 0;
+    virtual bool hasSynced() const = 0;
+    virtual QStringList listKeys() const = 0;
+    virtual qsizetype size() const = 0;
+    virtual void close() = 0;
+    virtual bool isClosed() const = 0;
+
+    /// Called after every change that queued something (the controller schedules a Pop).
+    void setQueuedCallback(std::function<void()> cb) { m_queued = std::move(cb); }
+    /// Every change is recorded there as fifoQueued / fifoPopped (may be null).
+    void setJournal(Journal *journal) { m_journal = journal; }
+
+protected:
+    std::function<void()> m_queued;
+    Journal *m_journal = nullptr;
+};
+
+} // namespace lens

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "reflector.h"
+
+#include "trace/journal.h"
+
+#include <QTimer>
+
+namespace lens {
+
+namespace {
+constexpr int kDefaultPageSize = 500;       // pager.defaultPageSize
+constexpr qint64 kVeryShortWatchMs = 1000;  // "very short watch" threshold in handleWatch
+} // namespace
+
+Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Clock *clock,
+                     QObject *parent)
+    : QObject(parent), m_lw(lw), m_queue(queue), m_journal(journal), m_clock(clock),
+      m_backoff(clock), m_rand(QRandomGenerator::global()->generate()),
+      m_backoffTimer(new QTimer(this)), m_resyncTimer(new QTimer(this))
+{
+    qRegisterMetaType<lens::WatchEvent>();
+    qRegisterMetaType<lens::ApiStatus>();
+    m_backoffTimer->setSingleShot(true);
+    connect(m_backoffTimer, &QTimer::timeout, this, [this] {
+        if (m_afterBackoff)
+            std::exchange(m_afterBackoff, {})();
+    });
+    connect(m_resyncTimer, &QTimer::timeout, this, [this] {
+        const bool due = !m_shouldResync || m_shouldResync();
+        QJsonObject d;
+        d.insert(QLatin1String("due"), due);
+        d.insert(QLatin1String("periodMs"), m_resyncPeriodMs);
+        record(int(TraceKind::Resync), d);
+        if (due) {
+            const QString err = m_queue->resync();
+            if (!err.isEmpty()) {
+                // An error from Resync ends the current watch (client-go's resyncerrc).
+                ApiStatus s;
+                s.message = err;
+                endListAndWatch(s, QStringLiteral("resync failed"));
+            }
+        }
+    });
+}
+
+Reflector::~Reflector() { stop(); }
+
+void Reflector::setResyncPeriod(qint64 ms, std::function<bool()> shouldResync)
+{
+    m_resyncPeriodMs = ms;
+    m_shouldResync = std::move(shouldResync);
+    if (m_resyncTimer->isActive()) {
+        m_resyncTimer->stop();
+        if (ms > 0)
+            m_resyncTimer->start(int(ms));
+    }
+}
+
+void Reflector::setSeed(quint32 seed)
+{
+    m_rand.seed(seed);
+    m_backoff = Backoff(m_clock, Backoff::Params{}, seed);
+}
+
+void Reflector::record(int kind, const QJsonObject &detail, const QString &rv)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = TraceKind(kind);
+    e.component = QStringLiteral("reflector");
+    e.resourceVersion = rv;
+    e.detail = detail;
+    m_journal->record(std::move(e));
+}
+
+void Reflector::setState(State s)
+{
+    if (m_state == s)
+        return;
+    m_state = s;
+    Q_EMIT stateChanged(s);
+}
+
+void Reflector::run()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    listAndWatch(QStringLiteral("initial"));
+}
+
+void Reflector::stop()
+{
+    const bool wasRunning = m_running;
+    m_running = false;
+    m_backoffTimer->stop();
+    m_afterBackoff = {};
+    m_resyncTimer->stop();
+    if (m_listCall) {
+        ListCall *c = m_listCall;
+        m_listCall = nullptr;
+        c->disconnect(this);
+        c->abort();
+        c->deleteLater();
+    }
+    if (m_watchCall) {
+        WatchCall *w = m_watchCall;
+        m_watchCall = nullptr;
+        w->disconnect(this);
+        w->stop();
+        w->deleteLater();
+    }
+    if (wasRunning)
+        setState(State::Stopped);
+}
+
+QString Reflector::relistResourceVersion() const
+{
+    // relistResourceVersion(): "" after Expired/too large, "0" before the first list, else the
+    // last synced resourceVersion.
+    if (m_lastSyncRvUnavailable)
+        return QString();
+    if (m_lastSyncRv.isEmpty())
+        return QStringLiteral("0");
+    return m_lastSyncRv;
+}
+
+void Reflector::listAndWatch(const QString &cause)
+{
+    if (!m_running)
+        return;
+    m_listCause = cause;
+    m_listItems.clear();
+    m_pages = 0;
+    m_fullListIfExpired = true;
+    m_listRv = relistResourceVersion();
+    m_listOpts = ListOptions{};
+    m_listOpts.resourceVersion = m_listRv;
+    if (m_pageSize > 0)
+        m_listOpts.limit = m_pageSize;
+    else if (m_paginatedResult || m_listRv.isEmpty() || m_listRv == QLatin1String("0"))
+        m_listOpts.limit = kDefaultPageSize;
+    else
+        m_listOpts.limit = 0; // let the watch cache serve a list at an exact resourceVersion
+    QJsonObject d;
+    d.insert(QLatin1String("cause"), cause);
+    d.insert(QLatin1String("limit"), m_listOpts.limit);
+    record(int(TraceKind::ListStarted), d, m_listRv);
+    setState(State::Listing);
+    requestPage(m_listOpts);
+}
+
+void Reflector::requestPage(const ListOptions &opts)
+{
+    m_listOpts = opts;
+    m_listCall = m_lw->list(opts);
+    connect(m_listCall, &ListCall::finished, this, &Reflector::onPage);
+}
+
+void Reflector::onPage()
+{
+    auto *call = qobject_cast<ListCall *>(sender());
+    if (!call || call != m_listCall)
+        return;
+    m_listCall = nullptr;
+    call->deleteLater();
+    if (!m_running)
+        return;
+    if (!call->ok()) {
+        const ApiStatus err = call->error();
+        if (!m_listOpts.continueToken.isEmpty() && err.isExpired() && m_fullListIfExpired) {
+            // pager.List with FullListIfExpired: one unpaged list at the original RV.
+            m_fullListIfExpired = false;
+            QJsonObject d;
+            d.insert(QLatin1String("error"), err.describe());
+            d.insert(QLatin1String("code"), err.code);
+            d.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
+            record(int(TraceKind::ListFailed), d);
+            m_listItems.clear();
+            ListOptions full;
+            full.resourceVersion = m_listRv;
+            full.limit = 0;
+            QJsonObject s;
+            s.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
+            s.insert(QLatin1String("limit"), 0);
+            record(int(TraceKind::ListStarted), s, m_listRv);
+            requestPage(full);
+            return;
+        }
+        listFailed(err);
+        return;
+    }
+    const ListPage &page = call->page();
+    m_listItems += page.items;
+    ++m_pages;
+    QJsonObject d;
+    d.insert(QLatin1String("page"), m_pages);
+    d.insert(QLatin1String("items"), page.items.size());
+    if (!page.continueToken.isEmpty())
+        d.insert(QLatin1String("continue"), page.continueToken);
+    if (page.remainingItemCount >= 0)
+        d.insert(QLatin1String("remainingItemCount"), page.remainingItemCount);
+    record(int(TraceKind::ListPage), d, page.resourceVersion);
+    if (!page.continueToken.isEmpty()) {
+        ListOptions next = m_listOpts;
+        next.continueToken = page.continueToken;
+        next.resourceVersion.clear(); // continuation pages carry no resourceVersion
+        next.resourceVersionMatch.clear();
+        requestPage(next);
+        return;
+    }
+    listSucceeded(page.resourceVersion);
+}
+
+void Reflector::listFailed(const ApiStatus &err)
+{
+    QJsonObject d;
+    d.insert(QLatin1String("error"), err.describe());
+    d.insert(QLatin1String("code"), err.code);
+    record(int(TraceKind::ListFailed), d, m_listRv);
+    if (!m_listRv.isEmpty() && (err.isExpired() || err.isTooLargeResourceVersion())) {
+        // The last synced resourceVersion is unavailable: list again at once, from etcd.
+        m_lastSyncRvUnavailable = true;
+        listAndWatch(err.isExpired() ? QStringLiteral("expired") : QStringLiteral("too large"));
+        return;
+    }
+    ApiStatus wrapped = err;
+    wrapped.message = QStringLiteral("failed to list: ") + err.describe();
+    endListAndWatch(wrapped, QStringLiteral("list failed"));
+}
+
+void Reflector::listSucceeded(const QString &rv)
+{
+    m_lastSyncRvUnavailable = false;
+    if (m_listRv == QLatin1String("0") && m_pages > 1)
+        m_paginatedResult = true;
+    QJsonObject d;
+    d.insert(QLatin1String("items"), m_listItems.size());
+    d.insert(QLatin1String("pages"), m_pages);
+    d.insert(QLatin1String("cause"), m_listCause);
+    record(int(TraceKind::ListCompleted), d, rv);
+    const QList<Object> items = std::exchange(m_listItems, {});
+    const QString err = m_queue->replace(items, rv);
+    if (!err.isEmpty()) {
+        ApiStatus s;
+        s.message = QStringLiteral("unable to sync list result: ") + err;
+        endListAndWatch(s, QStringLiteral("list failed"));
+        return;
+    }
+    m_lastSyncRv = rv;
+    Q_EMIT listSynced(rv);
+    if (m_resyncPeriodMs > 0)
+        m_resyncTimer->start(int(m_resyncPeriodMs));
+    startWatch();
+}
+
+void Reflector::startWatch()
+{
+    if (!m_running)
+        return;
+    ListOptions opts;
+    opts.resourceVersion = m_lastSyncRv;
+    opts.timeoutSeconds = int(double(m_minWatchTimeout) * (1.0 + m_rand.generateDouble()));
+    opts.allowWatchBookmarks = true;
+    QJsonObject d;
+    d.insert(QLatin1String("timeoutSeconds"), opts.timeoutSeconds);
+    record(int(TraceKind::WatchStarted), d, opts.resourceVersion);
+    m_watchStartMs = m_clock->nowMs();
+    m_watchEvents = 0;
+    m_watchCall = m_lw->watch(opts);
+    connect(m_watchCall, &WatchCall::eventReceived, this, &Reflector::onWatchEvent);
+    connect(m_watchCall, &WatchCall::ended, this, &Reflector::onWatchEnded);
+    setState(State::Watching);
+}
+
+void Reflector::onWatchEvent(const WatchEvent &ev)
+{
+    if (sender() != m_watchCall || !m_running)
+        return;
+    if (ev.type == WatchEvent::Type::Error) {
+        QJsonObject d;
+        d.insert(QLatin1String("error"), ev.status.describe());
+        d.insert(QLatin1String("code"), ev.status.code);
+        d.insert(QLatin1String("reason"), ev.status.reason);
+        record(int(TraceKind::WatchError), d);
+        // client-go: 429 → backoff and re-watch; anything else ends ListAndWatch (the next
+        // attempt relists at lastSyncResourceVersion). The Status's resourceVersion is ignored.
+        if (ev.status.isTooManyRequests()) {
+            WatchCall *w = std::exchange(m_watchCall, nullptr);
+            w->disconnect(this);
+            w->stop();
+            w->deleteLater();
+            backoffThen(QStringLiteral("429 on watch"), [this] { startWatch(); });
+            return;
+        }
+        endListAndWatch(ev.status, ev.status.isExpired() ? QStringLiteral("expired")
+                                                         : QStringLiteral("watch error"));
+        return;
+    }
+    if (ev.type != WatchEvent::Type::Bookmark && !ev.object.hasMeta()) {
+        QJsonObject d;
+        d.insert(QLatin1String("message"), QStringLiteral("skipped a watch event without metadata"));
+        record(int(TraceKind::Info), d);
+        return;
+    }
+    ++m_watchEvents;
+    ++m_totalEvents;
+    const QString rv = ev.object.resourceVersion();
+    if (m_journal) {
+        TraceEvent e;
+        e.kind = ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
+        e.component = QStringLiteral("reflector");
+        e.type = ev.typeName;
+        e.resourceVersion = rv;
+        if (ev.type != WatchEvent::Type::Bookmark) {
+            e.object = ev.object;
+            e.key = metaNamespaceKeyFunc(ev.object).key;
+        }
+        m_journal->record(std::move(e));
+    }
+    QString err;
+    switch (ev.type) {
+    case WatchEvent::Type::Added:
+        err = m_queue->add(ev.object);
+        break;
+    case WatchEvent::Type::Modified:
+        err = m_queue->update(ev.object);
+        break;
+    case WatchEvent::Type::Deleted:
+        err = m_queue->remove(ev.object);
+        break;
+    case WatchEvent::Type::Bookmark:
+    case WatchEvent::Type::Unknown:
+    case WatchEvent::Type::Error:
+        break;
+    }
+    if (!err.isEmpty()) {
+        QJsonObject d;
+        d.insert(QLatin1String("message"), QStringLiteral("unable to queue watch event: ") + err);
+        record(int(TraceKind::Info), d);
+    }
+    m_lastSyncRv = rv; // the latest event's resourceVersion, bookmarks included
+}
+
+void Reflector::onWatchEnded(const ApiStatus &err)
+{
+    auto *call = qobject_cast<WatchCall *>(sender());
+    if (!call || call != m_watchCall || !m_running)
+        return;
+    m_watchCall = nullptr;
+    call->deleteLater();
+    const bool clean = err.code == 0 && err.transport == ApiStatus::Transport::None;
+    if (!call->responded()) {
+        QJsonObject d;
+        d.insert(QLatin1String("error"), err.describe());
+        d.insert(QLatin1String("code"), err.code);
+        record(int(TraceKind::WatchError), d);
+        if (err.isConnectionRefused() || err.isTooManyRequests()) {
+            backoffThen(err.isTooManyRequests() ? QStringLiteral("429 on watch")
+                                                : QStringLiteral("connection refused"),
+                        [this] { startWatch(); });
+            return;
+        }
+        endListAndWatch(err, err.isExpired() ? QStringLiteral("expired")
+                                             : QStringLiteral("watch error"));
+        return;
+    }
+    const qint64 lasted = m_clock->nowMs() - m_watchStartMs;
+    if (lasted < kVeryShortWatchMs && m_watchEvents == 0) {
+        ApiStatus s = err;
+        s.message = QStringLiteral("very short watch: %1 ms and no items received").arg(lasted);
+        QJsonObject d;
+        d.insert(QLatin1String("error"), s.message);
+        record(int(TraceKind::WatchError), d);
+        endListAndWatch(s, QStringLiteral("watch error"));
+        return;
+    }
+    // A closed stream (timeoutSeconds, or a dropped connection: client-go treats EOF and
+    // unexpected EOF alike) resumes from the last resourceVersion without a relist.
+    QJsonObject d;
+    d.insert(QLatin1String("events"), m_watchEvents);
+    d.insert(QLatin1String("durationMs"), lasted);
+    d.insert(QLatin1String("reason"), clean ? QStringLiteral("closed by server") : err.describe());
+    record(int(TraceKind::WatchEnded), d, m_lastSyncRv);
+    startWatch();
+}
+
+void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause)
+{
+    m_resyncTimer->stop();
+    if (m_watchCall) {
+        WatchCall *w = std::exchange(m_watchCall, nullptr);
+        w->disconnect(this);
+        w->stop();
+        w->deleteLater();
+    }
+    const bool isError = err.code != 0 || err.transport != ApiStatus::Transport::None ||
+                         !err.message.isEmpty();
+    if (isError) {
+        if (m_errorHandler)
+            m_errorHandler(err);
+        Q_EMIT errorOccurred(err.describe());
+    }
+    backoffThen(nextCause, [this, nextCause] { listAndWatch(nextCause); });
+}
+
+void Reflector::backoffThen(const QString &reason, std::function<void()> then)
+{
+    const qint64 delay = m_backoff.next();
+    QJsonObject d;
+    d.insert(QLatin1String("delayMs"), delay);
+    d.insert(QLatin1String("reason"), reason);
+    record(int(TraceKind::Backoff), d);
+    setState(State::Backoff);
+    m_afterBackoff = std::move(then);
+    m_backoffTimer->start(int(delay));
+}
+
+} // namespace lens

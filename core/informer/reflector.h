@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "backoff.h"
+#include "listerwatcher.h"
+#include "queue.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QRandomGenerator>
+
+#include <functional>
+
+class QTimer;
+
+namespace lens {
+
+class Journal;
+
+/// client-go's Reflector (tools/cache/reflector.go, v0.32) driven by signals instead of a
+/// goroutine: Run = ListAndWatch in a loop with backoff between attempts.
+///
+/// ListAndWatch: LIST through the pager (limit 500, following continue; one unpaged list at the
+/// original resourceVersion when a continue token expires), resourceVersion "0" first, then
+/// the last synced one, then "" after 410 Expired or "Too large resource version"; paging off
+/// for resourceVersions other than "" and "0". Then queue.Replace(items, listRV) and WATCH from
+/// the list's resourceVersion with timeoutSeconds in [300, 600) and allowWatchBookmarks. A
+/// clean end of the watch re-watches from the last event's resourceVersion without a relist;
+/// an ERROR event, a broken stream or a very short watch (< 1 s, no events) ends ListAndWatch
+/// and the next attempt relists after backoff. A watch call refused or answered 429 is retried
+/// in place after backoff. The resourceVersion is never taken from a Status.
+///
+/// Every step is journaled with the cause of each list: "initial", "watch ended",
+/// "watch error", "expired", "too large", "list failed", "continue expired".
+class Reflector : public QObject {
+    Q_OBJECT
+public:
+    enum class State { Stopped, Listing, Watching, Backoff };
+    Q_ENUM(State)
+
+    /// `lw` and `queue` are not owned and must outlive the reflector. `journal` may be null.
+    /// `resyncPeriodMs` 0 = no resync; `shouldResync` (may be empty) decides at each tick.
+    Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Clock *clock,
+              QObject *parent = nullptr);
+    ~Reflector() override;
+
+    void setResyncPeriod(qint64 ms, std::function<bool()> shouldResync = {});
+    /// WatchListPageSize; 0 = client-go's default paging rules.
+    void setPageSize(int limit) { m_pageSize = limit; }
+    /// minWatchTimeout in seconds (values under 300 are raised to 300, as client-go does).
+    void setMinWatchTimeoutSeconds(int s) { m_minWatchTimeout = qMax(300, s); }
+    /// client-go's WatchErrorHandler: called with each error that ends a ListAndWatch.
+    void setWatchErrorHandler(std::function<void(const ApiStatus &)> h) { m_errorHandler = std::move(h); }
+    /// Seeds the jitter of timeouts and backoff (reproducible runs).
+    void setSeed(quint32 seed);
+
+    /// Reflector.Run: starts ListAndWatch now; keeps going until stop().
+    void run();
+    /// Stops: aborts the list or watch, cancels timers. The queue is left as it is.
+    void stop();
+
+    State state() const { return m_state; }
+    /// Reflector.LastSyncResourceVersion: "" until the first list.
+    QString lastSyncResourceVersion() const { return m_lastSyncRv; }
+    qint64 watchEventCount() const { return m_totalEvents; }
+
+Q_SIGNALS:
+    void stateChanged(lens::Reflector::State state);
+    /// A human-readable error (list/watch failure), for the status line.
+    void errorOccurred(const QString &message);
+    /// A list was handed to queue.Replace (the informer checks HasSynced then).
+    void listSynced(const QString &resourceVersion);
+
+private:
+    void listAndWatch(const QString &cause);
+    void requestPage(const ListOptions &opts);
+    void onPage();
+    void listSucceeded(const QString &rv);
+    void listFailed(const ApiStatus &err);
+    void startWatch();
+    void onWatchEvent(const WatchEvent &ev);
+    void onWatchEnded(const ApiStatus &err);
+    void endListAndWatch(const ApiStatus &err, const QString &nextCause);
+    void backoffThen(const QString &reason, std::function<void()> then);
+    void setState(State s);
+    void record(int kind, const QJsonObject &detail, const QString &rv = {});
+    QString relistResourceVersion() const;
+
+    ListerWatcher *m_lw;
+    Queue *m_queue;
+    Journal *m_journal;
+    const Clock *m_clock;
+    Backoff m_backoff;
+    QRandomGenerator m_rand;
+    State m_state = State::Stopped;
+    bool m_running = false;
+
+    // list state
+    QPointer<ListCall> m_listCall;
+    QList<Object> m_listItems;
+    ListOptions m_listOpts;
+    QString m_listCause;
+    QString m_listRv; ///< resourceVersion the current list asked for
+    int m_pages = 0;
+    bool m_fullListIfExpired = true;
+    bool m_paginatedResult = false;
+    bool m_lastSyncRvUnavailable = false;
+    QString m_lastSyncRv;
+
+    // watch state
+    QPointer<WatchCall> m_watchCall;
+    qint64 m_watchStartMs = 0;
+    qint64 m_watchEvents = 0;
+    qint64 m_totalEvents = 0;
+    int m_minWatchTimeout = 300;
+    int m_pageSize = 0;
+
+    QTimer *m_backoffTimer;
+    QTimer *m_resyncTimer;
+    qint64 m_resyncPeriodMs = 0;
+    std::function<bool()> m_shouldResync;
+    std::function<void(const ApiStatus &)> m_errorHandler;
+    std::function<void()> m_afterBackoff;
+};
+
+} // namespace lens

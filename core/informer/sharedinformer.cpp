@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sharedinformer.h"
+
+#include "trace/journal.h"
+
+namespace lens {
+
+namespace {
+constexpr qint64 kMinimumResyncPeriodMs = 1000; // minimumResyncPeriod
+
+Indexers withNamespaceIndex(Indexers ix)
+{
+    if (!ix.contains(namespaceIndexName()))
+        ix.insert(namespaceIndexName(), metaNamespaceIndexFunc);
+    return ix;
+}
+} // namespace
+
+SharedIndexInformer::SharedIndexInformer(ListerWatcher *lw, qint64 defaultResyncMs,
+                                         Journal *journal, const Clock *clock, Indexers indexers,
+                                         QObject *parent)
+    : QObject(parent), m_lw(lw), m_journal(journal), m_clock(clock),
+      m_indexer(metaNamespaceKeyFunc, withNamespaceIndex(std::move(indexers))),
+      m_defaultResync(defaultResyncMs), m_resyncCheckPeriod(defaultResyncMs)
+{
+}
+
+SharedIndexInformer::~SharedIndexInformer()
+{
+    // The reflector and controller are children; stop them before the queue goes away.
+    delete m_reflector;
+    delete m_controller;
+}
+
+qint64 SharedIndexInformer::determineResyncPeriod(qint64 desired, qint64 check)
+{
+    if (desired == 0 || check == 0)
+        return 0;
+    return desired < check ? check : desired;
+}
+
+ProcessorListener *SharedIndexInformer::addEventHandler(const ResourceEventHandler &h,
+                                                        QString *error)
+{
+    return addEventHandlerWithResyncPeriod(h, m_defaultResync, error);
+}
+
+ProcessorListener *SharedIndexInformer::addEventHandlerWithResyncPeriod(
+    const ResourceEventHandler &h, qint64 resyncMs, QString *error)
+{
+    if (m_stopped) {
+        if (error)
+            *error = QStringLiteral("handler %1 was not added to shared informer because it has "
+                                    "stopped already")
+                         .arg(h.name);
+        return nullptr;
+    }
+    if (resyncMs > 0) {
+        if (resyncMs < kMinimumResyncPeriodMs)
+            resyncMs = kMinimumResyncPeriodMs;
+        if (resyncMs < m_resyncCheckPeriod) {
+            if (m_started) {
+                resyncMs = m_resyncCheckPeriod;
+            } else {
+                m_resyncCheckPeriod = resyncMs;
+                for (ProcessorListener *l : std::as_const(m_listeners))
+                    l->setResyncPeriodMs(
+                        determineResyncPeriod(l->requestedResyncPeriodMs(), resyncMs));
+            }
+        }
+    }
+    auto *l = new ProcessorListener(h, resyncMs, determineResyncPeriod(resyncMs, m_resyncCheckPeriod),
+                                    m_journal, m_clock, this);
+    m_listeners << l;
+    if (m_started) {
+        // A late handler gets a synthetic add for everything already in the cache.
+        QList<Object> objs = m_indexer.list();
+        std::sort(objs.begin(), objs.end(), [](const Object &a, const Object &b) {
+            return metaNamespaceKeyFunc(a).key < metaNamespaceKeyFunc(b).key;
+        });
+        for (const Object &o : std::as_const(objs)) {
+            Notification n;
+            n.type = Notification::Type::Add;
+            n.obj = o;
+            n.isInInitialList = true;
+            l->add(n);
+        }
+    }
+    return l;
+}
+
+void SharedIndexInformer::removeEventHandler(ProcessorListener *handle)
+{
+    const qsizetype i = m_listeners.indexOf(handle);
+    if (i < 0)
+        return;
+    m_listeners.removeAt(i);
+    handle->shutdown();
+    handle->deleteLater();
+}
+
+QString SharedIndexInformer::setTransform(TransformFunc transform)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_transform = std::move(transform);
+    return {};
+}
+
+QString SharedIndexInformer::addIndexers(const Indexers &indexers)
+{
+    if (m_stopped)
+        return QStringLiteral("indexer was not added because it has stopped already");
+    return m_indexer.addIndexers(indexers);
+}
+
+QString SharedIndexInformer::lastSyncResourceVersion() const
+{
+    return m_reflector ? m_reflector->lastSyncResourceVersion() : QString();
+}
+
+void SharedIndexInformer::run()
+{
+    if (m_started || m_stopped)
+        return;
+    m_started = true;
+    DeltaFIFO::Options o;
+    o.keyFunc = metaNamespaceKeyFunc;
+    o.knownObjects = &m_indexer;
+    o.emitDeltaTypeReplaced = true;
+    o.transformer = m_transform;
+    m_fifo = std::make_unique<DeltaFIFO>(o);
+    m_fifo->setJournal(m_journal);
+    m_controller = new Controller(
+        m_fifo.get(),
+        [this](const QString &key, const Deltas &d, bool initial) {
+            return handleDeltas(key, d, initial);
+        },
+        m_journal, this);
+    m_fifo->setQueuedCallback([this] { m_controller->notifyQueued(); });
+    m_reflector = new Reflector(m_lw, m_fifo.get(), m_journal, m_clock, this);
+    m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
+    connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
+    const qint64 now = m_clock->nowMs();
+    for (ProcessorListener *l : std::as_const(m_listeners))
+        l->determineNextResync(now);
+    m_reflector->run();
+}
+
+void SharedIndexInformer::stop()
+{
+    if (!m_started || m_stopped)
+        return;
+    m_stopped = true;
+    m_reflector->stop();
+    m_controller->pause();
+    if (m_fifo)
+        m_fifo->close();
+}
+
+bool SharedIndexInformer::shouldResync()
+{
+    const qint64 now = m_clock->nowMs();
+    bool any = false;
+    for (ProcessorListener *l : std::as_const(m_listeners))
+        any = l->shouldResync(now) || any;
+    return any;
+}
+
+void SharedIndexInformer::distribute(const Notification &n, bool isSync)
+{
+    for (ProcessorListener *l : std::as_const(m_listeners)) {
+        if (!isSync || l->isSyncing())
+            l->add(n);
+    }
+}
+
+ProcessResult SharedIndexInformer::handleDeltas(const QString &key, const Deltas &deltas,
+                                                bool isInInitialList)
+{
+    for (const Delta &d : deltas) {
+        switch (d.type) {
+        case DeltaType::Sync:
+        case DeltaType::Replaced:
+        case DeltaType::Added:
+        case DeltaType::Updated: {
+            const Object old = m_indexer.getByKey(key);
+            m_indexer.updateByKey(key, d.object);
+            Notification n;
+            n.obj = d.object;
+            TraceEvent e;
+            e.component = QStringLiteral("indexer");
+            e.key = key;
+            e.object = d.object;
+            e.resourceVersion = d.object.resourceVersion();
+            e.type = deltaTypeName(d.type);
+            if (!old.isNull()) {
+                n.type = Notification::Type::Update;
+                n.oldObj = old;
+                // Events that did not change resourceVersion only reach resync-due listeners.
+                n.isSync = old.resourceVersion() == d.object.resourceVersion();
+                e.kind = TraceKind::IndexerUpdated;
+                e.detail.insert(QLatin1String("oldResourceVersion"), old.resourceVersion());
+            } else {
+                n.type = Notification::Type::Add;
+                n.isInInitialList = isInInitialList;
+                e.kind = TraceKind::IndexerAdded;
+            }
+            if (m_journal)
+                m_journal->record(std::move(e));
+            distribute(n, n.isSync);
+            break;
+        }
+        case DeltaType::Deleted: {
+            const Object old = m_indexer.getByKey(key);
+            m_indexer.removeByKey(key);
+            if (m_journal) {
+                TraceEvent e;
+                e.kind = TraceKind::IndexerDeleted;
+                e.component = QStringLiteral("indexer");
+                e.key = key;
+                e.object = d.object.isNull() ? old : d.object;
+                e.resourceVersion = e.object.resourceVersion();
+                e.type = d.tombstone ? QStringLiteral("DeletedFinalStateUnknown")
+                                     : QStringLiteral("Deleted");
+                m_journal->record(std::move(e));
+            }
+            Notification n;
+            n.type = Notification::Type::Delete;
+            n.obj = d.object;
+            n.deleted = d;
+            distribute(n, false);
+            break;
+        }
+        }
+    }
+    checkSynced();
+    return {};
+}
+
+void SharedIndexInformer::checkSynced()
+{
+    if (!m_syncedEmitted && m_fifo && m_fifo->hasSynced()) {
+        m_syncedEmitted = true;
+        if (m_journal) {
+            TraceEvent e;
+            e.kind = TraceKind::Synced;
+            e.component = QStringLiteral("informer");
+            e.resourceVersion = lastSyncResourceVersion();
+            e.detail.insert(QLatin1String("objects"), qint64(m_indexer.size()));
+            m_journal->record(std::move(e));
+        }
+        Q_EMIT synced();
+    }
+}
+
+} // namespace lens

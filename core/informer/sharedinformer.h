@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "controller.h"
+#include "deltafifo.h"
+#include "indexer.h"
+#include "processor.h"
+#include "reflector.h"
+
+#include <QList>
+#include <QObject>
+
+#include <memory>
+
+namespace lens {
+
+class Journal;
+
+/// client-go's sharedIndexInformer (tools/cache/shared_informer.go, v0.32): an Indexer kept in
+/// step with the API server through a Reflector and a DeltaFIFO (knownObjects = the indexer,
+/// EmitDeltaTypeReplaced = true), whose popped Deltas are applied by HandleDeltas and
+/// distributed to every registered handler through its own ProcessorListener.
+///
+/// Times are milliseconds. Errors are returned as strings in client-go's words.
+class SharedIndexInformer : public QObject {
+    Q_OBJECT
+public:
+    /// `lw` is not owned and must outlive the informer. `defaultResyncMs` is the
+    /// defaultEventHandlerResyncPeriod and the initial resyncCheckPeriod (0 = no resync).
+    /// The indexer always has the "namespace" index (MetaNamespaceIndexFunc) plus `indexers`.
+    SharedIndexInformer(ListerWatcher *lw, qint64 defaultResyncMs, Journal *journal,
+                        const Clock *clock, Indexers indexers = {}, QObject *parent = nullptr);
+    ~SharedIndexInformer() override;
+
+    /// AddEventHandler = AddEventHandlerWithResyncPeriod(h, defaultResync).
+    ProcessorListener *addEventHandler(const ResourceEventHandler &h, QString *error = nullptr);
+    /// Resync rules of client-go: p < 1 s → 1 s; before start a smaller p lowers the check
+    /// period (and every listener's period is re-determined); after start p is raised to the
+    /// check period. Added while running: a synthetic add (isInInitialList = true) is queued for
+    /// every object in the indexer. After stop: error "handler ... was not added to shared
+    /// informer because it has stopped already".
+    ProcessorListener *addEventHandlerWithResyncPeriod(const ResourceEventHandler &h,
+                                                       qint64 resyncMs, QString *error = nullptr);
+    /// RemoveEventHandler: unknown or foreign handles are ignored (no error).
+    void removeEventHandler(ProcessorListener *handle);
+    QList<ProcessorListener *> listeners() const { return m_listeners; }
+
+    /// SetTransform: only before run(); after it, "informer has already started".
+    QString setTransform(TransformFunc transform);
+    /// AddIndexers: allowed while running (indexes existing items); after stop an error.
+    QString addIndexers(const Indexers &indexers);
+
+    /// Run: builds queue, reflector and controller and starts them. A second run() is ignored.
+    void run();
+    /// Stops the reflector and the pump; the indexer keeps its contents.
+    void stop();
+
+    bool hasStarted() const { return m_started; }
+    bool isStopped() const { return m_stopped; }
+    /// controller.HasSynced = queue.HasSynced.
+    bool hasSynced() const { return m_fifo && m_fifo->hasSynced(); }
+    QString lastSyncResourceVersion() const;
+    qint64 resyncCheckPeriodMs() const { return m_resyncCheckPeriod; }
+
+    const Indexer &indexer() const { return m_indexer; }
+    /// Null before run().
+    DeltaFIFO *queue() const { return m_fifo.get(); }
+    Reflector *reflector() const { return m_reflector; }
+    Controller *controller() const { return m_controller; }
+
+Q_SIGNALS:
+    /// HasSynced became true (once).
+    void synced();
+
+private:
+    ProcessResult handleDeltas(const QString &key, const Deltas &deltas, bool isInInitialList);
+    void distribute(const Notification &n, bool isSync);
+    bool shouldResync();
+    void checkSynced();
+    static qint64 determineResyncPeriod(qint64 desired, qint64 check);
+
+    ListerWatcher *m_lw;
+    Journal *m_journal;
+    const Clock *m_clock;
+    Indexer m_indexer;
+    std::unique_ptr<DeltaFIFO> m_fifo;
+    Reflector *m_reflector = nullptr;
+    Controller *m_controller = nullptr;
+    TransformFunc m_transform;
+    QList<ProcessorListener *> m_listeners;
+    qint64 m_defaultResync;
+    qint64 m_resyncCheckPeriod;
+    bool m_started = false;
+    bool m_stopped = false;
+    bool m_syncedEmitted = false;
+};
+
+} // namespace lens

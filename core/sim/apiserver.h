@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "store.h"
+
+#include <QAbstractHttpServer>
+#include <QHostAddress>
+#include <QList>
+#include <QPointer>
+#include <QUrl>
+#include <QUrlQuery>
+
+QT_BEGIN_NAMESPACE
+class QTcpSocket;
+QT_END_NAMESPACE
+
+namespace lens::sim {
+
+class ChurnGenerator;
+class WatchStream;
+
+/// The simulated kube-apiserver: real HTTP/1.1 with real Kubernetes JSON over a Store.
+///
+/// Built on QAbstractHttpServer (Qt 6.4): every response is written by hand on the client socket
+/// (Content-Length bodies with keep-alive for plain requests, hand-framed chunked bodies for
+/// watches), because QHttpServerResponder in 6.4 keeps a raw socket pointer and crashes when a
+/// watch client goes away (see docs/simulator.md).
+///
+/// Served (core group only, JSON only, no auth — any bearer token is accepted):
+/// - GET /version, /healthz, /livez, /readyz, /api, /apis, /api/v1 (discovery);
+/// - /api/v1/{resource}, /api/v1/namespaces/{ns}/{resource}[/{name}]:
+///   LIST (limit, continue, resourceVersion, resourceVersionMatch, labelSelector,
+///   fieldSelector), WATCH (?watch=true|1, resourceVersion, timeoutSeconds,
+///   allowWatchBookmarks, sendInitialEvents), GET, POST, PUT, PATCH (merge and strategic merge
+///   treated as JSON merge patch), DELETE;
+/// - the control API under /sim/v1/ (see docs/simulator.md).
+///
+/// Error bodies are metav1.Status objects shaped like the captured kube-apiserver answers in
+/// /work/shared/fixtures/wire (410 Expired, 504 ResourceVersionTooLarge, 404 NotFound, ...).
+///
+/// Threading: lives in (and must be used from) the thread that created it, together with its
+/// Store. Fault controls are Q_INVOKABLE, so another thread can call them with
+/// QMetaObject::invokeMethod.
+class ApiServer : public QAbstractHttpServer {
+    Q_OBJECT
+public:
+    /// `store` must outlive the server.
+    explicit ApiServer(Store *store, QObject *parent = nullptr);
+    ~ApiServer() override;
+
+    /// Listens on `address`:`port` (port 0 = an ephemeral port). Returns false (and sets
+    /// `*error`) when the port cannot be bound.
+    bool start(quint16 port = 0, const QHostAddress &address = QHostAddress::LocalHost,
+               QString *error = nullptr);
+    /// The bound port (0 before start()).
+    quint16 port() const { return m_port; }
+    /// "http://127.0.0.1:PORT".
+    QUrl url() const;
+    /// "v1.32.0-lens-sim", reported by GET /version.
+    static QString gitVersion();
+
+    Store *store() const { return m_store; }
+    /// Lets POST /sim/v1/churn reach the churn generator (optional; not owned).
+    void setChurnGenerator(ChurnGenerator *churn) { m_churn = churn; }
+
+    // ---- fault controls --------------------------------------------------------------------
+    /// Closes the TCP connection of every open watch without ending its chunked body (what a
+    /// killed apiserver or a load balancer reset looks like to the client); with `midEvent`,
+    /// after writing the first half of an event line. Returns how many watches were dropped.
+    Q_INVOKABLE int dropWatches(bool midEvent = false);
+    /// Ends every open watch cleanly (terminating 0-chunk), as an expired timeoutSeconds does.
+    Q_INVOKABLE int endWatches();
+    /// The next `count` API requests (not /sim/ or /healthz) fail with `httpStatus` and a
+    /// matching Status (429 TooManyRequests, 500 InternalError, 503 ServiceUnavailable,
+    /// 504 Timeout, 410 Expired, 401, 403, ...). `retryAfterSeconds` > 0 adds a Retry-After
+    /// header and details.retryAfterSeconds. count 0 cancels.
+    Q_INVOKABLE void failNextRequests(int count, int httpStatus, int retryAfterSeconds = 0);
+    /// Period of BOOKMARK events on watches that asked for them (allowWatchBookmarks=true), in
+    /// milliseconds; 0 disables periodic bookmarks (the one ~1 s before timeoutSeconds stays).
+    /// Default 60000 (kube-apiserver sends them about once a minute). Applies to open watches.
+    Q_INVOKABLE void setBookmarkInterval(int ms);
+    int bookmarkInterval() const { return m_bookmarkIntervalMs; }
+    Q_INVOKABLE int openWatchCount() const { return int(m_watches.size()); }
+    /// Requests handled so far (all paths).
+    quint64 requestCount() const { return m_requestCount; }
+
+Q_SIGNALS:
+    /// After every request: method ("GET"), target (path and query) and HTTP status; for
+    /// watches the status is 200 when the stream starts.
+    void requestHandled(const QString &method, const QString &target, int status);
+    void watchCountChanged(int openWatches);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    struct Call;
+    void route(Call &call);
+    void handleDiscovery(Call &call);
+    void handleControl(Call &call);
+    void handleResource(Call &call, const ResourceType &type, const QString &ns,
+                        const QString &name, bool namespacedPath);
+    void handleList(Call &call, const ResourceType &type, const QString &ns);
+    void handleWatch(Call &call, const ResourceType &type, const QString &ns);
+    void handleWrite(Call &call, const ResourceType &type, const QString &ns, const QString &name);
+    void onStoreChanged(const ChangeEvent &event);
+    void onWatchFinished(WatchStream *watch);
+
+    void respond(Call &call, int code, const QByteArray &body,
+                 const QByteArray &contentType = QByteArrayLiteral("application/json"),
+                 int retryAfterSeconds = 0);
+    void respondStatus(Call &call, int code, const QString &reason, const QString &message,
+                       const QJsonObject &details = {}, const QByteArray &metadata = "{}");
+
+    Store *m_store;
+    QPointer<ChurnGenerator> m_churn;
+    QList<WatchStream *> m_watches;
+    quint16 m_port = 0;
+    int m_bookmarkIntervalMs = 60000;
+    int m_failCount = 0;
+    int m_failStatus = 0;
+    int m_failRetryAfter = 0;
+    quint64 m_requestCount = 0;
+};
+
+/// A metav1.Status body in kube-apiserver's key order: kind, apiVersion, metadata, status,
+/// message, reason (omitted when empty), details (omitted when empty), code.
+QByteArray statusJson(int code, const QString &reason, const QString &message,
+                      const QJsonObject &details = {}, const QByteArray &metadata = "{}");
+
+} // namespace lens::sim

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "store.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QUuid>
+
+namespace lens::sim {
+
+namespace {
+const QString kMetadata = QStringLiteral("metadata");
+const QString kNamespacesResource = QStringLiteral("namespaces");
+
+QString randomSuffix()
+{
+    // Like the apiserver's names.SimpleNameGenerator: 5 chars from a consonant-heavy alphabet.
+    static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    QString s;
+    for (int i = 0; i < 5; ++i)
+        s += QLatin1Char(alphabet[QRandomGenerator::global()->bounded(int(sizeof alphabet) - 1)]);
+    return s;
+}
+
+QString nowRfc3339()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+}
+} // namespace
+
+const char *ChangeEvent::typeName(Type type)
+{
+    switch (type) {
+    case Type::Added:
+        return "ADDED";
+    case Type::Modified:
+        return "MODIFIED";
+    case Type::Deleted:
+        return "DELETED";
+    }
+    return "ERROR";
+}
+
+Store::Store(QObject *parent) : QObject(parent)
+{
+    qRegisterMetaType<lens::sim::ChangeEvent>();
+    for (const ResourceType &t : ResourceType::builtins())
+        addResource(t);
+}
+
+Store::~Store() = default;
+
+void Store::addResource(const ResourceType &type)
+{
+    if (!m_tables.contains(type.name))
+        m_order << type.name;
+    m_tables[type.name].type = type;
+}
+
+ResourceType Store::resourceType(const QString &name) const
+{
+    const Table *t = table(name);
+    return t ? t->type : ResourceType();
+}
+
+QList<ResourceType> Store::resourceTypes() const
+{
+    QList<ResourceType> out;
+    for (const QString &n : m_order)
+        out << m_tables.value(n).type;
+    return out;
+}
+
+Store::Table *Store::table(const QString &resource)
+{
+    auto it = m_tables.find(resource);
+    return it == m_tables.end() ? nullptr : &it.value();
+}
+
+const Store::Table *Store::table(const QString &resource) const
+{
+    auto it = m_tables.constFind(resource);
+    return it == m_tables.constEnd() ? nullptr : &it.value();
+}
+
+void Store::setHistoryLimit(int maxEvents)
+{
+    m_historyLimit = qMax(1, maxEvents);
+    while (int(m_history.size()) > m_historyLimit) {
+        m_oldestRetained = m_history.front().revision;
+        m_history.pop_front();
+    }
+}
+
+void Store::compact(qint64 revision)
+{
+    if (revision < 0 || revision > m_revision)
+        revision = m_revision;
+    m_compacted = qMax(m_compacted, revision);
+    while (!m_history.empty() && m_history.front().revision <= revision)
+        m_history.pop_front();
+    m_oldestRetained = qMax(m_oldestRetained, revision);
+    Q_EMIT compacted(m_compacted);
+}
+
+lens::ApiStatus Store::status(int code, const QString &reason, const QString &message)
+{
+    lens::ApiStatus s;
+    s.code = code;
+    s.reason = reason;
+    s.message = message;
+    return s;
+}
+
+StoredObject Store::makeStored(const QJsonObject &json)
+{
+    StoredObject s;
+    s.object = lens::Object::fromJson(json);
+    QJsonObject item = json;
+    item.remove(QStringLiteral("kind"));
+    item.remove(QStringLiteral("apiVersion"));
+    s.itemJson = QJsonDocument(item).toJson(QJsonDocument::Compact);
+    return s;
+}
+
+void Store::record(ChangeEvent event)
+{
+    Table *t = table(event.resource);
+    Q_ASSERT(t);
+    if (event.type == ChangeEvent::Type::Deleted)
+        t->objects.remove(event.key);
+    else
+        t->objects.insert(event.key, event.object);
+    m_history.push_back(event);
+    while (int(m_history.size()) > m_historyLimit) {
+        m_oldestRetained = m_history.front().revision;
+        m_history.pop_front();
+    }
+    Q_EMIT changed(event);
+}
+
+WriteResult Store::create(const QString &resource, const QJsonObject &object)
+{
+    WriteResult r;
+    Table *t = table(resource);
+    if (!t) {
+        r.error = status(404, QStringLiteral("NotFound"),
+                         QStringLiteral("the server could not find the requested resource"));
+        return r;
+    }
+    QJsonObject json = object;
+    QJsonObject meta = json.value(kMetadata).toObject();
+    QString name = meta.value(QStringLiteral("name")).toString();
+    const QString generateName = meta.value(QStringLiteral("generateName")).toString();
+    QString ns = meta.value(QStringLiteral("namespace")).toString();
+    if (!t->type.namespaced)
+        ns.clear();
+    if (name.isEmpty() && !generateName.isEmpty())
+        name = generateName + randomSuffix();
+    if (name.isEmpty()) {
+        r.error = status(422, QStringLiteral("Invalid"),
+                         QStringLiteral("%1 \"\" is invalid: metadata.name: Required value: name "
+                                        "or generateName is required")
+                             .arg(t->type.kind));
+        return r;
+    }
+    if (t->type.namespaced) {
+        if (ns.isEmpty()) {
+            r.error = status(422, QStringLiteral("Invalid"),
+                             QStringLiteral("%1 \"%2\" is invalid: metadata.namespace: Required "
+                                            "value")
+                                 .arg(t->type.kind, name));
+            return r;
+        }
+        const Table *nsTable = table(kNamespacesResource);
+        if (nsTable && !nsTable->objects.contains(ns)) {
+            r.error = status(404, QStringLiteral("NotFound"),
+                             QStringLiteral("namespaces \"%1\" not found").arg(ns));
+            return r;
+        }
+    }
+    const QString key = keyOf(ns, name);
+    if (t->objects.contains(key)) {
+        r.error = status(409, QStringLiteral("AlreadyExists"),
+                         QStringLiteral("%1 \"%2\" already exists").arg(t->type.name, name));
+        return r;
+    }
+    const qint64 rev = m_revision + 1;
+    meta.insert(QStringLiteral("name"), name);
+    if (t->type.namespaced)
+        meta.insert(QStringLiteral("namespace"), ns);
+    else
+        meta.remove(QStringLiteral("namespace"));
+    if (meta.value(QStringLiteral("uid")).toString().isEmpty())
+        meta.insert(QStringLiteral("uid"), QUuid::createUuid().toString(QUuid::WithoutBraces));
+    meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
+    meta.insert(QStringLiteral("creationTimestamp"), nowRfc3339());
+    meta.remove(QStringLiteral("selfLink"));
+    meta.remove(QStringLiteral("deletionTimestamp"));
+    meta.remove(QStringLiteral("deletionGracePeriodSeconds"));
+    json.insert(kMetadata, meta);
+    json.insert(QStringLiteral("kind"), t->type.kind);
+    json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
+
+    m_revision = rev;
+    ChangeEvent ev;
+    ev.type = ChangeEvent::Type::Added;
+    ev.resource = resource;
+    ev.key = key;
+    ev.revision = rev;
+    ev.object = makeStored(json);
+    r.object = ev.object.object;
+    record(std::move(ev));
+    return r;
+}
+
+WriteResult Store::update(const QString &resource, const QJsonObject &object)
+{
+    WriteResult r;
+    Table *t = table(resource);
+    if (!t) {
+        r.error = status(404, QStringLiteral("NotFound"),
+                         QStringLiteral("the server could not find the requested resource"));
+        return r;
+    }
+    QJsonObject json = object;
+    QJsonObject meta = json.value(kMetadata).toObject();
+    const QString name = meta.value(QStringLiteral("name")).toString();
+    const QString ns =
+        t->type.namespaced ? meta.value(QStringLiteral("namespace")).toString() : QString();
+    const QString key = keyOf(ns, name);
+    auto it = t->objects.constFind(key);
+    if (it == t->objects.constEnd()) {
+        r.error = status(404, QStringLiteral("NotFound"),
+                         QStringLiteral("%1 \"%2\" not found").arg(t->type.name, name));
+        return r;
+    }
+    const StoredObject previous = it.value();
+    const QString wantRv = meta.value(QStringLiteral("resourceVersion")).toString();
+    if (!wantRv.isEmpty() && wantRv != previous.object.resourceVersion()) {
+        r.error = status(409, QStringLiteral("Conflict"),
+                         QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": the object "
+                                        "has been modified; please apply your changes to the "
+                                        "latest version and try again")
+                             .arg(t->type.name, name));
+        return r;
+    }
+    const qint64 rev = m_revision + 1;
+    meta.insert(QStringLiteral("uid"), previous.object.uid());
+    meta.insert(QStringLiteral("creationTimestamp"), previous.object.creationTimestamp());
+    meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
+    meta.remove(QStringLiteral("selfLink"));
+    json.insert(kMetadata, meta);
+    json.insert(QStringLiteral("kind"), t->type.kind);
+    json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
+
+    m_revision = rev;
+    ChangeEvent ev;
+    ev.type = ChangeEvent::Type::Modified;
+    ev.resource = resource;
+    ev.key = key;
+    ev.revision = rev;
+    ev.object = makeStored(json);
+    ev.previous = previous;
+    r.object = ev.object.object;
+    record(std::move(ev));
+    return r;
+}
+
+WriteResult Store::remove(const QString &resource, const QString &ns, const QString &name)
+{
+    WriteResult r;
+    Table *t = table(resource);
+    if (!t) {
+        r.error = status(404, QStringLiteral("NotFound"),
+                         QStringLiteral("the server could not find the requested resource"));
+        return r;
+    }
+    const QString key = keyOf(t->type.namespaced ? ns : QString(), name);
+    if (!t->objects.contains(key)) {
+        r.error = status(404, QStringLiteral("NotFound"),
+                         QStringLiteral("%1 \"%2\" not found").arg(t->type.name, name));
+        return r;
+    }
+    if (resource == kNamespacesResource) {
+        // Cascade: the namespace controller would delete everything in it first.
+        for (const QString &other : std::as_const(m_order)) {
+            const Table *ot = table(other);
+            if (!ot->type.namespaced)
+                continue;
+            const QList<lens::Object> inNs = objects(other, name);
+            for (const lens::Object &o : inNs)
+                remove(other, name, o.name());
+        }
+        t = table(resource); // (no rehash in QMap, but stay safe)
+    }
+    const StoredObject previous = t->objects.value(key);
+    const qint64 rev = m_revision + 1;
+    QJsonObject meta;
+    meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
+    const QJsonObject last = previous.object.withMetadata(meta).json();
+
+    m_revision = rev;
+    ChangeEvent ev;
+    ev.type = ChangeEvent::Type::Deleted;
+    ev.resource = resource;
+    ev.key = key;
+    ev.revision = rev;
+    ev.object = makeStored(last);
+    ev.previous = previous;
+    r.object = ev.object.object;
+    record(std::move(ev));
+    return r;
+}
+
+lens::Object Store::get(const QString &resource, const QString &ns, const QString &name) const
+{
+    const Table *t = table(resource);
+    if (!t)
+        return {};
+    return t->objects.value(keyOf(t->type.namespaced ? ns : QString(), name)).object;
+}
+
+QList<lens::Object> Store::objects(const QString &resource, const QString &ns) const
+{
+    QList<lens::Object> out;
+    const Table *t = table(resource);
+    if (!t)
+        return out;
+    if (ns.isEmpty() || !t->type.namespaced) {
+        out.reserve(t->objects.size());
+        for (const StoredObject &s : t->objects)
+            out << s.object;
+        return out;
+    }
+    const QString prefix = ns + QLatin1Char('/');
+    for (auto it = t->objects.lowerBound(prefix);
+         it != t->objects.end() && it.key().startsWith(prefix); ++it)
+        out << it.value().object;
+    return out;
+}
+
+int Store::count(const QString &resource) const
+{
+    const Table *t = table(resource);
+    return t ? int(t->objects.size()) : 0;
+}
+
+QStringList Store::namespaceNames() const
+{
+    const Table *t = table(kNamespacesResource);
+    return t ? t->objects.keys() : QStringList();
+}
+
+bool Store::stateAt(const QString &resource, qint64 revision,
+                    QMap<QString, StoredObject> *out) const
+{
+    const Table *t = table(resource);
+    if (!t)
+        return false;
+    if (revision <= 0 || revision == m_revision) {
+        *out = t->objects;
+        return true;
+    }
+    if (revision > m_revision || revision < m_oldestRetained)
+        return false;
+    QMap<QString, StoredObject> state = t->objects;
+    for (auto it = m_history.rbegin(); it != m_history.rend() && it->revision > revision; ++it) {
+        if (it->resource != resource)
+            continue;
+        if (it->previous.isNull())
+            state.remove(it->key);
+        else
+            state.insert(it->key, it->previous);
+    }
+    *out = std::move(state);
+    return true;
+}
+
+QList<ChangeEvent> Store::eventsSince(const QString &resource, qint64 afterRevision) const
+{
+    QList<ChangeEvent> out;
+    // History is ordered by revision: find the first event after `afterRevision` from the back.
+    auto it = m_history.end();
+    while (it != m_history.begin() && std::prev(it)->revision > afterRevision)
+        --it;
+    for (; it != m_history.end(); ++it)
+        if (it->resource == resource)
+            out << *it;
+    return out;
+}
+
+} // namespace lens::sim

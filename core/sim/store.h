@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/object.h"
+#include "api/status.h"
+#include "resourcetype.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QObject>
+
+#include <deque>
+
+namespace lens::sim {
+
+/// One stored version of an object: the object as watch events carry it (with kind and
+/// apiVersion) and, cached next to it, the compact JSON a LIST writes as an item (the real
+/// server omits kind/apiVersion in list items). Both are computed once per write, so serving a
+/// list is a concatenation of cached bytes. Copies are cheap (implicitly shared).
+struct StoredObject {
+    lens::Object object;
+    QByteArray itemJson;
+    bool isNull() const { return object.isNull(); }
+};
+
+/// One change as the watch cache records it. `revision` is the revision the write created
+/// (the object's new metadata.resourceVersion; for DELETED the deletion revision, as in
+/// fixture 05). `previous` is the state just before (null for ADDED); the server uses it to turn
+/// a MODIFIED into ADDED/DELETED for selector-filtered watches, the store to roll back to an older
+/// revision when serving a continue token.
+struct ChangeEvent {
+    enum class Type { Added, Modified, Deleted };
+    Type type = Type::Added;
+    QString resource; ///< "pods"
+    QString key;      ///< "namespace/name" or "name" (cluster-scoped)
+    qint64 revision = 0;
+    StoredObject object;
+    StoredObject previous;
+
+    /// "ADDED" / "MODIFIED" / "DELETED".
+    static const char *typeName(Type type);
+};
+
+/// The result of a write: the stored object, or an error in metav1.Status terms
+/// (error.code != 0: 404 NotFound, 409 AlreadyExists / Conflict, 400/422 for bad input).
+struct WriteResult {
+    lens::Object object;
+    lens::ApiStatus error;
+    bool ok() const { return error.code == 0; }
+};
+
+/// The versioned object store of the simulated cluster: etcd plus the apiserver's watch cache.
+///
+/// - One global revision counter (starts at `InitialRevision`); every write bumps it by one and
+///   stamps metadata.resourceVersion with it (decimal string), like etcd's mod revision.
+/// - create() also sets metadata.uid (a random QUuid unless the caller set one),
+///   metadata.creationTimestamp (UTC, RFC 3339, seconds), kind and apiVersion; selfLink is dropped.
+/// - A history window of ChangeEvents (at most historyLimit(), default 1000, across all
+///   resources) serves watches from a resourceVersion; older events fall off the front.
+/// - compact() mimics etcd compaction: history up to the given revision is dropped, so older
+///   resourceVersions and continue tokens answer 410 Expired.
+///
+/// Threading: not thread-safe; use it from the thread it lives in (the server's thread). Every
+/// write emits changed() synchronously, before the write call returns.
+class Store : public QObject {
+    Q_OBJECT
+public:
+    static constexpr qint64 InitialRevision = 1000;
+
+    /// Registers ResourceType::builtins().
+    explicit Store(QObject *parent = nullptr);
+    ~Store() override;
+
+    /// Adds a resource (replaces one with the same name). Objects of unknown resources are
+    /// rejected by every write with 404 NotFound.
+    void addResource(const ResourceType &type);
+    /// The type registered under `name` ("pods"); invalid (isValid() false) when unknown.
+    ResourceType resourceType(const QString &name) const;
+    QList<ResourceType> resourceTypes() const;
+
+    /// The current (latest) revision: the resourceVersion of the last write.
+    qint64 revision() const { return m_revision; }
+    /// Every event with revision > oldestRetainedRevision() is in the history, so a watch from
+    /// resourceVersion N can be served iff N >= oldestRetainedRevision(); otherwise it gets
+    /// "too old resource version: N (oldestRetainedRevision())" (kube-apiserver's watch cache
+    /// reports the revision before its oldest event the same way).
+    qint64 oldestRetainedRevision() const { return m_oldestRetained; }
+    /// The last revision passed to compact() (InitialRevision when never compacted).
+    qint64 compactedRevision() const { return m_compacted; }
+
+    /// Maximum number of change events kept (all resources together). Minimum 1.
+    int historyLimit() const { return m_historyLimit; }
+    void setHistoryLimit(int maxEvents);
+    int historySize() const { return int(m_history.size()); }
+
+    /// Drops history up to and including `revision` (default -1 = the current revision) and
+    /// makes resourceVersions older than it "too old": watches from them get an ERROR 410 event,
+    /// LISTs with resourceVersionMatch=Exact or a continue token at them get HTTP 410.
+    /// Mirrors etcd compaction (there only lists are affected; our watch cache is the history).
+    Q_INVOKABLE void compact(qint64 revision = -1);
+
+    /// Creates an object of `resource`. The namespace comes from metadata.namespace (required for
+    /// namespaced resources and it must exist when the store serves namespaces), name from
+    /// metadata.name, or metadata.generateName plus 5 random characters.
+    /// Errors: 404 NotFound (unknown resource or namespace), 409 AlreadyExists, 422 Invalid
+    /// (missing name / namespace).
+    WriteResult create(const QString &resource, const QJsonObject &object);
+    /// Replaces an existing object (PUT semantics). If metadata.resourceVersion is set it must
+    /// equal the stored one, else 409 Conflict ("the object has been modified ..."), as
+    /// optimistic concurrency works in the apiserver. uid and creationTimestamp are kept.
+    WriteResult update(const QString &resource, const QJsonObject &object);
+    /// Deletes immediately (no graceful deletion, no finalizers). The DELETED event carries the
+    /// last state stamped with the deletion revision. Deleting a namespace first deletes the
+    /// namespaced objects in it. 404 NotFound when absent.
+    WriteResult remove(const QString &resource, const QString &ns, const QString &name);
+
+    /// The stored object, or a null Object.
+    lens::Object get(const QString &resource, const QString &ns, const QString &name) const;
+    /// All objects of `resource` (optionally of one namespace), sorted by namespace then name
+    /// (etcd key order, as the real server lists them).
+    QList<lens::Object> objects(const QString &resource, const QString &ns = QString()) const;
+    int count(const QString &resource) const;
+    /// Names of the namespaces objects (sorted).
+    QStringList namespaceNames() const;
+
+    /// The state of `resource` at `revision` (keyed "ns/name" or "name", in list order).
+    /// revision <= 0 or the current one gives the live state (shared, no copy). An older revision
+    /// is rebuilt by rolling the history back; returns false when history no longer reaches back
+    /// that far (revision < oldestRetainedRevision()) or when revision > revision().
+    bool stateAt(const QString &resource, qint64 revision,
+                 QMap<QString, StoredObject> *out) const;
+
+    /// The events of `resource` with revision > `afterRevision`, oldest first. Only meaningful
+    /// when afterRevision >= oldestRetainedRevision().
+    QList<ChangeEvent> eventsSince(const QString &resource, qint64 afterRevision) const;
+
+    static QString keyOf(const QString &ns, const QString &name)
+    {
+        return ns.isEmpty() ? name : ns + QLatin1Char('/') + name;
+    }
+    /// Builds the StoredObject for `json` (serialises it twice: with and without kind/apiVersion).
+    static StoredObject makeStored(const QJsonObject &json);
+
+Q_SIGNALS:
+    /// Emitted after every successful write, with the event the history recorded.
+    void changed(const lens::sim::ChangeEvent &event);
+    /// Emitted by compact().
+    void compacted(qint64 revision);
+
+private:
+    struct Table {
+        ResourceType type;
+        QMap<QString, StoredObject> objects;
+    };
+    Table *table(const QString &resource);
+    const Table *table(const QString &resource) const;
+    void record(ChangeEvent event);
+    static lens::ApiStatus status(int code, const QString &reason, const QString &message);
+
+    QMap<QString, Table> m_tables;
+    QStringList m_order; // registration order, for discovery
+    std::deque<ChangeEvent> m_history;
+    qint64 m_revision = InitialRevision;
+    qint64 m_oldestRetained = InitialRevision;
+    qint64 m_compacted = InitialRevision;
+    int m_historyLimit = 1000;
+};
+
+} // namespace lens::sim
+
+Q_DECLARE_METATYPE(lens::sim::ChangeEvent)

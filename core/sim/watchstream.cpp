@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "watchstream.h"
+
+#include "jsonbytes.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QTcpSocket>
+
+namespace lens::sim {
+
+WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
+    : QObject(parent), m_socket(socket), m_opts(std::move(options))
+{
+    m_timeout.setSingleShot(true);
+    m_preTimeoutBookmark.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
+    connect(&m_preTimeoutBookmark, &QTimer::timeout, this,
+            [this] { sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision); });
+    connect(&m_bookmarkTimer, &QTimer::timeout, this,
+            [this] { sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision); });
+    if (m_socket) {
+        connect(m_socket, &QTcpSocket::disconnected, this, &WatchStream::end);
+        connect(m_socket, &QObject::destroyed, this, &WatchStream::end);
+        QByteArray head = QByteArrayLiteral("HTTP/1.1 200 OK\r\n"
+                                            "Cache-Control: no-cache, private\r\n"
+                                            "Content-Type: application/json\r\n"
+                                            "Date: ");
+        head += QLocale::c()
+                    .toString(QDateTime::currentDateTimeUtc(),
+                              QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
+                    .toLatin1();
+        head += "\r\n";
+        if (m_opts.closeConnection)
+            head += "Connection: close\r\n";
+        head += "Transfer-Encoding: chunked\r\n\r\n";
+        m_socket->write(head);
+    }
+}
+
+WatchStream::~WatchStream() = default;
+
+void WatchStream::start(std::function<qint64()> currentRevision)
+{
+    m_currentRevision = std::move(currentRevision);
+    if (m_opts.timeoutMs > 0) {
+        m_timeout.start(m_opts.timeoutMs);
+        // Like fixture 05: a last bookmark shortly before the server ends the stream, so the
+        // client resumes from the freshest resourceVersion.
+        if (m_opts.bookmarks && m_opts.timeoutMs > 1000)
+            m_preTimeoutBookmark.start(m_opts.timeoutMs - 1000);
+    }
+    setBookmarkInterval(m_opts.bookmarkIntervalMs);
+}
+
+void WatchStream::setBookmarkInterval(int ms)
+{
+    m_opts.bookmarkIntervalMs = ms;
+    if (m_opts.bookmarks && ms > 0 && !m_done)
+        m_bookmarkTimer.start(ms);
+    else
+        m_bookmarkTimer.stop();
+}
+
+bool WatchStream::passes(const lens::Object &object) const
+{
+    if (object.isNull())
+        return false;
+    if (!m_opts.ns.isEmpty() && object.namespace_() != m_opts.ns)
+        return false;
+    if (!m_opts.labels.isEmpty() && !m_opts.labels.matches(object.labels()))
+        return false;
+    if (!m_opts.fields.isEmpty() && !m_opts.fields.matches(object.json()))
+        return false;
+    return true;
+}
+
+void WatchStream::deliver(const ChangeEvent &event)
+{
+    if (m_done || event.resource != m_opts.type.name || event.revision <= m_lastRevision)
+        return;
+    const bool isDelete = event.type == ChangeEvent::Type::Deleted;
+    const bool curPasses = !isDelete && passes(event.object.object);
+    const bool oldPasses = !event.previous.isNull() && passes(event.previous.object);
+    m_lastRevision = event.revision;
+    if (isDelete) {
+        if (oldPasses)
+            writeLine("DELETED", event.object.object.toJson());
+        return;
+    }
+    if (curPasses && oldPasses)
+        writeLine("MODIFIED", event.object.object.toJson());
+    else if (curPasses)
+        writeLine("ADDED", event.object.object.toJson());
+    else if (oldPasses) {
+        // Left the selection: previous content with the event's resourceVersion (cacheWatcher).
+        QJsonObject meta;
+        meta.insert(QStringLiteral("resourceVersion"), QString::number(event.revision));
+        writeLine("DELETED", event.previous.object.withMetadata(meta).toJson());
+    }
+}
+
+void WatchStream::sendAdded(const StoredObject &object)
+{
+    if (m_done || !passes(object.object))
+        return;
+    writeLine("ADDED", object.object.toJson());
+}
+
+void WatchStream::sendBookmark(qint64 revision, bool initialEventsEnd)
+{
+    if (m_done)
+        return;
+    revision = qMax(revision, m_lastRevision);
+    m_lastRevision = revision;
+    JsonBuilder meta;
+    meta.str("resourceVersion", QString::number(revision)).raw("creationTimestamp", "null");
+    if (initialEventsEnd)
+        meta.raw("annotations", "{\"k8s.io/initial-events-end\":\"true\"}");
+    JsonBuilder obj;
+    obj.str("kind", m_opts.type.kind)
+        .str("apiVersion", m_opts.type.groupVersion)
+        .raw("metadata", meta.bytes());
+    if (m_opts.type.kind == QLatin1String("Pod")) // the zero Pod as Go encodes it (fixture 05)
+        obj.raw("spec", "{\"containers\":null}").raw("status", "{}");
+    writeLine("BOOKMARK", obj.bytes());
+}
+
+void WatchStream::sendErrorAndFinish(const QByteArray &statusJson)
+{
+    writeLine("ERROR", statusJson);
+    finish();
+}
+
+void WatchStream::writeLine(const char *type, const QByteArray &objectJson)
+{
+    QByteArray line;
+    line.reserve(objectJson.size() + 32);
+    line.append("{\"type\":\"").append(type).append("\",\"object\":");
+    line.append(objectJson).append("}\n");
+    writeChunk(line);
+}
+
+void WatchStream::writeChunk(const QByteArray &data)
+{
+    if (m_done)
+        return;
+    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
+        end();
+        return;
+    }
+    if (m_socket->bytesToWrite() > MaxBacklogBytes) {
+        m_socket->abort();
+        end();
+        return;
+    }
+    QByteArray frame = QByteArray::number(data.size(), 16);
+    frame.append("\r\n").append(data).append("\r\n");
+    m_socket->write(frame);
+}
+
+void WatchStream::finish()
+{
+    if (m_done)
+        return;
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
+        m_socket->write("0\r\n\r\n");
+        if (m_opts.closeConnection)
+            m_socket->disconnectFromHost();
+    }
+    end();
+}
+
+void WatchStream::drop(bool midEvent)
+{
+    if (m_done)
+        return;
+    if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
+        if (midEvent) {
+            const QByteArray line = JsonBuilder()
+                                        .str("type", QStringLiteral("MODIFIED"))
+                                        .raw("object", JsonBuilder()
+                                                           .str("kind", m_opts.type.kind)
+                                                           .str("apiVersion", m_opts.type.groupVersion)
+                                                           .raw("metadata", "{\"name\":\"cut-off\"}")
+                                                           .bytes())
+                                        .bytes();
+            writeChunk(line.left(line.size() / 2));
+        }
+        m_socket->disconnectFromHost();
+    }
+    end();
+}
+
+void WatchStream::end()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout.stop();
+    m_preTimeoutBookmark.stop();
+    m_bookmarkTimer.stop();
+    if (m_socket)
+        disconnect(m_socket, nullptr, this, nullptr);
+    Q_EMIT finished(this);
+}
+
+} // namespace lens::sim

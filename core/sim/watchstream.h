@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "resourcetype.h"
+#include "selectors.h"
+#include "store.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+QT_BEGIN_NAMESPACE
+class QTcpSocket;
+QT_END_NAMESPACE
+
+namespace lens::sim {
+
+/// One open WATCH: a chunked HTTP/1.1 response on a client socket that stays open and carries
+/// newline-delimited {"type":...,"object":...} events, one per chunk, the way kube-apiserver
+/// streams them (fixture 05). Created and owned by ApiServer; the socket is held in a QPointer,
+/// so a client that goes away simply ends the watch (finished() is emitted, nothing is written).
+///
+/// Filtering follows the apiserver's cacheWatcher: an object that starts matching the selectors
+/// is sent as ADDED, one that stops matching as DELETED (previous content, new resourceVersion).
+class WatchStream : public QObject {
+    Q_OBJECT
+public:
+    struct Options {
+        ResourceType type;
+        QString ns; ///< empty = all namespaces
+        LabelSelector labels;
+        FieldSelector fields;
+        bool bookmarks = false;   ///< allowWatchBookmarks=true
+        int timeoutMs = 0;        ///< timeoutSeconds*1000; 0 = until the client leaves
+        int bookmarkIntervalMs = 60000;
+        bool closeConnection = false; ///< the request said "Connection: close"
+    };
+
+    /// Writes the 200 status line and chunked headers to `socket` immediately.
+    WatchStream(QTcpSocket *socket, Options options, QObject *parent = nullptr);
+    ~WatchStream() override;
+
+    /// Events with revision <= lastRevision() are not sent (so a watch from N never repeats N).
+    qint64 lastRevision() const { return m_lastRevision; }
+    void setLastRevision(qint64 rv) { m_lastRevision = rv; }
+
+    /// Starts the timeout and bookmark timers; `currentRevision` provides bookmark RVs.
+    void start(std::function<qint64()> currentRevision);
+    /// Sends `event` if it passes the filters and is newer than lastRevision().
+    void deliver(const ChangeEvent &event);
+    /// Sends a synthetic ADDED for a current object (resourceVersion "" / "0" start).
+    void sendAdded(const StoredObject &object);
+    /// Sends a BOOKMARK at `revision` (not older than lastRevision()); with
+    /// `initialEventsEnd` the k8s.io/initial-events-end annotation is set (WatchList).
+    void sendBookmark(qint64 revision, bool initialEventsEnd = false);
+    /// Sends {"type":"ERROR","object":<statusJson>} and ends the stream.
+    void sendErrorAndFinish(const QByteArray &statusJson);
+    void setBookmarkInterval(int ms);
+    /// Ends the stream cleanly (terminating 0-chunk), as a timeoutSeconds expiry does.
+    void finish();
+    /// Closes the TCP connection without ending the chunked body; with `midEvent`, after
+    /// writing the first half of an event line (the client sees a truncated JSON value).
+    void drop(bool midEvent);
+
+    bool isOpen() const { return !m_done; }
+    const Options &options() const { return m_opts; }
+
+    /// Bytes a slow client may leave unread before the watch is closed (the apiserver likewise
+    /// terminates watchers whose buffer is full). 32 MiB.
+    static constexpr qint64 MaxBacklogBytes = 32 * 1024 * 1024;
+
+Q_SIGNALS:
+    /// The stream ended (finished, dropped, or the client disconnected). Emitted once.
+    void finished(lens::sim::WatchStream *stream);
+
+private:
+    bool passes(const lens::Object &object) const;
+    void writeLine(const char *type, const QByteArray &objectJson);
+    void writeChunk(const QByteArray &data);
+    void end();
+
+    QPointer<QTcpSocket> m_socket;
+    Options m_opts;
+    qint64 m_lastRevision = 0;
+    bool m_done = false;
+    QTimer m_timeout;
+    QTimer m_preTimeoutBookmark;
+    QTimer m_bookmarkTimer;
+    std::function<qint64()> m_currentRevision;
+};
+
+} // namespace lens::sim
