@@ -46,7 +46,8 @@ public:
     /// DeltaFIFO.Pop (non-blocking). isInInitialList is computed before the count decrement.
     PopResult pop(const PopProcessFunc &process) override;
     /// DeltaFIFO.AddIfNotPresent (v0.32): ignored when the key is queued, else appended at the
-    /// tail. Empty Deltas → "couldn't create key for object: 0 length Deltas object; can't get key".
+    /// tail. Empty Deltas → "couldn't create key for object: 0 length Deltas object; can't get
+    /// key".
     QString addIfNotPresent(const Deltas &deltas);
     /// populated && initialPopulationCount == 0.
     bool hasSynced() const override { return m_populated && m_initialPopulationCount == 0; }
@@ -61,6 +62,14 @@ public:
     bool isClosed() const override { return m_closed; }
     /// DeltaFIFO.KeyOf: a Deltas → key of its newest delta; a tombstone → its Key.
     KeyResult keyOf(const Delta &delta) const { return deletionHandlingKey(delta, m_opts.keyFunc); }
+    /// DeltaFIFO.KeyOf for a Deltas: the key of its newest delta; an empty Deltas is
+    /// ErrZeroLengthDeltasObject ("0 length Deltas object; can't get key").
+    KeyResult keyOf(const Deltas &deltas) const
+    {
+        if (deltas.isEmpty())
+            return {QString(), QStringLiteral("0 length Deltas object; can't get key")};
+        return keyOf(deltas.last());
+    }
 
     bool populated() const { return m_populated; }
     int initialPopulationCount() const { return m_initialPopulationCount; }
