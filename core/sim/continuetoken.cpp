@@ -16,11 +16,8 @@ const QString kVersion = QStringLiteral("meta.k8s.io/v1");
 
 QByteArray ContinueToken::encode() const
 {
-    const QByteArray json = JsonBuilder()
-                                .str("v", kVersion)
-                                .num("rv", resourceVersion)
-                                .str("start", start)
-                                .bytes();
+    const QByteArray json =
+        JsonBuilder().str("v", kVersion).num("rv", resourceVersion).str("start", start).bytes();
     return json.toBase64(kBase64);
 }
 
@@ -41,10 +38,12 @@ bool ContinueToken::decode(const QByteArray &token, ContinueToken *out, QString 
         return fail(QStringLiteral("invalid JSON: %1").arg(pe.errorString()));
     const QJsonObject o = doc.object();
     if (o.value(QStringLiteral("v")).toString() != kVersion)
-        return fail(QStringLiteral("incorrect encoded start resourceVersion (version meta.k8s.io/v1)"));
+        return fail(
+            QStringLiteral("incorrect encoded start resourceVersion (version meta.k8s.io/v1)"));
     const qint64 rv = o.value(QStringLiteral("rv")).toInteger();
     if (rv == 0 || rv < -1)
-        return fail(QStringLiteral("incorrect encoded start resourceVersion (version meta.k8s.io/v1)"));
+        return fail(
+            QStringLiteral("incorrect encoded start resourceVersion (version meta.k8s.io/v1)"));
     const QString start = o.value(QStringLiteral("start")).toString();
     if (start.isEmpty())
         return fail(QStringLiteral("encoded key is empty"));

@@ -31,7 +31,8 @@ QStringList splitTerms(const QString &text)
 
 bool validKey(const QString &key)
 {
-    static const QRegularExpression re(QStringLiteral("^[A-Za-z0-9]([A-Za-z0-9._/-]*[A-Za-z0-9])?$"));
+    static const QRegularExpression re(
+        QStringLiteral("^[A-Za-z0-9]([A-Za-z0-9._/-]*[A-Za-z0-9])?$"));
     return re.match(key).hasMatch();
 }
 } // namespace
@@ -131,8 +132,8 @@ FieldSelector FieldSelector::parse(const QString &text, QString *error)
         }
         if (pos <= 0) {
             if (error)
-                *error = QStringLiteral("invalid selector: '%1'; can't understand '%2'")
-                             .arg(text, term);
+                *error =
+                    QStringLiteral("invalid selector: '%1'; can't understand '%2'").arg(text, term);
             return FieldSelector();
         }
         t.path = term.left(pos).trimmed();

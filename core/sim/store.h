@@ -128,8 +128,7 @@ public:
     /// revision <= 0 or the current one gives the live state (shared, no copy). An older revision
     /// is rebuilt by rolling the history back; returns false when history no longer reaches back
     /// that far (revision < oldestRetainedRevision()) or when revision > revision().
-    bool stateAt(const QString &resource, qint64 revision,
-                 QMap<QString, StoredObject> *out) const;
+    bool stateAt(const QString &resource, qint64 revision, QMap<QString, StoredObject> *out) const;
 
     /// The events of `resource` with revision > `afterRevision`, oldest first. Only meaningful
     /// when afterRevision >= oldestRetainedRevision().

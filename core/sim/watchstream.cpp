@@ -177,14 +177,15 @@ void WatchStream::drop(bool midEvent)
         return;
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
         if (midEvent) {
-            const QByteArray line = JsonBuilder()
-                                        .str("type", QStringLiteral("MODIFIED"))
-                                        .raw("object", JsonBuilder()
-                                                           .str("kind", m_opts.type.kind)
-                                                           .str("apiVersion", m_opts.type.groupVersion)
-                                                           .raw("metadata", "{\"name\":\"cut-off\"}")
-                                                           .bytes())
-                                        .bytes();
+            const QByteArray line =
+                JsonBuilder()
+                    .str("type", QStringLiteral("MODIFIED"))
+                    .raw("object", JsonBuilder()
+                                       .str("kind", m_opts.type.kind)
+                                       .str("apiVersion", m_opts.type.groupVersion)
+                                       .raw("metadata", "{\"name\":\"cut-off\"}")
+                                       .bytes())
+                    .bytes();
             writeChunk(line.left(line.size() / 2));
         }
         m_socket->disconnectFromHost();

@@ -30,8 +30,8 @@ public:
         QString ns; ///< empty = all namespaces
         LabelSelector labels;
         FieldSelector fields;
-        bool bookmarks = false;   ///< allowWatchBookmarks=true
-        int timeoutMs = 0;        ///< timeoutSeconds*1000; 0 = until the client leaves
+        bool bookmarks = false; ///< allowWatchBookmarks=true
+        int timeoutMs = 0;      ///< timeoutSeconds*1000; 0 = until the client leaves
         int bookmarkIntervalMs = 60000;
         bool closeConnection = false; ///< the request said "Connection: close"
     };

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// informer-lens-sim: serves the simulated Kubernetes API until killed.
+#include "sim/apiserver.h"
+#include "sim/churn.h"
+#include "sim/simulator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("informer-lens-sim"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral(
+        "Simulated Kubernetes API server (core/v1 pods, namespaces, nodes, configmaps, services) "
+        "on 127.0.0.1. Prints its URL as the first line of stdout, then serves until killed."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption port(QStringLiteral("port"),
+                                  QStringLiteral("TCP port (0 = any free port)."),
+                                  QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig-out"),
+                                        QStringLiteral("Write a kubeconfig for kubectl to FILE."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption churn(QStringLiteral("churn"),
+                                   QStringLiteral("Random pod writes per second (0 = off)."),
+                                   QStringLiteral("PER_SECOND"), QStringLiteral("1"));
+    const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Random seed."),
+                                  QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption pods(QStringLiteral("pods"),
+                                  QStringLiteral("Number of pods to seed (default 16)."),
+                                  QStringLiteral("N"));
+    const QCommandLineOption bookmarks(QStringLiteral("bookmark-interval"),
+                                       QStringLiteral("Milliseconds between watch bookmarks."),
+                                       QStringLiteral("MS"), QStringLiteral("60000"));
+    const QCommandLineOption verbose(
+        QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
+    p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, verbose});
+    p.process(app);
+
+    lens::sim::Simulator::Options o;
+    o.port = quint16(p.value(port).toUInt());
+    o.seed = p.value(seed).toUInt();
+    o.pods = p.isSet(pods) ? p.value(pods).toInt() : -1;
+    const double perSecond = p.value(churn).toDouble();
+    o.churnIntervalMs = perSecond > 0 ? qMax(1, int(1000.0 / perSecond)) : 0;
+    o.bookmarkIntervalMs = p.value(bookmarks).toInt();
+
+    lens::sim::Simulator sim;
+    QString error;
+    if (!sim.start(o, &error)) {
+        std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(sim.url().toString()));
+    std::fflush(stdout);
+    if (p.isSet(kubeconfig) && !sim.writeKubeconfig(p.value(kubeconfig), &error)) {
+        std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
+        return 1;
+    }
+    if (p.isSet(verbose)) {
+        QObject::connect(sim.server(), &lens::sim::ApiServer::requestHandled, &app,
+                         [](const QString &method, const QString &target, int status) {
+                             std::fprintf(stderr, "%d %s %s\n", status, qPrintable(method),
+                                          qPrintable(target));
+                         });
+        QObject::connect(
+            sim.churn(), &lens::sim::ChurnGenerator::stepped, &app,
+            [](const QString &what) { std::fprintf(stderr, "churn: %s\n", qPrintable(what)); });
+    }
+    return app.exec();
+}

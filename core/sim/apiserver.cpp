@@ -1,0 +1,992 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "apiserver.h"
+
+#include "churn.h"
+#include "continuetoken.h"
+#include "jsonbytes.h"
+#include "selectors.h"
+#include "watchstream.h"
+
+#include <QDateTime>
+#include <QHttpServerRequest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QLocale>
+#include <QTcpSocket>
+
+namespace lens::sim {
+
+namespace {
+
+QByteArray reasonPhrase(int code)
+{
+    switch (code) {
+    case 200:
+        return "OK";
+    case 201:
+        return "Created";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 409:
+        return "Conflict";
+    case 410:
+        return "Gone";
+    case 415:
+        return "Unsupported Media Type";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
+    default:
+        return "Status";
+    }
+}
+
+QString methodName(QHttpServerRequest::Method m)
+{
+    switch (m) {
+    case QHttpServerRequest::Method::Get:
+        return QStringLiteral("GET");
+    case QHttpServerRequest::Method::Put:
+        return QStringLiteral("PUT");
+    case QHttpServerRequest::Method::Delete:
+        return QStringLiteral("DELETE");
+    case QHttpServerRequest::Method::Post:
+        return QStringLiteral("POST");
+    case QHttpServerRequest::Method::Head:
+        return QStringLiteral("HEAD");
+    case QHttpServerRequest::Method::Options:
+        return QStringLiteral("OPTIONS");
+    case QHttpServerRequest::Method::Patch:
+        return QStringLiteral("PATCH");
+    default:
+        return QStringLiteral("UNKNOWN");
+    }
+}
+
+QByteArray httpDate()
+{
+    return QLocale::c()
+        .toString(QDateTime::currentDateTimeUtc(),
+                  QStringLiteral("ddd, dd MMM yyyy hh:mm:ss 'GMT'"))
+        .toLatin1();
+}
+
+/// The reason a Status carries for an injected failure code.
+QString reasonFor(int code)
+{
+    switch (code) {
+    case 400:
+        return QStringLiteral("BadRequest");
+    case 401:
+        return QStringLiteral("Unauthorized");
+    case 403:
+        return QStringLiteral("Forbidden");
+    case 404:
+        return QStringLiteral("NotFound");
+    case 409:
+        return QStringLiteral("Conflict");
+    case 410:
+        return QStringLiteral("Expired");
+    case 429:
+        return QStringLiteral("TooManyRequests");
+    case 500:
+        return QStringLiteral("InternalError");
+    case 503:
+        return QStringLiteral("ServiceUnavailable");
+    case 504:
+        return QStringLiteral("Timeout");
+    default:
+        return QString();
+    }
+}
+
+QString messageFor(int code)
+{
+    switch (code) {
+    case 401:
+        return QStringLiteral("Unauthorized");
+    case 403:
+        return QStringLiteral("forbidden: simulated failure");
+    case 410:
+        return QStringLiteral("simulated failure: resource expired");
+    case 429:
+        return QStringLiteral("Too many requests, please try again later.");
+    case 500:
+        return QStringLiteral("Internal error occurred: simulated failure");
+    case 503:
+        return QStringLiteral("The server is currently unable to handle the request");
+    case 504:
+        return QStringLiteral("Timeout: simulated failure");
+    default:
+        return QStringLiteral("simulated failure (HTTP %1)").arg(code);
+    }
+}
+
+/// RFC 7386 JSON merge patch (also used for strategic merge patch: for the metadata, labels,
+/// annotations and scalar fields kubectl label/annotate/patch send, the two agree).
+QJsonValue mergePatch(const QJsonValue &target, const QJsonValue &patch)
+{
+    if (!patch.isObject())
+        return patch;
+    QJsonObject out = target.isObject() ? target.toObject() : QJsonObject();
+    const QJsonObject p = patch.toObject();
+    for (auto it = p.begin(); it != p.end(); ++it) {
+        if (it.value().isNull())
+            out.remove(it.key());
+        else
+            out.insert(it.key(), mergePatch(out.value(it.key()), it.value()));
+    }
+    return out;
+}
+
+bool isTrue(const QString &v)
+{
+    return v == QLatin1String("true") || v == QLatin1String("1");
+}
+
+} // namespace
+
+QByteArray statusJson(int code, const QString &reason, const QString &message,
+                      const QJsonObject &details, const QByteArray &metadata)
+{
+    JsonBuilder b;
+    b.str("kind", QStringLiteral("Status"))
+        .str("apiVersion", QStringLiteral("v1"))
+        .raw("metadata", metadata)
+        .str("status", QStringLiteral("Failure"))
+        .str("message", message);
+    if (!reason.isEmpty())
+        b.str("reason", reason);
+    if (!details.isEmpty())
+        b.val("details", details);
+    b.num("code", code);
+    return b.bytes();
+}
+
+struct ApiServer::Call {
+    const QHttpServerRequest &req;
+    QTcpSocket *socket;
+    QString method;
+    QString path;
+    QString target;
+    QUrlQuery query;
+    QStringList segments;
+    bool closeConnection = false;
+    bool responded = false;
+
+    QString value(const char *key) const
+    {
+        return query.queryItemValue(QLatin1String(key), QUrl::FullyDecoded);
+    }
+    bool has(const char *key) const { return query.hasQueryItem(QLatin1String(key)); }
+    QByteArray header(const char *name) const
+    {
+        const auto headers = req.headers();
+        for (const auto &h : headers)
+            if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+                return h.second;
+        return {};
+    }
+};
+
+ApiServer::ApiServer(Store *store, QObject *parent) : QAbstractHttpServer(parent), m_store(store)
+{
+    connect(m_store, &Store::changed, this, &ApiServer::onStoreChanged);
+}
+
+ApiServer::~ApiServer()
+{
+    const QList<WatchStream *> watches = m_watches;
+    m_watches.clear();
+    for (WatchStream *w : watches) {
+        disconnect(w, nullptr, this, nullptr);
+        w->drop(false);
+        delete w;
+    }
+}
+
+bool ApiServer::start(quint16 port, const QHostAddress &address, QString *error)
+{
+    const quint16 bound = listen(address, port);
+    if (bound == 0) {
+        if (error)
+            *error = QStringLiteral("cannot listen on %1:%2").arg(address.toString()).arg(port);
+        return false;
+    }
+    m_port = bound;
+    return true;
+}
+
+QUrl ApiServer::url() const
+{
+    QUrl u;
+    u.setScheme(QStringLiteral("http"));
+    u.setHost(QStringLiteral("127.0.0.1"));
+    u.setPort(m_port);
+    return u;
+}
+
+QString ApiServer::gitVersion()
+{
+    return QStringLiteral("v1.32.0-lens-sim");
+}
+
+// ---- fault controls -----------------------------------------------------------------------
+
+int ApiServer::dropWatches(bool midEvent)
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->drop(midEvent);
+    return int(watches.size());
+}
+
+int ApiServer::endWatches()
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->finish();
+    return int(watches.size());
+}
+
+void ApiServer::failNextRequests(int count, int httpStatus, int retryAfterSeconds)
+{
+    m_failCount = qMax(0, count);
+    m_failStatus = httpStatus;
+    m_failRetryAfter = qMax(0, retryAfterSeconds);
+}
+
+void ApiServer::setBookmarkInterval(int ms)
+{
+    m_bookmarkIntervalMs = qMax(0, ms);
+    for (WatchStream *w : std::as_const(m_watches))
+        w->setBookmarkInterval(m_bookmarkIntervalMs);
+}
+
+// ---- plumbing -----------------------------------------------------------------------------
+
+void ApiServer::respond(Call &c, int code, const QByteArray &body, const QByteArray &contentType,
+                        int retryAfterSeconds)
+{
+    c.responded = true;
+    if (c.socket && c.socket->state() == QAbstractSocket::ConnectedState) {
+        QByteArray out;
+        out.reserve(body.size() + 256);
+        out += "HTTP/1.1 " + QByteArray::number(code) + ' ' + reasonPhrase(code) + "\r\n";
+        out += "Cache-Control: no-cache, private\r\nContent-Type: " + contentType + "\r\n";
+        out += "Date: " + httpDate() + "\r\n";
+        if (retryAfterSeconds > 0)
+            out += "Retry-After: " + QByteArray::number(retryAfterSeconds) + "\r\n";
+        out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+        if (c.closeConnection)
+            out += "Connection: close\r\n";
+        out += "\r\n";
+        out += body;
+        c.socket->write(out);
+        if (c.closeConnection)
+            c.socket->disconnectFromHost();
+    }
+    Q_EMIT requestHandled(c.method, c.target, code);
+}
+
+void ApiServer::respondStatus(Call &c, int code, const QString &reason, const QString &message,
+                              const QJsonObject &details, const QByteArray &metadata)
+{
+    respond(c, code, statusJson(code, reason, message, details, metadata),
+            QByteArrayLiteral("application/json"),
+            details.value(QLatin1String("retryAfterSeconds")).toInt());
+}
+
+void ApiServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    Call c{request,
+           socket,
+           methodName(request.method()),
+           request.url().path(),
+           request.url().toString(QUrl::RemoveScheme | QUrl::RemoveAuthority),
+           {},
+           {}};
+    respondStatus(c, 404, QStringLiteral("NotFound"),
+                  QStringLiteral("the server could not find the requested resource"));
+}
+
+bool ApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    ++m_requestCount;
+    const QUrl url = request.url();
+    Call c{request,
+           socket,
+           methodName(request.method()),
+           url.path(),
+           url.toString(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::FullyEncoded),
+           {},
+           {}};
+    // Go's url.ParseQuery decodes '+' as a space (kubectl sends "app+in+%28a%2Cb%29").
+    QString rawQuery = url.query(QUrl::FullyEncoded);
+    rawQuery.replace(QLatin1Char('+'), QLatin1String("%20"));
+    c.query = QUrlQuery(rawQuery);
+    c.segments = c.path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    c.closeConnection = c.header("Connection").compare("close", Qt::CaseInsensitive) == 0;
+    route(c);
+    if (!c.responded)
+        respondStatus(c, 404, QStringLiteral("NotFound"),
+                      QStringLiteral("the server could not find the requested resource"));
+    return true;
+}
+
+void ApiServer::route(Call &c)
+{
+    const QStringList &s = c.segments;
+    if (!s.isEmpty() && s.first() == QLatin1String("sim")) {
+        handleControl(c);
+        return;
+    }
+    if (s.size() == 1 &&
+        (s.first() == QLatin1String("healthz") || s.first() == QLatin1String("livez") ||
+         s.first() == QLatin1String("readyz"))) {
+        respond(c, 200, "ok", "text/plain; charset=utf-8");
+        return;
+    }
+    if (m_failCount > 0) {
+        --m_failCount;
+        QJsonObject details;
+        if (m_failRetryAfter > 0)
+            details.insert(QStringLiteral("retryAfterSeconds"), m_failRetryAfter);
+        respondStatus(c, m_failStatus, reasonFor(m_failStatus), messageFor(m_failStatus), details);
+        return;
+    }
+    if (s.isEmpty() || s.first() == QLatin1String("version") ||
+        s.first() == QLatin1String("apis") || s.first() == QLatin1String("openapi") ||
+        (s.first() == QLatin1String("api") && s.size() <= 2)) {
+        handleDiscovery(c);
+        return;
+    }
+    if (s.size() < 3 || s[0] != QLatin1String("api") || s[1] != QLatin1String("v1"))
+        return; // 404
+    // /api/v1/namespaces/{ns}/{resource}[/{name}]  or  /api/v1/{resource}[/{name}]
+    if (s[2] == QLatin1String("namespaces") && s.size() >= 5) {
+        if (s.size() > 6)
+            return; // subresources are not served
+        const ResourceType type = m_store->resourceType(s[4]);
+        if (!type.isValid() || !type.namespaced)
+            return;
+        handleResource(c, type, s[3], s.size() == 6 ? s[5] : QString(), true);
+        return;
+    }
+    if (s.size() > 4)
+        return;
+    const ResourceType type = m_store->resourceType(s[2]);
+    if (!type.isValid())
+        return;
+    handleResource(c, type, QString(), s.size() == 4 ? s[3] : QString(), false);
+}
+
+void ApiServer::handleDiscovery(Call &c)
+{
+    if (c.method != QLatin1String("GET")) {
+        respondStatus(c, 405, QStringLiteral("MethodNotAllowed"),
+                      QStringLiteral("the server does not allow this method on the requested "
+                                     "resource"));
+        return;
+    }
+    const QStringList &s = c.segments;
+    if (s.isEmpty()) {
+        QJsonArray paths;
+        for (const char *p : {"/api", "/api/v1", "/apis", "/healthz", "/livez", "/readyz",
+                              "/version", "/sim/v1/state"})
+            paths.append(QLatin1String(p));
+        respond(c, 200, JsonBuilder().val("paths", paths).bytes());
+    } else if (s.first() == QLatin1String("version")) {
+        if (s.size() != 1)
+            return;
+        respond(c, 200,
+                JsonBuilder()
+                    .str("major", QStringLiteral("1"))
+                    .str("minor", QStringLiteral("32"))
+                    .str("gitVersion", gitVersion())
+                    .str("gitCommit", QStringLiteral("0000000000000000000000000000000000000000"))
+                    .str("gitTreeState", QStringLiteral("clean"))
+                    .str("buildDate", QStringLiteral("2025-01-01T00:00:00Z"))
+                    .str("goVersion", QStringLiteral("none (Qt %1)").arg(QLatin1String(qVersion())))
+                    .str("compiler", QStringLiteral("gc"))
+                    .str("platform", QStringLiteral("linux/amd64"))
+                    .bytes());
+    } else if (s.first() == QLatin1String("openapi")) {
+        // Just enough OpenAPI v3 for kubectl's field-validation probe (create/replace/apply):
+        // a PATCH operation per kind that accepts fieldValidation, so kubectl trusts the server
+        // to validate (fieldValidation=Strict) instead of downloading schemas. No real schemas.
+        if (s.size() == 2 && s[1] == QLatin1String("v3")) {
+            respond(c, 200,
+                    "{\"paths\":{\"api/v1\":{\"serverRelativeURL\":"
+                    "\"/openapi/v3/api/v1?hash=LENSSIM\"}}}");
+        } else if (s.size() == 4 && s[1] == QLatin1String("v3") && s[2] == QLatin1String("api") &&
+                   s[3] == QLatin1String("v1")) {
+            // kubectl (cli-runtime queryParamVerifierV3) looks for a PATCH operation tagged
+            // with the kind's x-kubernetes-group-version-kind that lists fieldValidation.
+            QJsonObject paths;
+            QJsonObject param;
+            param.insert(QStringLiteral("name"), QStringLiteral("fieldValidation"));
+            param.insert(QStringLiteral("in"), QStringLiteral("query"));
+            param.insert(QStringLiteral("schema"),
+                         QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
+            const QList<ResourceType> types = m_store->resourceTypes();
+            for (const ResourceType &t : types) {
+                QJsonObject gvk;
+                gvk.insert(QStringLiteral("group"), QString());
+                gvk.insert(QStringLiteral("version"), t.groupVersion);
+                gvk.insert(QStringLiteral("kind"), t.kind);
+                QJsonObject patch;
+                patch.insert(QStringLiteral("x-kubernetes-group-version-kind"), gvk);
+                patch.insert(QStringLiteral("parameters"), QJsonArray{param});
+                patch.insert(
+                    QStringLiteral("responses"),
+                    QJsonObject{{QStringLiteral("200"), QJsonObject{{QStringLiteral("description"),
+                                                                     QStringLiteral("OK")}}}});
+                const QString path =
+                    t.namespaced
+                        ? QStringLiteral("/api/v1/namespaces/{namespace}/%1/{name}").arg(t.name)
+                        : QStringLiteral("/api/v1/%1/{name}").arg(t.name);
+                paths.insert(path, QJsonObject{{QStringLiteral("patch"), patch}});
+            }
+            QJsonObject info;
+            info.insert(QStringLiteral("title"), QStringLiteral("Kubernetes"));
+            info.insert(QStringLiteral("version"), gitVersion());
+            QJsonObject components;
+            components.insert(QStringLiteral("schemas"), QJsonObject());
+            respond(c, 200,
+                    JsonBuilder()
+                        .str("openapi", QStringLiteral("3.0.0"))
+                        .val("info", info)
+                        .val("paths", paths)
+                        .val("components", components)
+                        .bytes());
+        }
+    } else if (s.first() == QLatin1String("apis")) {
+        if (s.size() != 1)
+            return; // no API groups are served
+        respond(c, 200,
+                JsonBuilder()
+                    .str("kind", QStringLiteral("APIGroupList"))
+                    .str("apiVersion", QStringLiteral("v1"))
+                    .raw("groups", "[]")
+                    .bytes());
+    } else if (s.size() == 1) { // /api
+        QJsonObject cidr;
+        cidr.insert(QStringLiteral("clientCIDR"), QStringLiteral("0.0.0.0/0"));
+        cidr.insert(QStringLiteral("serverAddress"), QStringLiteral("127.0.0.1:%1").arg(m_port));
+        respond(c, 200,
+                JsonBuilder()
+                    .str("kind", QStringLiteral("APIVersions"))
+                    .val("versions", QJsonArray{QStringLiteral("v1")})
+                    .val("serverAddressByClientCIDRs", QJsonArray{cidr})
+                    .bytes());
+    } else if (s[1] == QLatin1String("v1")) {
+        QByteArray list = "[";
+        const QList<ResourceType> types = m_store->resourceTypes();
+        for (const ResourceType &t : types) {
+            if (list.size() > 1)
+                list += ',';
+            list += JsonBuilder()
+                        .str("name", t.name)
+                        .str("singularName", t.singularName)
+                        .val("namespaced", t.namespaced)
+                        .str("kind", t.kind)
+                        .val("verbs", QJsonArray::fromStringList(t.verbs))
+                        .val("shortNames", QJsonArray::fromStringList(t.shortNames))
+                        .bytes();
+        }
+        list += ']';
+        respond(c, 200,
+                JsonBuilder()
+                    .str("kind", QStringLiteral("APIResourceList"))
+                    .str("groupVersion", QStringLiteral("v1"))
+                    .raw("resources", list)
+                    .bytes());
+    }
+}
+
+void ApiServer::handleControl(Call &c)
+{
+    const QStringList &s = c.segments;
+    if (s.size() != 3 || s[1] != QLatin1String("v1"))
+        return;
+    const QString op = s[2];
+    const bool post = c.method == QLatin1String("POST");
+    const auto badMethod = [&] {
+        respondStatus(
+            c, 405, QStringLiteral("MethodNotAllowed"),
+            QStringLiteral("use %1 for /sim/v1/%2")
+                .arg(op == QLatin1String("state") ? QStringLiteral("GET") : QStringLiteral("POST"),
+                     op));
+    };
+    if (op == QLatin1String("state")) {
+        if (c.method != QLatin1String("GET"))
+            return badMethod();
+        QJsonObject objects;
+        const QList<ResourceType> types = m_store->resourceTypes();
+        for (const ResourceType &t : types)
+            objects.insert(t.name, m_store->count(t.name));
+        respond(c, 200,
+                JsonBuilder()
+                    .num("revision", m_store->revision())
+                    .num("compactedRevision", m_store->compactedRevision())
+                    .num("oldestRetainedRevision", m_store->oldestRetainedRevision())
+                    .num("historySize", m_store->historySize())
+                    .num("historyLimit", m_store->historyLimit())
+                    .num("openWatches", openWatchCount())
+                    .num("bookmarkIntervalMs", m_bookmarkIntervalMs)
+                    .num("churnIntervalMs", m_churn ? m_churn->intervalMs() : 0)
+                    .num("pendingFailures", m_failCount)
+                    .num("requests", qint64(m_requestCount))
+                    .val("objects", objects)
+                    .bytes());
+        return;
+    }
+    if (!post)
+        return badMethod();
+    if (op == QLatin1String("compact")) {
+        bool ok = false;
+        const qint64 rev = c.value("revision").toLongLong(&ok);
+        m_store->compact(ok ? rev : -1);
+        respond(c, 200,
+                JsonBuilder().num("compactedRevision", m_store->compactedRevision()).bytes());
+    } else if (op == QLatin1String("drop-watches")) {
+        const int n = dropWatches(isTrue(c.value("midEvent")));
+        respond(c, 200, JsonBuilder().num("dropped", n).bytes());
+    } else if (op == QLatin1String("end-watches")) {
+        const int n = endWatches();
+        respond(c, 200, JsonBuilder().num("ended", n).bytes());
+    } else if (op == QLatin1String("fail")) {
+        failNextRequests(c.value("count").toInt(), c.value("code").toInt(),
+                         c.value("retryAfter").toInt());
+        respond(c, 200, JsonBuilder().num("pendingFailures", m_failCount).bytes());
+    } else if (op == QLatin1String("bookmark-interval")) {
+        setBookmarkInterval(c.value("ms").toInt());
+        respond(c, 200, JsonBuilder().num("bookmarkIntervalMs", m_bookmarkIntervalMs).bytes());
+    } else if (op == QLatin1String("history-limit")) {
+        m_store->setHistoryLimit(c.value("events").toInt());
+        respond(c, 200, JsonBuilder().num("historyLimit", m_store->historyLimit()).bytes());
+    } else if (op == QLatin1String("churn")) {
+        if (!m_churn) {
+            respondStatus(c, 404, QStringLiteral("NotFound"), QStringLiteral("no churn generator"));
+            return;
+        }
+        if (c.has("intervalMs"))
+            m_churn->setIntervalMs(c.value("intervalMs").toInt());
+        QString did;
+        if (isTrue(c.value("step")))
+            did = m_churn->step();
+        respond(
+            c, 200,
+            JsonBuilder().num("churnIntervalMs", m_churn->intervalMs()).str("step", did).bytes());
+    }
+}
+
+void ApiServer::handleResource(Call &c, const ResourceType &type, const QString &ns,
+                               const QString &name, bool namespacedPath)
+{
+    Q_UNUSED(namespacedPath)
+    if (name.isEmpty()) {
+        if (c.method == QLatin1String("GET")) {
+            if (isTrue(c.value("watch")))
+                handleWatch(c, type, ns);
+            else
+                handleList(c, type, ns);
+            return;
+        }
+        if (c.method == QLatin1String("POST")) {
+            handleWrite(c, type, ns, name);
+            return;
+        }
+    } else {
+        if (c.method == QLatin1String("GET")) {
+            const lens::Object o = m_store->get(type.name, ns, name);
+            if (o.isNull()) {
+                QJsonObject details;
+                details.insert(QStringLiteral("name"), name);
+                details.insert(QStringLiteral("kind"), type.name);
+                respondStatus(c, 404, QStringLiteral("NotFound"),
+                              QStringLiteral("%1 \"%2\" not found").arg(type.name, name), details);
+                return;
+            }
+            respond(c, 200, o.toJson());
+            return;
+        }
+        if (c.method == QLatin1String("PUT") || c.method == QLatin1String("PATCH") ||
+            c.method == QLatin1String("DELETE")) {
+            handleWrite(c, type, ns, name);
+            return;
+        }
+    }
+    respondStatus(
+        c, 405, QStringLiteral("MethodNotAllowed"),
+        QStringLiteral("the server does not allow this method on the requested resource"));
+}
+
+void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
+{
+    const QString rvText = c.value("resourceVersion");
+    const QString match = c.value("resourceVersionMatch");
+    const QByteArray cont = c.value("continue").toLatin1();
+    const qint64 limit = qMax<qint64>(0, c.value("limit").toLongLong());
+    QString selError;
+    const LabelSelector labels = LabelSelector::parse(c.value("labelSelector"), &selError);
+    const FieldSelector fields = selError.isEmpty()
+                                     ? FieldSelector::parse(c.value("fieldSelector"), &selError)
+                                     : FieldSelector();
+    if (!selError.isEmpty()) {
+        respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
+        return;
+    }
+    qint64 rv = 0;
+    if (!rvText.isEmpty()) {
+        bool ok = false;
+        rv = rvText.toLongLong(&ok);
+        if (!ok || rv < 0) {
+            const QString inner =
+                QStringLiteral("resourceVersion: Invalid value: \"%1\": "
+                               "strconv.ParseUint: parsing \"%1\": invalid syntax")
+                    .arg(rvText);
+            // v1.20: the cacher path (no limit) answers 500 without a reason (fixture 11),
+            // the etcd path 400 BadRequest (fixture 13).
+            if (limit > 0)
+                respondStatus(c, 400, QStringLiteral("BadRequest"),
+                              QStringLiteral("invalid resource version: ") + inner);
+            else
+                respondStatus(c, 500, QString(), inner);
+            return;
+        }
+    }
+    if (!match.isEmpty()) {
+        if (rvText.isEmpty() ||
+            (match != QLatin1String("Exact") && match != QLatin1String("NotOlderThan")) ||
+            (match == QLatin1String("Exact") && rv == 0)) {
+            respondStatus(c, 422, QStringLiteral("Invalid"),
+                          QStringLiteral("resourceVersionMatch: Forbidden: \"%1\" is not allowed "
+                                         "with resourceVersion \"%2\"")
+                              .arg(match, rvText));
+            return;
+        }
+    }
+    if (!cont.isEmpty() && !rvText.isEmpty() && rvText != QLatin1String("0")) {
+        respondStatus(c, 400, QStringLiteral("BadRequest"),
+                      QStringLiteral("specifying resource version is not allowed when using "
+                                     "continue"));
+        return;
+    }
+    const qint64 current = m_store->revision();
+    const auto tooLarge = [&](qint64 asked) {
+        QJsonObject cause;
+        cause.insert(QStringLiteral("reason"), QStringLiteral("ResourceVersionTooLarge"));
+        cause.insert(QStringLiteral("message"), QStringLiteral("Too large resource version"));
+        QJsonObject details;
+        details.insert(QStringLiteral("causes"), QJsonArray{cause});
+        details.insert(QStringLiteral("retryAfterSeconds"), 1);
+        // kube-apiserver waits ~3 s for the cache to catch up first (fixture 16); we answer at
+        // once.
+        respondStatus(c, 504, QStringLiteral("Timeout"),
+                      QStringLiteral("Timeout: Too large resource version: %1, current: %2")
+                          .arg(asked)
+                          .arg(current),
+                      details);
+    };
+    if (rv > current) {
+        tooLarge(rv);
+        return;
+    }
+    qint64 at = current;
+    QString start;
+    bool honourLimit = limit > 0;
+    if (!cont.isEmpty()) {
+        ContinueToken token;
+        QString err;
+        if (!ContinueToken::decode(cont, &token, &err)) {
+            respondStatus(c, 400, QStringLiteral("BadRequest"),
+                          QStringLiteral("invalid continue token: ") + err);
+            return;
+        }
+        if (token.resourceVersion > current) {
+            tooLarge(token.resourceVersion);
+            return;
+        }
+        if (token.resourceVersion != -1 &&
+            token.resourceVersion < m_store->oldestRetainedRevision()) {
+            ContinueToken fresh{-1, token.start};
+            respondStatus(
+                c, 410, QStringLiteral("Expired"),
+                QStringLiteral(
+                    "The provided continue parameter is too old to display a consistent list "
+                    "result. You can start a new list without the continue parameter, or use the "
+                    "continue token in this response to retrieve the remainder of the results. "
+                    "Continuing with the provided token results in an inconsistent list - objects "
+                    "that were created, modified, or deleted between the time the first chunk was "
+                    "returned and now may show up in the list."),
+                {}, JsonBuilder().str("continue", QString::fromLatin1(fresh.encode())).bytes());
+            return;
+        }
+        if (token.resourceVersion != -1)
+            at = token.resourceVersion;
+        start = token.start;
+    } else if (!rvText.isEmpty() && rv == 0) {
+        honourLimit = false; // served from the watch cache: limit ignored (fixture 04)
+    } else if (match == QLatin1String("Exact")) {
+        if (rv < m_store->oldestRetainedRevision()) {
+            respondStatus(c, 410, QStringLiteral("Expired"),
+                          QStringLiteral("The resourceVersion for the provided list is too old."));
+            return;
+        }
+        at = rv;
+    }
+    QMap<QString, StoredObject> state;
+    if (!m_store->stateAt(type.name, at, &state)) {
+        respondStatus(c, 410, QStringLiteral("Expired"),
+                      QStringLiteral("The resourceVersion for the provided list is too old."));
+        return;
+    }
+    const QString prefix = (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
+    const bool filtered = !labels.isEmpty() || !fields.isEmpty();
+    QByteArray items;
+    qint64 taken = 0;
+    qint64 remaining = 0;
+    QString lastKey;
+    for (auto it = state.lowerBound(prefix + start);
+         it != state.end() && it.key().startsWith(prefix); ++it) {
+        const lens::Object &o = it.value().object;
+        if (filtered && !(labels.matches(o.labels()) && fields.matches(o.json())))
+            continue;
+        if (honourLimit && taken >= limit) {
+            ++remaining;
+            continue;
+        }
+        if (taken > 0)
+            items += ',';
+        items += it.value().itemJson;
+        lastKey = it.key();
+        ++taken;
+    }
+    JsonBuilder meta;
+    meta.str("resourceVersion", QString::number(at));
+    if (remaining > 0) {
+        ContinueToken next{at, lastKey.mid(prefix.size()) + QChar(0)};
+        meta.str("continue", QString::fromLatin1(next.encode()));
+        if (!filtered)
+            meta.num("remainingItemCount", remaining);
+    }
+    QByteArray body = JsonBuilder()
+                          .str("kind", type.listKind)
+                          .str("apiVersion", type.groupVersion)
+                          .raw("metadata", meta.bytes())
+                          .raw("items", '[' + items + ']')
+                          .bytes();
+    respond(c, 200, body);
+}
+
+void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns)
+{
+    const QString rvText = c.value("resourceVersion");
+    QString selError;
+    WatchStream::Options opts;
+    opts.type = type;
+    opts.ns = type.namespaced ? ns : QString();
+    opts.labels = LabelSelector::parse(c.value("labelSelector"), &selError);
+    if (selError.isEmpty())
+        opts.fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
+    if (!selError.isEmpty()) {
+        respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
+        return;
+    }
+    opts.bookmarks = isTrue(c.value("allowWatchBookmarks"));
+    opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
+    opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
+    opts.closeConnection = c.closeConnection;
+    const bool initialEvents = isTrue(c.value("sendInitialEvents"));
+    qint64 rv = 0;
+    if (!rvText.isEmpty()) {
+        bool ok = false;
+        rv = rvText.toLongLong(&ok);
+        if (!ok || rv < 0) { // fixture 12
+            respondStatus(c, 500, QString(),
+                          QStringLiteral("resourceVersion: Invalid value: \"%1\": "
+                                         "strconv.ParseUint: parsing \"%1\": invalid syntax")
+                              .arg(rvText));
+            return;
+        }
+    }
+    if (initialEvents &&
+        (!opts.bookmarks || c.value("resourceVersionMatch") != QLatin1String("NotOlderThan"))) {
+        respondStatus(c, 422, QStringLiteral("Invalid"),
+                      QStringLiteral("sendInitialEvents: Forbidden: sendInitialEvents requires "
+                                     "setting allowWatchBookmarks=true and "
+                                     "resourceVersionMatch=NotOlderThan"));
+        return;
+    }
+
+    c.responded = true;
+    auto *watch = new WatchStream(c.socket, opts, this);
+    Q_EMIT requestHandled(c.method, c.target, 200);
+    const qint64 current = m_store->revision();
+    if (rv > 0 && !initialEvents && rv < m_store->oldestRetainedRevision()) {
+        // fixture 06: 200, one ERROR event, end of stream.
+        watch->sendErrorAndFinish(statusJson(410, QStringLiteral("Expired"),
+                                             QStringLiteral("too old resource version: %1 (%2)")
+                                                 .arg(rv)
+                                                 .arg(m_store->oldestRetainedRevision())));
+        watch->deleteLater();
+        return;
+    }
+    connect(watch, &WatchStream::finished, this, &ApiServer::onWatchFinished);
+    m_watches << watch;
+    if (rv == 0 || initialEvents) {
+        // Synthetic ADDED for the current state (fixture 17), then changes after it.
+        QMap<QString, StoredObject> state;
+        m_store->stateAt(type.name, current, &state);
+        const QString prefix =
+            (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
+        for (auto it = state.lowerBound(prefix); it != state.end() && it.key().startsWith(prefix);
+             ++it)
+            watch->sendAdded(it.value());
+        watch->setLastRevision(current);
+        if (initialEvents)
+            watch->sendBookmark(current, true);
+    } else {
+        watch->setLastRevision(rv);
+        const QList<ChangeEvent> events = m_store->eventsSince(type.name, rv);
+        for (const ChangeEvent &e : events)
+            watch->deliver(e);
+        // rv > current (v1.20, fixture 15): nothing is replayed, the watch waits for rv.
+    }
+    if (!watch->isOpen()) // the client vanished while we replayed
+        return;
+    Store *store = m_store;
+    watch->start([store] { return store->revision(); });
+    Q_EMIT watchCountChanged(openWatchCount());
+}
+
+void ApiServer::onStoreChanged(const ChangeEvent &event)
+{
+    const QList<WatchStream *> watches = m_watches; // deliver() may end a watch
+    for (WatchStream *w : watches)
+        w->deliver(event);
+}
+
+void ApiServer::onWatchFinished(WatchStream *watch)
+{
+    if (m_watches.removeOne(watch)) {
+        watch->deleteLater();
+        Q_EMIT watchCountChanged(openWatchCount());
+    }
+}
+
+void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns,
+                            const QString &name)
+{
+    WriteResult result;
+    int okCode = 200;
+    const auto notFound = [&] {
+        QJsonObject details;
+        details.insert(QStringLiteral("name"), name);
+        details.insert(QStringLiteral("kind"), type.name);
+        respondStatus(c, 404, QStringLiteral("NotFound"),
+                      QStringLiteral("%1 \"%2\" not found").arg(type.name, name), details);
+    };
+    if (c.method == QLatin1String("DELETE")) {
+        result = m_store->remove(type.name, ns, name);
+    } else {
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(c.req.body(), &pe);
+        if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+            respondStatus(c, 400, QStringLiteral("BadRequest"),
+                          QStringLiteral("the body of the request was in an unknown format - "
+                                         "accepted media types include: application/json, "
+                                         "application/merge-patch+json (%1)")
+                              .arg(pe.errorString()));
+            return;
+        }
+        QJsonObject body = doc.object();
+        if (c.method == QLatin1String("PATCH")) {
+            const QByteArray ct = c.header("Content-Type");
+            if (ct.startsWith("application/json-patch+json") ||
+                ct.startsWith("application/apply-patch")) {
+                respondStatus(c, 415, QStringLiteral("UnsupportedMediaType"),
+                              QStringLiteral("the simulated server supports only merge and "
+                                             "strategic merge patches, not %1")
+                                  .arg(QString::fromLatin1(ct)));
+                return;
+            }
+            const lens::Object current = m_store->get(type.name, ns, name);
+            if (current.isNull()) {
+                notFound();
+                return;
+            }
+            QJsonObject patched = mergePatch(current.json(), body).toObject();
+            QJsonObject meta = patched.value(QStringLiteral("metadata")).toObject();
+            const bool rvInPatch = body.value(QStringLiteral("metadata"))
+                                       .toObject()
+                                       .contains(QStringLiteral("resourceVersion"));
+            if (!rvInPatch)
+                meta.insert(QStringLiteral("resourceVersion"), current.resourceVersion());
+            meta.insert(QStringLiteral("name"), name);
+            if (type.namespaced)
+                meta.insert(QStringLiteral("namespace"), ns);
+            patched.insert(QStringLiteral("metadata"), meta);
+            result = m_store->update(type.name, patched);
+        } else {
+            QJsonObject meta = body.value(QStringLiteral("metadata")).toObject();
+            const QString bodyNs = meta.value(QStringLiteral("namespace")).toString();
+            if (type.namespaced) {
+                if (!bodyNs.isEmpty() && bodyNs != ns) {
+                    respondStatus(c, 400, QStringLiteral("BadRequest"),
+                                  QStringLiteral("the namespace of the provided object does not "
+                                                 "match the namespace sent on the request"));
+                    return;
+                }
+                meta.insert(QStringLiteral("namespace"), ns);
+            }
+            if (c.method == QLatin1String("PUT")) {
+                const QString bodyName = meta.value(QStringLiteral("name")).toString();
+                if (bodyName != name) {
+                    respondStatus(c, 400, QStringLiteral("BadRequest"),
+                                  QStringLiteral("the name of the object (%1) does not match the "
+                                                 "name on the URL (%2)")
+                                      .arg(bodyName, name));
+                    return;
+                }
+            }
+            body.insert(QStringLiteral("metadata"), meta);
+            if (c.method == QLatin1String("POST")) {
+                result = m_store->create(type.name, body);
+                okCode = 201;
+            } else {
+                result = m_store->update(type.name, body);
+            }
+        }
+    }
+    if (!result.ok()) {
+        QJsonObject details;
+        if (result.error.code == 404 || result.error.code == 409) {
+            details.insert(QStringLiteral("name"), name.isEmpty() ? result.object.name() : name);
+            details.insert(QStringLiteral("kind"), type.name);
+        }
+        respondStatus(c, result.error.code, result.error.reason, result.error.message, details);
+        return;
+    }
+    respond(c, okCode, result.object.toJson());
+}
+
+} // namespace lens::sim

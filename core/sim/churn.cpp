@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "churn.h"
+
+#include "fixtures.h"
+#include "store.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+
+namespace lens::sim {
+
+namespace {
+const QString kPods = QStringLiteral("pods");
+const QString kMeta = QStringLiteral("metadata");
+} // namespace
+
+ChurnGenerator::ChurnGenerator(Store *store, QObject *parent)
+    : QObject(parent), m_store(store), m_rng(1), m_templates(Fixtures::podTemplates())
+{
+    connect(&m_timer, &QTimer::timeout, this, [this] { step(); });
+}
+
+ChurnGenerator::~ChurnGenerator() = default;
+
+void ChurnGenerator::setSeed(quint32 seed)
+{
+    m_seed = seed;
+    m_rng.seed(seed);
+}
+
+void ChurnGenerator::setIntervalMs(int ms)
+{
+    m_intervalMs = qMax(0, ms);
+    if (m_intervalMs > 0)
+        m_timer.start(m_intervalMs);
+    else
+        m_timer.stop();
+}
+
+void ChurnGenerator::setPodBand(int minPods, int maxPods)
+{
+    m_min = qMax(0, minPods);
+    m_max = qMax(m_min, maxPods);
+}
+
+QString ChurnGenerator::step()
+{
+    const int n = m_store->count(kPods);
+    QString did;
+    if (n < m_min || n == 0) {
+        did = create();
+    } else if (n >= m_max) {
+        did = removeOne();
+    } else {
+        const int roll = int(m_rng.bounded(100));
+        did = roll < 30 ? create() : roll < 75 ? update() : removeOne();
+    }
+    if (!did.isEmpty())
+        Q_EMIT stepped(did);
+    return did;
+}
+
+QString ChurnGenerator::create()
+{
+    const QStringList nss = m_store->namespaceNames();
+    if (m_templates.isEmpty() || nss.isEmpty())
+        return {};
+    const QJsonObject &tmpl = m_templates.at(int(m_rng.bounded(int(m_templates.size()))));
+    const QString ns = nss.at(int(m_rng.bounded(int(nss.size()))));
+    const WriteResult r = m_store->create(kPods, Fixtures::makePod(tmpl, ns, m_rng));
+    if (!r.ok())
+        return {};
+    return QStringLiteral("created %1/%2").arg(ns, r.object.name());
+}
+
+QString ChurnGenerator::update()
+{
+    const QList<lens::Object> pods = m_store->objects(kPods);
+    if (pods.isEmpty())
+        return {};
+    const lens::Object &pod = pods.at(int(m_rng.bounded(int(pods.size()))));
+    QJsonObject json = pod.json();
+    QJsonObject meta = json.value(kMeta).toObject();
+    QString what;
+    ++m_counter;
+    switch (m_rng.bounded(3)) {
+    case 0: {
+        QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
+        const QString v = QStringLiteral("v%1").arg(m_counter);
+        labels.insert(QStringLiteral("version"), v);
+        meta.insert(QStringLiteral("labels"), labels);
+        what = QStringLiteral("label version=%1").arg(v);
+        break;
+    }
+    case 1: {
+        QJsonObject ann = meta.value(QStringLiteral("annotations")).toObject();
+        const QString v = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        ann.insert(QStringLiteral("sim.lens.io/touched"), v);
+        meta.insert(QStringLiteral("annotations"), ann);
+        what = QStringLiteral("annotation sim.lens.io/touched=%1").arg(v);
+        break;
+    }
+    default: {
+        QJsonObject status = json.value(QStringLiteral("status")).toObject();
+        static const char *phases[] = {"Pending", "Running", "Running", "Succeeded", "Failed"};
+        const QString phase = QLatin1String(phases[m_rng.bounded(5)]);
+        status.insert(QStringLiteral("phase"), phase);
+        QJsonArray cs = status.value(QStringLiteral("containerStatuses")).toArray();
+        if (!cs.isEmpty()) {
+            QJsonObject first = cs.at(0).toObject();
+            first.insert(QStringLiteral("restartCount"),
+                         first.value(QStringLiteral("restartCount")).toInt() + 1);
+            first.insert(QStringLiteral("ready"), phase == QLatin1String("Running"));
+            cs.replace(0, first);
+            status.insert(QStringLiteral("containerStatuses"), cs);
+        }
+        json.insert(QStringLiteral("status"), status);
+        what = QStringLiteral("status phase=%1").arg(phase);
+        break;
+    }
+    }
+    json.insert(kMeta, meta);
+    const WriteResult r = m_store->update(kPods, json);
+    if (!r.ok())
+        return {};
+    return QStringLiteral("updated %1/%2 (%3)").arg(pod.namespace_(), pod.name(), what);
+}
+
+QString ChurnGenerator::removeOne()
+{
+    const QList<lens::Object> pods = m_store->objects(kPods);
+    if (pods.isEmpty())
+        return {};
+    const lens::Object &pod = pods.at(int(m_rng.bounded(int(pods.size()))));
+    const WriteResult r = m_store->remove(kPods, pod.namespace_(), pod.name());
+    if (!r.ok())
+        return {};
+    return QStringLiteral("deleted %1/%2").arg(pod.namespace_(), pod.name());
+}
+
+} // namespace lens::sim

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QRandomGenerator>
+#include <QTimer>
+
+namespace lens::sim {
+
+class Store;
+
+/// Background activity for the simulated cluster: every intervalMs() one random pod write —
+/// create (from the embedded k9s pod templates), update (label, annotation, or status phase /
+/// restart count) or delete — keeping the pod count within [minPods(), maxPods()].
+/// All writes go through the Store, so watches and lists see them like any other write.
+///
+/// Reproducible: the choices (and the names and uids of created pods) come from a
+/// QRandomGenerator seeded with seed(); the same seed and the same store state give the same
+/// sequence. (Timestamps are real time.)
+class ChurnGenerator : public QObject {
+    Q_OBJECT
+public:
+    /// `store` must outlive the generator. Starts switched off (intervalMs() == 0).
+    explicit ChurnGenerator(Store *store, QObject *parent = nullptr);
+    ~ChurnGenerator() override;
+
+    /// Reseeds the random generator (default seed 1).
+    void setSeed(quint32 seed);
+    quint32 seed() const { return m_seed; }
+
+    /// Milliseconds between writes; 0 switches churn off. Takes effect at once.
+    Q_INVOKABLE void setIntervalMs(int ms);
+    int intervalMs() const { return m_intervalMs; }
+
+    /// The pod-count band kept by the generator (default 8..25). max is raised to min if lower.
+    void setPodBand(int minPods, int maxPods);
+    int minPods() const { return m_min; }
+    int maxPods() const { return m_max; }
+
+    /// Performs one random write now and returns what it did, e.g. "created shop/nginx-x7k2p",
+    /// "updated default/sleep-2bd5q (label version=v3)", "deleted analytics/web-q8z4r".
+    Q_INVOKABLE QString step();
+
+Q_SIGNALS:
+    /// After each write done by step() (timer-driven or called directly).
+    void stepped(const QString &description);
+
+private:
+    QString create();
+    QString update();
+    QString removeOne();
+
+    Store *m_store;
+    QTimer m_timer;
+    QRandomGenerator m_rng;
+    QList<QJsonObject> m_templates;
+    quint32 m_seed = 1;
+    int m_intervalMs = 0;
+    int m_min = 8;
+    int m_max = 25;
+    int m_counter = 0;
+};
+
+} // namespace lens::sim

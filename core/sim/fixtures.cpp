@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "fixtures.h"
+
+#include "store.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUuid>
+
+namespace lens::sim {
+
+namespace {
+const QString kMeta = QStringLiteral("metadata");
+
+QString suffix(QRandomGenerator &rng)
+{
+    static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    QString s;
+    for (int i = 0; i < 5; ++i)
+        s += QLatin1Char(alphabet[rng.bounded(int(sizeof alphabet) - 1)]);
+    return s;
+}
+
+/// Drops what the server sets or what would contradict the new identity.
+QJsonObject cleanMeta(QJsonObject meta)
+{
+    for (const char *k : {"uid", "resourceVersion", "creationTimestamp", "selfLink",
+                          "managedFields", "generation", "deletionTimestamp"})
+        meta.remove(QLatin1String(k));
+    QJsonObject ann = meta.value(QStringLiteral("annotations")).toObject();
+    ann.remove(QStringLiteral("kubectl.kubernetes.io/last-applied-configuration"));
+    if (ann.isEmpty())
+        meta.remove(QStringLiteral("annotations"));
+    else
+        meta.insert(QStringLiteral("annotations"), ann);
+    return meta;
+}
+} // namespace
+
+QJsonObject Fixtures::load(const QString &fileName)
+{
+    QFile f(QStringLiteral(":/lens/sim/fixtures/k9s/") + fileName);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+QList<QJsonObject> Fixtures::podTemplates()
+{
+    QList<QJsonObject> out;
+    for (const char *name : {"render-po.json", "dao-p1.json", "render-po_init.json",
+                             "render-po_sidecar.json", "xray-init.json", "xray-cilium.json"}) {
+        const QJsonObject o = load(QLatin1String(name));
+        if (!o.isEmpty())
+            out << o;
+    }
+    return out;
+}
+
+QStringList Fixtures::namespaces()
+{
+    return {QStringLiteral("default"), QStringLiteral("kube-system"), QStringLiteral("shop"),
+            QStringLiteral("analytics")};
+}
+
+QStringList Fixtures::nodeNames()
+{
+    return {QStringLiteral("minikube"), QStringLiteral("lens-sim-worker")};
+}
+
+QString Fixtures::makeUid(QRandomGenerator &rng)
+{
+    quint8 b[16];
+    for (quint8 &x : b)
+        x = quint8(rng.bounded(256));
+    b[6] = quint8((b[6] & 0x0f) | 0x40); // version 4
+    b[8] = quint8((b[8] & 0x3f) | 0x80); // RFC 4122 variant
+    const QByteArray bytes(reinterpret_cast<const char *>(b), 16);
+    return QUuid::fromRfc4122(bytes).toString(QUuid::WithoutBraces);
+}
+
+QJsonObject Fixtures::makePod(const QJsonObject &tmpl, const QString &ns, QRandomGenerator &rng)
+{
+    QJsonObject pod = tmpl;
+    QJsonObject meta = cleanMeta(tmpl.value(kMeta).toObject());
+    QString base = meta.value(QStringLiteral("generateName")).toString();
+    if (base.isEmpty())
+        base = meta.value(QStringLiteral("name")).toString() + QLatin1Char('-');
+    meta.insert(QStringLiteral("name"), base + suffix(rng));
+    meta.insert(QStringLiteral("namespace"), ns);
+    meta.insert(QStringLiteral("uid"), makeUid(rng));
+    QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
+    if (!labels.contains(QStringLiteral("app")))
+        labels.insert(QStringLiteral("app"), base.left(base.indexOf(QLatin1Char('-'))));
+    static const char *tiers[] = {"frontend", "backend", "cache", "batch"};
+    labels.insert(QStringLiteral("tier"), QLatin1String(tiers[rng.bounded(4)]));
+    meta.insert(QStringLiteral("labels"), labels);
+    pod.insert(kMeta, meta);
+
+    QJsonObject spec = pod.value(QStringLiteral("spec")).toObject();
+    const QStringList nodes = nodeNames();
+    spec.insert(QStringLiteral("nodeName"), nodes.at(int(rng.bounded(int(nodes.size())))));
+    pod.insert(QStringLiteral("spec"), spec);
+    return pod;
+}
+
+void Fixtures::seed(Store *store, int pods, quint32 seed)
+{
+    QRandomGenerator rng(seed);
+    const QJsonObject nsTemplate = load(QStringLiteral("xray-ns.json"));
+    for (const QString &name : namespaces()) {
+        QJsonObject ns = nsTemplate;
+        QJsonObject meta = cleanMeta(nsTemplate.value(kMeta).toObject());
+        meta.insert(QStringLiteral("name"), name);
+        meta.insert(QStringLiteral("uid"), makeUid(rng));
+        QJsonObject labels;
+        labels.insert(QStringLiteral("kubernetes.io/metadata.name"), name);
+        meta.insert(QStringLiteral("labels"), labels);
+        ns.insert(kMeta, meta);
+        store->create(QStringLiteral("namespaces"), ns);
+    }
+    const QStringList nodes = nodeNames();
+    const QStringList nodeFiles = {QStringLiteral("render-no.json"), QStringLiteral("dao-n1.json")};
+    for (int i = 0; i < nodes.size() && i < nodeFiles.size(); ++i) {
+        QJsonObject node = load(nodeFiles[i]);
+        if (node.isEmpty())
+            continue;
+        QJsonObject meta = cleanMeta(node.value(kMeta).toObject());
+        meta.insert(QStringLiteral("name"), nodes[i]);
+        meta.insert(QStringLiteral("uid"), makeUid(rng));
+        QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
+        labels.insert(QStringLiteral("kubernetes.io/hostname"), nodes[i]);
+        meta.insert(QStringLiteral("labels"), labels);
+        node.insert(kMeta, meta);
+        store->create(QStringLiteral("nodes"), node);
+    }
+    const QList<QPair<QString, QString>> others = {
+        {QStringLiteral("configmaps"), QStringLiteral("render-cm.json")},
+        {QStringLiteral("services"), QStringLiteral("render-svc.json")},
+        {QStringLiteral("services"), QStringLiteral("xray-svc.json")}};
+    for (const auto &[resource, file] : others) {
+        QJsonObject o = load(file);
+        if (o.isEmpty())
+            continue;
+        QJsonObject meta = cleanMeta(o.value(kMeta).toObject());
+        meta.insert(QStringLiteral("uid"), makeUid(rng));
+        o.insert(kMeta, meta);
+        store->create(resource, o);
+    }
+
+    const QList<QJsonObject> templates = podTemplates();
+    if (templates.isEmpty())
+        return;
+    const QStringList nss = namespaces();
+    const int n = pods < 0 ? DefaultPodCount : pods;
+    for (int i = 0; i < n; ++i) {
+        const QJsonObject &tmpl = templates.at(i % templates.size());
+        const bool systemPod = tmpl.value(kMeta).toObject().value(QStringLiteral("namespace")) ==
+                               QLatin1String("kube-system");
+        const QString ns = systemPod ? QStringLiteral("kube-system") : nss.at(i % nss.size());
+        store->create(QStringLiteral("pods"), makePod(tmpl, ns, rng));
+    }
+}
+
+} // namespace lens::sim

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QRandomGenerator>
+#include <QStringList>
+
+namespace lens::sim {
+
+class Store;
+
+/// The seed data of the simulated cluster, built from real objects: the k9s project's test data
+/// (github.com/derailed/k9s, Apache License 2.0), embedded as Qt resources under
+/// ":/lens/sim/fixtures/k9s/" (see resources/fixtures/k9s/NOTICE).
+class Fixtures {
+public:
+    /// Pods seeded when no count is given.
+    static constexpr int DefaultPodCount = 16;
+
+    /// One embedded fixture object by file name ("render-po.json"); empty when missing.
+    static QJsonObject load(const QString &fileName);
+    /// The pod templates (real pods: nginx with/without init containers, a sidecar pod, an
+    /// operator pod owned by a ReplicaSet, ...), in a fixed order.
+    static QList<QJsonObject> podTemplates();
+    /// Namespaces the seed uses: default, kube-system, shop, analytics.
+    static QStringList namespaces();
+    /// Nodes the seeded pods are scheduled on.
+    static QStringList nodeNames();
+
+    /// A new pod derived from `tmpl`: a fresh name (the template's generateName, or its name
+    /// plus "-", followed by 5 random characters), uid from `rng`, namespace `ns`, a "tier"
+    /// label, a node from nodeNames(); server-set fields (resourceVersion, creationTimestamp,
+    /// selfLink, managedFields, last-applied annotation) removed. Deterministic for a given rng.
+    static QJsonObject makePod(const QJsonObject &tmpl, const QString &ns, QRandomGenerator &rng);
+    /// A uid (RFC 4122 version 4 layout) drawn from `rng`.
+    static QString makeUid(QRandomGenerator &rng);
+
+    /// Seeds an empty store: the namespaces, two nodes, a ConfigMap and two Services from the
+    /// fixtures, and `pods` pods (negative = DefaultPodCount) spread over the namespaces.
+    /// The same `seed` yields the same names, uids and labels.
+    static void seed(Store *store, int pods = -1, quint32 seed = 1);
+};
+
+} // namespace lens::sim

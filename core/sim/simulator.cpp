@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "simulator.h"
+
+#include "apiserver.h"
+#include "churn.h"
+#include "fixtures.h"
+#include "kubeconfig.h"
+#include "store.h"
+
+namespace lens::sim {
+
+Simulator::Simulator(QObject *parent)
+    : QObject(parent), m_store(new Store(this)), m_server(new ApiServer(m_store, this)),
+      m_churn(new ChurnGenerator(m_store, this))
+{
+    m_server->setChurnGenerator(m_churn);
+}
+
+Simulator::~Simulator()
+{
+    m_churn->setIntervalMs(0);
+    delete m_server; // closes watches while the store still exists
+    m_server = nullptr;
+}
+
+bool Simulator::start(const Options &o, QString *error)
+{
+    m_store->setHistoryLimit(o.historyLimit);
+    if (o.seedObjects)
+        Fixtures::seed(m_store, o.pods, o.seed);
+    m_server->setBookmarkInterval(o.bookmarkIntervalMs);
+    m_churn->setSeed(o.seed);
+    if (!m_server->start(o.port, o.address, error))
+        return false;
+    m_churn->setIntervalMs(o.churnIntervalMs);
+    return true;
+}
+
+QUrl Simulator::url() const
+{
+    return m_server->url();
+}
+
+quint16 Simulator::port() const
+{
+    return m_server->port();
+}
+
+bool Simulator::writeKubeconfig(const QString &path, QString *error) const
+{
+    return lens::sim::writeKubeconfig(path, url(), error);
+}
+
+void Simulator::compact(qint64 revision)
+{
+    m_store->compact(revision);
+}
+
+int Simulator::dropWatches(bool midEvent)
+{
+    return m_server->dropWatches(midEvent);
+}
+
+void Simulator::failNextRequests(int count, int httpStatus, int retryAfterSeconds)
+{
+    m_server->failNextRequests(count, httpStatus, retryAfterSeconds);
+}
+
+void Simulator::setBookmarkInterval(int ms)
+{
+    m_server->setBookmarkInterval(ms);
+}
+
+void Simulator::setChurnInterval(int ms)
+{
+    m_churn->setIntervalMs(ms);
+}
+
+int Simulator::openWatchCount() const
+{
+    return m_server->openWatchCount();
+}
+
+qint64 Simulator::revision() const
+{
+    return m_store->revision();
+}
+
+QList<lens::Object> Simulator::objects(const QString &resource) const
+{
+    return m_store->objects(resource);
+}
+
+} // namespace lens::sim

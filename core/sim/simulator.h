@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/object.h"
+
+#include <QHostAddress>
+#include <QList>
+#include <QObject>
+#include <QUrl>
+
+namespace lens::sim {
+
+class ApiServer;
+class ChurnGenerator;
+class Store;
+
+/// The whole simulated cluster in one object, for the app, the UI and tests: a Store seeded
+/// from the embedded fixtures, an ApiServer on 127.0.0.1 and a ChurnGenerator.
+///
+///     lens::sim::Simulator sim;
+///     lens::sim::Simulator::Options o;   // port 0 = ephemeral, 16 pods, churn off
+///     if (!sim.start(o, &error)) ...
+///     informer.setServer(sim.url());     // http://127.0.0.1:PORT
+///     sim.compact(); sim.dropWatches(); sim.failNextRequests(2, 429, 1);
+///
+/// Threading: create it in the thread whose event loop should serve HTTP (the GUI thread is
+/// fine: requests take microseconds to milliseconds). The fault controls are Q_INVOKABLE for
+/// calls from other threads via QMetaObject::invokeMethod.
+class Simulator : public QObject {
+    Q_OBJECT
+public:
+    struct Options {
+        quint16 port = 0; ///< 0 = ephemeral
+        QHostAddress address = QHostAddress::LocalHost;
+        int pods = -1;                  ///< seeded pods; -1 = Fixtures::DefaultPodCount
+        quint32 seed = 1;               ///< seeds names/uids and the churn sequence
+        int churnIntervalMs = 0;        ///< 0 = no churn
+        int bookmarkIntervalMs = 60000; ///< periodic BOOKMARK period (allowWatchBookmarks)
+        int historyLimit = 1000;        ///< change events kept for watches
+        bool seedObjects = true;        ///< false = start with an empty store
+    };
+
+    explicit Simulator(QObject *parent = nullptr);
+    ~Simulator() override;
+
+    /// Seeds the store and starts listening. Returns false (and sets `*error`) when the port
+    /// cannot be bound. Call once.
+    bool start(const Options &options, QString *error = nullptr);
+    /// Same with default Options (ephemeral port, seeded pods, no churn).
+    bool start(QString *error = nullptr) { return start(Options{}, error); }
+
+    QUrl url() const;
+    quint16 port() const;
+
+    Store *store() const { return m_store; }
+    ApiServer *server() const { return m_server; }
+    ChurnGenerator *churn() const { return m_churn; }
+
+    /// Writes a kubeconfig pointing at url() (see writeKubeconfig()).
+    bool writeKubeconfig(const QString &path, QString *error = nullptr) const;
+
+    // ---- conveniences forwarding to the parts ----------------------------------------------
+    /// Store::compact(): revision -1 = the current revision.
+    Q_INVOKABLE void compact(qint64 revision = -1);
+    /// ApiServer::dropWatches().
+    Q_INVOKABLE int dropWatches(bool midEvent = false);
+    /// ApiServer::failNextRequests().
+    Q_INVOKABLE void failNextRequests(int count, int httpStatus, int retryAfterSeconds = 0);
+    /// ApiServer::setBookmarkInterval() (milliseconds).
+    Q_INVOKABLE void setBookmarkInterval(int ms);
+    /// ChurnGenerator::setIntervalMs() (milliseconds; 0 = off).
+    Q_INVOKABLE void setChurnInterval(int ms);
+    Q_INVOKABLE int openWatchCount() const;
+    Q_INVOKABLE qint64 revision() const;
+    /// Store::objects(): all objects of `resource` ("pods"), sorted by namespace/name.
+    QList<lens::Object> objects(const QString &resource) const;
+
+private:
+    Store *m_store;
+    ApiServer *m_server;
+    ChurnGenerator *m_churn;
+};
+
+} // namespace lens::sim
