@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "eventbatcher.h"
+
+#include "trace/journal.h"
+
+#include <QTimer>
+
+namespace lens {
+
+EventBatcher::EventBatcher(Journal *journal, FlushFn flush, AcceptFn accept, QObject *parent)
+    : QObject(parent), m_journal(journal), m_flush(std::move(flush)), m_accept(std::move(accept)),
+      m_timer(new QTimer(this))
+{
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(50);
+    connect(m_timer, &QTimer::timeout, this, &EventBatcher::flushNow);
+    if (journal)
+        connect(journal, &Journal::eventRecorded, this, &EventBatcher::onEvent);
+}
+
+EventBatcher::~EventBatcher() = default;
+
+void EventBatcher::setInterval(int ms)
+{
+    m_timer->setInterval(qMax(0, ms));
+}
+
+int EventBatcher::interval() const
+{
+    return m_timer->interval();
+}
+
+void EventBatcher::onEvent(const TraceEvent &e)
+{
+    if (m_accept && !m_accept(e))
+        return;
+    m_pending.push_back(e);
+    if (!m_timer->isActive())
+        m_timer->start();
+}
+
+void EventBatcher::flushNow()
+{
+    m_timer->stop();
+    if (m_pending.empty())
+        return;
+    Events batch;
+    batch.swap(m_pending);
+    if (m_flush)
+        m_flush(batch);
+    Q_EMIT flushed(qsizetype(batch.size()));
+}
+
+void EventBatcher::replayHistory()
+{
+    if (!m_journal)
+        return;
+    constexpr size_t kChunk = 4096;
+    Events chunk;
+    chunk.reserve(kChunk);
+    for (const TraceEvent &e : m_journal->events()) {
+        if (m_accept && !m_accept(e))
+            continue;
+        chunk.push_back(e);
+        if (chunk.size() == kChunk) {
+            m_flush(chunk);
+            chunk.clear();
+        }
+    }
+    if (!chunk.empty())
+        m_flush(chunk);
+}
+
+} // namespace lens

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "trace/journal.h"
+#include "trace/traceevent.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <functional>
+#include <vector>
+
+class QTimer;
+
+namespace lens {
+
+/// The producer side of every live model: collects the journal's events as they are recorded
+/// and hands them to the model in batches, at most once per `interval` milliseconds (a
+/// single-shot coalescing timer armed by the first pending event). Models therefore apply many
+/// informer state changes with one beginInsertRows/dataChanged per contiguous run instead of a
+/// signal per event — the Wireshark/GammaRay pattern.
+///
+/// Not thread-safe: lives on the journal's thread. The journal is not owned; if it is destroyed
+/// the batcher just stops receiving.
+class EventBatcher : public QObject {
+    Q_OBJECT
+public:
+    using Events = std::vector<TraceEvent>;
+    using FlushFn = std::function<void(const Events &)>;
+    using AcceptFn = std::function<bool(const TraceEvent &)>;
+
+    /// `flush` receives each batch in recording order. `accept` (optional) filters events when
+    /// they arrive, so a model keeps only what it folds. `journal` may be null (nothing arrives).
+    EventBatcher(Journal *journal, FlushFn flush, AcceptFn accept = {}, QObject *parent = nullptr);
+    ~EventBatcher() override;
+
+    /// Coalescing delay in milliseconds (default 50; 0 = next event-loop turn).
+    void setInterval(int ms);
+    int interval() const;
+
+    /// Events received and not yet handed to the model.
+    qsizetype pendingCount() const { return qsizetype(m_pending.size()); }
+
+    /// Hands the pending events to the model now (no-op when none are pending).
+    void flushNow();
+
+    /// Feeds the journal's retained history (journal->events()) through `accept` and `flush`
+    /// synchronously, in chunks; used once at construction and by models that rebuild.
+    void replayHistory();
+
+    Journal *journal() const { return m_journal.data(); }
+
+Q_SIGNALS:
+    /// After every batch was applied; `count` events were in it.
+    void flushed(qsizetype count);
+
+private:
+    void onEvent(const TraceEvent &e);
+
+    QPointer<Journal> m_journal;
+    FlushFn m_flush;
+    AcceptFn m_accept;
+    QTimer *m_timer;
+    Events m_pending;
+};
+
+} // namespace lens

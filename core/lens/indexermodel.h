@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "keyedrowsmodel.h"
+
+namespace lens {
+
+class EventBatcher;
+class Journal;
+struct TraceEvent;
+
+/// The informer's Indexer (the local cache listers read) as the journal tells it: one row per
+/// object currently stored, folded from IndexerAdded / IndexerUpdated (in place) /
+/// IndexerDeleted (row leaves). Rows are in first-seen order; put a QSortFilterProxyModel with
+/// sortRole = SortRole on top to sort (resourceVersion and size sort numerically).
+///
+/// Live: batched by an EventBatcher (default 50 ms). Concept shown: the thread-safe store that
+/// HandleDeltas keeps in step with the DeltaFIFO — what a lister would return right now.
+class IndexerModel final : public KeyedRowsModel {
+    Q_OBJECT
+public:
+    enum Column {
+        NamespaceColumn,
+        NameColumn,
+        ResourceVersionColumn,
+        LabelsColumn,
+        PhaseColumn,
+        SizeColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role {
+        KeyRole = Qt::UserRole + 1, ///< QString "ns/name"
+        SortRole,                   ///< numbers for RV and size, text otherwise
+        SeqRole,                    ///< journal seq (quint64) of the row's last change
+    };
+
+    /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
+    explicit IndexerModel(Journal *journal, QObject *parent = nullptr);
+    ~IndexerModel() override;
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    /// Applies pending journal events now instead of at the next coalescing tick.
+    void flush();
+    EventBatcher *batcher() const { return m_batcher; }
+
+    /// The stored object at `row` (null when out of range).
+    Object objectAt(int row) const;
+
+    /// "app=web,tier=fe" — labels in key order.
+    static QString labelsText(const Object &o);
+    /// status.phase of the object's JSON, or empty.
+    static QString phaseOf(const Object &o);
+
+private:
+    void fold(const std::vector<TraceEvent> &events);
+
+    EventBatcher *m_batcher;
+};
+
+} // namespace lens

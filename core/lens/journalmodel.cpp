@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "journalmodel.h"
+
+#include "eventbatcher.h"
+#include "format.h"
+#include "trace/journal.h"
+
+namespace lens {
+
+JournalModel::JournalModel(Journal *journal, int rowCap, QObject *parent)
+    : QAbstractTableModel(parent),
+      m_batcher(new EventBatcher(
+          journal, [this](const EventBatcher::Events &ev) { append(ev); }, {}, this)),
+      m_cap(qMax(1, rowCap))
+{
+    if (journal) {
+        const auto &all = journal->events();
+        const size_t skip = all.size() > size_t(m_cap) ? all.size() - size_t(m_cap) : 0;
+        m_rows.assign(all.begin() + qsizetype(skip), all.end());
+    }
+}
+
+JournalModel::~JournalModel() = default;
+
+void JournalModel::flush()
+{
+    m_batcher->flushNow();
+}
+
+TraceEvent JournalModel::eventAt(int row) const
+{
+    return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)] : TraceEvent();
+}
+
+void JournalModel::append(const std::vector<TraceEvent> &events)
+{
+    if (events.empty())
+        return;
+    const size_t cap = size_t(m_cap);
+    const size_t take = qMin(events.size(), cap);
+    const size_t total = m_rows.size() + take;
+    if (total > cap) {
+        const size_t excess = total - cap;
+        beginRemoveRows({}, 0, int(excess) - 1);
+        m_rows.erase(m_rows.begin(), m_rows.begin() + qsizetype(excess));
+        endRemoveRows();
+    }
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(take) - 1);
+    m_rows.insert(m_rows.end(), events.end() - qsizetype(take), events.end());
+    endInsertRows();
+}
+
+int JournalModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int JournalModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant JournalModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const TraceEvent &e = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeqColumn:
+            return e.seq;
+        case TimeColumn:
+            return formatTimeMs(e.t);
+        case ComponentColumn:
+            return e.component;
+        case KindColumn:
+            return traceKindName(e.kind);
+        case KeyColumn:
+            return e.key;
+        case TypeColumn:
+            return e.type;
+        case ResourceVersionColumn:
+            return e.resourceVersion;
+        case DetailColumn:
+            return formatDetail(e.detail);
+        }
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() == SeqColumn || index.column() == TimeColumn ||
+            index.column() == ResourceVersionColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case KindRole:
+        return int(e.kind);
+    case KeyRole:
+        return e.key;
+    case SeqRole:
+        return e.seq;
+    }
+    return {};
+}
+
+QVariant JournalModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    switch (section) {
+    case SeqColumn:
+        return tr("Seq");
+    case TimeColumn:
+        return tr("Time");
+    case ComponentColumn:
+        return tr("Component");
+    case KindColumn:
+        return tr("Event");
+    case KeyColumn:
+        return tr("Key");
+    case TypeColumn:
+        return tr("Type");
+    case ResourceVersionColumn:
+        return tr("RV");
+    case DetailColumn:
+        return tr("Detail");
+    }
+    return {};
+}
+
+} // namespace lens

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "trace/traceevent.h"
+
+#include <QAbstractTableModel>
+
+#include <deque>
+
+namespace lens {
+
+class EventBatcher;
+class Journal;
+
+/// The journal itself as an event log: the newest `rowCap()` events, oldest first, one row each
+/// (seq, time, component, kind, key, type, resourceVersion, detail). New events arrive at the
+/// tail in one rowsInserted per batch; when the cap is exceeded the oldest rows leave in one
+/// rowsRemoved at the top.
+///
+/// Live: batched by an EventBatcher (default 50 ms). Concept shown: the raw order of state
+/// changes every other view is folded from.
+class JournalModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        SeqColumn,
+        TimeColumn,
+        ComponentColumn,
+        KindColumn,
+        KeyColumn,
+        TypeColumn,
+        ResourceVersionColumn,
+        DetailColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role {
+        KindRole = Qt::UserRole + 1, ///< int(TraceKind)
+        KeyRole,                     ///< QString (may be empty)
+        SeqRole,                     ///< quint64
+    };
+
+    /// Shows the newest `rowCap` events (at least 1) of `journal` (not owned), retained ones first.
+    explicit JournalModel(Journal *journal, int rowCap = 5000, QObject *parent = nullptr);
+    ~JournalModel() override;
+
+    int rowCap() const { return m_cap; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+    /// Applies pending journal events now instead of at the next coalescing tick.
+    void flush();
+    EventBatcher *batcher() const { return m_batcher; }
+
+    /// The event shown at `row` (a default TraceEvent when out of range).
+    TraceEvent eventAt(int row) const;
+
+private:
+    void append(const std::vector<TraceEvent> &events);
+
+    EventBatcher *m_batcher;
+    int m_cap;
+    std::deque<TraceEvent> m_rows;
+};
+
+} // namespace lens

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/delta.h"
+#include "api/object.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QList>
+
+namespace lens {
+
+/// Base of the flat live tables whose rows are keyed objects that enter at the tail, change in
+/// place and leave from anywhere: the DeltaFIFO queue (a key keeps its position from its first
+/// delta until popped) and the indexer (rows in first-seen order; sort with a proxy).
+///
+/// Subclasses fold journal events into Change lists and call applyChanges(), which emits the
+/// fewest signals that describe the batch: one rowsRemoved per contiguous run of departed rows,
+/// one dataChanged per contiguous run of updated rows, one rowsInserted for all new rows.
+/// A key removed and re-added within one batch is a departure plus an arrival at the tail.
+class KeyedRowsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    explicit KeyedRowsModel(QObject *parent = nullptr);
+    ~KeyedRowsModel() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+
+    /// Row of `key`, or -1 when absent. O(log n).
+    int rowOfKey(const QString &key) const;
+    /// Key at `row` (empty when out of range).
+    QString keyAt(int row) const;
+    /// All keys in row order.
+    QStringList keys() const;
+
+protected:
+    struct Row {
+        qint64 ordinal = 0; // monotonic arrival number; rows are sorted by it
+        QString key;
+        Object object;
+        Deltas deltas;
+        quint64 seq = 0; // journal seq of the last change
+        qint64 t = 0;    // journal time (ms) of the last change
+    };
+    struct Change {
+        bool remove = false;
+        QString key;
+        Object object;
+        Deltas deltas;
+        quint64 seq = 0;
+        qint64 t = 0;
+    };
+
+    /// Applies `changes` in order (see class comment). Removing an unknown key is ignored.
+    void applyChanges(const QList<Change> &changes);
+    const Row &rowAt(int row) const { return m_rows.at(row); }
+
+private:
+    int rowOfOrdinal(qint64 ordinal) const;
+
+    QList<Row> m_rows;
+    QHash<QString, qint64> m_ordinalOf;
+    qint64 m_nextOrdinal = 1;
+};
+
+} // namespace lens

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "keyhistorymodel.h"
+
+#include "eventbatcher.h"
+#include "format.h"
+#include "objectdiff.h"
+#include "trace/journal.h"
+
+namespace lens {
+
+KeyHistoryModel::KeyHistoryModel(Journal *journal, QObject *parent)
+    : QAbstractTableModel(parent),
+      m_batcher(new EventBatcher(
+          journal, [this](const EventBatcher::Events &ev) { append(ev); },
+          [this](const TraceEvent &e) { return !m_key.isEmpty() && e.key == m_key; }, this))
+{
+}
+
+KeyHistoryModel::~KeyHistoryModel() = default;
+
+void KeyHistoryModel::flush()
+{
+    m_batcher->flushNow();
+}
+
+void KeyHistoryModel::setKey(const QString &key)
+{
+    if (key == m_key)
+        return;
+    m_batcher->flushNow(); // drop nothing of the old key's pending events into the new one
+    beginResetModel();
+    m_key = key;
+    m_rows.clear();
+    m_prevWatchObject = {};
+    m_prevIndexerObject = {};
+    if (!key.isEmpty()) {
+        // Rebuild from the retained history without per-chunk signals: we are inside a reset.
+        if (Journal *j = m_batcher->journal()) {
+            for (const TraceEvent &e : j->events())
+                if (e.key == key)
+                    m_rows.append(makeEntry(e));
+        }
+    }
+    endResetModel();
+    Q_EMIT keyChanged(key);
+}
+
+KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
+{
+    Entry r;
+    r.seq = e.seq;
+    r.t = e.t;
+    r.kind = e.kind;
+    r.component = e.component;
+    r.type = e.type;
+    r.resourceVersion = e.resourceVersion;
+    auto diffAgainst = [&](Object *prev) {
+        QString text;
+        if (!e.object.isNull()) {
+            if (!prev->isNull()) {
+                const QStringList lines = objectDiff(prev->json(), e.object.json());
+                text = lines.isEmpty() ? tr("no field changed") : lines.join(QStringLiteral("; "));
+                r.tooltip = lines.join(QLatin1Char('\n'));
+            }
+            *prev = e.object;
+        }
+        return text;
+    };
+    switch (e.kind) {
+    case TraceKind::WatchEvent:
+        r.detail = diffAgainst(&m_prevWatchObject);
+        if (e.type == QLatin1String("DELETED"))
+            m_prevWatchObject = {};
+        break;
+    case TraceKind::FifoQueued:
+        r.chips = chipsFromDeltas(e.deltas);
+        r.detail = tr("queue now %1 · depth %2")
+                       .arg(summarizeDeltas(e.deltas))
+                       .arg(e.detail.value(QLatin1String("queueDepth")).toInteger());
+        r.tooltip = describeDeltas(e.key, e.deltas);
+        break;
+    case TraceKind::FifoPopped:
+        r.chips = chipsFromDeltas(e.deltas);
+        r.detail =
+            tr("popped %n delta(s)", nullptr, int(e.deltas.size())) +
+            (e.detail.value(QLatin1String("isInInitialList")).toBool() ? tr(" · in initial list")
+                                                                       : QString()) +
+            tr(" · depth %1").arg(e.detail.value(QLatin1String("queueDepth")).toInteger());
+        r.tooltip = describeDeltas(e.key, e.deltas);
+        break;
+    case TraceKind::IndexerAdded:
+    case TraceKind::IndexerUpdated:
+        r.detail = diffAgainst(&m_prevIndexerObject);
+        if (r.detail.isEmpty())
+            r.detail = formatDetail(e.detail);
+        break;
+    case TraceKind::IndexerDeleted:
+        r.detail = e.type == QLatin1String("DeletedFinalStateUnknown")
+                       ? tr("removed via tombstone (last state as the relist saw it)")
+                       : tr("removed");
+        m_prevIndexerObject = {};
+        break;
+    case TraceKind::HandlerNotified: {
+        QStringList bits;
+        bits << e.detail.value(QLatin1String("handler")).toString();
+        bits << tr("backlog %1").arg(e.detail.value(QLatin1String("backlog")).toInteger());
+        bits << tr("%1 ms").arg(e.detail.value(QLatin1String("latencyMs")).toInteger());
+        if (e.detail.value(QLatin1String("isInInitialList")).toBool())
+            bits << tr("in initial list");
+        r.detail = bits.join(QStringLiteral(" · "));
+        break;
+    }
+    default:
+        r.detail = formatDetail(e.detail);
+        break;
+    }
+    return r;
+}
+
+void KeyHistoryModel::append(const std::vector<TraceEvent> &events)
+{
+    if (events.empty())
+        return;
+    QList<Entry> fresh;
+    for (const TraceEvent &e : events)
+        if (e.key == m_key)
+            fresh.append(makeEntry(e));
+    if (fresh.isEmpty())
+        return;
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(fresh.size()) - 1);
+    m_rows.append(fresh);
+    endInsertRows();
+}
+
+int KeyHistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int KeyHistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry &r = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeqColumn:
+            return r.seq;
+        case TimeColumn:
+            return formatTimeMs(r.t);
+        case KindColumn:
+            return traceKindName(r.kind);
+        case TypeColumn:
+            return r.type;
+        case ResourceVersionColumn:
+            return r.resourceVersion;
+        case DetailColumn:
+            return r.detail;
+        }
+        break;
+    case Qt::ToolTipRole:
+        return r.tooltip.isEmpty() ? r.detail : r.tooltip;
+    case Qt::TextAlignmentRole:
+        if (index.column() == SeqColumn || index.column() == TimeColumn ||
+            index.column() == ResourceVersionColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case DeltaChipsRole:
+        if (index.column() == TypeColumn && !r.chips.isEmpty())
+            return QVariant::fromValue(r.chips);
+        break;
+    case KindRole:
+        return int(r.kind);
+    case SeqRole:
+        return r.seq;
+    }
+    return {};
+}
+
+QVariant KeyHistoryModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, o, role);
+    switch (section) {
+    case SeqColumn:
+        return tr("Seq");
+    case TimeColumn:
+        return tr("Time");
+    case KindColumn:
+        return tr("Event");
+    case TypeColumn:
+        return tr("Type / Deltas");
+    case ResourceVersionColumn:
+        return tr("RV");
+    case DetailColumn:
+        return tr("Detail");
+    }
+    return {};
+}
+
+} // namespace lens

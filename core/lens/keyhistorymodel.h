@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "api/object.h"
+#include "deltachip.h"
+#include "trace/traceevent.h"
+
+#include <QAbstractTableModel>
+
+namespace lens {
+
+class EventBatcher;
+class Journal;
+
+/// Everything the journal knows about one key, in order: the watch events that brought its
+/// versions, each FifoQueued (with the key's Deltas at that moment), each FifoPopped, what the
+/// indexer did, and every handler notification — with seq, time, resourceVersion and a detail
+/// line (for object changes, the fields that differ from the previous version).
+///
+/// setKey() rebuilds from the journal's retained events (a model reset: a genuine wholesale
+/// replacement); afterwards new events for the key are appended live, batched (default 50 ms).
+/// Concept shown: one object's path Reflector → DeltaFIFO → HandleDeltas → Indexer → handlers.
+class KeyHistoryModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        SeqColumn,
+        TimeColumn,
+        KindColumn,
+        TypeColumn,
+        ResourceVersionColumn,
+        DetailColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+    enum Role {
+        DeltaChipsRole = Qt::UserRole + 1, ///< QVariant<lens::DeltaChips> on FIFO rows (TypeColumn)
+        KindRole,                          ///< int(TraceKind)
+        SeqRole,                           ///< quint64
+    };
+
+    /// `journal` is not owned. The model is empty until setKey().
+    explicit KeyHistoryModel(Journal *journal, QObject *parent = nullptr);
+    ~KeyHistoryModel() override;
+
+    /// Shows the history of `key` ("ns/name"); an empty key clears the model.
+    void setKey(const QString &key);
+    QString key() const { return m_key; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+
+    /// Applies pending journal events now instead of at the next coalescing tick.
+    void flush();
+    EventBatcher *batcher() const { return m_batcher; }
+
+Q_SIGNALS:
+    void keyChanged(const QString &key);
+
+private:
+    struct Entry {
+        quint64 seq = 0;
+        qint64 t = 0;
+        TraceKind kind = TraceKind::Info;
+        QString component;
+        QString type;
+        QString resourceVersion;
+        QString detail;
+        QString tooltip;
+        DeltaChips chips;
+    };
+    Entry makeEntry(const TraceEvent &e);
+    void append(const std::vector<TraceEvent> &events);
+
+    EventBatcher *m_batcher;
+    QString m_key;
+    QList<Entry> m_rows;
+    Object m_prevWatchObject;
+    Object m_prevIndexerObject;
+};
+
+} // namespace lens

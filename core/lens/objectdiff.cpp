@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "objectdiff.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+namespace lens {
+
+namespace {
+
+QString scalarText(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::String:
+        return v.toString();
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(v.toDouble());
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Undefined:
+        break;
+    }
+    return {};
+}
+
+QString elide(const QString &s)
+{
+    return s.size() > 40 ? s.left(39) + QChar(0x2026) : s;
+}
+
+void walk(const QString &prefix, const QJsonObject &a, const QJsonObject &b, QStringList *out)
+{
+    QStringList keys = a.keys();
+    for (const QString &k : b.keys())
+        if (!a.contains(k))
+            keys << k;
+    keys.sort();
+    for (const QString &k : std::as_const(keys)) {
+        const QString path = prefix.isEmpty() ? k : prefix + QLatin1Char('.') + k;
+        if (path == QLatin1String("metadata.resourceVersion") ||
+            path == QLatin1String("metadata.managedFields"))
+            continue;
+        const bool inA = a.contains(k), inB = b.contains(k);
+        const QJsonValue va = a.value(k), vb = b.value(k);
+        if (inA && !inB) {
+            out->append(QLatin1Char('-') + path);
+        } else if (!inA && inB) {
+            out->append(QLatin1Char('+') + path + QStringLiteral(" = ") + elide(scalarText(vb)));
+        } else if (va.isObject() && vb.isObject()) {
+            walk(path, va.toObject(), vb.toObject(), out);
+        } else if (va != vb) {
+            out->append(path + QStringLiteral(": ") + elide(scalarText(va)) +
+                        QStringLiteral(" \u2192 ") + elide(scalarText(vb)));
+        }
+    }
+}
+
+} // namespace
+
+QStringList objectDiff(const QJsonObject &before, const QJsonObject &after, int maxLines)
+{
+    QStringList all;
+    walk(QString(), before, after, &all);
+    if (maxLines > 0 && all.size() > maxLines) {
+        const qsizetype more = all.size() - (maxLines - 1);
+        all = all.mid(0, maxLines - 1);
+        all << QStringLiteral("\u2026 %1 more").arg(more);
+    }
+    return all;
+}
+
+} // namespace lens

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "queuemodel.h"
+
+#include "deltachip.h"
+#include "eventbatcher.h"
+#include "trace/journal.h"
+
+namespace lens {
+
+QueueModel::QueueModel(Journal *journal, QObject *parent)
+    : KeyedRowsModel(parent),
+      m_batcher(new EventBatcher(
+          journal, [this](const EventBatcher::Events &ev) { fold(ev); },
+          [](const TraceEvent &e) {
+              return e.kind == TraceKind::FifoQueued || e.kind == TraceKind::FifoPopped ||
+                     e.kind == TraceKind::ListCompleted || e.kind == TraceKind::Synced;
+          },
+          this))
+{
+    m_batcher->replayHistory();
+}
+
+QueueModel::~QueueModel() = default;
+
+void QueueModel::flush()
+{
+    m_batcher->flushNow();
+}
+
+void QueueModel::fold(const std::vector<TraceEvent> &events)
+{
+    QList<Change> changes;
+    const bool wasSynced = m_hasSynced;
+    const bool wasPopulated = m_populated;
+    const qint64 queued = m_queuedTotal, popped = m_poppedTotal;
+    for (const TraceEvent &e : events) {
+        switch (e.kind) {
+        case TraceKind::FifoQueued:
+            m_populated = true;
+            ++m_queuedTotal;
+            changes.append(Change{false, e.key, e.object, e.deltas, e.seq, e.t});
+            break;
+        case TraceKind::FifoPopped:
+            ++m_poppedTotal;
+            m_hasSynced = e.detail.value(QLatin1String("hasSynced")).toBool(m_hasSynced);
+            changes.append(Change{true, e.key, {}, {}, e.seq, e.t});
+            break;
+        case TraceKind::ListCompleted:
+            m_populated = true;
+            break;
+        case TraceKind::Synced:
+            m_hasSynced = true;
+            break;
+        default:
+            break;
+        }
+    }
+    applyChanges(changes);
+    if (wasSynced != m_hasSynced || wasPopulated != m_populated || queued != m_queuedTotal ||
+        popped != m_poppedTotal)
+        Q_EMIT statsChanged();
+}
+
+int QueueModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant QueueModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &r = rowAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case KeyColumn:
+            return r.key;
+        case DeltasColumn:
+            return summarizeDeltas(r.deltas);
+        case ResourceVersionColumn:
+            return r.deltas.isEmpty() || r.deltas.last().object.isNull()
+                       ? QString()
+                       : r.deltas.last().object.resourceVersion();
+        }
+        break;
+    case Qt::ToolTipRole:
+        return describeDeltas(r.key, r.deltas);
+    case Qt::TextAlignmentRole:
+        if (index.column() == ResourceVersionColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case DeltaChipsRole:
+        return QVariant::fromValue(chipsFromDeltas(r.deltas));
+    case KeyRole:
+        return r.key;
+    case DeltaCountRole:
+        return int(r.deltas.size());
+    case DeltaTypesRole: {
+        QStringList types;
+        for (const Delta &d : r.deltas)
+            types << deltaTypeName(d.type) + (d.tombstone ? QString(QChar(0x271D)) : QString());
+        return types;
+    }
+    }
+    return {};
+}
+
+QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o == Qt::Vertical && role == Qt::DisplayRole)
+        return section + 1;
+    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+        return KeyedRowsModel::headerData(section, o, role);
+    switch (section) {
+    case KeyColumn:
+        return tr("Key");
+    case DeltasColumn:
+        return tr("Deltas (oldest first)");
+    case ResourceVersionColumn:
+        return tr("Newest RV");
+    }
+    return {};
+}
+
+QHash<int, QByteArray> QueueModel::roleNames() const
+{
+    auto names = KeyedRowsModel::roleNames();
+    names.insert(DeltaChipsRole, "deltaChips");
+    names.insert(KeyRole, "key");
+    names.insert(DeltaCountRole, "deltaCount");
+    names.insert(DeltaTypesRole, "deltaTypes");
+    return names;
+}
+
+} // namespace lens

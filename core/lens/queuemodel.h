@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "keyedrowsmodel.h"
+
+namespace lens {
+
+class EventBatcher;
+class Journal;
+struct TraceEvent;
+
+/// The DeltaFIFO as the journal tells it: one row per queued key, in queue order, each with the
+/// key's whole Deltas list. Folds FifoQueued (the key enters at the tail if absent, else its
+/// Deltas are replaced in place — a key keeps its position from its first delta until popped)
+/// and FifoPopped (the key leaves). Also derives the queue's figures: depth, HasSynced (the last
+/// FifoPopped.hasSynced, or a Synced event), populated (any delta or list seen).
+///
+/// Live: batched by an EventBatcher (default 50 ms). Concept shown: DeltaFIFO's items/queue and
+/// delta compression (dedupDeltas), Replace's Replaced/Deleted-tombstone deltas, Pop order.
+class QueueModel final : public KeyedRowsModel {
+    Q_OBJECT
+public:
+    /// The queue position ("#", 1 = next to pop) is the vertical header, not a column: it is
+    /// positional, so it may change on removals without a dataChanged.
+    enum Column { KeyColumn, DeltasColumn, ResourceVersionColumn, ColumnCount };
+    Q_ENUM(Column)
+    enum Role {
+        DeltaChipsRole = Qt::UserRole + 1, ///< QVariant<lens::DeltaChips>, oldest first
+        KeyRole,                           ///< QString "ns/name"
+        DeltaCountRole,                    ///< int
+        DeltaTypesRole,                    ///< QStringList of type names, "Deleted✝" = tombstone
+    };
+
+    /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
+    explicit QueueModel(Journal *journal, QObject *parent = nullptr);
+    ~QueueModel() override;
+
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    /// Applies pending journal events now instead of at the next coalescing tick.
+    void flush();
+    EventBatcher *batcher() const { return m_batcher; }
+
+    /// Keys queued right now (as of the last flush; equals rowCount()).
+    int depth() const { return rowCount(); }
+    /// The DeltaFIFO's HasSynced as last reported (initial list popped entirely).
+    bool hasSynced() const { return m_hasSynced; }
+    /// True once any delta was queued or a list completed (DeltaFIFO "populated").
+    bool populated() const { return m_populated; }
+    qint64 queuedTotal() const { return m_queuedTotal; }
+    qint64 poppedTotal() const { return m_poppedTotal; }
+
+Q_SIGNALS:
+    /// After a batch changed any of the figures above.
+    void statsChanged();
+
+private:
+    void fold(const std::vector<TraceEvent> &events);
+
+    EventBatcher *m_batcher;
+    bool m_hasSynced = false;
+    bool m_populated = false;
+    qint64 m_queuedTotal = 0;
+    qint64 m_poppedTotal = 0;
+};
+
+} // namespace lens

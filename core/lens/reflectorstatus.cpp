@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "reflectorstatus.h"
+
+#include "eventbatcher.h"
+#include "trace/journal.h"
+
+#include <QLocale>
+
+namespace lens {
+
+ReflectorStatus::ReflectorStatus(Journal *journal, QObject *parent)
+    : QObject(parent), m_batcher(new EventBatcher(
+                           journal, [this](const EventBatcher::Events &ev) { fold(ev); }, {}, this))
+{
+    m_batcher->replayHistory();
+}
+
+ReflectorStatus::~ReflectorStatus() = default;
+
+void ReflectorStatus::flush()
+{
+    m_batcher->flushNow();
+}
+
+QString ReflectorStatus::stateName() const
+{
+    switch (m_state) {
+    case State::Stopped:
+        return tr("Stopped");
+    case State::Listing:
+        return tr("Listing");
+    case State::Watching:
+        return tr("Watching");
+    case State::Backoff:
+        return tr("Backoff");
+    }
+    return {};
+}
+
+QString ReflectorStatus::summary() const
+{
+    QStringList parts;
+    parts << stateName();
+    parts << (m_rv.isEmpty() ? tr("RV —") : tr("RV %1").arg(m_rv));
+    parts << tr("%n object(s)", nullptr, objectCount());
+    parts << (m_synced ? tr("HasSynced \u2713") : tr("HasSynced \u2717"));
+    parts << tr("%n watch event(s)", nullptr, int(m_watchEvents));
+    return parts.join(QStringLiteral(" \u00B7 "));
+}
+
+void ReflectorStatus::fold(const std::vector<TraceEvent> &events)
+{
+    if (events.empty())
+        return;
+    for (const TraceEvent &e : events) {
+        switch (e.kind) {
+        case TraceKind::ListStarted:
+            m_state = State::Listing;
+            ++m_lists;
+            break;
+        case TraceKind::ListCompleted:
+            m_rv = e.resourceVersion;
+            break;
+        case TraceKind::ListFailed:
+        case TraceKind::WatchError:
+            m_error = e.detail.value(QLatin1String("error")).toString();
+            break;
+        case TraceKind::WatchStarted:
+            m_state = State::Watching;
+            break;
+        case TraceKind::WatchEvent:
+            ++m_watchEvents;
+            if (!e.resourceVersion.isEmpty())
+                m_rv = e.resourceVersion;
+            break;
+        case TraceKind::Bookmark:
+        case TraceKind::WatchEnded:
+            if (!e.resourceVersion.isEmpty())
+                m_rv = e.resourceVersion;
+            break;
+        case TraceKind::Backoff:
+            m_state = State::Backoff;
+            break;
+        case TraceKind::FifoQueued:
+            m_depth = int(e.detail.value(QLatin1String("queueDepth")).toInteger());
+            break;
+        case TraceKind::FifoPopped:
+            m_depth = int(e.detail.value(QLatin1String("queueDepth")).toInteger());
+            m_synced = e.detail.value(QLatin1String("hasSynced")).toBool(m_synced);
+            break;
+        case TraceKind::IndexerAdded:
+        case TraceKind::IndexerUpdated:
+            m_keys.insert(e.key);
+            break;
+        case TraceKind::IndexerDeleted:
+            m_keys.remove(e.key);
+            break;
+        case TraceKind::Synced:
+            m_synced = true;
+            break;
+        case TraceKind::PumpMode:
+            if (e.type != QLatin1String("step"))
+                m_pump = e.type;
+            break;
+        default:
+            break;
+        }
+    }
+    Q_EMIT changed();
+}
+
+} // namespace lens

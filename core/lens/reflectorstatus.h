@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <vector>
+
+namespace lens {
+
+class EventBatcher;
+class Journal;
+struct TraceEvent;
+
+/// The informer's vital signs, derived from the journal alone: what the Reflector is doing
+/// (listing / watching / backing off), the last resourceVersion it synced to, how many objects
+/// the indexer holds, whether HasSynced is true, how many watch events arrived, the last error,
+/// the DeltaFIFO depth and the pump mode. One changed() per batch that changed anything.
+///
+/// Live: batched by an EventBatcher (default 50 ms). Concept shown: Reflector state,
+/// LastSyncResourceVersion, HasSynced.
+class ReflectorStatus final : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(State state READ state NOTIFY changed)
+    Q_PROPERTY(QString stateName READ stateName NOTIFY changed)
+    Q_PROPERTY(QString lastResourceVersion READ lastResourceVersion NOTIFY changed)
+    Q_PROPERTY(int objectCount READ objectCount NOTIFY changed)
+    Q_PROPERTY(bool hasSynced READ hasSynced NOTIFY changed)
+    Q_PROPERTY(qint64 watchEvents READ watchEvents NOTIFY changed)
+    Q_PROPERTY(QString lastError READ lastError NOTIFY changed)
+    Q_PROPERTY(int queueDepth READ queueDepth NOTIFY changed)
+    Q_PROPERTY(QString pumpMode READ pumpMode NOTIFY changed)
+    Q_PROPERTY(int listCount READ listCount NOTIFY changed)
+public:
+    /// Stopped = nothing recorded yet (or the reflector never started).
+    enum class State { Stopped, Listing, Watching, Backoff };
+    Q_ENUM(State)
+
+    /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
+    explicit ReflectorStatus(Journal *journal, QObject *parent = nullptr);
+    ~ReflectorStatus() override;
+
+    State state() const { return m_state; }
+    /// "Stopped", "Listing", "Watching", "Backoff".
+    QString stateName() const;
+    QString lastResourceVersion() const { return m_rv; }
+    int objectCount() const { return int(m_keys.size()); }
+    bool hasSynced() const { return m_synced; }
+    qint64 watchEvents() const { return m_watchEvents; }
+    /// The newest ListFailed / WatchError message (kept after recovery), or empty.
+    QString lastError() const { return m_error; }
+    int queueDepth() const { return m_depth; }
+    /// "run", "paused" (the controller's pump), empty until a PumpMode event.
+    QString pumpMode() const { return m_pump; }
+    /// LIST requests started (1 = the initial list; more = relists).
+    int listCount() const { return m_lists; }
+
+    /// "Watching · RV 1234 · 17 objects · HasSynced ✓ · 42 watch events".
+    QString summary() const;
+
+    /// Applies pending journal events now instead of at the next coalescing tick.
+    void flush();
+    EventBatcher *batcher() const { return m_batcher; }
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void fold(const std::vector<TraceEvent> &events);
+
+    EventBatcher *m_batcher;
+    State m_state = State::Stopped;
+    QString m_rv;
+    QSet<QString> m_keys;
+    bool m_synced = false;
+    qint64 m_watchEvents = 0;
+    QString m_error;
+    int m_depth = 0;
+    QString m_pump;
+    int m_lists = 0;
+};
+
+} // namespace lens

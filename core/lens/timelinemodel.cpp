@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "timelinemodel.h"
+
+#include "eventbatcher.h"
+#include "trace/journal.h"
+
+namespace lens {
+
+TimelineModel::TimelineModel(Journal *journal, QObject *parent)
+    : QObject(parent), m_batcher(new EventBatcher(
+                           journal, [this](const EventBatcher::Events &ev) { fold(ev); }, {}, this))
+{
+    m_batcher->replayHistory();
+}
+
+TimelineModel::~TimelineModel() = default;
+
+void TimelineModel::flush()
+{
+    m_batcher->flushNow();
+}
+
+qint64 TimelineModel::nowMs() const
+{
+    Journal *j = m_batcher->journal();
+    const qint64 clockNow = j && j->clock() ? j->clock()->nowMs() : 0;
+    return qMax(clockNow, m_last);
+}
+
+void TimelineModel::closeOpen(Span::Lane lane, qint64 t, bool failed, const QString &outcome)
+{
+    for (auto it = m_spans.rbegin(); it != m_spans.rend(); ++it) {
+        if (it->lane == lane && it->end < 0) {
+            it->end = t;
+            it->failed = failed;
+            it->outcome = outcome;
+            return;
+        }
+    }
+}
+
+void TimelineModel::addMark(Mark::Kind kind, qint64 t, const QString &label, qint64 duration)
+{
+    m_marks.push_back(Mark{kind, t, duration, label});
+}
+
+void TimelineModel::fold(const std::vector<TraceEvent> &events)
+{
+    for (const TraceEvent &e : events) {
+        if (!m_any) {
+            m_first = e.t;
+            m_any = true;
+        }
+        m_last = qMax(m_last, e.t);
+        const QJsonObject &d = e.detail;
+        switch (e.kind) {
+        case TraceKind::ListStarted: {
+            closeOpen(Span::Lane::List, e.t, true, tr("superseded"));
+            Span s;
+            s.lane = Span::Lane::List;
+            s.start = e.t;
+            s.label = d.value(QLatin1String("cause")).toString();
+            m_spans.push_back(s);
+            break;
+        }
+        case TraceKind::ListPage:
+            addMark(Mark::Kind::ListPage, e.t,
+                    tr("page %1: %2 items")
+                        .arg(d.value(QLatin1String("page")).toInteger())
+                        .arg(d.value(QLatin1String("items")).toInteger()));
+            break;
+        case TraceKind::ListCompleted:
+            closeOpen(Span::Lane::List, e.t, false,
+                      tr("%1 items at RV %2")
+                          .arg(d.value(QLatin1String("items")).toInteger())
+                          .arg(e.resourceVersion));
+            break;
+        case TraceKind::ListFailed: {
+            const int code = d.value(QLatin1String("code")).toInt();
+            const QString err = d.value(QLatin1String("error")).toString();
+            closeOpen(Span::Lane::List, e.t, true, err);
+            addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e.t, err);
+            break;
+        }
+        case TraceKind::WatchStarted: {
+            closeOpen(Span::Lane::Watch, e.t, true, tr("superseded"));
+            Span s;
+            s.lane = Span::Lane::Watch;
+            s.start = e.t;
+            s.label = tr("from RV %1").arg(e.resourceVersion);
+            m_spans.push_back(s);
+            break;
+        }
+        case TraceKind::WatchEvent: {
+            Mark::Kind k = Mark::Kind::Modified;
+            if (e.type == QLatin1String("ADDED"))
+                k = Mark::Kind::Added;
+            else if (e.type == QLatin1String("DELETED"))
+                k = Mark::Kind::Deleted;
+            addMark(k, e.t,
+                    e.type + QLatin1Char(' ') + e.key + QLatin1Char('@') + e.resourceVersion);
+            for (auto it = m_spans.rbegin(); it != m_spans.rend(); ++it) {
+                if (it->lane == Span::Lane::Watch && it->end < 0) {
+                    ++it->events;
+                    break;
+                }
+            }
+            break;
+        }
+        case TraceKind::Bookmark:
+            addMark(Mark::Kind::Bookmark, e.t, tr("bookmark RV %1").arg(e.resourceVersion));
+            break;
+        case TraceKind::WatchEnded:
+            closeOpen(Span::Lane::Watch, e.t, false, d.value(QLatin1String("reason")).toString());
+            break;
+        case TraceKind::WatchError: {
+            const int code = d.value(QLatin1String("code")).toInt();
+            const QString err = d.value(QLatin1String("error")).toString();
+            closeOpen(Span::Lane::Watch, e.t, true, err);
+            addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e.t, err);
+            break;
+        }
+        case TraceKind::Backoff:
+            addMark(Mark::Kind::Backoff, e.t,
+                    tr("backoff %1 ms: %2")
+                        .arg(d.value(QLatin1String("delayMs")).toInteger())
+                        .arg(d.value(QLatin1String("reason")).toString()),
+                    d.value(QLatin1String("delayMs")).toInteger());
+            break;
+        case TraceKind::Resync:
+            addMark(Mark::Kind::Resync, e.t,
+                    d.value(QLatin1String("due")).toBool() ? tr("resync (due)")
+                                                           : tr("resync check (not due)"));
+            break;
+        case TraceKind::Synced:
+            addMark(Mark::Kind::Synced, e.t,
+                    tr("HasSynced: %1 objects").arg(d.value(QLatin1String("objects")).toInteger()));
+            break;
+        case TraceKind::FifoQueued:
+        case TraceKind::FifoPopped: {
+            const int depth = int(d.value(QLatin1String("queueDepth")).toInteger());
+            m_maxDepth = qMax(m_maxDepth, depth);
+            if (!m_depth.empty() && m_depth.back().t == e.t)
+                m_depth.back().depth = depth;
+            else
+                m_depth.push_back(DepthSample{e.t, depth});
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    if (qsizetype(m_marks.size()) > m_maxMarks)
+        m_marks.erase(m_marks.begin(), m_marks.end() - m_maxMarks);
+    if (qsizetype(m_depth.size()) > m_maxMarks)
+        m_depth.erase(m_depth.begin(), m_depth.end() - m_maxMarks);
+    if (qsizetype(m_spans.size()) > m_maxMarks / 10)
+        m_spans.erase(m_spans.begin(), m_spans.end() - m_maxMarks / 10);
+    Q_EMIT changed();
+}
+
+} // namespace lens

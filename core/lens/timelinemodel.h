@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <vector>
+
+namespace lens {
+
+class EventBatcher;
+class Journal;
+struct TraceEvent;
+
+/// A time-ordered picture of the Reflector's ListAndWatch loop, folded from the journal, for a
+/// timeline widget to paint. All times are journal milliseconds (since the clock started).
+///
+///  * spans: LIST sessions (ListStarted → ListCompleted / ListFailed) and WATCH sessions
+///    (WatchStarted → WatchEnded / WatchError); an open span has end == -1;
+///  * marks: watch events (ADDED/MODIFIED/DELETED), bookmarks, list pages, 410 Gone / other
+///    errors, backoffs (with their delay), resync ticks, Synced;
+///  * depth: DeltaFIFO queue depth samples (one per millisecond at most, the latest wins).
+///
+/// Not an item model: the widget reads the vectors directly after changed(). Storage is bounded
+/// (oldest marks/samples dropped beyond `maxMarks`). Live: batched (default 50 ms).
+class TimelineModel final : public QObject {
+    Q_OBJECT
+public:
+    struct Span {
+        enum class Lane { List, Watch };
+        Lane lane = Lane::List;
+        qint64 start = 0;
+        qint64 end = -1; ///< -1 while open
+        bool failed = false;
+        QString label;   ///< list: cause; watch: "from RV n"
+        QString outcome; ///< "123 items", "closed by server", "410 Gone: …"
+        int events = 0;  ///< watch events seen in a watch span
+    };
+    struct Mark {
+        enum class Kind {
+            Added,
+            Modified,
+            Deleted,
+            Bookmark,
+            ListPage,
+            Expired,
+            Error,
+            Backoff,
+            Resync,
+            Synced
+        };
+        Kind kind = Kind::Added;
+        qint64 t = 0;
+        qint64 durationMs = 0; ///< backoff delay
+        QString label;
+    };
+    struct DepthSample {
+        qint64 t = 0;
+        int depth = 0;
+    };
+
+    /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
+    explicit TimelineModel(Journal *journal, QObject *parent = nullptr);
+    ~TimelineModel() override;
+
+    const std::vector<Span> &spans() const { return m_spans; }
+    const std::vector<Mark> &marks() const { return m_marks; }
+    const std::vector<DepthSample> &depth() const { return m_depth; }
+    int maxDepth() const { return m_maxDepth; }
+    /// Time of the first and newest folded events (0 when none).
+    qint64 firstMs() const { return m_first; }
+    qint64 lastMs() const { return m_last; }
+    /// The journal clock's present (≥ lastMs()), so open spans can grow with real time.
+    qint64 nowMs() const;
+
+    void setMaxMarks(qsizetype n) { m_maxMarks = qMax<qsizetype>(100, n); }
+
+    /// Applies pending journal events now instead of at the next coalescing tick.
+    void flush();
+    EventBatcher *batcher() const { return m_batcher; }
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void fold(const std::vector<TraceEvent> &events);
+    void closeOpen(Span::Lane lane, qint64 t, bool failed, const QString &outcome);
+    void addMark(Mark::Kind kind, qint64 t, const QString &label, qint64 duration = 0);
+
+    EventBatcher *m_batcher;
+    std::vector<Span> m_spans;
+    std::vector<Mark> m_marks;
+    std::vector<DepthSample> m_depth;
+    int m_maxDepth = 0;
+    qint64 m_first = 0;
+    qint64 m_last = 0;
+    bool m_any = false;
+    qsizetype m_maxMarks = 200000;
+};
+
+} // namespace lens
