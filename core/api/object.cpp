@@ -89,17 +89,50 @@ Object Object::make(const QString &ns, const QString &name, const QString &resou
     return fromJson(json);
 }
 
-bool Object::hasMeta() const { return d && d->hasMeta; }
-QString Object::kind() const { return d ? d->kind : QString(); }
-QString Object::apiVersion() const { return d ? d->apiVersion : QString(); }
-QString Object::namespace_() const { return d ? d->ns : QString(); }
-QString Object::name() const { return d ? d->name : QString(); }
-QString Object::generateName() const { return d ? d->generateName : QString(); }
-QString Object::uid() const { return d ? d->uid : QString(); }
-QString Object::resourceVersion() const { return d ? d->rv : QString(); }
-QString Object::creationTimestamp() const { return d ? d->created : QString(); }
-QString Object::deletionTimestamp() const { return d ? d->deleted : QString(); }
-QMap<QString, QString> Object::labels() const { return d ? d->labels : QMap<QString, QString>(); }
+bool Object::hasMeta() const
+{
+    return d && d->hasMeta;
+}
+QString Object::kind() const
+{
+    return d ? d->kind : QString();
+}
+QString Object::apiVersion() const
+{
+    return d ? d->apiVersion : QString();
+}
+QString Object::namespace_() const
+{
+    return d ? d->ns : QString();
+}
+QString Object::name() const
+{
+    return d ? d->name : QString();
+}
+QString Object::generateName() const
+{
+    return d ? d->generateName : QString();
+}
+QString Object::uid() const
+{
+    return d ? d->uid : QString();
+}
+QString Object::resourceVersion() const
+{
+    return d ? d->rv : QString();
+}
+QString Object::creationTimestamp() const
+{
+    return d ? d->created : QString();
+}
+QString Object::deletionTimestamp() const
+{
+    return d ? d->deleted : QString();
+}
+QMap<QString, QString> Object::labels() const
+{
+    return d ? d->labels : QMap<QString, QString>();
+}
 QMap<QString, QString> Object::annotations() const
 {
     return d ? d->annotations : QMap<QString, QString>();

@@ -36,10 +36,14 @@ struct ApiStatus {
     /// Builds from a Status object (as sent in an error body or a watch ERROR event).
     static ApiStatus fromStatusJson(const QJsonObject &status, int httpCode = 0);
     static ApiStatus transportError(Transport t, const QString &message);
-    /// A Status JSON document the way kube-apiserver writes it ("kind":"Status", "status":"Failure").
+    /// A Status JSON document the way kube-apiserver writes it ("kind":"Status",
+    /// "status":"Failure").
     QJsonObject toStatusJson() const;
 
-    bool isExpired() const { return code == 410 || reason == QLatin1String("Expired") || reason == QLatin1String("Gone"); }
+    bool isExpired() const
+    {
+        return code == 410 || reason == QLatin1String("Expired") || reason == QLatin1String("Gone");
+    }
     /// "Too large resource version": 504 Timeout with cause ResourceVersionTooLarge, or any status
     /// whose message says so (client-go's isTooLargeResourceVersionError accepts all three shapes).
     bool isTooLargeResourceVersion() const;

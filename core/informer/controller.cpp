@@ -37,7 +37,10 @@ void Controller::run()
     notifyQueued();
 }
 
-void Controller::pause() { setMode(Mode::Paused); }
+void Controller::pause()
+{
+    setMode(Mode::Paused);
+}
 
 bool Controller::step()
 {

@@ -128,8 +128,8 @@ QString DeltaFIFO::replace(const QList<Object> &list, const QString &resourceVer
             continue;
         const Delta newest = m_items.value(key).last();
         ++queuedDeletions;
-        const QString err = queueAction(
-            DeltaType::Deleted, Delta::deletedFinalStateUnknown(key, newest.object), false);
+        const QString err = queueAction(DeltaType::Deleted,
+                                        Delta::deletedFinalStateUnknown(key, newest.object), false);
         if (!err.isEmpty())
             return err;
     }
@@ -237,7 +237,10 @@ QString DeltaFIFO::addIfNotPresent(const Deltas &deltas)
     return {};
 }
 
-QStringList DeltaFIFO::listKeys() const { return QStringList(m_queue.begin(), m_queue.end()); }
+QStringList DeltaFIFO::listKeys() const
+{
+    return QStringList(m_queue.begin(), m_queue.end());
+}
 
 std::optional<Deltas> DeltaFIFO::get(const QString &key) const
 {

@@ -3,7 +3,10 @@
 
 namespace lens {
 
-QStringList metaNamespaceIndexFunc(const Object &obj) { return {obj.namespace_()}; }
+QStringList metaNamespaceIndexFunc(const Object &obj)
+{
+    return {obj.namespace_()};
+}
 
 Indexer::Indexer(KeyFunc keyFunc, Indexers indexers)
     : m_keyFunc(std::move(keyFunc)), m_indexers(std::move(indexers))
@@ -72,9 +75,18 @@ QString Indexer::replace(const QList<Object> &list, const QString &resourceVersi
     return {};
 }
 
-Object Indexer::getByKey(const QString &key) const { return m_items.value(key); }
-QStringList Indexer::listKeys() const { return m_items.keys(); }
-QList<Object> Indexer::list() const { return m_items.values(); }
+Object Indexer::getByKey(const QString &key) const
+{
+    return m_items.value(key);
+}
+QStringList Indexer::listKeys() const
+{
+    return m_items.keys();
+}
+QList<Object> Indexer::list() const
+{
+    return m_items.values();
+}
 
 void Indexer::updateIndices(const QString &key, const Object *oldObj, const Object *newObj)
 {
@@ -116,8 +128,7 @@ QList<Object> Indexer::index(const QString &indexName, const Object &obj, QStrin
     return out;
 }
 
-QStringList Indexer::indexKeys(const QString &indexName, const QString &value,
-                               QString *error) const
+QStringList Indexer::indexKeys(const QString &indexName, const QString &value, QString *error) const
 {
     if (!m_indexers.contains(indexName)) {
         if (error)
@@ -130,8 +141,7 @@ QStringList Indexer::indexKeys(const QString &indexName, const QString &value,
     return out;
 }
 
-QList<Object> Indexer::byIndex(const QString &indexName, const QString &value,
-                               QString *error) const
+QList<Object> Indexer::byIndex(const QString &indexName, const QString &value, QString *error) const
 {
     QList<Object> out;
     for (const QString &k : indexKeys(indexName, value, error))

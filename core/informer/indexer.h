@@ -20,7 +20,10 @@ using IndexFunc = std::function<QStringList(const Object &)>;
 using Indexers = QMap<QString, IndexFunc>;
 
 /// The name of the namespace index (cache.NamespaceIndex).
-inline QString namespaceIndexName() { return QStringLiteral("namespace"); }
+inline QString namespaceIndexName()
+{
+    return QStringLiteral("namespace");
+}
 /// cache.MetaNamespaceIndexFunc: [obj.namespace].
 QStringList metaNamespaceIndexFunc(const Object &obj);
 
@@ -63,7 +66,8 @@ public:
     qsizetype size() const { return m_items.size(); }
 
     /// Indexer.Index: objects sharing any index value with `obj`.
-    QList<Object> index(const QString &indexName, const Object &obj, QString *error = nullptr) const;
+    QList<Object> index(const QString &indexName, const Object &obj,
+                        QString *error = nullptr) const;
     /// Indexer.ByIndex / IndexKeys: unknown value → empty, unknown index → error.
     QList<Object> byIndex(const QString &indexName, const QString &value,
                           QString *error = nullptr) const;

@@ -6,8 +6,9 @@ namespace lens {
 KeyResult metaNamespaceKeyFunc(const Object &obj)
 {
     if (obj.isNull() || !obj.hasMeta())
-        return {QString(), QStringLiteral("object has no meta: %1")
-                               .arg(QString::fromUtf8(obj.toJson().left(80)))};
+        return {
+            QString(),
+            QStringLiteral("object has no meta: %1").arg(QString::fromUtf8(obj.toJson().left(80)))};
     if (obj.namespace_().isEmpty())
         return {obj.name(), QString()};
     return {obj.namespace_() + QLatin1Char('/') + obj.name(), QString()};

@@ -17,8 +17,8 @@ struct ListOptions {
     QString continueToken;        ///< metadata.continue of the previous page
     QString labelSelector;
     QString fieldSelector;
-    int limit = 0;                ///< page size; 0 = no paging
-    int timeoutSeconds = 0;       ///< watch: the server closes the stream after this many seconds
+    int limit = 0;          ///< page size; 0 = no paging
+    int timeoutSeconds = 0; ///< watch: the server closes the stream after this many seconds
     bool allowWatchBookmarks = false;
     bool sendInitialEvents = false;
 };
@@ -26,8 +26,8 @@ struct ListOptions {
 /// One page of a LIST answer: items plus the list metadata.
 struct ListPage {
     QList<Object> items;
-    QString resourceVersion;   ///< metadata.resourceVersion of the list
-    QString continueToken;     ///< metadata.continue; empty on the last page
+    QString resourceVersion;        ///< metadata.resourceVersion of the list
+    QString continueToken;          ///< metadata.continue; empty on the last page
     qint64 remainingItemCount = -1; ///< metadata.remainingItemCount; -1 when absent
 };
 

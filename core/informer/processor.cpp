@@ -72,7 +72,8 @@ void ProcessorListener::deliverOne()
             m_handler.onUpdate(n.oldObj, n.obj);
         break;
     case Notification::Type::Delete:
-        type = n.deleted.tombstone ? QStringLiteral("delete (tombstone)") : QStringLiteral("delete");
+        type =
+            n.deleted.tombstone ? QStringLiteral("delete (tombstone)") : QStringLiteral("delete");
         key = deletionHandlingKey(n.deleted).key;
         if (m_handler.onDelete)
             m_handler.onDelete(n.deleted);

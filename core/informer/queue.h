@@ -21,17 +21,17 @@ struct ProcessResult {
 };
 
 /// Called by Pop with the popped Deltas and isInInitialList (= !HasSynced before the pop).
-using PopProcessFunc = std::function<ProcessResult(const QString &key, const Deltas &deltas,
-                                                   bool isInInitialList)>;
+using PopProcessFunc =
+    std::function<ProcessResult(const QString &key, const Deltas &deltas, bool isInInitialList)>;
 
 /// The outcome of one non-blocking Pop.
 struct PopResult {
-    bool popped = false;  ///< false: the queue was empty (or closed and empty)
-    bool closed = false;  ///< the queue is closed and empty: client-go's ErrFIFOClosed
+    bool popped = false; ///< false: the queue was empty (or closed and empty)
+    bool closed = false; ///< the queue is closed and empty: client-go's ErrFIFOClosed
     QString key;
     Deltas deltas;
     bool isInInitialList = false;
-    QString error;        ///< what process returned
+    QString error; ///< what process returned
 };
 
 /// Transformer (client-go's TransformFunc): returns the object to store, or sets *error.

@@ -8,8 +8,8 @@
 namespace lens {
 
 namespace {
-constexpr int kDefaultPageSize = 500;       // pager.defaultPageSize
-constexpr qint64 kVeryShortWatchMs = 1000;  // "very short watch" threshold in handleWatch
+constexpr int kDefaultPageSize = 500;      // pager.defaultPageSize
+constexpr qint64 kVeryShortWatchMs = 1000; // "very short watch" threshold in handleWatch
 } // namespace
 
 Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Clock *clock,
@@ -43,7 +43,10 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
     });
 }
 
-Reflector::~Reflector() { stop(); }
+Reflector::~Reflector()
+{
+    stop();
+}
 
 void Reflector::setResyncPeriod(qint64 ms, std::function<bool()> shouldResync)
 {
@@ -300,7 +303,8 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
     }
     if (ev.type != WatchEvent::Type::Bookmark && !ev.object.hasMeta()) {
         QJsonObject d;
-        d.insert(QLatin1String("message"), QStringLiteral("skipped a watch event without metadata"));
+        d.insert(QLatin1String("message"),
+                 QStringLiteral("skipped a watch event without metadata"));
         record(int(TraceKind::Info), d);
         return;
     }
@@ -309,7 +313,8 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
     const QString rv = ev.object.resourceVersion();
     if (m_journal) {
         TraceEvent e;
-        e.kind = ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
+        e.kind =
+            ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
         e.component = QStringLiteral("reflector");
         e.type = ev.typeName;
         e.resourceVersion = rv;
@@ -395,8 +400,8 @@ void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause)
         w->stop();
         w->deleteLater();
     }
-    const bool isError = err.code != 0 || err.transport != ApiStatus::Transport::None ||
-                         !err.message.isEmpty();
+    const bool isError =
+        err.code != 0 || err.transport != ApiStatus::Transport::None || !err.message.isEmpty();
     if (isError) {
         if (m_errorHandler)
             m_errorHandler(err);

@@ -50,7 +50,10 @@ public:
     /// minWatchTimeout in seconds (values under 300 are raised to 300, as client-go does).
     void setMinWatchTimeoutSeconds(int s) { m_minWatchTimeout = qMax(300, s); }
     /// client-go's WatchErrorHandler: called with each error that ends a ListAndWatch.
-    void setWatchErrorHandler(std::function<void(const ApiStatus &)> h) { m_errorHandler = std::move(h); }
+    void setWatchErrorHandler(std::function<void(const ApiStatus &)> h)
+    {
+        m_errorHandler = std::move(h);
+    }
     /// Seeds the jitter of timeouts and backoff (reproducible runs).
     void setSeed(quint32 seed);
 

@@ -45,8 +45,9 @@ ProcessorListener *SharedIndexInformer::addEventHandler(const ResourceEventHandl
     return addEventHandlerWithResyncPeriod(h, m_defaultResync, error);
 }
 
-ProcessorListener *SharedIndexInformer::addEventHandlerWithResyncPeriod(
-    const ResourceEventHandler &h, qint64 resyncMs, QString *error)
+ProcessorListener *
+SharedIndexInformer::addEventHandlerWithResyncPeriod(const ResourceEventHandler &h, qint64 resyncMs,
+                                                     QString *error)
 {
     if (m_stopped) {
         if (error)
@@ -69,8 +70,9 @@ ProcessorListener *SharedIndexInformer::addEventHandlerWithResyncPeriod(
             }
         }
     }
-    auto *l = new ProcessorListener(h, resyncMs, determineResyncPeriod(resyncMs, m_resyncCheckPeriod),
-                                    m_journal, m_clock, this);
+    auto *l =
+        new ProcessorListener(h, resyncMs, determineResyncPeriod(resyncMs, m_resyncCheckPeriod),
+                              m_journal, m_clock, this);
     m_listeners << l;
     if (m_started) {
         // A late handler gets a synthetic add for everything already in the cache.

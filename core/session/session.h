@@ -13,7 +13,9 @@ namespace lens {
 
 namespace sim {
 class ApiServer;
-}
+class ChurnGenerator;
+class Store;
+} // namespace sim
 class ListerWatcher;
 
 /// The wiring every front end shares (the window, `--headless`, tests): one journal on one
@@ -25,12 +27,13 @@ public:
     struct Options {
         /// Empty: start the built-in simulated API server on 127.0.0.1 (ephemeral port).
         QUrl server;
-        QString bearerToken;        ///< sent as Authorization: Bearer (never logged)
+        QString bearerToken;                       ///< sent as Authorization: Bearer (never logged)
         QString resource = QStringLiteral("pods"); ///< core/v1 resource name
-        QString namespace_;         ///< "" = all namespaces
+        QString namespace_;                        ///< "" = all namespaces
         qint64 resyncPeriodMs = 30000; ///< the informer's defaultEventHandlerResyncPeriod
-        int churnIntervalMs = 1000; ///< built-in cluster: one create/update/delete per interval; 0 = off
-        quint32 seed = 1;           ///< built-in cluster churn and reflector jitter
+        int churnIntervalMs =
+            1000;         ///< built-in cluster: one create/update/delete per interval; 0 = off
+        quint32 seed = 1; ///< built-in cluster churn and reflector jitter
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -47,6 +50,9 @@ public:
     SharedIndexInformer *informer() const { return m_informer; }
     /// Null when talking to an external server.
     sim::ApiServer *simulator() const { return m_sim; }
+    /// The built-in cluster's store and churn generator (null for an external server).
+    sim::Store *simulatorStore() const { return m_store; }
+    sim::ChurnGenerator *churn() const { return m_churn; }
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster".
@@ -59,7 +65,9 @@ private:
     Options m_opts;
     SteadyClock m_clock;
     Journal *m_journal;
+    sim::Store *m_store = nullptr;
     sim::ApiServer *m_sim = nullptr;
+    sim::ChurnGenerator *m_churn = nullptr;
     std::unique_ptr<ListerWatcher> m_lw;
     SharedIndexInformer *m_informer = nullptr;
 };

@@ -13,19 +13,20 @@ namespace lens {
 /// What kind of state change a trace event records. The names (traceKindName) are the "kind"
 /// values of `informer-lens --headless`'s JSON Lines.
 enum class TraceKind {
-    ListStarted,     ///< reflector: a LIST began; detail.cause, detail.resourceVersion, detail.limit
-    ListPage,        ///< reflector: one page arrived; detail.items, detail.continue, detail.remainingItemCount
-    ListCompleted,   ///< reflector: the list is whole; resourceVersion = list RV, detail.items
-    ListFailed,      ///< reflector: the list failed; detail.error, detail.code
-    WatchStarted,    ///< reflector: a WATCH request was sent; resourceVersion, detail.timeoutSeconds
-    WatchEvent,      ///< reflector: ADDED/MODIFIED/DELETED arrived; type, key, resourceVersion, object
-    Bookmark,        ///< reflector: a BOOKMARK moved the resourceVersion
-    WatchEnded,      ///< reflector: the stream ended without error; detail.events, detail.reason
-    WatchError,      ///< reflector: ERROR event or failed stream; detail.error, detail.code
-    Backoff,         ///< reflector: waiting before the next attempt; detail.delayMs, detail.reason
-    FifoQueued,      ///< queue: a delta was queued; key, type, deltas = the key's Deltas afterwards
-    FifoPopped,      ///< queue: Pop took a key; deltas = what was popped, detail.isInInitialList
-    IndexerAdded,    ///< indexer: key added; object
+    ListStarted,   ///< reflector: a LIST began; detail.cause, detail.resourceVersion, detail.limit
+    ListPage,      ///< reflector: one page arrived; detail.items, detail.continue,
+                   ///< detail.remainingItemCount
+    ListCompleted, ///< reflector: the list is whole; resourceVersion = list RV, detail.items
+    ListFailed,    ///< reflector: the list failed; detail.error, detail.code
+    WatchStarted,  ///< reflector: a WATCH request was sent; resourceVersion, detail.timeoutSeconds
+    WatchEvent,   ///< reflector: ADDED/MODIFIED/DELETED arrived; type, key, resourceVersion, object
+    Bookmark,     ///< reflector: a BOOKMARK moved the resourceVersion
+    WatchEnded,   ///< reflector: the stream ended without error; detail.events, detail.reason
+    WatchError,   ///< reflector: ERROR event or failed stream; detail.error, detail.code
+    Backoff,      ///< reflector: waiting before the next attempt; detail.delayMs, detail.reason
+    FifoQueued,   ///< queue: a delta was queued; key, type, deltas = the key's Deltas afterwards
+    FifoPopped,   ///< queue: Pop took a key; deltas = what was popped, detail.isInInitialList
+    IndexerAdded, ///< indexer: key added; object
     IndexerUpdated,  ///< indexer: key updated; object
     IndexerDeleted,  ///< indexer: key deleted; object = last state
     HandlerNotified, ///< processor: a listener was notified; type add|update|delete, detail.handler

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cli.h"
+
+#include <QCommandLineParser>
+
+namespace lens {
+
+CommandLine parseCommandLine(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Informer Lens shows client-go's informer machinery at work: the "
+                       "Reflector's list and watch, the DeltaFIFO, the Indexer and resync.\n"
+                       "By default it starts a built-in simulated Kubernetes API server on "
+                       "127.0.0.1 and watches its pods in all namespaces."));
+    p.addHelpOption();
+    p.addVersionOption();
+    const QCommandLineOption headless(
+        QStringLiteral("headless"), QStringLiteral("No window: print the journal as JSON Lines."));
+    const QCommandLineOption duration(QStringLiteral("duration"),
+                                      QStringLiteral("End the run after SECONDS."),
+                                      QStringLiteral("SECONDS"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Wait until the informer has synced and the views have settled, write a "
+                       "PNG of the window to FILE and exit."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    QStringLiteral("Watch the API server at URL instead of the "
+                                                   "built-in cluster."),
+                                    QStringLiteral("URL"));
+    const QCommandLineOption ns({QStringLiteral("n"), QStringLiteral("namespace")},
+                                QStringLiteral("Only this namespace (default: all)."),
+                                QStringLiteral("NS"));
+    const QCommandLineOption resync(QStringLiteral("resync"),
+                                    QStringLiteral("The informer's resyncPeriod in seconds "
+                                                   "(0 = none; default 30)."),
+                                    QStringLiteral("SECONDS"), QStringLiteral("30"));
+    const QCommandLineOption churn(QStringLiteral("churn-interval"),
+                                   QStringLiteral("Built-in cluster: milliseconds between pod "
+                                                  "changes (0 = none; default 1000)."),
+                                   QStringLiteral("MS"), QStringLiteral("1000"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("Built-in cluster: random seed (default 1)."),
+                                  QStringLiteral("N"), QStringLiteral("1"));
+    p.addOptions({headless, duration, screenshot, server, ns, resync, churn, seed});
+    p.addPositionalArgument(QStringLiteral("resource"),
+                            QStringLiteral("core/v1 resource to watch (default: pods)."),
+                            QStringLiteral("[resource]"));
+    p.process(arguments);
+
+    CommandLine c;
+    c.headless = p.isSet(headless);
+    bool ok = true;
+    if (p.isSet(duration)) {
+        c.durationSec = p.value(duration).toDouble(&ok);
+        if (!ok || c.durationSec <= 0)
+            c.error = QStringLiteral("--duration needs a positive number of seconds");
+    }
+    c.screenshotPath = p.value(screenshot);
+    if (p.isSet(server)) {
+        c.session.server = QUrl::fromUserInput(p.value(server));
+        if (!c.session.server.isValid() || c.session.server.host().isEmpty())
+            c.error = QStringLiteral("--server needs a URL such as https://127.0.0.1:6443");
+    }
+    c.session.namespace_ = p.value(ns);
+    c.session.resyncPeriodMs = qint64(p.value(resync).toDouble(&ok) * 1000);
+    if (!ok || c.session.resyncPeriodMs < 0)
+        c.error = QStringLiteral("--resync needs a number of seconds (0 = no resync)");
+    c.session.churnIntervalMs = p.value(churn).toInt(&ok);
+    if (!ok || c.session.churnIntervalMs < 0)
+        c.error = QStringLiteral("--churn-interval needs a number of milliseconds");
+    c.session.seed = p.value(seed).toUInt(&ok);
+    if (!ok)
+        c.error = QStringLiteral("--seed needs a whole number");
+    if (!p.positionalArguments().isEmpty())
+        c.session.resource = p.positionalArguments().constFirst();
+    return c;
+}
+
+} // namespace lens

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "session/session.h"
+
+#include <QString>
+
+namespace lens {
+
+/// What `informer-lens` was asked to do, parsed from its command line.
+struct CommandLine {
+    Session::Options session;
+    bool headless = false;  ///< --headless: print the journal as JSON Lines, no window
+    double durationSec = 0; ///< --duration SECONDS: end the run after that long (0 = never)
+    QString screenshotPath; ///< --screenshot FILE.png: render the window once synced, exit
+    int screenshotTimeoutSec = 60;
+    QString error; ///< set when the arguments are wrong
+};
+
+/// Parses argv with QCommandLineParser. --help and --version print and exit inside.
+CommandLine parseCommandLine(const QStringList &arguments);
+
+} // namespace lens
+
+namespace lens {
+/// Opens the main window over `session` (or renders it to cl.screenshotPath and exits).
+/// Returns the process exit code.
+int runWindow(Session &session, const CommandLine &cl);
+} // namespace lens

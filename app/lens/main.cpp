@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// informer-lens: the window (default), --headless journal printer, or --screenshot.
+#include "cli.h"
+#include "headless.h"
+
+#include <QApplication>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+int main(int argc, char **argv)
+{
+    bool headless = false;
+    for (int i = 1; i < argc; ++i)
+        headless = headless || std::strcmp(argv[i], "--headless") == 0;
+    std::unique_ptr<QCoreApplication> app(headless ? new QCoreApplication(argc, argv)
+                                                   : new QApplication(argc, argv));
+    QCoreApplication::setApplicationName(QStringLiteral("informer-lens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+
+    const lens::CommandLine cl = lens::parseCommandLine(QCoreApplication::arguments());
+    if (!cl.error.isEmpty()) {
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(cl.error));
+        return 2;
+    }
+    lens::Session session(cl.session);
+    std::unique_ptr<lens::JournalPrinter> printer;
+    if (cl.headless)
+        printer = std::make_unique<lens::JournalPrinter>(session.journal(), stdout);
+    QString error;
+    if (!session.start(&error)) {
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+        return 1;
+    }
+    if (cl.durationSec > 0)
+        QTimer::singleShot(qint64(cl.durationSec * 1000), app.get(), &QCoreApplication::quit);
+    if (cl.headless)
+        return app->exec();
+    return lens::runWindow(session, cl);
+}

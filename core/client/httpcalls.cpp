@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "httpcalls.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QNetworkReply>
+
+namespace lens {
+
+namespace {
+int httpStatus(QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+QString endpoint(QNetworkReply *reply)
+{
+    const QUrl u = reply->url();
+    return u.host() + QLatin1Char(':') +
+           QString::number(u.port(u.scheme() == QLatin1String("https") ? 443 : 80));
+}
+} // namespace
+
+ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
+{
+    const int code = httpStatus(reply);
+    if (code == 0) {
+        switch (reply->error()) {
+        case QNetworkReply::ConnectionRefusedError:
+            return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
+                                             endpoint(reply));
+        case QNetworkReply::TimeoutError:
+        case QNetworkReply::OperationCanceledError:
+            return ApiStatus::transportError(
+                ApiStatus::Transport::Timeout,
+                QStringLiteral("no data from %1").arg(endpoint(reply)));
+        default:
+            return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                             reply->errorString());
+        }
+    }
+    ApiStatus s;
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+    if (pe.error == QJsonParseError::NoError && doc.isObject() &&
+        doc.object().value(QLatin1String("kind")).toString() == QLatin1String("Status")) {
+        s = ApiStatus::fromStatusJson(doc.object(), code);
+    } else {
+        s.code = code;
+        s.message = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        const QByteArray snippet = body.left(200).trimmed();
+        if (!snippet.isEmpty())
+            s.message += QStringLiteral(" (") + QString::fromUtf8(snippet) + QLatin1Char(')');
+    }
+    bool ok = false;
+    const int retryAfter = reply->rawHeader("Retry-After").toInt(&ok);
+    if (ok && retryAfter > 0)
+        s.retryAfterSeconds = retryAfter;
+    return s;
+}
+
+HttpListCall::HttpListCall(QNetworkReply *reply) : m_reply(reply)
+{
+    reply->setParent(this);
+    connect(reply, &QNetworkReply::finished, this, &HttpListCall::onFinished);
+}
+
+HttpListCall::~HttpListCall()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+    }
+}
+
+void HttpListCall::abort()
+{
+    if (m_reply && !m_done)
+        m_reply->abort(); // emits finished synchronously
+}
+
+void HttpListCall::onFinished()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    const QByteArray body = m_reply->readAll();
+    const int code = httpStatus(m_reply);
+    if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
+        m_error = statusFromReply(m_reply, body);
+        if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0)
+            m_error.message = QStringLiteral("list aborted or timed out");
+        Q_EMIT finished();
+        return;
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        m_error =
+            ApiStatus::transportError(pe.error == QJsonParseError::UnterminatedObject ||
+                                              pe.error == QJsonParseError::UnterminatedArray ||
+                                              pe.error == QJsonParseError::UnterminatedString
+                                          ? ApiStatus::Transport::Truncated
+                                          : ApiStatus::Transport::Decode,
+                                      QStringLiteral("list body is not valid JSON at byte %1: %2")
+                                          .arg(pe.offset)
+                                          .arg(pe.errorString()));
+        Q_EMIT finished();
+        return;
+    }
+    const QJsonObject list = doc.object();
+    const QJsonObject meta = list.value(QLatin1String("metadata")).toObject();
+    QString itemKind = list.value(QLatin1String("kind")).toString();
+    if (itemKind.endsWith(QLatin1String("List")))
+        itemKind.chop(4);
+    const QString apiVersion = list.value(QLatin1String("apiVersion")).toString();
+    const QJsonArray items = list.value(QLatin1String("items")).toArray();
+    m_page.items.reserve(items.size());
+    for (const QJsonValue &v : items) {
+        QJsonObject o = v.toObject();
+        // Items of a list usually omit kind/apiVersion; client-go's decoder fills them in.
+        if (!o.contains(QLatin1String("kind")) && !itemKind.isEmpty())
+            o.insert(QLatin1String("kind"), itemKind);
+        if (!o.contains(QLatin1String("apiVersion")) && !apiVersion.isEmpty())
+            o.insert(QLatin1String("apiVersion"), apiVersion);
+        m_page.items << Object::fromJson(o);
+    }
+    m_page.resourceVersion = meta.value(QLatin1String("resourceVersion")).toString();
+    m_page.continueToken = meta.value(QLatin1String("continue")).toString();
+    if (meta.contains(QLatin1String("remainingItemCount")))
+        m_page.remainingItemCount = meta.value(QLatin1String("remainingItemCount")).toInteger();
+    m_ok = true;
+    Q_EMIT finished();
+}
+
+bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        *error = pe.error != QJsonParseError::NoError
+                     ? QStringLiteral("%1 at byte %2").arg(pe.errorString()).arg(pe.offset)
+                     : QStringLiteral("not a JSON object");
+        return false;
+    }
+    const QJsonObject ev = doc.object();
+    const QJsonValue obj = ev.value(QLatin1String("object"));
+    if (!ev.value(QLatin1String("type")).isString() || !obj.isObject()) {
+        *error = QStringLiteral("a watch event needs \"type\" and \"object\"");
+        return false;
+    }
+    out->typeName = ev.value(QLatin1String("type")).toString();
+    static const QHash<QString, WatchEvent::Type> types{
+        {QStringLiteral("ADDED"), WatchEvent::Type::Added},
+        {QStringLiteral("MODIFIED"), WatchEvent::Type::Modified},
+        {QStringLiteral("DELETED"), WatchEvent::Type::Deleted},
+        {QStringLiteral("BOOKMARK"), WatchEvent::Type::Bookmark},
+        {QStringLiteral("ERROR"), WatchEvent::Type::Error},
+    };
+    out->type = types.value(out->typeName, WatchEvent::Type::Unknown);
+    if (out->type == WatchEvent::Type::Error)
+        out->status = ApiStatus::fromStatusJson(obj.toObject());
+    else
+        out->object = Object::fromJson(obj.toObject());
+    return true;
+}
+
+HttpWatchCall::HttpWatchCall(QNetworkReply *reply) : m_reply(reply)
+{
+    reply->setParent(this);
+    connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
+    connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
+}
+
+HttpWatchCall::~HttpWatchCall()
+{
+    stop();
+}
+
+void HttpWatchCall::stop()
+{
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+    }
+}
+
+void HttpWatchCall::onReadyRead()
+{
+    if (m_stopped)
+        return;
+    const int code = httpStatus(m_reply);
+    if (code != 200) {
+        m_errorBody += m_reply->readAll();
+        return;
+    }
+    m_responded = true;
+    while (!m_stopped && m_reply && m_reply->canReadLine()) {
+        const QByteArray line = m_reply->readLine().trimmed();
+        if (line.isEmpty())
+            continue;
+        if (!decodeLine(line))
+            return;
+    }
+}
+
+bool HttpWatchCall::decodeLine(const QByteArray &line)
+{
+    WatchEvent ev;
+    QString err;
+    if (!decodeWatchEvent(line, &ev, &err)) {
+        // client-go's StreamWatcher reports undecodable data as an InternalError event.
+        ev = WatchEvent{};
+        ev.type = WatchEvent::Type::Error;
+        ev.typeName = QStringLiteral("ERROR");
+        ev.status.code = 500;
+        ev.status.reason = QStringLiteral("InternalError");
+        ev.status.message =
+            QStringLiteral("unable to decode an event from the watch stream: ") + err;
+        Q_EMIT eventReceived(ev);
+        return false;
+    }
+    Q_EMIT eventReceived(ev);
+    return true;
+}
+
+void HttpWatchCall::onFinished()
+{
+    if (m_stopped || !m_reply)
+        return;
+    const int code = httpStatus(m_reply);
+    if (code == 200) {
+        m_responded = true;
+        while (!m_stopped && m_reply->canReadLine()) {
+            const QByteArray line = m_reply->readLine().trimmed();
+            if (!line.isEmpty() && !decodeLine(line))
+                return;
+        }
+        if (m_stopped)
+            return;
+        const QByteArray rest = m_reply->readAll().trimmed();
+        if (!rest.isEmpty()) {
+            // The last line had no newline: either a complete event or a cut-off one.
+            WatchEvent ev;
+            QString err;
+            if (decodeWatchEvent(rest, &ev, &err)) {
+                Q_EMIT eventReceived(ev);
+            } else {
+                m_stopped = true;
+                Q_EMIT ended(ApiStatus::transportError(
+                    ApiStatus::Transport::Truncated,
+                    QStringLiteral("the watch stream ended in the middle of an event (%1 bytes)")
+                        .arg(rest.size())));
+                return;
+            }
+        }
+        if (m_stopped)
+            return;
+        m_stopped = true;
+        // A stream that breaks after the answer began (reset, silence past the transfer
+        // timeout) is reported as a transport error; the reflector resumes from its RV.
+        if (m_reply->error() == QNetworkReply::NoError)
+            Q_EMIT ended(ApiStatus{});
+        else
+            Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                                   m_reply->errorString()));
+        return;
+    }
+    m_stopped = true;
+    m_errorBody += m_reply->readAll();
+    m_responded = false;
+    Q_EMIT ended(statusFromReply(m_reply, m_errorBody));
+}
+
+} // namespace lens

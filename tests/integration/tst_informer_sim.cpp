@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+// The informer lists and watches the simulated API server over real HTTP on loopback; its
+// indexer must equal the server's state after churn, after a forced 410 and after a dropped
+// connection (client-go's ListAndWatch recovery paths).
+#include "informer/keys.h"
+#include "session/session.h"
+#include "sim/apiserver.h"
+#include "sim/churn.h"
+#include "sim/store.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace lens;
+
+namespace {
+/// key → resourceVersion, the part of the state both sides must agree on.
+QMap<QString, QString> keyRvs(const QList<Object> &objs)
+{
+    QMap<QString, QString> m;
+    for (const Object &o : objs)
+        m.insert(metaNamespaceKeyFunc(o).key, o.resourceVersion());
+    return m;
+}
+
+int countEvents(const Journal *j, TraceKind kind, const QString &detailKey = {},
+                const QJsonValue &detailValue = {})
+{
+    int n = 0;
+    for (const TraceEvent &e : j->events())
+        if (e.kind == kind && (detailKey.isEmpty() || e.detail.value(detailKey) == detailValue))
+            ++n;
+    return n;
+}
+} // namespace
+
+class tst_InformerSim : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void initialSyncMatchesServer();
+    void churnKeepsIndexerEqual();
+    void forced410Relists();
+    void deleteWhileDisconnectedGivesTombstone();
+    void droppedConnectionResumesWithoutRelist();
+
+private:
+    /// One change seen through the watch, so a later drop is not a "very short watch"
+    /// (client-go relists after a watch that ended within 1 s with no events).
+    void watchSeesOneEvent()
+    {
+        m_session->churn()->step();
+        QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+    }
+    bool indexerEqualsServer() const
+    {
+        return keyRvs(m_session->informer()->indexer().list()) ==
+               keyRvs(m_session->simulatorStore()->objects(QStringLiteral("pods")));
+    }
+    std::unique_ptr<Session> m_session;
+    QList<Delta> m_deletes;
+};
+
+void tst_InformerSim::init()
+{
+    Session::Options o;
+    o.churnIntervalMs = 0; // the test drives every change
+    o.resyncPeriodMs = 0;
+    m_session = std::make_unique<Session>(o);
+    QString err;
+    QVERIFY2(m_session->start(&err), qPrintable(err));
+    m_deletes.clear();
+    m_session->informer()->addEventHandler(ResourceEventHandler{
+        QStringLiteral("test"), {}, {}, [this](const Delta &d) { m_deletes << d; }});
+    QTRY_VERIFY_WITH_TIMEOUT(m_session->informer()->hasSynced(), 10000);
+}
+
+void tst_InformerSim::cleanup()
+{
+    m_session.reset();
+}
+
+void tst_InformerSim::initialSyncMatchesServer()
+{
+    QVERIFY(m_session->informer()->indexer().size() > 0);
+    QVERIFY(indexerEqualsServer());
+    const Journal *j = m_session->journal();
+    QCOMPARE(countEvents(j, TraceKind::ListCompleted), 1);
+    QCOMPARE(countEvents(j, TraceKind::Synced), 1);
+    QVERIFY(countEvents(j, TraceKind::WatchStarted) >= 1);
+    // the first list asks for resourceVersion "0" with limit 500 (client-go's relist rules)
+    for (const TraceEvent &e : j->events()) {
+        if (e.kind == TraceKind::ListStarted) {
+            QCOMPARE(e.resourceVersion, QStringLiteral("0"));
+            QCOMPARE(e.detail.value(QLatin1String("limit")).toInt(), 500);
+            QCOMPARE(e.detail.value(QLatin1String("cause")).toString(), QStringLiteral("initial"));
+            break;
+        }
+    }
+}
+
+void tst_InformerSim::churnKeepsIndexerEqual()
+{
+    sim::ChurnGenerator *churn = m_session->churn();
+    QVERIFY(churn);
+    for (int i = 0; i < 60; ++i) {
+        churn->step();
+        if (i % 10 == 0)
+            QTest::qWait(5);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+    QCOMPARE(countEvents(m_session->journal(), TraceKind::ListCompleted), 1); // no relist
+    QVERIFY(countEvents(m_session->journal(), TraceKind::WatchEvent) >= 60);
+}
+
+void tst_InformerSim::forced410Relists()
+{
+    sim::Store *store = m_session->simulatorStore();
+    sim::ApiServer *server = m_session->simulator();
+    watchSeesOneEvent();
+    // Drop the watch, then change and compact the store before the reflector re-watches: the
+    // re-watch from the last resourceVersion is answered with an ERROR 410 event.
+    server->dropWatches();
+    for (int i = 0; i < 5; ++i)
+        m_session->churn()->step();
+    store->compact();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        countEvents(m_session->journal(), TraceKind::WatchError, QStringLiteral("code"), 410) >= 1,
+        10000);
+    QTRY_VERIFY_WITH_TIMEOUT(countEvents(m_session->journal(), TraceKind::ListCompleted) >= 2,
+                             10000);
+    QCOMPARE(countEvents(m_session->journal(), TraceKind::ListStarted, QStringLiteral("cause"),
+                         QStringLiteral("expired")),
+             1);
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+    // and the informer keeps following changes afterwards
+    for (int i = 0; i < 10; ++i)
+        m_session->churn()->step();
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+}
+
+void tst_InformerSim::deleteWhileDisconnectedGivesTombstone()
+{
+    sim::Store *store = m_session->simulatorStore();
+    const Object victim = store->objects(QStringLiteral("pods")).constFirst();
+    const QString key = metaNamespaceKeyFunc(victim).key;
+    watchSeesOneEvent();
+    m_session->simulator()->dropWatches();
+    QVERIFY(store->remove(QStringLiteral("pods"), victim.namespace_(), victim.name()).ok());
+    store->compact(); // the DELETED event is gone: only a relist can notice
+    QTRY_VERIFY_WITH_TIMEOUT(!m_deletes.isEmpty(), 10000);
+    QCOMPARE(m_deletes.size(), 1);
+    QVERIFY(m_deletes.constFirst().tombstone);
+    QCOMPARE(m_deletes.constFirst().tombstoneKey, key);
+    QCOMPARE(m_deletes.constFirst().object.resourceVersion(), victim.resourceVersion());
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+    QVERIFY(countEvents(m_session->journal(), TraceKind::WatchError, QStringLiteral("code"), 410) >=
+            1);
+}
+
+void tst_InformerSim::droppedConnectionResumesWithoutRelist()
+{
+    sim::ApiServer *server = m_session->simulator();
+    for (int round = 0; round < 3; ++round) {
+        QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000);
+        m_session->churn()->step();
+        server->dropWatches(/*midEvent=*/round % 2 == 1);
+        m_session->churn()->step();
+        m_session->churn()->step();
+        QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+    }
+    QCOMPARE(countEvents(m_session->journal(), TraceKind::ListCompleted), 1);
+    QVERIFY(countEvents(m_session->journal(), TraceKind::WatchEnded) >= 3);
+}
+
+QTEST_GUILESS_MAIN(tst_InformerSim)
+#include "tst_informer_sim.moc"
