@@ -129,7 +129,7 @@ QString Reflector::relistResourceVersion() const
     return m_lastSyncRv;
 }
 
-void Reflector::listAndWatch(const QString &cause)
+void Reflector::listAndWatch(const QString &cause, bool retryUnavailable)
 {
     if (!m_running)
         return;
@@ -138,14 +138,22 @@ void Reflector::listAndWatch(const QString &cause)
     m_pages = 0;
     m_fullListIfExpired = true;
     m_listRv = relistResourceVersion();
+    m_listIsRetry = retryUnavailable;
+    if (!retryUnavailable) {
+        // Reflector.list(): the pager's PageSize is chosen once from the RV list() starts with;
+        // the immediate retry at "" after Expired / too large reuses the same pager (and so the
+        // same page size), and paginatedResult is judged against that first RV too.
+        m_listStartRv = m_listRv;
+        if (m_pageSize > 0)
+            m_pagerLimit = m_pageSize;
+        else if (m_paginatedResult || m_listRv.isEmpty() || m_listRv == QLatin1String("0"))
+            m_pagerLimit = kDefaultPageSize;
+        else
+            m_pagerLimit = 0; // let the watch cache serve a list at an exact resourceVersion
+    }
     m_listOpts = ListOptions{};
     m_listOpts.resourceVersion = m_listRv;
-    if (m_pageSize > 0)
-        m_listOpts.limit = m_pageSize;
-    else if (m_paginatedResult || m_listRv.isEmpty() || m_listRv == QLatin1String("0"))
-        m_listOpts.limit = kDefaultPageSize;
-    else
-        m_listOpts.limit = 0; // let the watch cache serve a list at an exact resourceVersion
+    m_listOpts.limit = m_pagerLimit;
     QJsonObject d;
     d.insert(QLatin1String("cause"), cause);
     d.insert(QLatin1String("limit"), m_listOpts.limit);
@@ -222,21 +230,24 @@ void Reflector::listFailed(const ApiStatus &err)
     d.insert(QLatin1String("error"), err.describe());
     d.insert(QLatin1String("code"), err.code);
     record(int(TraceKind::ListFailed), d, m_listRv);
-    if (!m_listRv.isEmpty() && (err.isExpired() || err.isTooLargeResourceVersion())) {
+    if (!m_listIsRetry && (err.isExpired() || err.isTooLargeResourceVersion())) {
         // The last synced resourceVersion is unavailable: list again at once, from etcd.
         m_lastSyncRvUnavailable = true;
-        listAndWatch(err.isExpired() ? QStringLiteral("expired") : QStringLiteral("too large"));
+        listAndWatch(err.isExpired() ? QStringLiteral("expired") : QStringLiteral("too large"),
+                     true);
         return;
     }
     ApiStatus wrapped = err;
     wrapped.message = QStringLiteral("failed to list: ") + err.describe();
-    endListAndWatch(wrapped, QStringLiteral("list failed"));
+    endListAndWatch(wrapped, QStringLiteral("list failed"), true);
 }
 
 void Reflector::listSucceeded(const QString &rv)
 {
     m_lastSyncRvUnavailable = false;
-    if (m_listRv == QLatin1String("0") && m_pages > 1)
+    // Reflector.list(): `options.ResourceVersion == "0" && paginatedResult`, where options are
+    // those list() started with (the "" retry after Expired still counts).
+    if (m_listStartRv == QLatin1String("0") && m_pages > 1)
         m_paginatedResult = true;
     QJsonObject d;
     d.insert(QLatin1String("items"), m_listItems.size());
@@ -248,7 +259,7 @@ void Reflector::listSucceeded(const QString &rv)
     if (!err.isEmpty()) {
         ApiStatus s;
         s.message = QStringLiteral("unable to sync list result: ") + err;
-        endListAndWatch(s, QStringLiteral("list failed"));
+        endListAndWatch(s, QStringLiteral("list failed"), true);
         return;
     }
     m_lastSyncRv = rv;
@@ -301,7 +312,9 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
                                                          : QStringLiteral("watch error"));
         return;
     }
-    if (ev.type != WatchEvent::Type::Bookmark && !ev.object.hasMeta()) {
+    // handleAnyWatch: an event whose object has no metadata (meta.Accessor fails) is skipped,
+    // whatever its type, BOOKMARK included; the resourceVersion does not move.
+    if (!ev.object.hasMeta()) {
         QJsonObject d;
         d.insert(QLatin1String("message"),
                  QStringLiteral("skipped a watch event without metadata"));
@@ -367,8 +380,8 @@ void Reflector::onWatchEnded(const ApiStatus &err)
                         [this] { startWatch(); });
             return;
         }
-        endListAndWatch(err, err.isExpired() ? QStringLiteral("expired")
-                                             : QStringLiteral("watch error"));
+        endListAndWatch(
+            err, err.isExpired() ? QStringLiteral("expired") : QStringLiteral("watch error"), true);
         return;
     }
     const qint64 lasted = m_clock->nowMs() - m_watchStartMs;
@@ -391,7 +404,7 @@ void Reflector::onWatchEnded(const ApiStatus &err)
     startWatch();
 }
 
-void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause)
+void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause, bool returnedError)
 {
     m_resyncTimer->stop();
     if (m_watchCall) {
@@ -403,7 +416,11 @@ void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause)
     const bool isError =
         err.code != 0 || err.transport != ApiStatus::Transport::None || !err.message.isEmpty();
     if (isError) {
-        if (m_errorHandler)
+        // Reflector.Run calls the WatchErrorHandler only with an error ListAndWatch returns:
+        // a failed list, a failed Replace, a Watch() call that failed and is not retriable.
+        // A watch that ended (ERROR event, very short watch, resync error) makes watch()
+        // return nil: the next attempt relists after backoff without involving the handler.
+        if (m_errorHandler && returnedError)
             m_errorHandler(err);
         Q_EMIT errorOccurred(err.describe());
     }

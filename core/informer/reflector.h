@@ -49,7 +49,8 @@ public:
     void setPageSize(int limit) { m_pageSize = limit; }
     /// minWatchTimeout in seconds (values under 300 are raised to 300, as client-go does).
     void setMinWatchTimeoutSeconds(int s) { m_minWatchTimeout = qMax(300, s); }
-    /// client-go's WatchErrorHandler: called with each error that ends a ListAndWatch.
+    /// client-go's WatchErrorHandler: called with each error ListAndWatch returns (list failed,
+    /// Replace failed, Watch() call failed and not retriable); not for ended watches.
     void setWatchErrorHandler(std::function<void(const ApiStatus &)> h)
     {
         m_errorHandler = std::move(h);
@@ -75,7 +76,7 @@ Q_SIGNALS:
     void listSynced(const QString &resourceVersion);
 
 private:
-    void listAndWatch(const QString &cause);
+    void listAndWatch(const QString &cause, bool retryUnavailable = false);
     void requestPage(const ListOptions &opts);
     void onPage();
     void listSucceeded(const QString &rv);
@@ -83,7 +84,8 @@ private:
     void startWatch();
     void onWatchEvent(const WatchEvent &ev);
     void onWatchEnded(const ApiStatus &err);
-    void endListAndWatch(const ApiStatus &err, const QString &nextCause);
+    void endListAndWatch(const ApiStatus &err, const QString &nextCause,
+                         bool returnedError = false);
     void backoffThen(const QString &reason, std::function<void()> then);
     void setState(State s);
     void record(int kind, const QJsonObject &detail, const QString &rv = {});
@@ -103,7 +105,10 @@ private:
     QList<Object> m_listItems;
     ListOptions m_listOpts;
     QString m_listCause;
-    QString m_listRv; ///< resourceVersion the current list asked for
+    QString m_listRv;           ///< resourceVersion the current list asked for
+    QString m_listStartRv;      ///< resourceVersion list() started with (before an "" retry)
+    int m_pagerLimit = 0;       ///< the pager's PageSize for the current list()
+    bool m_listIsRetry = false; ///< this list is list()'s one immediate retry at ""
     int m_pages = 0;
     bool m_fullListIfExpired = true;
     bool m_paginatedResult = false;
