@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "lens/indexermodel.h"
+#include "lens/journalmodel.h"
+#include "lens/keyhistorymodel.h"
+#include "lens/namespaceindexmodel.h"
+#include "lens/queuemodel.h"
+#include "lens/reflectorstatus.h"
+#include "mainwindow.h"
+#include "scenario.h"
+#include "screenshot.h"
+#include "timelinewidget.h"
+
+#include <QAction>
+#include <QDir>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace lens;
+
+class tst_MainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void viewsFollowTheJournal();
+    void selectingAKeyShowsItsHistory();
+    void filterAndTitle();
+    void screenshot();
+};
+
+void tst_MainWindow::viewsFollowTheJournal()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    MainWindow w(&journal);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.runAction()->isEnabled()); // no controller: the pump cannot be driven
+
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    QSignalSpy settled(&w, &MainWindow::settled);
+    QVERIFY(settled.wait(5000));
+    QVERIFY(w.isSettled());
+
+    QCOMPARE(w.queueView()->model()->rowCount(), story.queued());
+    QVERIFY(story.queued() >= 5);
+    QCOMPARE(w.queueModel()->keys(), story.queueKeys());
+    QCOMPARE(w.indexerView()->model()->rowCount(), story.stored());
+    QCOMPARE(w.namespaceModel()->valuesOf(QStringLiteral("namespace")),
+             (QStringList{QStringLiteral("default"), QStringLiteral("kube-system"),
+                          QStringLiteral("shop")}));
+    QCOMPARE(w.journalView()->model()->rowCount(), int(journal.lastSeq()));
+    QCOMPARE(w.reflectorStatus()->state(), ReflectorStatus::State::Watching);
+    QVERIFY(w.reflectorStatus()->hasSynced());
+    QCOMPARE(w.reflectorStatus()->lastResourceVersion(), QStringLiteral("1475"));
+    QVERIFY(w.statusBar()->findChild<QLabel *>() != nullptr);
+
+    // Some queued key carries a tombstone from the relist.
+    bool tomb = false;
+    for (int r = 0; r < w.queueModel()->rowCount(); ++r)
+        for (const DeltaChip &c :
+             w.queueModel()->index(r, 0).data(QueueModel::DeltaChipsRole).value<DeltaChips>())
+            tomb |= c.tombstone;
+    QVERIFY(tomb);
+}
+
+void tst_MainWindow::selectingAKeyShowsItsHistory()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal); // built after the fact: folds the retained journal
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.queueModel()->rowCount() > 2);
+
+    const QString key = w.queueModel()->keyAt(2);
+    QTableView *q = w.queueView();
+    const QRect cell = q->visualRect(q->model()->index(2, QueueModel::KeyColumn));
+    QTest::mouseClick(q->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(w.keyHistoryModel()->key(), key);
+    QVERIFY(w.historyView()->model()->rowCount() >= 3);
+    QCOMPARE(w.historyView()->model()->index(0, KeyHistoryModel::KindColumn).data().toString(),
+             QStringLiteral("fifoQueued"));
+
+    // Selecting in the indexer view (through the sort proxy) switches the history too.
+    const QModelIndex first = w.indexerView()->model()->index(0, 0);
+    w.indexerView()->setCurrentIndex(first);
+    const QString indexerKey = first.data(IndexerModel::KeyRole).toString();
+    QVERIFY(!indexerKey.isEmpty());
+    QCOMPARE(w.keyHistoryModel()->key(), indexerKey);
+    QVERIFY(w.historyView()->model()->rowCount() > 0);
+    // The indexer proxy sorts by namespace.
+    QCOMPARE(first.data().toString(), QStringLiteral("default"));
+}
+
+void tst_MainWindow::filterAndTitle()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.setSourceDescription(QStringLiteral("built-in cluster \u00B7 pods"));
+    QCOMPARE(w.windowTitle(), QStringLiteral("Informer Lens \u2014 built-in cluster \u00B7 pods"));
+    const int all = w.indexerProxy()->rowCount();
+    QVERIFY(all > 10);
+    w.indexerFilter()->setText(QStringLiteral("kube-system"));
+    QTRY_VERIFY(w.indexerProxy()->rowCount() < all);
+    QVERIFY(w.indexerProxy()->rowCount() > 0);
+    for (int r = 0; r < w.indexerProxy()->rowCount(); ++r)
+        QCOMPARE(w.indexerProxy()->index(r, IndexerModel::NamespaceColumn).data().toString(),
+                 QStringLiteral("kube-system"));
+}
+
+void tst_MainWindow::screenshot()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    MainWindow w(&journal);
+    w.setSourceDescription(QStringLiteral("synthetic journal \u00B7 pods"));
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    QSignalSpy settled(&w, &MainWindow::settled);
+    QVERIFY(settled.wait(5000));
+    w.selectKey(w.queueModel()->keyAt(0));
+
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString keep = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    const QString path = (keep.isEmpty() ? tmp.path() : keep) + QStringLiteral("/mainwindow.png");
+    QString error;
+    QVERIFY2(grabWindowToPng(&w, path, &error), qPrintable(error));
+    QImage img(path);
+    QVERIFY(!img.isNull());
+    QCOMPARE(img.size(), QSize(1600, 1000) * w.devicePixelRatio());
+    // Not a blank image: plenty of distinct colours.
+    QSet<QRgb> colours;
+    for (int y = 0; y < img.height(); y += 7)
+        for (int x = 0; x < img.width(); x += 7)
+            colours.insert(img.pixel(x, y));
+    QVERIFY(colours.size() > 50);
+
+    QVERIFY(!grabWindowToPng(nullptr, path, &error));
+    QVERIFY(!error.isEmpty());
+    QVERIFY(!grabWindowToPng(&w, QStringLiteral("/nonexistent-dir/x.png"), &error));
+}
+
+QTEST_MAIN(tst_MainWindow)
+#include "tst_mainwindow.moc"

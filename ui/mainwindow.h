@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QElapsedTimer>
+#include <QMainWindow>
+#include <QPointer>
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTableView;
+class QTimer;
+class QTreeView;
+
+namespace lens {
+
+class Controller;
+class IndexerModel;
+class Journal;
+class JournalModel;
+class KeyHistoryModel;
+class NamespaceIndexModel;
+class Panel;
+class QueueModel;
+class ReflectorStatus;
+class TimelineModel;
+class TimelineWidget;
+
+/// The Informer Lens window: every view folds the same Journal.
+///
+///  * toolbar: Run (F5) / Pause (F6) / Step (F10) drive the controller's Pop pump;
+///  * left: the DeltaFIFO queue (keys in queue order, Deltas as coloured chips) above the
+///    selected key's history (every watch event, queue/pop, indexer change, notification);
+///  * middle: the indexer (objects, filterable and sortable) above the "namespace" index tree;
+///  * right: the journal (event log, follows the tail while scrolled to the bottom);
+///  * bottom: the timeline (list/watch sessions, events, 410s, backoffs, resyncs, queue depth);
+///  * status bar: "Watching · RV 1234 · 17 objects · HasSynced ✓ · 42 watch events".
+/// Selecting a key in the queue, indexer, index tree or journal shows its history.
+///
+/// Settling: settled() is emitted once the models have applied every journal event and no new
+/// event arrived for settleQuietMs() (300 ms); `--screenshot` waits for it after HasSynced.
+/// Secret data is never displayed (objects are shown by metadata only).
+class MainWindow final : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `journal` is required and not owned; it must outlive the window. `controller` (not owned,
+    /// may be null: the pump buttons are then disabled) is the informer's Pop pump.
+    explicit MainWindow(Journal *journal, Controller *controller = nullptr,
+                        QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Sets the window title to "Informer Lens — <source>" (e.g. "built-in cluster · pods").
+    void setSourceDescription(const QString &source);
+    QString sourceDescription() const { return m_source; }
+
+    /// Applies all pending journal events to every model now (no waiting for coalescing).
+    void settle();
+    /// True when no journal event arrived for settleQuietMs() and the models are flushed.
+    bool isSettled() const { return m_settled; }
+    static constexpr int settleQuietMs() { return 300; }
+
+    /// Shows `key`'s history and selects it in the queue/indexer views where present.
+    void selectKey(const QString &key);
+
+    // The parts, for tests and for the app's wiring.
+    QueueModel *queueModel() const { return m_queue; }
+    IndexerModel *indexerModel() const { return m_indexer; }
+    NamespaceIndexModel *namespaceModel() const { return m_namespaces; }
+    KeyHistoryModel *keyHistoryModel() const { return m_history; }
+    JournalModel *journalModel() const { return m_journalModel; }
+    TimelineModel *timelineModel() const { return m_timelineModel; }
+    ReflectorStatus *reflectorStatus() const { return m_status; }
+    QTableView *queueView() const { return m_queueView; }
+    QTableView *historyView() const { return m_historyView; }
+    QTableView *indexerView() const { return m_indexerView; }
+    QTreeView *namespaceView() const { return m_namespaceView; }
+    QTableView *journalView() const { return m_journalView; }
+    TimelineWidget *timelineWidget() const { return m_timeline; }
+    QLineEdit *indexerFilter() const { return m_filter; }
+    QSortFilterProxyModel *indexerProxy() const { return m_indexerProxy; }
+    QAction *runAction() const { return m_run; }
+    QAction *pauseAction() const { return m_pause; }
+    QAction *stepAction() const { return m_step; }
+
+Q_SIGNALS:
+    /// See class comment. Emitted again after each later quiet period.
+    void settled();
+
+private:
+    void buildActions();
+    QWidget *buildCentral();
+    void onJournalEvent();
+    void onSettleTimer();
+    void updateStatus();
+    void updateQueuePanel();
+    void updatePumpState();
+    void followTail(QTableView *view);
+
+    QPointer<Journal> m_journal;
+    QPointer<Controller> m_controller;
+    QString m_source;
+
+    QueueModel *m_queue;
+    IndexerModel *m_indexer;
+    NamespaceIndexModel *m_namespaces;
+    KeyHistoryModel *m_history;
+    JournalModel *m_journalModel;
+    TimelineModel *m_timelineModel;
+    ReflectorStatus *m_status;
+    QSortFilterProxyModel *m_indexerProxy;
+
+    QTableView *m_queueView = nullptr;
+    QTableView *m_historyView = nullptr;
+    QTableView *m_indexerView = nullptr;
+    QTreeView *m_namespaceView = nullptr;
+    QTableView *m_journalView = nullptr;
+    TimelineWidget *m_timeline = nullptr;
+    QLineEdit *m_filter = nullptr;
+    Panel *m_queuePanel = nullptr;
+    Panel *m_historyPanel = nullptr;
+    Panel *m_indexerPanel = nullptr;
+    Panel *m_journalPanel = nullptr;
+    Panel *m_timelinePanel = nullptr;
+    QLabel *m_statusLabel = nullptr;
+    QLabel *m_pumpLabel = nullptr;
+    QLabel *m_errorLabel = nullptr;
+    QAction *m_run = nullptr;
+    QAction *m_pause = nullptr;
+    QAction *m_step = nullptr;
+
+    QTimer *m_settleTimer;
+    QTimer *m_filterTimer;
+    QElapsedTimer m_sinceLastEvent;
+    bool m_settled = false;
+};
+
+} // namespace lens

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "panel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace lens {
+
+Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
+    : QFrame(parent), m_title(new QLabel(title, this)), m_subtitle(new QLabel(this)),
+      m_layout(new QVBoxLayout(this)), m_header(new QHBoxLayout)
+{
+    setFrameShape(QFrame::NoFrame);
+    QFont f = m_title->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.05);
+    m_title->setFont(f);
+    m_subtitle->setForegroundRole(QPalette::PlaceholderText);
+    m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setContentsMargins(2, 0, 2, 0);
+    m_header->setSpacing(10);
+    m_header->addWidget(m_title);
+    m_header->addWidget(m_subtitle, 1);
+    m_layout->setContentsMargins(4, 4, 4, 4);
+    m_layout->setSpacing(4);
+    m_layout->addLayout(m_header);
+    if (content)
+        m_layout->addWidget(content, 1);
+}
+
+void Panel::setTitle(const QString &title)
+{
+    m_title->setText(title);
+}
+
+void Panel::setSubtitle(const QString &subtitle)
+{
+    m_subtitle->setText(subtitle);
+}
+
+QString Panel::subtitle() const
+{
+    return m_subtitle->text();
+}
+
+void Panel::addHeaderWidget(QWidget *w)
+{
+    m_header->addWidget(w);
+}
+
+void Panel::addContent(QWidget *w, int stretch)
+{
+    m_layout->addWidget(w, stretch);
+}
+
+} // namespace lens

@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "timelinewidget.h"
+
+#include "deltapalette.h"
+#include "lens/timelinemodel.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QTimer>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lens {
+
+namespace {
+constexpr int kGutter = 76;
+constexpr int kAxis = 20;
+constexpr int kLanes = 5;
+const QColor kListColor(0x00, 0x89, 0x7b);
+const QColor kWatchColor(0x1e, 0x88, 0xe5);
+const QColor kFailColor(0xd3, 0x2f, 0x2f);
+const QColor kBackoffColor(0xff, 0xa0, 0x00);
+const QColor kBookmarkColor(0x8e, 0x24, 0xaa);
+const QColor kSyncedColor(0x2e, 0x7d, 0x32);
+
+using Mark = TimelineModel::Mark;
+using Span = TimelineModel::Span;
+
+int laneOfMark(Mark::Kind k)
+{
+    switch (k) {
+    case Mark::Kind::ListPage:
+        return 0;
+    case Mark::Kind::Added:
+    case Mark::Kind::Modified:
+    case Mark::Kind::Deleted:
+        return 2;
+    default:
+        return 3;
+    }
+}
+
+QColor markColor(Mark::Kind k)
+{
+    switch (k) {
+    case Mark::Kind::Added:
+        return deltaColor(DeltaType::Added);
+    case Mark::Kind::Modified:
+        return deltaColor(DeltaType::Updated);
+    case Mark::Kind::Deleted:
+        return deltaColor(DeltaType::Deleted);
+    case Mark::Kind::Bookmark:
+        return kBookmarkColor;
+    case Mark::Kind::ListPage:
+        return kListColor.darker(130);
+    case Mark::Kind::Expired:
+    case Mark::Kind::Error:
+        return kFailColor;
+    case Mark::Kind::Backoff:
+        return kBackoffColor;
+    case Mark::Kind::Resync:
+        return QColor(0x61, 0x61, 0x61);
+    case Mark::Kind::Synced:
+        return kSyncedColor;
+    }
+    return Qt::gray;
+}
+
+/// A "nice" tick step (1, 2, 5 × 10^n ms) giving roughly `approx` ticks over `spanMs`.
+qint64 niceStep(qint64 spanMs, int approx)
+{
+    const double raw = double(qMax<qint64>(1, spanMs)) / qMax(1, approx);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * mag >= raw)
+            return qMax<qint64>(1, qint64(m * mag));
+    return qint64(10 * mag);
+}
+} // namespace
+
+TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
+    : QWidget(parent), m_model(model), m_tick(new QTimer(this))
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(true);
+    setAccessibleName(tr("Timeline"));
+    setAccessibleDescription(tr("List and watch sessions, watch events, bookmarks, errors, "
+                                "backoffs, resyncs and queue depth over time"));
+    connect(m_model, &TimelineModel::changed, this, qOverload<>(&QWidget::update));
+    // Open sessions grow with real time even when no event arrives.
+    m_tick->setInterval(250);
+    connect(m_tick, &QTimer::timeout, this, [this] {
+        if (isVisible())
+            update();
+    });
+    m_tick->start();
+}
+
+TimelineWidget::~TimelineWidget() = default;
+
+void TimelineWidget::setWindowMs(qint64 ms)
+{
+    m_windowMs = std::clamp<qint64>(ms, 1000, 3600 * 1000);
+    update();
+}
+
+QSize TimelineWidget::sizeHint() const
+{
+    return QSize(1200, 200);
+}
+
+QSize TimelineWidget::minimumSizeHint() const
+{
+    return QSize(400, 150);
+}
+
+std::pair<qint64, qint64> TimelineWidget::visibleRange() const
+{
+    const qint64 first = m_model->firstMs();
+    const qint64 now = m_model->nowMs();
+    const qint64 history = now - first;
+    if (history <= m_windowMs) {
+        // Fit all, with 4 % of air on the right so "now" is not glued to the edge.
+        const qint64 span = qMax<qint64>(1000, qint64(double(history) * 1.04));
+        return {first, first + span};
+    }
+    return {now - m_windowMs, now + m_windowMs / 25};
+}
+
+double TimelineWidget::xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) const
+{
+    return plot.left() + double(t - t0) / double(qMax<qint64>(1, t1 - t0)) * plot.width();
+}
+
+QRect TimelineWidget::laneRect(int lane, const QRect &plot) const
+{
+    const int h = plot.height() / kLanes;
+    return QRect(plot.left(), plot.top() + lane * h, plot.width(), h);
+}
+
+void TimelineWidget::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPalette pal = palette();
+    p.fillRect(rect(), pal.color(QPalette::Base));
+    const QRect plot(kGutter, 4, width() - kGutter - 8, height() - kAxis - 8);
+    const auto [t0, t1] = visibleRange();
+
+    // Lane bands and names.
+    static const char *const names[kLanes] = {"LIST", "WATCH", "EVENTS", "MARKERS", "QUEUE"};
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    QFont bold = small;
+    bold.setBold(true);
+    for (int l = 0; l < kLanes; ++l) {
+        const QRect r = laneRect(l, plot);
+        if (l % 2 == 1)
+            p.fillRect(QRect(0, r.top(), width(), r.height()), pal.color(QPalette::AlternateBase));
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.setFont(bold);
+        p.drawText(QRect(8, r.top(), kGutter - 12, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
+                   QLatin1String(names[l]));
+    }
+    p.setPen(pal.color(QPalette::Mid));
+    p.drawLine(plot.left(), plot.top(), plot.left(), plot.bottom());
+
+    // Time axis.
+    p.setFont(small);
+    const qint64 step = niceStep(t1 - t0, qMax(2, plot.width() / 110));
+    const QFontMetrics sfm(small);
+    for (qint64 t = (t0 / step) * step; t <= t1; t += step) {
+        if (t < t0)
+            continue;
+        const double x = xOf(t, t0, t1, plot);
+        p.setPen(QPen(pal.color(QPalette::Midlight), 1, Qt::DotLine));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        p.setPen(pal.color(QPalette::PlaceholderText));
+        const QString label =
+            step >= 1000
+                ? QStringLiteral("%1 s").arg(double(t) / 1000.0, 0, 'f', 0)
+                : QStringLiteral("%1 s").arg(double(t) / 1000.0, 0, 'f', step >= 100 ? 1 : 2);
+        p.drawText(QRectF(x - 40, plot.bottom() + 3, 80, kAxis), Qt::AlignHCenter | Qt::AlignTop,
+                   label);
+    }
+
+    const qint64 now = m_model->nowMs();
+    p.save();
+    p.setClipRect(plot.adjusted(0, 0, 1, 0));
+
+    // Sessions.
+    for (const Span &s : m_model->spans()) {
+        const qint64 end = s.end < 0 ? now : s.end;
+        if (end < t0 || s.start > t1)
+            continue;
+        const int lane = s.lane == Span::Lane::List ? 0 : 1;
+        const QRect lr = laneRect(lane, plot);
+        const double x0 = xOf(s.start, t0, t1, plot);
+        const double x1 = qMax(x0 + 3, xOf(end, t0, t1, plot));
+        const QRectF bar(x0, lr.top() + lr.height() * 0.22, x1 - x0, lr.height() * 0.56);
+        const QColor base = lane == 0 ? kListColor : kWatchColor;
+        QColor fill = base;
+        fill.setAlpha(s.end < 0 ? 170 : 215);
+        p.setPen(Qt::NoPen);
+        p.setBrush(fill);
+        p.drawRoundedRect(bar, 3, 3);
+        if (s.failed) {
+            p.setBrush(kFailColor);
+            p.drawRoundedRect(QRectF(bar.right() - 4, bar.top(), 4, bar.height()), 1, 1);
+        }
+        QString text = s.label;
+        if (lane == 1 && s.events > 0)
+            text += tr(" · %n event(s)", nullptr, s.events);
+        if (!s.outcome.isEmpty() && s.end >= 0)
+            text += QStringLiteral(" · ") + s.outcome;
+        if (bar.width() > 30) {
+            p.setPen(Qt::white);
+            p.setFont(small);
+            p.drawText(bar.adjusted(5, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       sfm.elidedText(text, Qt::ElideRight, int(bar.width()) - 11));
+        }
+    }
+
+    // Backoff bars first (under the other markers).
+    const QRect markerLane = laneRect(3, plot);
+    for (const Mark &m : m_model->marks()) {
+        if (m.kind != Mark::Kind::Backoff || m.t + m.durationMs < t0 || m.t > t1)
+            continue;
+        const double x0 = xOf(m.t, t0, t1, plot);
+        const double x1 = qMax(x0 + 3, xOf(m.t + m.durationMs, t0, t1, plot));
+        QColor c = kBackoffColor;
+        c.setAlpha(110);
+        p.setPen(QPen(kBackoffColor.darker(120), 1));
+        p.setBrush(QBrush(c, Qt::BDiagPattern));
+        const QRectF r(x0, markerLane.top() + 3, x1 - x0, markerLane.height() - 6);
+        p.drawRect(r);
+        if (r.width() > 40) {
+            p.setPen(kBackoffColor.darker(160));
+            p.setFont(small);
+            p.drawText(r.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       sfm.elidedText(tr("backoff"), Qt::ElideRight, int(r.width()) - 5));
+        }
+    }
+
+    // Ticks and markers.
+    for (const Mark &m : m_model->marks()) {
+        if (m.t < t0 || m.t > t1 || m.kind == Mark::Kind::Backoff)
+            continue;
+        const double x = xOf(m.t, t0, t1, plot);
+        const QColor c = markColor(m.kind);
+        const int lane = laneOfMark(m.kind);
+        const QRect lr = laneRect(lane, plot);
+        switch (m.kind) {
+        case Mark::Kind::Added:
+        case Mark::Kind::Modified:
+        case Mark::Kind::Deleted:
+            p.setPen(QPen(c, 2));
+            p.drawLine(QPointF(x, lr.top() + 4), QPointF(x, lr.bottom() - 4));
+            break;
+        case Mark::Kind::ListPage:
+            p.setPen(QPen(Qt::white, 1.5));
+            p.drawLine(QPointF(x, lr.top() + lr.height() * 0.22),
+                       QPointF(x, lr.top() + lr.height() * 0.78));
+            break;
+        case Mark::Kind::Bookmark: {
+            const double cy = lr.center().y();
+            QPainterPath d;
+            d.moveTo(x, cy - 6);
+            d.lineTo(x + 5, cy);
+            d.lineTo(x, cy + 6);
+            d.lineTo(x - 5, cy);
+            d.closeSubpath();
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawPath(d);
+            break;
+        }
+        case Mark::Kind::Expired:
+        case Mark::Kind::Error: {
+            // A flag on a pole across the LIST/WATCH/EVENTS lanes: where the stream broke.
+            p.setPen(QPen(c, 1.5));
+            p.drawLine(QPointF(x, plot.top()), QPointF(x, lr.bottom() - 2));
+            const QString text =
+                m.kind == Mark::Kind::Expired ? QStringLiteral("410") : QStringLiteral("ERR");
+            const QRectF flag(x, lr.top() + 3, sfm.horizontalAdvance(text) + 8, sfm.height() + 2);
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawRect(flag);
+            p.setPen(Qt::white);
+            p.setFont(bold);
+            p.drawText(flag, Qt::AlignCenter, text);
+            p.setFont(small);
+            break;
+        }
+        case Mark::Kind::Resync: {
+            p.setPen(QPen(c, 1.5));
+            p.drawLine(QPointF(x, lr.bottom() - 12), QPointF(x, lr.bottom() - 2));
+            p.setFont(small);
+            p.drawText(QRectF(x - 10, lr.bottom() - 12 - sfm.height(), 20, sfm.height()),
+                       Qt::AlignCenter, QStringLiteral("R"));
+            break;
+        }
+        case Mark::Kind::Synced: {
+            p.setPen(QPen(c, 1.5, Qt::DashLine));
+            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+            p.setFont(bold);
+            p.setPen(c);
+            p.drawText(QRectF(x + 4, lr.bottom() - sfm.height() - 3, 140, sfm.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter, tr("HasSynced \u2713"));
+            p.setFont(small);
+            break;
+        }
+        case Mark::Kind::Backoff:
+            break;
+        }
+    }
+
+    // Queue depth as a step area.
+    const QRect ql = laneRect(4, plot);
+    const auto &depth = m_model->depth();
+    const int maxDepth = qMax(1, m_model->maxDepth());
+    if (!depth.empty()) {
+        QPainterPath area;
+        const double base = ql.bottom() - 2;
+        const double scale = (ql.height() - 8) / double(maxDepth);
+        area.moveTo(plot.left(), base);
+        double lastY = base;
+        auto it =
+            std::lower_bound(depth.begin(), depth.end(), t0,
+                             [](const TimelineModel::DepthSample &s, qint64 t) { return s.t < t; });
+        if (it != depth.begin())
+            lastY = base - std::prev(it)->depth * scale;
+        area.lineTo(plot.left(), lastY);
+        for (; it != depth.end() && it->t <= t1; ++it) {
+            const double x = xOf(it->t, t0, t1, plot);
+            area.lineTo(x, lastY);
+            lastY = base - it->depth * scale;
+            area.lineTo(x, lastY);
+        }
+        const double xEnd = qMin<double>(plot.right(), xOf(now, t0, t1, plot));
+        area.lineTo(xEnd, lastY);
+        area.lineTo(xEnd, base);
+        area.closeSubpath();
+        QColor fill = deltaColor(DeltaType::Replaced);
+        fill.setAlpha(70);
+        p.setBrush(fill);
+        p.setPen(QPen(deltaColor(DeltaType::Replaced), 1.2));
+        p.drawPath(area);
+    }
+    p.restore();
+    p.setFont(small);
+    p.setPen(pal.color(QPalette::PlaceholderText));
+    p.drawText(QRect(8, ql.top() + sfm.height(), kGutter - 12, ql.height() - sfm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter, tr("max %1").arg(m_model->maxDepth()));
+
+    // The present.
+    if (now >= t0 && now <= t1) {
+        const double x = xOf(now, t0, t1, plot);
+        p.setPen(QPen(pal.color(QPalette::Highlight), 1.5));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+    }
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent *event)
+{
+    const int delta = event->angleDelta().y();
+    if (delta == 0)
+        return;
+    setWindowMs(qint64(double(m_windowMs) * (delta > 0 ? 0.8 : 1.25)));
+    event->accept();
+}
+
+QString TimelineWidget::describeAt(const QPoint &pos) const
+{
+    const QRect plot(kGutter, 4, width() - kGutter - 8, height() - kAxis - 8);
+    if (!plot.contains(pos))
+        return {};
+    const auto [t0, t1] = visibleRange();
+    const int lane =
+        qBound(0, (pos.y() - plot.top()) / qMax(1, plot.height() / kLanes), kLanes - 1);
+    const qint64 now = m_model->nowMs();
+    if (lane <= 1) {
+        for (const Span &s : m_model->spans()) {
+            const int sl = s.lane == Span::Lane::List ? 0 : 1;
+            const double x0 = xOf(s.start, t0, t1, plot);
+            const double x1 = xOf(s.end < 0 ? now : s.end, t0, t1, plot);
+            if (sl == lane && pos.x() >= x0 - 2 && pos.x() <= x1 + 2)
+                return (sl == 0 ? tr("LIST %1").arg(s.label) : tr("WATCH %1").arg(s.label)) +
+                       (s.end < 0 ? tr(" (open)") : QStringLiteral(" → ") + s.outcome);
+        }
+    }
+    const Mark *best = nullptr;
+    double bestDx = 6;
+    for (const Mark &m : m_model->marks()) {
+        if (laneOfMark(m.kind) != lane)
+            continue;
+        const double dx = std::abs(xOf(m.t, t0, t1, plot) - pos.x());
+        if (dx < bestDx) {
+            bestDx = dx;
+            best = &m;
+        }
+    }
+    if (best)
+        return QStringLiteral("%1 s · %2")
+            .arg(double(best->t) / 1000.0, 0, 'f', 3)
+            .arg(best->label);
+    return {};
+}
+
+bool TimelineWidget::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = describeAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace lens
