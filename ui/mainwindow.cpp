@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 
 #include "deltachipdelegate.h"
+#include "deltapalette.h"
 #include "informer/controller.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
@@ -150,6 +151,24 @@ void MainWindow::buildActions()
     tb->addAction(m_run);
     tb->addAction(m_pause);
     tb->addAction(m_step);
+
+    // Legend of the delta colours, right-aligned.
+    auto *spacer = new QWidget(tb);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    tb->addWidget(spacer);
+    QString legend = tr("Deltas:") + QStringLiteral("&nbsp;&nbsp;");
+    for (DeltaType t : {DeltaType::Added, DeltaType::Updated, DeltaType::Deleted,
+                        DeltaType::Replaced, DeltaType::Sync})
+        legend += QStringLiteral("<span style=\"background-color:%1; color:white;\">"
+                                 "&nbsp;%2&nbsp;</span>&nbsp;&nbsp;")
+                      .arg(deltaColor(t).name(), deltaTypeName(t));
+    legend += QStringLiteral("<span style=\"color:%1;\">&#x271D; = DeletedFinalStateUnknown "
+                             "tombstone</span>&nbsp;&nbsp;")
+                  .arg(deltaColor(DeltaType::Deleted).name());
+    auto *legendLabel = new QLabel(legend, tb);
+    legendLabel->setTextFormat(Qt::RichText);
+    legendLabel->setAccessibleName(tr("Delta colour legend"));
+    tb->addWidget(legendLabel);
     // Accessible names for the buttons (screen readers and UI tests).
     for (QAction *a : {m_run, m_pause, m_step}) {
         if (QWidget *w = tb->widgetForAction(a))
@@ -176,7 +195,7 @@ QWidget *MainWindow::buildCentral()
     m_queueView = makeTable(m_queue, tr("DeltaFIFO queue"), this);
     m_queueView->setObjectName(QStringLiteral("queueView"));
     m_queueView->verticalHeader()->setVisible(true); // "#": queue position, 1 = next to pop
-    m_queueView->verticalHeader()->setDefaultSectionSize(m_queueView->fontMetrics().height() + 12);
+    m_queueView->verticalHeader()->setDefaultSectionSize(m_queueView->fontMetrics().height() + 9);
     m_queueView->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_queueView->setItemDelegateForColumn(QueueModel::DeltasColumn,
                                           new DeltaChipDelegate(QueueModel::DeltaChipsRole, this));
@@ -214,7 +233,10 @@ QWidget *MainWindow::buildCentral()
     m_indexerView->setObjectName(QStringLiteral("indexerView"));
     m_indexerView->setSortingEnabled(true);
     m_indexerView->sortByColumn(IndexerModel::NamespaceColumn, Qt::AscendingOrder);
-    setWidths(m_indexerView, {96, 150, 56, 150, 72, 56});
+    setWidths(m_indexerView, {100, 110, 48, 150, 72, 50});
+    m_indexerView->horizontalHeader()->setStretchLastSection(false);
+    m_indexerView->horizontalHeader()->setSectionResizeMode(IndexerModel::LabelsColumn,
+                                                            QHeaderView::Stretch);
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("indexerFilter"));
     m_filter->setPlaceholderText(tr("Filter objects (name, namespace, label, phase)\u2026"));
@@ -265,7 +287,7 @@ QWidget *MainWindow::buildCentral()
     // Journal.
     m_journalView = makeTable(m_journalModel, tr("Journal"), this);
     m_journalView->setObjectName(QStringLiteral("journalView"));
-    setWidths(m_journalView, {50, 66, 70, 104, 130, 70, 50});
+    setWidths(m_journalView, {40, 62, 70, 100, 150, 74, 44});
     m_journalView->setColumnHidden(JournalModel::ComponentColumn, true);
     m_journalView->verticalHeader()->setDefaultSectionSize(m_journalView->fontMetrics().height() +
                                                            6);
@@ -316,7 +338,7 @@ QWidget *MainWindow::buildCentral()
     auto *left = new QSplitter(Qt::Vertical);
     left->addWidget(m_queuePanel);
     left->addWidget(m_historyPanel);
-    left->setSizes({430, 330});
+    left->setSizes({490, 270});
     auto *middle = new QSplitter(Qt::Vertical);
     middle->addWidget(m_indexerPanel);
     middle->addWidget(nsPanel);
@@ -325,7 +347,7 @@ QWidget *MainWindow::buildCentral()
     columns->addWidget(left);
     columns->addWidget(middle);
     columns->addWidget(m_journalPanel);
-    columns->setSizes({580, 560, 460});
+    columns->setSizes({560, 520, 520});
     for (int i = 0; i < 3; ++i)
         columns->setStretchFactor(i, 1);
     auto *outer = new QSplitter(Qt::Vertical);

@@ -163,7 +163,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.fillRect(QRect(0, r.top(), width(), r.height()), pal.color(QPalette::AlternateBase));
         p.setPen(pal.color(QPalette::PlaceholderText));
         p.setFont(bold);
-        p.drawText(QRect(8, r.top(), kGutter - 12, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
+        const QRect labelRect = l == 4 ? QRect(8, r.top(), kGutter - 12, r.height() / 2 + 4)
+                                       : QRect(8, r.top(), kGutter - 12, r.height());
+        p.drawText(labelRect, (l == 4 ? Qt::AlignBottom : Qt::AlignVCenter) | Qt::AlignLeft,
                    QLatin1String(names[l]));
     }
     p.setPen(pal.color(QPalette::Mid));
@@ -217,11 +219,23 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             text += tr(" · %n event(s)", nullptr, s.events);
         if (!s.outcome.isEmpty() && s.end >= 0)
             text += QStringLiteral(" · ") + s.outcome;
-        if (bar.width() > 30) {
+        p.setFont(small);
+        if (bar.width() > sfm.horizontalAdvance(text) + 12 || bar.width() > 160) {
             p.setPen(Qt::white);
-            p.setFont(small);
             p.drawText(bar.adjusted(5, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
                        sfm.elidedText(text, Qt::ElideRight, int(bar.width()) - 11));
+        } else {
+            // A short session: write its label beside the bar, up to the next session.
+            double room = plot.right() - bar.right() - 6;
+            for (const Span &o : m_model->spans())
+                if (o.lane == s.lane && o.start > s.start)
+                    room = qMin(room, xOf(o.start, t0, t1, plot) - bar.right() - 10);
+            if (room > 40) {
+                p.setPen(base.darker(140));
+                p.drawText(QRectF(bar.right() + 5, bar.top(), room, bar.height()),
+                           Qt::AlignVCenter | Qt::AlignLeft,
+                           sfm.elidedText(text, Qt::ElideRight, int(room)));
+            }
         }
     }
 
@@ -236,7 +250,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         c.setAlpha(110);
         p.setPen(QPen(kBackoffColor.darker(120), 1));
         p.setBrush(QBrush(c, Qt::BDiagPattern));
-        const QRectF r(x0, markerLane.top() + 3, x1 - x0, markerLane.height() - 6);
+        const QRectF r(x0, markerLane.center().y() + 1, x1 - x0, markerLane.height() / 2.0 - 4);
         p.drawRect(r);
         if (r.width() > 40) {
             p.setPen(kBackoffColor.darker(160));
@@ -286,7 +300,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.drawLine(QPointF(x, plot.top()), QPointF(x, lr.bottom() - 2));
             const QString text =
                 m.kind == Mark::Kind::Expired ? QStringLiteral("410") : QStringLiteral("ERR");
-            const QRectF flag(x, lr.top() + 3, sfm.horizontalAdvance(text) + 8, sfm.height() + 2);
+            const QRectF flag(x, lr.top() + 2, sfm.horizontalAdvance(text) + 8, sfm.height() + 1);
             p.setPen(Qt::NoPen);
             p.setBrush(c);
             p.drawRect(flag);
@@ -354,8 +368,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     p.restore();
     p.setFont(small);
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(QRect(8, ql.top() + sfm.height(), kGutter - 12, ql.height() - sfm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("max %1").arg(m_model->maxDepth()));
+    p.drawText(QRect(8, ql.center().y() + 4, kGutter - 12, sfm.height()),
+               Qt::AlignLeft | Qt::AlignTop, tr("max %1").arg(m_model->maxDepth()));
 
     // The present.
     if (now >= t0 && now <= t1) {

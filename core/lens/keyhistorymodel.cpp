@@ -74,7 +74,7 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
         break;
     case TraceKind::FifoQueued:
         r.chips = chipsFromDeltas(e.deltas);
-        r.detail = tr("queue now %1 · depth %2")
+        r.detail = tr("%1 · queue depth %2")
                        .arg(summarizeDeltas(e.deltas))
                        .arg(e.detail.value(QLatin1String("queueDepth")).toInteger());
         r.tooltip = describeDeltas(e.key, e.deltas);

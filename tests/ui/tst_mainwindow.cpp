@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "informer/controller.h"
+#include "informer/deltafifo.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
 #include "lens/keyhistorymodel.h"
@@ -31,8 +33,53 @@ private Q_SLOTS:
     void viewsFollowTheJournal();
     void selectingAKeyShowsItsHistory();
     void filterAndTitle();
+    void pumpButtonsDriveTheController();
     void screenshot();
 };
+
+void tst_MainWindow::pumpButtonsDriveTheController()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    DeltaFIFO fifo;
+    fifo.setJournal(&journal);
+    int processed = 0;
+    Controller controller(
+        &fifo,
+        [&processed](const QString &, const Deltas &, bool) {
+            ++processed;
+            return ProcessResult{};
+        },
+        &journal);
+    fifo.setQueuedCallback([&controller] { controller.notifyQueued(); });
+    MainWindow w(&journal, &controller);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.runAction()->isEnabled());
+    QVERIFY(w.runAction()->isChecked());
+
+    w.pauseAction()->trigger();
+    QCOMPARE(controller.mode(), Controller::Mode::Paused);
+    QVERIFY(w.pauseAction()->isChecked());
+    for (int i = 0; i < 3; ++i)
+        fifo.add(Object::make(QStringLiteral("ns"), QStringLiteral("p%1").arg(i),
+                              QString::number(10 + i)));
+    fifo.update(Object::make(QStringLiteral("ns"), QStringLiteral("p0"), QStringLiteral("20")));
+    QTRY_COMPARE(w.queueModel()->rowCount(), 3);
+    QCOMPARE(w.queueModel()->index(0, QueueModel::DeltasColumn).data().toString(),
+             QStringLiteral("Added \u00D71, Updated \u00D71"));
+
+    QTest::keyClick(&w, Qt::Key_F10); // Step pops exactly one key
+    QCOMPARE(processed, 1);
+    QTRY_COMPARE(w.queueModel()->rowCount(), 2);
+    QCOMPARE(w.queueModel()->keyAt(0), QStringLiteral("ns/p1"));
+
+    w.runAction()->trigger();
+    QCOMPARE(controller.mode(), Controller::Mode::Running);
+    QTRY_COMPARE(w.queueModel()->rowCount(), 0);
+    QCOMPARE(processed, 3);
+    QTRY_COMPARE(w.reflectorStatus()->pumpMode(), QStringLiteral("run"));
+}
 
 void tst_MainWindow::viewsFollowTheJournal()
 {
