@@ -46,7 +46,7 @@ QString DeltaFIFO::remove(const Object &obj)
     const Delta payload = Delta::of(DeltaType::Deleted, obj);
     const KeyResult k = keyOf(payload);
     if (!k.ok())
-        return k.error;
+        return QStringLiteral("couldn't create key for object: ") + k.error;
     m_populated = true;
     const bool queued = m_items.contains(k.key);
     if (!m_opts.knownObjects) {

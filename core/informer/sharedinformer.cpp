@@ -143,9 +143,6 @@ void SharedIndexInformer::run()
     m_reflector = new Reflector(m_lw, m_fifo.get(), m_journal, m_clock, this);
     m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
-    const qint64 now = m_clock->nowMs();
-    for (ProcessorListener *l : std::as_const(m_listeners))
-        l->determineNextResync(now);
     m_reflector->run();
 }
 
@@ -158,6 +155,9 @@ void SharedIndexInformer::stop()
     m_controller->pause();
     if (m_fifo)
         m_fifo->close();
+    // The processor stops with the informer: listeners drain no further.
+    for (ProcessorListener *l : std::as_const(m_listeners))
+        l->shutdown();
 }
 
 bool SharedIndexInformer::shouldResync()
