@@ -233,6 +233,11 @@ bool ApiServer::start(quint16 port, const QHostAddress &address, QString *error)
     return true;
 }
 
+void ApiServer::setChurnGenerator(ChurnGenerator *churn)
+{
+    m_churn = churn;
+}
+
 QUrl ApiServer::url() const
 {
     QUrl u;

@@ -61,7 +61,7 @@ public:
 
     Store *store() const { return m_store; }
     /// Lets POST /sim/v1/churn reach the churn generator (optional; not owned).
-    void setChurnGenerator(ChurnGenerator *churn) { m_churn = churn; }
+    void setChurnGenerator(ChurnGenerator *churn);
 
     // ---- fault controls --------------------------------------------------------------------
     /// Closes the TCP connection of every open watch without ending its chunked body (what a
