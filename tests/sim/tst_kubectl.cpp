@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: Apache-2.0
+// kubectl against the simulated API server: the server runs in this test's event loop, kubectl
+// runs as a QProcess and is awaited with QTRY_* (never waitFor*, which would block the server).
+// kubectl is required: when it is missing the test FAILS (CI installs kubectl v1.32).
+#include "sim/kubeconfig.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace lens::sim;
+
+namespace {
+const QString kPods = QStringLiteral("pods");
+
+QJsonObject podJson(const QString &ns, const QString &name)
+{
+    QJsonObject meta{{QStringLiteral("name"), name}, {QStringLiteral("namespace"), ns}};
+    return QJsonObject{
+        {QStringLiteral("metadata"), meta},
+        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("containers"), QJsonArray{}}}}};
+}
+} // namespace
+
+class tst_Kubectl : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void kubeconfigText();
+    void getPodsMatchesServer();
+    void getPodsInChunks();
+    void watchSeesChanges();
+    void createLabelDelete();
+
+private:
+    struct Run {
+        int exitCode = -1;
+        QByteArray out, err;
+    };
+    /// Runs kubectl with our kubeconfig and a private cache dir; spins the event loop meanwhile.
+    Run kubectl(const QStringList &args, int timeoutMs = 60000);
+    QStringList baseArgs() const;
+    QSet<QString> serverPods() const;
+
+    QString m_kubectl;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Simulator> m_sim;
+};
+
+void tst_Kubectl::initTestCase()
+{
+    m_kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    QVERIFY2(!m_kubectl.isEmpty(),
+             "kubectl not found on PATH. This test needs kubectl (v1.32 in CI; Debian: apt install "
+             "kubernetes-client) and fails rather than skips without it.");
+}
+
+void tst_Kubectl::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_sim = std::make_unique<Simulator>();
+    Simulator::Options o;
+    o.seed = 3;
+    QString error;
+    QVERIFY2(m_sim->start(o, &error), qPrintable(error));
+    QVERIFY2(m_sim->writeKubeconfig(m_dir->filePath(QStringLiteral("kubeconfig")), &error),
+             qPrintable(error));
+}
+
+void tst_Kubectl::cleanup()
+{
+    m_sim.reset();
+    m_dir.reset();
+}
+
+QStringList tst_Kubectl::baseArgs() const
+{
+    return {QStringLiteral("--kubeconfig"), m_dir->filePath(QStringLiteral("kubeconfig")),
+            QStringLiteral("--cache-dir"), m_dir->filePath(QStringLiteral("cache")),
+            QStringLiteral("--request-timeout=20s")};
+}
+
+tst_Kubectl::Run tst_Kubectl::kubectl(const QStringList &args, int timeoutMs)
+{
+    QProcess p;
+    p.start(m_kubectl, baseArgs() + args);
+    Run r;
+    if (!QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, timeoutMs)) {
+        p.kill();
+        (void)QTest::qWaitFor([&] { return p.state() == QProcess::NotRunning; }, 5000);
+        r.err = "timed out";
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QSet<QString> tst_Kubectl::serverPods() const
+{
+    QSet<QString> s;
+    for (const lens::Object &o : m_sim->objects(kPods))
+        s.insert(o.namespace_() + QLatin1Char('/') + o.name());
+    return s;
+}
+
+void tst_Kubectl::kubeconfigText()
+{
+    const QString text = lens::sim::kubeconfigText(m_sim->url());
+    QVERIFY(text.contains(QStringLiteral("server: ") + m_sim->url().toString()));
+    QVERIFY(text.contains(QStringLiteral("current-context: lens-sim")));
+    const Run r =
+        kubectl({QStringLiteral("config"), QStringLiteral("view"), QStringLiteral("-o"),
+                 QStringLiteral("jsonpath={.clusters[0].cluster.server} {.current-context}")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out), m_sim->url().toString() + QStringLiteral(" lens-sim"));
+}
+
+void tst_Kubectl::getPodsMatchesServer()
+{
+    const Run r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"),
+                           QStringLiteral("-o"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray items =
+        QJsonDocument::fromJson(r.out).object().value(QStringLiteral("items")).toArray();
+    QSet<QString> seen;
+    for (const QJsonValue &v : items)
+        seen.insert(v[QStringLiteral("metadata")][QStringLiteral("namespace")].toString() +
+                    QLatin1Char('/') +
+                    v[QStringLiteral("metadata")][QStringLiteral("name")].toString());
+    QCOMPARE(seen.size(), items.size());
+    QCOMPARE(seen, serverPods());
+    QVERIFY(seen.size() >= 10);
+}
+
+void tst_Kubectl::getPodsInChunks()
+{
+    const Run r = kubectl(
+        {QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"),
+         QStringLiteral("--chunk-size=3"), QStringLiteral("--no-headers"), QStringLiteral("-o"),
+         QStringLiteral("custom-columns=NS:.metadata.namespace,NAME:.metadata.name")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QSet<QString> seen;
+    const QList<QByteArray> lines = r.out.trimmed().split('\n');
+    for (const QByteArray &line : lines) {
+        const QList<QByteArray> cols = line.simplified().split(' ');
+        QCOMPARE(cols.size(), 2);
+        seen.insert(QString::fromUtf8(cols[0] + '/' + cols[1]));
+    }
+    QCOMPARE(seen, serverPods());
+    QCOMPARE(lines.size(), serverPods().size());
+}
+
+void tst_Kubectl::watchSeesChanges()
+{
+    QProcess p;
+    p.start(m_kubectl, baseArgs() + QStringList{QStringLiteral("get"), QStringLiteral("pods"),
+                                                QStringLiteral("-A"), QStringLiteral("-w"),
+                                                QStringLiteral("-o"), QStringLiteral("json"),
+                                                QStringLiteral("--output-watch-events")});
+    QByteArray out;
+    connect(&p, &QProcess::readyReadStandardOutput, &p, [&] { out += p.readAllStandardOutput(); });
+    // kubectl lists, then opens its watch from the list's resourceVersion.
+    QTRY_VERIFY_WITH_TIMEOUT(m_sim->openWatchCount() == 1 || p.state() == QProcess::NotRunning,
+                             30000);
+    QVERIFY2(p.state() == QProcess::Running, p.readAllStandardError().constData());
+    const lens::Object first = m_sim->objects(kPods).first();
+    QTRY_VERIFY_WITH_TIMEOUT(out.contains(first.name().toUtf8()), 10000);
+
+    Store *s = m_sim->store();
+    QVERIFY(s->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("kubectl-watch-probe")))
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(out.contains("kubectl-watch-probe"), 10000);
+    QVERIFY(s->remove(kPods, QStringLiteral("shop"), QStringLiteral("kubectl-watch-probe")).ok());
+    // kubectl prints one compact JSON event per line.
+    const auto eventLine = [&](const QByteArray &type, const QByteArray &name) {
+        const QList<QByteArray> lines = out.split('\n');
+        for (const QByteArray &line : lines) {
+            const QJsonObject e = QJsonDocument::fromJson(line).object();
+            if (e.value(QStringLiteral("type")).toString().toUtf8() == type &&
+                e[QStringLiteral("object")][QStringLiteral("metadata")][QStringLiteral("name")]
+                        .toString()
+                        .toUtf8() == name)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(eventLine("DELETED", "kubectl-watch-probe"), 10000);
+    QVERIFY(eventLine("ADDED", "kubectl-watch-probe"));
+    QVERIFY(eventLine("ADDED", first.name().toUtf8())); // the initial list, as events
+
+    p.kill();
+    QTRY_VERIFY(p.state() == QProcess::NotRunning);
+    QTRY_COMPARE(m_sim->openWatchCount(), 0);
+}
+
+void tst_Kubectl::createLabelDelete()
+{
+    const QString manifest = m_dir->filePath(QStringLiteral("pod.yaml"));
+    QFile f(manifest);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(
+        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: made-by-kubectl\n  labels:\n    app: probe\n"
+        "spec:\n  containers:\n  - name: c\n    image: busybox\n");
+    f.close();
+    Run r = kubectl({QStringLiteral("create"), QStringLiteral("-f"), manifest});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const lens::Object made =
+        m_sim->store()->get(kPods, QStringLiteral("default"), QStringLiteral("made-by-kubectl"));
+    QVERIFY(!made.isNull());
+    QCOMPARE(made.labels().value(QStringLiteral("app")), QStringLiteral("probe"));
+
+    r = kubectl({QStringLiteral("label"), QStringLiteral("pod"), QStringLiteral("made-by-kubectl"),
+                 QStringLiteral("color=blue")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(m_sim->store()
+                 ->get(kPods, QStringLiteral("default"), QStringLiteral("made-by-kubectl"))
+                 .labels()
+                 .value(QStringLiteral("color")),
+             QStringLiteral("blue"));
+
+    r = kubectl(
+        {QStringLiteral("delete"), QStringLiteral("pod"), QStringLiteral("made-by-kubectl")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.out.contains("deleted"));
+    QVERIFY(m_sim->store()
+                ->get(kPods, QStringLiteral("default"), QStringLiteral("made-by-kubectl"))
+                .isNull());
+
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pod"), QStringLiteral("made-by-kubectl")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains("NotFound"));
+}
+
+QTEST_GUILESS_MAIN(tst_Kubectl)
+#include "tst_kubectl.moc"
