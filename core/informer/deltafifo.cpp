@@ -242,6 +242,15 @@ QStringList DeltaFIFO::listKeys() const
     return QStringList(m_queue.begin(), m_queue.end());
 }
 
+QList<QueueEntry> DeltaFIFO::entries() const
+{
+    QList<QueueEntry> out;
+    out.reserve(qsizetype(m_queue.size()));
+    for (const QString &k : m_queue)
+        out << QueueEntry{k, m_items.value(k)};
+    return out;
+}
+
 std::optional<Deltas> DeltaFIFO::get(const QString &key) const
 {
     auto it = m_items.find(key);

@@ -54,6 +54,7 @@ public:
     /// ListKeys in queue order.
     QStringList listKeys() const override;
     qsizetype size() const override { return qsizetype(m_queue.size()); }
+    QList<QueueEntry> entries() const override;
     /// DeltaFIFO.GetByKey: a copy of the key's Deltas; nullopt when not queued.
     std::optional<Deltas> get(const QString &key) const;
     /// DeltaFIFO.List: the newest object of every queued key, in queue order.

@@ -34,12 +34,20 @@ struct PopResult {
     QString error; ///< what process returned
 };
 
+/// One row of a queue as a viewer sees it: for DeltaFIFO a key and all its queued Deltas (one
+/// row per key, in queue order); for RealFIFO one row per queued event (`deltas` has exactly
+/// one element), in delivery order, so a key may appear on several rows.
+struct QueueEntry {
+    QString key;
+    Deltas deltas;
+};
+
 /// Transformer (client-go's TransformFunc): returns the object to store, or sets *error.
 using TransformFunc = std::function<Object(const Object &, QString *error)>;
 
 /// client-go's Queue interface (tools/cache/fifo.go, delta_fifo.go) without blocking: Pop
 /// returns at once when empty, and `setQueuedCallback` tells the controller's pump that
-/// something arrived. DeltaFIFO and (later) RealFIFO implement it.
+/// something arrived. DeltaFIFO and RealFIFO implement it.
 ///
 /// Errors are returned as strings in client-go's words; an empty string means success.
 class Queue {
@@ -62,6 +70,9 @@ public:
     virtual bool hasSynced() const = 0;
     virtual QStringList listKeys() const = 0;
     virtual qsizetype size() const = 0;
+    /// The queue's contents in Pop order (see QueueEntry). Not part of client-go's interface:
+    /// it is how the playground and the views look inside without popping.
+    virtual QList<QueueEntry> entries() const = 0;
     virtual void close() = 0;
     virtual bool isClosed() const = 0;
 

@@ -410,6 +410,7 @@ public:
     bool hasSynced() const override { return true; }
     QStringList listKeys() const override { return store.listKeys(); }
     qsizetype size() const override { return store.size(); }
+    QList<QueueEntry> entries() const override { return {}; }
     void close() override { m_closed = true; }
     bool isClosed() const override { return m_closed; }
 

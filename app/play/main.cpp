@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// informer-lens-play FILE | -   runs a playground script and prints what it answers.
+// The language and the output format are documented in core/informer/playground.h and
+// docs/playground.md.
+#include "informer/playground.h"
+
+#include <QFile>
+#include <QString>
+#include <QTextStream>
+
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString arg = argc == 2 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (argc != 2 || arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
+        (argc == 2 ? out : err)
+            << "usage: informer-lens-play FILE | -\n"
+               "Runs a playground script (one command per line, '#' comments) against a\n"
+               "DeltaFIFO or RealFIFO and prints pop, hassynced, listkeys, get and error lines.\n"
+               "See docs/playground.md.\n";
+        return argc == 2 ? 0 : 2;
+    }
+    QFile f;
+    bool opened = false;
+    if (arg == QLatin1String("-"))
+        opened = f.open(stdin, QIODevice::ReadOnly | QIODevice::Text);
+    else {
+        f.setFileName(arg);
+        opened = f.open(QIODevice::ReadOnly | QIODevice::Text);
+    }
+    if (!opened) {
+        err << "informer-lens-play: cannot read " << arg << ": " << f.errorString() << '\n';
+        return 1;
+    }
+    lens::Playground play;
+    // Line by line, so a script piped in interactively answers as it goes.
+    while (!f.atEnd()) {
+        QString line = QString::fromUtf8(f.readLine());
+        if (line.endsWith(QLatin1Char('\n')))
+            line.chop(1);
+        const QString r = play.runLine(line);
+        if (!r.isEmpty()) {
+            out << r << '\n';
+            out.flush();
+        }
+    }
+    return 0;
+}
