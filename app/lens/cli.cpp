@@ -43,7 +43,15 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption seed(QStringLiteral("seed"),
                                   QStringLiteral("Built-in cluster: random seed (default 1)."),
                                   QStringLiteral("N"), QStringLiteral("1"));
-    p.addOptions({headless, duration, screenshot, server, ns, resync, churn, seed});
+    const QCommandLineOption pause(
+        QStringLiteral("screenshot-pause"),
+        QStringLiteral("With --screenshot: seconds the Pop pump is paused after sync before the "
+                       "picture is taken (default 3; 0 = take it at once)."),
+        QStringLiteral("SECONDS"), QStringLiteral("3"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Window size (default 1600x1000)."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed});
     p.addPositionalArgument(QStringLiteral("resource"),
                             QStringLiteral("core/v1 resource to watch (default: pods)."),
                             QStringLiteral("[resource]"));
@@ -58,6 +66,14 @@ CommandLine parseCommandLine(const QStringList &arguments)
             c.error = QStringLiteral("--duration needs a positive number of seconds");
     }
     c.screenshotPath = p.value(screenshot);
+    c.screenshotPauseSec = p.value(pause).toDouble(&ok);
+    if (!ok || c.screenshotPauseSec < 0)
+        c.error = QStringLiteral("--screenshot-pause needs a number of seconds");
+    const QStringList wh = p.value(size).split(QLatin1Char('x'));
+    if (wh.size() == 2 && wh[0].toInt() >= 400 && wh[1].toInt() >= 300)
+        c.windowSize = QSize(wh[0].toInt(), wh[1].toInt());
+    else
+        c.error = QStringLiteral("--size needs WIDTHxHEIGHT, at least 400x300");
     if (p.isSet(server)) {
         c.session.server = QUrl::fromUserInput(p.value(server));
         if (!c.session.server.isValid() || c.session.server.host().isEmpty())

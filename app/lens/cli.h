@@ -3,6 +3,7 @@
 
 #include "session/session.h"
 
+#include <QSize>
 #include <QString>
 
 namespace lens {
@@ -14,7 +15,11 @@ struct CommandLine {
     double durationSec = 0; ///< --duration SECONDS: end the run after that long (0 = never)
     QString screenshotPath; ///< --screenshot FILE.png: render the window once synced, exit
     int screenshotTimeoutSec = 60;
-    QString error; ///< set when the arguments are wrong
+    /// --screenshot-pause SECONDS: after sync, how long the Pop pump is paused (and the cluster
+    /// keeps changing) before the picture is taken, so the DeltaFIFO shows queued Deltas.
+    double screenshotPauseSec = 3;
+    QSize windowSize{1600, 1000}; ///< --size WxH
+    QString error;                ///< set when the arguments are wrong
 };
 
 /// Parses argv with QCommandLineParser. --help and --version print and exit inside.

@@ -1,16 +1,86 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "lens/queuemodel.h"
+#include "mainwindow.h"
+#include "screenshot.h"
+#include "sim/churn.h"
+
 #include <QApplication>
-#include <QLabel>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
 
 namespace lens {
 
+namespace {
+/// --screenshot: once the informer has synced, pause the Pop pump so the cluster's changes pile
+/// up in the DeltaFIFO where they can be seen, let it run `waitSec`, select the key at the head
+/// of the queue (its history fills the history view), wait for the views to settle, write the
+/// PNG and quit. Exit code 0 on success, 1 with a message otherwise.
+void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
+{
+    auto fail = [](const QString &why) {
+        std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(why));
+        QCoreApplication::exit(1);
+    };
+    QTimer::singleShot(cl.screenshotTimeoutSec * 1000, &window, [&session, fail] {
+        fail(session.informer()->hasSynced()
+                 ? QStringLiteral("the views did not settle in time")
+                 : QStringLiteral("the informer did not sync in time (%1)")
+                       .arg(session.sourceDescription()));
+    });
+    auto capture = [&window, cl, fail] {
+        QString err;
+        if (!grabWindowToPng(&window, cl.screenshotPath, &err))
+            return fail(err);
+        std::printf("%s\n", qPrintable(cl.screenshotPath));
+        QCoreApplication::exit(0);
+    };
+    auto whenSynced = [&session, &window, cl, capture] {
+        if (cl.screenshotPauseSec > 0)
+            session.informer()->controller()->pause();
+        QTimer::singleShot(
+            int(cl.screenshotPauseSec * 1000), &window, [&session, &window, capture] {
+                // Hold the built-in cluster still, so the picture shows one settled moment.
+                if (session.churn())
+                    session.churn()->setIntervalMs(0);
+                if (window.queueModel()->rowCount() > 0)
+                    window.selectKey(
+                        window.queueModel()->index(0, 0).data(QueueModel::KeyRole).toString());
+                window.settle();
+                if (window.isSettled())
+                    return capture();
+                auto once = std::make_shared<bool>(false);
+                auto captureOnce = [once, capture] {
+                    if (!std::exchange(*once, true))
+                        capture();
+                };
+                QObject::connect(&window, &MainWindow::settled, &window, captureOnce,
+                                 Qt::SingleShotConnection);
+                // A busy real cluster may never fall quiet: take what the views show after 2 s.
+                QTimer::singleShot(2000, &window, [&window, captureOnce] {
+                    window.settle();
+                    captureOnce();
+                });
+            });
+    };
+    if (session.informer()->hasSynced())
+        whenSynced();
+    else
+        QObject::connect(&session, &Session::synced, &window, whenSynced, Qt::SingleShotConnection);
+}
+} // namespace
+
 int runWindow(Session &session, const CommandLine &cl)
 {
-    Q_UNUSED(cl);
-    QLabel l(session.sourceDescription());
-    l.show();
+    MainWindow window(session.journal(), session.informer()->controller());
+    window.setSourceDescription(session.sourceDescription());
+    window.resize(cl.windowSize);
+    window.show();
+    if (!cl.screenshotPath.isEmpty())
+        armScreenshot(session, window, cl);
     return QApplication::exec();
 }
 

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_Cli : public QObject {
+    Q_OBJECT
+private slots:
+    void headlessPrintsTheJournal();
+    void screenshotWritesAPng();
+    void badArgumentsAreExplained();
+    void unreachableServerIsReportedAndRetried();
+
+private:
+    static QProcess *run(const QStringList &args, QObject *parent)
+    {
+        auto *p = new QProcess(parent);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(LENS_APP), args);
+        return p;
+    }
+};
+
+void tst_Cli::headlessPrintsTheJournal()
+{
+    QProcess *p =
+        run({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("2.5"),
+             QStringLiteral("--churn-interval"), QStringLiteral("200")},
+            this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 0);
+    const QList<QByteArray> lines = p->readAllStandardOutput().trimmed().split('\n');
+    QVERIFY(lines.size() > 20);
+    QSet<QString> kinds;
+    qint64 lastSeq = 0;
+    for (const QByteArray &line : lines) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        QVERIFY2(o.contains(QLatin1String("seq")) && o.contains(QLatin1String("t")) &&
+                     o.contains(QLatin1String("kind")),
+                 line.constData());
+        QCOMPARE(o.value(QLatin1String("seq")).toInteger(), lastSeq + 1);
+        lastSeq = o.value(QLatin1String("seq")).toInteger();
+        kinds << o.value(QLatin1String("kind")).toString();
+    }
+    for (const char *k : {"listStarted", "listPage", "listCompleted", "watchStarted", "watchEvent",
+                          "fifoQueued", "fifoPopped", "indexerAdded", "handlerNotified", "synced"})
+        QVERIFY2(kinds.contains(QLatin1String(k)), k);
+}
+
+void tst_Cli::screenshotWritesAPng()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    QProcess *p = run({QStringLiteral("--screenshot"), png, QStringLiteral("--screenshot-pause"),
+                       QStringLiteral("1"), QStringLiteral("--size"), QStringLiteral("1280x800")},
+                      this);
+    QVERIFY(p->waitForFinished(60000));
+    QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+    const QImage img(png);
+    QVERIFY(!img.isNull());
+    QCOMPARE(img.size(), QSize(1280, 800));
+}
+
+void tst_Cli::badArgumentsAreExplained()
+{
+    QProcess *p = run(
+        {QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("soon")}, this);
+    QVERIFY(p->waitForFinished(10000));
+    QCOMPARE(p->exitCode(), 2);
+    QVERIFY(p->readAllStandardError().contains("--duration needs a positive number of seconds"));
+}
+
+void tst_Cli::unreachableServerIsReportedAndRetried()
+{
+    // Nothing listens on port 9 of loopback: the list fails with "connection refused", the
+    // reflector backs off and lists again, and the process keeps running until --duration.
+    QProcess *p =
+        run({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("2.5"),
+             QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:9")},
+            this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 0);
+    const QByteArray out = p->readAllStandardOutput();
+    QVERIFY2(out.contains("connection refused"), out.constData());
+    QVERIFY(out.count("\"kind\":\"listStarted\"") >= 2);
+    QVERIFY(out.contains("\"kind\":\"backoff\""));
+    QVERIFY(!out.contains("\"kind\":\"synced\""));
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"
