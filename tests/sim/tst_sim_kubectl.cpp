@@ -246,4 +246,4 @@ void tst_Kubectl::createLabelDelete()
 }
 
 QTEST_GUILESS_MAIN(tst_Kubectl)
-#include "tst_kubectl.moc"
+#include "tst_sim_kubectl.moc"
