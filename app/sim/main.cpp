@@ -58,12 +58,13 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
         return 1;
     }
-    std::printf("%s\n", qPrintable(sim.url().toString()));
-    std::fflush(stdout);
+    // The kubeconfig is complete before the URL line, so a script may use both at once.
     if (p.isSet(kubeconfig) && !sim.writeKubeconfig(p.value(kubeconfig), &error)) {
         std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
         return 1;
     }
+    std::printf("%s\n", qPrintable(sim.url().toString()));
+    std::fflush(stdout);
     if (p.isSet(verbose)) {
         QObject::connect(sim.server(), &lens::sim::ApiServer::requestHandled, &app,
                          [](const QString &method, const QString &target, int status) {
