@@ -101,6 +101,7 @@ void DeltaFIFO::journalQueued(const QString &key, DeltaType type)
         e.resourceVersion = e.object.resourceVersion();
     }
     e.detail.insert(QLatin1String("queueDepth"), qint64(m_queue.size()));
+    e.detail.insert(QLatin1String("queueMode"), QStringLiteral("DeltaFIFO"));
     m_journal->record(std::move(e));
 }
 
@@ -204,6 +205,7 @@ PopResult DeltaFIFO::pop(const PopProcessFunc &process)
             e.detail.insert(QLatin1String("isInInitialList"), r.isInInitialList);
             e.detail.insert(QLatin1String("queueDepth"), qint64(m_queue.size()));
             e.detail.insert(QLatin1String("hasSynced"), hasSynced());
+            e.detail.insert(QLatin1String("queueMode"), QStringLiteral("DeltaFIFO"));
             m_journal->record(std::move(e));
         }
         if (process) {

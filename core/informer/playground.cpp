@@ -2,6 +2,7 @@
 #include "playground.h"
 
 #include "deltafifo.h"
+#include "realfifo.h"
 
 #include <QRegularExpression>
 
@@ -44,7 +45,11 @@ Playground::~Playground() = default;
 void Playground::rebuildQueue()
 {
     m_lastPopped.clear();
-    {
+    if (m_mode == Mode::RealFIFO) {
+        RealFIFO::Options o;
+        o.knownObjects = &m_known;
+        m_queue = std::make_unique<RealFIFO>(o);
+    } else {
         DeltaFIFO::Options o;
         o.knownObjects = &m_known;
         o.emitDeltaTypeReplaced = m_emitReplaced;
@@ -210,7 +215,7 @@ QString Playground::cmdNew(const QStringList &w)
     if (w.at(1) == QLatin1String("deltafifo"))
         mode = Mode::DeltaFIFO;
     else if (w.at(1) == QLatin1String("realfifo"))
-        return error(QStringLiteral("realfifo: not available yet"));
+        mode = Mode::RealFIFO;
     else
         return error(QStringLiteral("unknown queue ") + quoted(w.at(1)) +
                      QStringLiteral(" (deltafifo or realfifo)"));

@@ -109,6 +109,20 @@ QString SharedIndexInformer::setTransform(TransformFunc transform)
     return {};
 }
 
+QString SharedIndexInformer::setQueueMode(QueueMode mode)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_queueMode = mode;
+    return {};
+}
+
+QString SharedIndexInformer::queueModeName() const
+{
+    return m_queueMode == QueueMode::RealFIFO ? QStringLiteral("RealFIFO")
+                                              : QStringLiteral("DeltaFIFO");
+}
+
 QString SharedIndexInformer::addIndexers(const Indexers &indexers)
 {
     if (m_stopped)
@@ -126,21 +140,38 @@ void SharedIndexInformer::run()
     if (m_started || m_stopped)
         return;
     m_started = true;
-    DeltaFIFO::Options o;
-    o.keyFunc = metaNamespaceKeyFunc;
-    o.knownObjects = &m_indexer;
-    o.emitDeltaTypeReplaced = true;
-    o.transformer = m_transform;
-    m_fifo = std::make_unique<DeltaFIFO>(o);
-    m_fifo->setJournal(m_journal);
+    if (m_queueMode == QueueMode::RealFIFO) {
+        RealFIFO::Options o;
+        o.keyFunc = metaNamespaceKeyFunc;
+        o.knownObjects = &m_indexer;
+        o.transformer = m_transform;
+        m_queue = std::make_unique<RealFIFO>(o);
+    } else {
+        DeltaFIFO::Options o;
+        o.keyFunc = metaNamespaceKeyFunc;
+        o.knownObjects = &m_indexer;
+        o.emitDeltaTypeReplaced = true;
+        o.transformer = m_transform;
+        m_queue = std::make_unique<DeltaFIFO>(o);
+    }
+    m_queue->setJournal(m_journal);
+    if (m_journal) {
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("informer");
+        e.detail.insert(QLatin1String("message"),
+                        QStringLiteral("informer queue: ") + queueModeName());
+        e.detail.insert(QLatin1String("queueMode"), queueModeName());
+        m_journal->record(std::move(e));
+    }
     m_controller = new Controller(
-        m_fifo.get(),
+        m_queue.get(),
         [this](const QString &key, const Deltas &d, bool initial) {
             return handleDeltas(key, d, initial);
         },
         m_journal, this);
-    m_fifo->setQueuedCallback([this] { m_controller->notifyQueued(); });
-    m_reflector = new Reflector(m_lw, m_fifo.get(), m_journal, m_clock, this);
+    m_queue->setQueuedCallback([this] { m_controller->notifyQueued(); });
+    m_reflector = new Reflector(m_lw, m_queue.get(), m_journal, m_clock, this);
     m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
     m_reflector->run();
@@ -153,8 +184,8 @@ void SharedIndexInformer::stop()
     m_stopped = true;
     m_reflector->stop();
     m_controller->pause();
-    if (m_fifo)
-        m_fifo->close();
+    if (m_queue)
+        m_queue->close();
     // The processor stops with the informer: listeners drain no further.
     for (ProcessorListener *l : std::as_const(m_listeners))
         l->shutdown();
@@ -242,7 +273,7 @@ ProcessResult SharedIndexInformer::handleDeltas(const QString &key, const Deltas
 
 void SharedIndexInformer::checkSynced()
 {
-    if (!m_syncedEmitted && m_fifo && m_fifo->hasSynced()) {
+    if (!m_syncedEmitted && m_queue && m_queue->hasSynced()) {
         m_syncedEmitted = true;
         if (m_journal) {
             TraceEvent e;

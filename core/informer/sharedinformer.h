@@ -5,6 +5,7 @@
 #include "deltafifo.h"
 #include "indexer.h"
 #include "processor.h"
+#include "realfifo.h"
 #include "reflector.h"
 
 #include <QList>
@@ -25,6 +26,15 @@ class Journal;
 class SharedIndexInformer : public QObject {
     Q_OBJECT
 public:
+    /// Which queue run() builds.
+    ///  * DeltaFIFO: client-go v0.32 (and every release before the InOrderInformers gate was
+    ///    on): per-key Deltas, EmitDeltaTypeReplaced = true. The default here (baseline).
+    ///  * RealFIFO: client-go ≥ 1.33 with InOrderInformers (default-on 1.33, GA 1.36): every
+    ///    event in arrival order, one per Pop; a relist's deletions come before its Replaced
+    ///    events (non-atomic mode).
+    enum class QueueMode { DeltaFIFO, RealFIFO };
+    Q_ENUM(QueueMode)
+
     /// `lw` is not owned and must outlive the informer. `defaultResyncMs` is the
     /// defaultEventHandlerResyncPeriod and the initial resyncCheckPeriod (0 = no resync).
     /// The indexer always has the "namespace" index (MetaNamespaceIndexFunc) plus `indexers`.
@@ -47,6 +57,12 @@ public:
 
     /// SetTransform: only before run(); after it, "informer has already started".
     QString setTransform(TransformFunc transform);
+    /// Chooses the queue; only before run() (after it: "informer has already started").
+    QString setQueueMode(QueueMode mode);
+    QueueMode queueMode() const { return m_queueMode; }
+    /// "DeltaFIFO" or "RealFIFO".
+    QString queueModeName() const;
+
     /// AddIndexers: allowed while running (indexes existing items); after stop an error.
     QString addIndexers(const Indexers &indexers);
 
@@ -58,13 +74,17 @@ public:
     bool hasStarted() const { return m_started; }
     bool isStopped() const { return m_stopped; }
     /// controller.HasSynced = queue.HasSynced.
-    bool hasSynced() const { return m_fifo && m_fifo->hasSynced(); }
+    bool hasSynced() const { return m_queue && m_queue->hasSynced(); }
     QString lastSyncResourceVersion() const;
     qint64 resyncCheckPeriodMs() const { return m_resyncCheckPeriod; }
 
     const Indexer &indexer() const { return m_indexer; }
-    /// Null before run().
-    DeltaFIFO *queue() const { return m_fifo.get(); }
+    /// The queue run() built (DeltaFIFO or RealFIFO, see QueueMode). Null before run().
+    Queue *queue() const { return m_queue.get(); }
+    /// The queue as a DeltaFIFO; null before run() or in RealFIFO mode.
+    DeltaFIFO *deltaFifo() const { return dynamic_cast<DeltaFIFO *>(m_queue.get()); }
+    /// The queue as a RealFIFO; null before run() or in DeltaFIFO mode.
+    RealFIFO *realFifo() const { return dynamic_cast<RealFIFO *>(m_queue.get()); }
     Reflector *reflector() const { return m_reflector; }
     Controller *controller() const { return m_controller; }
 
@@ -83,7 +103,8 @@ private:
     Journal *m_journal;
     const Clock *m_clock;
     Indexer m_indexer;
-    std::unique_ptr<DeltaFIFO> m_fifo;
+    std::unique_ptr<Queue> m_queue;
+    QueueMode m_queueMode = QueueMode::DeltaFIFO;
     Reflector *m_reflector = nullptr;
     Controller *m_controller = nullptr;
     TransformFunc m_transform;

@@ -373,7 +373,7 @@ void TestSharedInformer::handleDeltas()
     QVERIFY(due->shouldResync(h.clock.nowMs()));
     QVERIFY(!notDue->shouldResync(h.clock.nowMs()));
 
-    DeltaFIFO *q = h.informer.queue();
+    DeltaFIFO *q = h.informer.deltaFifo();
     QVERIFY(q);
     for (const QString &op : std::as_const(ops)) {
         const QString cmd = op.section(QLatin1Char(' '), 0, 0);
