@@ -85,6 +85,13 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     m_pumpLabel = new QLabel(this);
     m_errorLabel = new QLabel(this);
     m_errorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
+    // Status texts grow with the numbers and errors they show; they must never force the
+    // window wider than the user (or --size) made it.
+    for (QLabel *l : {m_statusLabel, m_pumpLabel, m_errorLabel}) {
+        l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        l->setMinimumWidth(0);
+    }
+    m_errorLabel->setMaximumWidth(480);
     statusBar()->addWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_errorLabel);
     statusBar()->addPermanentWidget(m_pumpLabel);

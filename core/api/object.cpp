@@ -64,9 +64,9 @@ Object Object::parse(const QByteArray &bytes, QString *error)
         }
         return {};
     }
-    Object o = fromJson(doc.object());
-    std::const_pointer_cast<Data>(o.d)->compact = bytes.trimmed();
-    return o;
+    // The compact form is recomputed on demand: the input may be pretty-printed, and toJson()
+    // must stay one line (watch streams are newline-delimited).
+    return fromJson(doc.object());
 }
 
 Object Object::make(const QString &ns, const QString &name, const QString &resourceVersion,
