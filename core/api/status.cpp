@@ -37,6 +37,15 @@ ApiStatus ApiStatus::transportError(Transport t, const QString &message)
     return s;
 }
 
+ApiStatus ApiStatus::notFound(const QString &qualifiedResource, const QString &name)
+{
+    ApiStatus s;
+    s.code = 404;
+    s.reason = QStringLiteral("NotFound");
+    s.message = qualifiedResource + QStringLiteral(" \"") + name + QStringLiteral("\" not found");
+    return s;
+}
+
 QJsonObject ApiStatus::toStatusJson() const
 {
     QJsonObject o;

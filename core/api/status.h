@@ -36,6 +36,10 @@ struct ApiStatus {
     /// Builds from a Status object (as sent in an error body or a watch ERROR event).
     static ApiStatus fromStatusJson(const QJsonObject &status, int httpCode = 0);
     static ApiStatus transportError(Transport t, const QString &message);
+    /// errors.NewNotFound(qualifiedResource, name): code 404, reason "NotFound", message
+    /// `<qualifiedResource> "<name>" not found` — e.g. `pods "web-1" not found` or
+    /// `deployments.apps "api" not found` (resource, then ".group" when the group is not core).
+    static ApiStatus notFound(const QString &qualifiedResource, const QString &name);
     /// A Status JSON document the way kube-apiserver writes it ("kind":"Status",
     /// "status":"Failure").
     QJsonObject toStatusJson() const;
@@ -48,6 +52,11 @@ struct ApiStatus {
     /// whose message says so (client-go's isTooLargeResourceVersionError accepts all three shapes).
     bool isTooLargeResourceVersion() const;
     bool isTooManyRequests() const { return code == 429; }
+    /// errors.IsNotFound: reason NotFound, or code 404 when no reason is given.
+    bool isNotFound() const
+    {
+        return reason == QLatin1String("NotFound") || (reason.isEmpty() && code == 404);
+    }
     bool isConnectionRefused() const { return transport == Transport::ConnectionRefused; }
     bool isInternalError() const { return code == 500; }
 
