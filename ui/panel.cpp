@@ -7,6 +7,10 @@
 
 namespace lens {
 
+namespace {
+constexpr int kMaxTitleWidth = 300; // pixels
+}
+
 Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
     : QFrame(parent), m_title(new QLabel(title, this)), m_subtitle(new QLabel(this)),
       m_layout(new QVBoxLayout(this)), m_header(new QHBoxLayout)
@@ -18,6 +22,11 @@ Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
     m_title->setFont(f);
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Titles and subtitles carry live text (the selected key, counts): the title is elided
+    // and the subtitle clipped rather than allowed to push the window wider. The full text
+    // stays in the tooltip.
+    m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    setTitle(title);
     m_header->setContentsMargins(2, 0, 2, 0);
     m_header->setSpacing(10);
     m_header->addWidget(m_title);
@@ -31,12 +40,14 @@ Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
 
 void Panel::setTitle(const QString &title)
 {
-    m_title->setText(title);
+    m_title->setText(m_title->fontMetrics().elidedText(title, Qt::ElideMiddle, kMaxTitleWidth));
+    m_title->setToolTip(title);
 }
 
 void Panel::setSubtitle(const QString &subtitle)
 {
     m_subtitle->setText(subtitle);
+    m_subtitle->setToolTip(subtitle);
 }
 
 QString Panel::subtitle() const

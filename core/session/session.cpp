@@ -2,10 +2,7 @@
 #include "session.h"
 
 #include "client/httplisterwatcher.h"
-#include "sim/apiserver.h"
-#include "sim/churn.h"
-#include "sim/fixtures.h"
-#include "sim/store.h"
+#include "sim/simulator.h"
 
 namespace lens {
 
@@ -24,18 +21,15 @@ Session::~Session()
 bool Session::start(QString *error)
 {
     if (m_opts.server.isEmpty()) {
-        m_store = new sim::Store(this);
-        sim::Fixtures::seed(m_store, -1, m_opts.seed);
-        m_sim = new sim::ApiServer(m_store, this);
+        m_sim = new sim::Simulator(this);
+        sim::Simulator::Options so;
+        so.seed = m_opts.seed;
         QString err;
-        if (!m_sim->start(0, QHostAddress::LocalHost, &err)) {
+        if (!m_sim->start(so, &err)) {
             if (error)
                 *error = QStringLiteral("The built-in cluster could not start: %1").arg(err);
             return false;
         }
-        m_churn = new sim::ChurnGenerator(m_store, this);
-        m_churn->setSeed(m_opts.seed);
-        m_sim->setChurnGenerator(m_churn);
     }
     m_lw = std::make_unique<HttpListerWatcher>(
         serverUrl(),
@@ -48,8 +42,8 @@ bool Session::start(QString *error)
     connect(m_informer, &SharedIndexInformer::synced, this, [this] {
         // The cluster starts changing once the informer has its initial list, so the first
         // sync is easy to follow.
-        if (m_churn && m_opts.churnIntervalMs > 0)
-            m_churn->setIntervalMs(m_opts.churnIntervalMs);
+        if (m_sim && m_opts.churnIntervalMs > 0)
+            m_sim->setChurnInterval(m_opts.churnIntervalMs);
         Q_EMIT synced();
     });
     m_informer->run();
@@ -58,10 +52,23 @@ bool Session::start(QString *error)
 
 void Session::stop()
 {
-    if (m_churn)
-        m_churn->setIntervalMs(0);
+    if (m_sim)
+        m_sim->setChurnInterval(0);
     if (m_informer)
         m_informer->stop();
+}
+
+sim::Store *Session::simulatorStore() const
+{
+    return m_sim ? m_sim->store() : nullptr;
+}
+sim::ApiServer *Session::simulatorServer() const
+{
+    return m_sim ? m_sim->server() : nullptr;
+}
+sim::ChurnGenerator *Session::churn() const
+{
+    return m_sim ? m_sim->churn() : nullptr;
 }
 
 QUrl Session::serverUrl() const

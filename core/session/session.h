@@ -14,6 +14,7 @@ namespace lens {
 namespace sim {
 class ApiServer;
 class ChurnGenerator;
+class Simulator;
 class Store;
 } // namespace sim
 class ListerWatcher;
@@ -48,11 +49,12 @@ public:
     Journal *journal() const { return m_journal; }
     const Clock *clock() const { return &m_clock; }
     SharedIndexInformer *informer() const { return m_informer; }
-    /// Null when talking to an external server.
-    sim::ApiServer *simulator() const { return m_sim; }
-    /// The built-in cluster's store and churn generator (null for an external server).
-    sim::Store *simulatorStore() const { return m_store; }
-    sim::ChurnGenerator *churn() const { return m_churn; }
+    /// The built-in cluster (null when talking to an external server), its store, HTTP server
+    /// and churn generator.
+    sim::Simulator *simulator() const { return m_sim; }
+    sim::Store *simulatorStore() const;
+    sim::ApiServer *simulatorServer() const;
+    sim::ChurnGenerator *churn() const;
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster".
@@ -65,9 +67,7 @@ private:
     Options m_opts;
     SteadyClock m_clock;
     Journal *m_journal;
-    sim::Store *m_store = nullptr;
-    sim::ApiServer *m_sim = nullptr;
-    sim::ChurnGenerator *m_churn = nullptr;
+    sim::Simulator *m_sim = nullptr;
     std::unique_ptr<ListerWatcher> m_lw;
     SharedIndexInformer *m_informer = nullptr;
 };

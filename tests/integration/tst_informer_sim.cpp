@@ -117,7 +117,7 @@ void tst_InformerSim::churnKeepsIndexerEqual()
 void tst_InformerSim::forced410Relists()
 {
     sim::Store *store = m_session->simulatorStore();
-    sim::ApiServer *server = m_session->simulator();
+    sim::ApiServer *server = m_session->simulatorServer();
     watchSeesOneEvent();
     // Drop the watch, then change and compact the store before the reflector re-watches: the
     // re-watch from the last resourceVersion is answered with an ERROR 410 event.
@@ -146,7 +146,7 @@ void tst_InformerSim::deleteWhileDisconnectedGivesTombstone()
     const Object victim = store->objects(QStringLiteral("pods")).constFirst();
     const QString key = metaNamespaceKeyFunc(victim).key;
     watchSeesOneEvent();
-    m_session->simulator()->dropWatches();
+    m_session->simulatorServer()->dropWatches();
     QVERIFY(store->remove(QStringLiteral("pods"), victim.namespace_(), victim.name()).ok());
     store->compact(); // the DELETED event is gone: only a relist can notice
     QTRY_VERIFY_WITH_TIMEOUT(!m_deletes.isEmpty(), 10000);
@@ -161,7 +161,7 @@ void tst_InformerSim::deleteWhileDisconnectedGivesTombstone()
 
 void tst_InformerSim::droppedConnectionResumesWithoutRelist()
 {
-    sim::ApiServer *server = m_session->simulator();
+    sim::ApiServer *server = m_session->simulatorServer();
     for (int round = 0; round < 3; ++round) {
         QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000);
         m_session->churn()->step();
