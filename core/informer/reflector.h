@@ -5,6 +5,7 @@
 #include "listerwatcher.h"
 #include "queue.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QRandomGenerator>
@@ -30,8 +31,21 @@ class Journal;
 /// and the next attempt relists after backoff. A watch call refused or answered 429 is retried
 /// in place after backoff. The resourceVersion is never taken from a Status.
 ///
+/// WatchList mode (setUseWatchList, client-go's UseWatchList / WatchListClient gate, KEP-3157):
+/// each ListAndWatch first sends a WATCH with sendInitialEvents=true,
+/// resourceVersionMatch=NotOlderThan, allowWatchBookmarks=true and resourceVersion = the last
+/// synced one ("" on the first attempt or after 410 / too large). ADDED / MODIFIED / DELETED go
+/// into a temporary store; the BOOKMARK annotated k8s.io/initial-events-end: "true" makes it
+/// queue.Replace(temporary store, bookmark RV) and the same stream then continues as the normal
+/// watch. A stream that ends before that bookmark is retried as a new watch-list request with a
+/// fresh temporary store; 429 / connection refused are retried after backoff, 410 / too large
+/// at once with resourceVersion ""; any other error (e.g. 422 from a server that does not know
+/// sendInitialEvents, an ERROR event, a very short watch) falls back to LIST+WATCH for that
+/// attempt (journal: listStarted cause "fallback", detail fallbackReason). Not in client-go:
+/// setWatchListBookmarkTimeoutMs() also falls back when the bookmark has not come in time.
+///
 /// Every step is journaled with the cause of each list: "initial", "watch ended",
-/// "watch error", "expired", "too large", "list failed", "continue expired".
+/// "watch error", "expired", "too large", "list failed", "continue expired", "fallback".
 class Reflector : public QObject {
     Q_OBJECT
 public:
@@ -55,6 +69,15 @@ public:
     {
         m_errorHandler = std::move(h);
     }
+    /// UseWatchList (client-go ≥ 1.27 option, default of the WatchListClient gate from 1.35):
+    /// stream the initial list over a watch instead of LIST. Off by default (v0.32 baseline).
+    void setUseWatchList(bool on) { m_useWatchList = on; }
+    bool useWatchList() const { return m_useWatchList; }
+    /// Fall back to LIST+WATCH when the initial-events-end bookmark has not arrived this many
+    /// milliseconds after the watch-list request was sent. 0 (default) = wait, as client-go
+    /// does (it only logs a warning every 10 s; the stream ends with timeoutSeconds at the
+    /// latest and is then retried as a watch-list).
+    void setWatchListBookmarkTimeoutMs(qint64 ms) { m_bookmarkTimeoutMs = qMax<qint64>(0, ms); }
     /// Seeds the jitter of timeouts and backoff (reproducible runs).
     void setSeed(quint32 seed);
 
@@ -76,7 +99,15 @@ Q_SIGNALS:
     void listSynced(const QString &resourceVersion);
 
 private:
-    void listAndWatch(const QString &cause, bool retryUnavailable = false);
+    void listAndWatch(const QString &cause);
+    void list(const QString &cause, bool retryUnavailable = false);
+    void startWatchList();
+    void onWatchListEvent(const WatchEvent &ev);
+    void onWatchListEnded(WatchCall *call, const ApiStatus &err);
+    void watchListFailed(const ApiStatus &err, const QString &what);
+    void watchListSynced(const QString &rv);
+    void fallBackToList(const QString &reason);
+    void dropWatchCall();
     void requestPage(const ListOptions &opts);
     void onPage();
     void listSucceeded(const QString &rv);
@@ -122,6 +153,17 @@ private:
     qint64 m_totalEvents = 0;
     int m_minWatchTimeout = 300;
     int m_pageSize = 0;
+
+    // watch-list state
+    bool m_useWatchList = false;
+    bool m_watchListSyncing = false; ///< m_watchCall is a watch-list before its bookmark
+    qint64 m_bookmarkTimeoutMs = 0;
+    QString m_watchListCause;
+    QString m_fallbackReason;
+    QStringList m_tempOrder;       ///< temporary store: keys in arrival order
+    QHash<QString, Object> m_temp; ///< temporary store: key → object
+    QString m_tempRv;              ///< RV of the last event of the watch-list stream
+    QTimer *m_bookmarkTimer;
 
     QTimer *m_backoffTimer;
     QTimer *m_resyncTimer;

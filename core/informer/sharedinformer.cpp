@@ -117,6 +117,14 @@ QString SharedIndexInformer::setQueueMode(QueueMode mode)
     return {};
 }
 
+QString SharedIndexInformer::setUseWatchList(bool on)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_useWatchList = on;
+    return {};
+}
+
 QString SharedIndexInformer::queueModeName() const
 {
     return m_queueMode == QueueMode::RealFIFO ? QStringLiteral("RealFIFO")
@@ -173,6 +181,7 @@ void SharedIndexInformer::run()
     m_queue->setQueuedCallback([this] { m_controller->notifyQueued(); });
     m_reflector = new Reflector(m_lw, m_queue.get(), m_journal, m_clock, this);
     m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
+    m_reflector->setUseWatchList(m_useWatchList);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
     m_reflector->run();
 }

@@ -60,6 +60,10 @@ public:
     /// Chooses the queue; only before run() (after it: "informer has already started").
     QString setQueueMode(QueueMode mode);
     QueueMode queueMode() const { return m_queueMode; }
+    /// The reflector's UseWatchList (streaming initial list, see Reflector); only before run()
+    /// (after it: "informer has already started"). Off by default (v0.32 baseline).
+    QString setUseWatchList(bool on);
+    bool useWatchList() const { return m_useWatchList; }
     /// "DeltaFIFO" or "RealFIFO".
     QString queueModeName() const;
 
@@ -105,6 +109,7 @@ private:
     Indexer m_indexer;
     std::unique_ptr<Queue> m_queue;
     QueueMode m_queueMode = QueueMode::DeltaFIFO;
+    bool m_useWatchList = false;
     Reflector *m_reflector = nullptr;
     Controller *m_controller = nullptr;
     TransformFunc m_transform;

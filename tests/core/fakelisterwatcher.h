@@ -57,7 +57,8 @@ inline ApiStatus apiStatus(int code, const QString &reason, const QString &messa
 /// The errors a test script can name: "410" (Expired), "410gone" (Gone), "429", "500",
 /// "tooLarge-cause" (504 with cause ResourceVersionTooLarge), "tooLarge-causeMessage" (504 with a
 /// cause message "Too large resource version"), "tooLarge-message" (504 whose message says it),
-/// "refused" (connection refused), anything else → 500 with that message.
+/// "refused" (connection refused), "422" (Invalid: a server without watch-list support),
+/// anything else → 500 with that message.
 inline ApiStatus namedError(const QString &name)
 {
     auto fromJson = [](int code, const QString &reason, const QString &message,
@@ -81,6 +82,11 @@ inline ApiStatus namedError(const QString &name)
         return apiStatus(410, QStringLiteral("Gone"), QStringLiteral("gone"));
     if (name == QLatin1String("429"))
         return apiStatus(429, QStringLiteral("TooManyRequests"), QStringLiteral("slow down"));
+    if (name == QLatin1String("422"))
+        return apiStatus(422, QStringLiteral("Invalid"),
+                         QStringLiteral("ListOptions.meta.k8s.io \"\" is invalid: "
+                                        "resourceVersionMatch: Forbidden: resourceVersionMatch "
+                                        "is forbidden for watch"));
     if (name == QLatin1String("500"))
         return apiStatus(500, QStringLiteral("InternalError"), QStringLiteral("boom"));
     if (name == QLatin1String("refused"))
@@ -132,7 +138,8 @@ inline WatchEvent watchEvent(WatchEvent::Type type, const Object &o)
 }
 
 /// "ADDED a@1", "MODIFIED a@2", "DELETED a@3", "BOOKMARK @30" (only a resourceVersion),
-/// "BOOKMARK nometa", "UNKNOWN a@4", "ERROR <namedError>".
+/// "BOOKMARK nometa", "BOOKMARK @5 end" (annotated k8s.io/initial-events-end: "true"),
+/// "BOOKMARK @5 end=false", "UNKNOWN a@4", "ERROR <namedError>".
 inline WatchEvent eventFromSpec(const QString &spec)
 {
     const QString type = spec.section(QLatin1Char(' '), 0, 0);
@@ -147,7 +154,14 @@ inline WatchEvent eventFromSpec(const QString &spec)
         if (arg == QLatin1String("nometa"))
             return watchEvent(WatchEvent::Type::Bookmark, objFromSpec(arg));
         QJsonObject meta;
-        meta.insert(QStringLiteral("resourceVersion"), arg.mid(1));
+        meta.insert(QStringLiteral("resourceVersion"), arg.section(QLatin1Char(' '), 0, 0).mid(1));
+        const QString end = arg.section(QLatin1Char(' '), 1);
+        if (end.startsWith(QLatin1String("end"))) {
+            QJsonObject ann;
+            ann.insert(QStringLiteral("k8s.io/initial-events-end"),
+                       end == QLatin1String("end") ? QStringLiteral("true") : end.mid(4));
+            meta.insert(QStringLiteral("annotations"), ann);
+        }
         QJsonObject json;
         json.insert(QStringLiteral("kind"), QStringLiteral("Pod"));
         json.insert(QStringLiteral("metadata"), meta);
@@ -270,8 +284,10 @@ inline QString describeWatch(const ListOptions &o)
         s += QStringLiteral(" no-bookmarks");
     if (o.timeoutSeconds < 300 || o.timeoutSeconds >= 600)
         s += QStringLiteral(" timeout=%1").arg(o.timeoutSeconds);
-    if (o.limit != 0 || !o.continueToken.isEmpty() || !o.resourceVersionMatch.isEmpty() ||
-        o.sendInitialEvents)
+    if (o.sendInitialEvents)
+        s += QStringLiteral(" sendInitialEvents match=") + o.resourceVersionMatch;
+    if (o.limit != 0 || !o.continueToken.isEmpty() ||
+        (!o.resourceVersionMatch.isEmpty() && !o.sendInitialEvents))
         s += QStringLiteral(" unexpected-options");
     return s;
 }

@@ -10,8 +10,8 @@
 // the first wait, seeded), so rows that need one wait with QTRY_* and a generous timeout.
 //
 // Not covered: RF-01/RF-08 (Go channel mechanics), RF-11/RF-14 fake-clock timings, RF-23/RF-24
-// (no expected type), RF-25 MinWatchTimeout (only the default range is asserted), WL-* (the port
-// has no watch-list).
+// (no expected type), RF-25 MinWatchTimeout (only the default range is asserted). WL-* are in
+// tst_watchlist.
 
 #include "fakelisterwatcher.h"
 #include "informer/deltafifo.h"
