@@ -39,9 +39,18 @@ int main(int argc, char *argv[])
     const QCommandLineOption bookmarks(QStringLiteral("bookmark-interval"),
                                        QStringLiteral("Milliseconds between watch bookmarks."),
                                        QStringLiteral("MS"), QStringLiteral("60000"));
+    const QCommandLineOption historyLimit(
+        QStringLiteral("history-limit"),
+        QStringLiteral("Change events kept for watches and continue tokens (default 1000)."),
+        QStringLiteral("EVENTS"), QStringLiteral("1000"));
+    const QCommandLineOption oldServer(
+        QStringLiteral("ignore-send-initial-events"),
+        QStringLiteral("Act like a kube-apiserver older than 1.27: ignore sendInitialEvents and "
+                       "resourceVersionMatch on watches (no WatchList)."));
     const QCommandLineOption verbose(
         QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
-    p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, verbose});
+    p.addOptions(
+        {port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, oldServer, verbose});
     p.process(app);
 
     lens::sim::Simulator::Options o;
@@ -51,6 +60,8 @@ int main(int argc, char *argv[])
     const double perSecond = p.value(churn).toDouble();
     o.churnIntervalMs = perSecond > 0 ? qMax(1, int(1000.0 / perSecond)) : 0;
     o.bookmarkIntervalMs = p.value(bookmarks).toInt();
+    o.historyLimit = p.value(historyLimit).toInt();
+    o.ignoreSendInitialEvents = p.isSet(oldServer);
 
     lens::sim::Simulator sim;
     QString error;

@@ -160,6 +160,55 @@ bool isTrue(const QString &v)
     return v == QLatin1String("true") || v == QLatin1String("1");
 }
 
+/// One field.Error of apimachinery validation: field path, cause type, ErrorBody().
+struct FieldError {
+    QString field;
+    QString type;
+    QString body;
+};
+
+FieldError forbidden(const char *detail, const char *field = "resourceVersionMatch")
+{
+    return {QLatin1String(field), QStringLiteral("FieldValueForbidden"),
+            QStringLiteral("Forbidden: ") + QLatin1String(detail)};
+}
+
+/// field.NotSupported: `Unsupported value: "X": supported values: "A", "B"`.
+FieldError notSupported(const QString &value, const QStringList &supported)
+{
+    QStringList quoted;
+    for (const QString &v : supported)
+        quoted << QLatin1Char('"') + v + QLatin1Char('"');
+    return {QStringLiteral("resourceVersionMatch"), QStringLiteral("FieldValueNotSupported"),
+            QStringLiteral("Unsupported value: \"%1\": supported values: %2")
+                .arg(value, quoted.join(QLatin1String(", ")))};
+}
+
+// errors.NewInvalid(GroupKind{"meta.k8s.io", "ListOptions"}, "", errs), as the list/watch
+// handler answers a ValidateListOptions failure: 422 Invalid, the aggregate message
+// ("[a, b]" for more than one) and one cause per error.
+QPair<QString, QJsonObject> invalidListOptions(const QList<FieldError> &errs)
+{
+    QStringList texts;
+    QJsonArray causes;
+    for (const FieldError &e : errs) {
+        texts << e.field + QLatin1String(": ") + e.body;
+        QJsonObject cause;
+        cause.insert(QStringLiteral("reason"), e.type);
+        cause.insert(QStringLiteral("message"), e.body);
+        cause.insert(QStringLiteral("field"), e.field);
+        causes.append(cause);
+    }
+    const QString aggregate =
+        texts.size() == 1 ? texts.first()
+                          : QLatin1Char('[') + texts.join(QLatin1String(", ")) + QLatin1Char(']');
+    QJsonObject details;
+    details.insert(QStringLiteral("group"), QStringLiteral("meta.k8s.io"));
+    details.insert(QStringLiteral("kind"), QStringLiteral("ListOptions"));
+    details.insert(QStringLiteral("causes"), causes);
+    return {QStringLiteral("ListOptions.meta.k8s.io \"\" is invalid: ") + aggregate, details};
+}
+
 } // namespace
 
 QByteArray statusJson(int code, const QString &reason, const QString &message,
@@ -275,6 +324,64 @@ void ApiServer::failNextRequests(int count, int httpStatus, int retryAfterSecond
     m_failCount = qMax(0, count);
     m_failStatus = httpStatus;
     m_failRetryAfter = qMax(0, retryAfterSeconds);
+}
+
+int ApiServer::sendGarbageOnWatches()
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->sendGarbage();
+    return int(watches.size());
+}
+
+int ApiServer::stallWatches(int ms)
+{
+    m_stallUntil = ms > 0 ? QDeadlineTimer(ms) : QDeadlineTimer();
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->stall(ms);
+    return int(watches.size());
+}
+
+int ApiServer::stallRemainingMs() const
+{
+    return m_stallUntil.hasExpired() ? 0 : int(m_stallUntil.remainingTime());
+}
+
+void ApiServer::answerTooLargeResourceVersion(int count)
+{
+    m_tooLargeCount = qMax(0, count);
+}
+
+void ApiServer::setIgnoreSendInitialEvents(bool ignore)
+{
+    m_ignoreSendInitialEvents = ignore;
+}
+
+bool ApiServer::takeTooLargeFault(Call &c, const QString &resourceVersion)
+{
+    if (m_tooLargeCount <= 0)
+        return false;
+    --m_tooLargeCount;
+    const qint64 current = m_store->revision();
+    respondTooLarge(c, qMax(resourceVersion.toLongLong(), current + 1), current);
+    return true;
+}
+
+void ApiServer::respondTooLarge(Call &c, qint64 asked, qint64 current)
+{
+    QJsonObject cause;
+    cause.insert(QStringLiteral("reason"), QStringLiteral("ResourceVersionTooLarge"));
+    cause.insert(QStringLiteral("message"), QStringLiteral("Too large resource version"));
+    QJsonObject details;
+    details.insert(QStringLiteral("causes"), QJsonArray{cause});
+    details.insert(QStringLiteral("retryAfterSeconds"), 1);
+    // kube-apiserver waits ~3 s for the cache to catch up first (fixture 16); we answer at once.
+    respondStatus(c, 504, QStringLiteral("Timeout"),
+                  QStringLiteral("Timeout: Too large resource version: %1, current: %2")
+                      .arg(asked)
+                      .arg(current),
+                  details);
 }
 
 void ApiServer::setBookmarkInterval(int ms)
@@ -558,6 +665,10 @@ void ApiServer::handleControl(Call &c)
                     .num("bookmarkIntervalMs", m_bookmarkIntervalMs)
                     .num("churnIntervalMs", m_churn ? m_churn->intervalMs() : 0)
                     .num("pendingFailures", m_failCount)
+                    .num("failCode", m_failCount > 0 ? m_failStatus : 0)
+                    .num("pendingTooLarge", m_tooLargeCount)
+                    .num("stallRemainingMs", stallRemainingMs())
+                    .val("ignoreSendInitialEvents", m_ignoreSendInitialEvents)
                     .num("requests", qint64(m_requestCount))
                     .val("objects", objects)
                     .bytes());
@@ -581,6 +692,27 @@ void ApiServer::handleControl(Call &c)
         failNextRequests(c.value("count").toInt(), c.value("code").toInt(),
                          c.value("retryAfter").toInt());
         respond(c, 200, JsonBuilder().num("pendingFailures", m_failCount).bytes());
+    } else if (op == QLatin1String("garbage")) {
+        respond(c, 200, JsonBuilder().num("watches", sendGarbageOnWatches()).bytes());
+    } else if (op == QLatin1String("stall")) {
+        bool ok = false;
+        const double seconds = c.value("seconds").toDouble(&ok);
+        if (!ok || seconds < 0) {
+            respondStatus(c, 400, QStringLiteral("BadRequest"),
+                          QStringLiteral("stall needs ?seconds=S (S >= 0; 0 ends a stall)"));
+            return;
+        }
+        const int n = stallWatches(int(seconds * 1000));
+        respond(
+            c, 200,
+            JsonBuilder().num("stalled", n).num("stallRemainingMs", stallRemainingMs()).bytes());
+    } else if (op == QLatin1String("too-large")) {
+        answerTooLargeResourceVersion(c.has("count") ? c.value("count").toInt() : 1);
+        respond(c, 200, JsonBuilder().num("pendingTooLarge", m_tooLargeCount).bytes());
+    } else if (op == QLatin1String("ignore-send-initial-events")) {
+        setIgnoreSendInitialEvents(!c.has("enabled") || isTrue(c.value("enabled")));
+        respond(c, 200,
+                JsonBuilder().val("ignoreSendInitialEvents", m_ignoreSendInitialEvents).bytes());
     } else if (op == QLatin1String("bookmark-interval")) {
         setBookmarkInterval(c.value("ms").toInt());
         respond(c, 200, JsonBuilder().num("bookmarkIntervalMs", m_bookmarkIntervalMs).bytes());
@@ -647,8 +779,36 @@ void ApiServer::handleResource(Call &c, const ResourceType &type, const QString 
 void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
 {
     const QString rvText = c.value("resourceVersion");
+    if (takeTooLargeFault(c, rvText))
+        return;
     const QString match = c.value("resourceVersionMatch");
     const QByteArray cont = c.value("continue").toLatin1();
+    {
+        // apimachinery ValidateListOptions (list branch), before any storage parsing.
+        QList<FieldError> errs;
+        if (!match.isEmpty()) {
+            if (rvText.isEmpty())
+                errs << forbidden("resourceVersionMatch is forbidden unless resourceVersion is "
+                                  "provided");
+            if (!cont.isEmpty())
+                errs << forbidden("resourceVersionMatch is forbidden when continue is provided");
+            if (match != QLatin1String("Exact") && match != QLatin1String("NotOlderThan"))
+                errs << notSupported(
+                    match, {QStringLiteral("Exact"), QStringLiteral("NotOlderThan"), QString()});
+            if (match == QLatin1String("Exact") && rvText == QLatin1String("0"))
+                errs << forbidden("resourceVersionMatch \"exact\" is forbidden for "
+                                  "resourceVersion \"0\"");
+        }
+        if (c.has("sendInitialEvents"))
+            errs << FieldError{
+                QStringLiteral("sendInitialEvents"), QStringLiteral("FieldValueForbidden"),
+                QStringLiteral("Forbidden: sendInitialEvents is forbidden for list")};
+        if (!errs.isEmpty()) {
+            const auto [message, details] = invalidListOptions(errs);
+            respondStatus(c, 422, QStringLiteral("Invalid"), message, details);
+            return;
+        }
+    }
     const qint64 limit = qMax<qint64>(0, c.value("limit").toLongLong());
     QString selError;
     const LabelSelector labels = LabelSelector::parse(c.value("labelSelector"), &selError);
@@ -678,17 +838,6 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
             return;
         }
     }
-    if (!match.isEmpty()) {
-        if (rvText.isEmpty() ||
-            (match != QLatin1String("Exact") && match != QLatin1String("NotOlderThan")) ||
-            (match == QLatin1String("Exact") && rv == 0)) {
-            respondStatus(c, 422, QStringLiteral("Invalid"),
-                          QStringLiteral("resourceVersionMatch: Forbidden: \"%1\" is not allowed "
-                                         "with resourceVersion \"%2\"")
-                              .arg(match, rvText));
-            return;
-        }
-    }
     if (!cont.isEmpty() && !rvText.isEmpty() && rvText != QLatin1String("0")) {
         respondStatus(c, 400, QStringLiteral("BadRequest"),
                       QStringLiteral("specifying resource version is not allowed when using "
@@ -696,21 +845,7 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
         return;
     }
     const qint64 current = m_store->revision();
-    const auto tooLarge = [&](qint64 asked) {
-        QJsonObject cause;
-        cause.insert(QStringLiteral("reason"), QStringLiteral("ResourceVersionTooLarge"));
-        cause.insert(QStringLiteral("message"), QStringLiteral("Too large resource version"));
-        QJsonObject details;
-        details.insert(QStringLiteral("causes"), QJsonArray{cause});
-        details.insert(QStringLiteral("retryAfterSeconds"), 1);
-        // kube-apiserver waits ~3 s for the cache to catch up first (fixture 16); we answer at
-        // once.
-        respondStatus(c, 504, QStringLiteral("Timeout"),
-                      QStringLiteral("Timeout: Too large resource version: %1, current: %2")
-                          .arg(asked)
-                          .arg(current),
-                      details);
-    };
+    const auto tooLarge = [&](qint64 asked) { respondTooLarge(c, asked, current); };
     if (rv > current) {
         tooLarge(rv);
         return;
@@ -805,6 +940,33 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
 void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns)
 {
     const QString rvText = c.value("resourceVersion");
+    if (takeTooLargeFault(c, rvText))
+        return;
+    // An "old server" (setIgnoreSendInitialEvents) does not know these parameters at all.
+    const bool sieSet = !m_ignoreSendInitialEvents && c.has("sendInitialEvents");
+    const bool initialEvents = sieSet && isTrue(c.value("sendInitialEvents"));
+    const QString match = m_ignoreSendInitialEvents ? QString() : c.value("resourceVersionMatch");
+    {
+        // apimachinery validateWatchOptions (WatchList enabled), before anything else.
+        QList<FieldError> errs;
+        if (sieSet && match != QLatin1String("NotOlderThan"))
+            errs << forbidden("sendInitialEvents requires setting resourceVersionMatch to "
+                              "NotOlderThan");
+        if (!match.isEmpty()) {
+            if (!sieSet)
+                errs << forbidden("resourceVersionMatch is forbidden for watch unless "
+                                  "sendInitialEvents is provided");
+            if (match != QLatin1String("NotOlderThan"))
+                errs << notSupported(match, {QStringLiteral("NotOlderThan")});
+            if (c.has("continue") && !c.value("continue").isEmpty())
+                errs << forbidden("resourceVersionMatch is forbidden when continue is provided");
+        }
+        if (!errs.isEmpty()) {
+            const auto [message, details] = invalidListOptions(errs);
+            respondStatus(c, 422, QStringLiteral("Invalid"), message, details);
+            return;
+        }
+    }
     QString selError;
     WatchStream::Options opts;
     opts.type = type;
@@ -820,7 +982,6 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
     opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
     opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
     opts.closeConnection = c.closeConnection;
-    const bool initialEvents = isTrue(c.value("sendInitialEvents"));
     qint64 rv = 0;
     if (!rvText.isEmpty()) {
         bool ok = false;
@@ -833,20 +994,18 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
             return;
         }
     }
-    if (initialEvents &&
-        (!opts.bookmarks || c.value("resourceVersionMatch") != QLatin1String("NotOlderThan"))) {
-        respondStatus(c, 422, QStringLiteral("Invalid"),
-                      QStringLiteral("sendInitialEvents: Forbidden: sendInitialEvents requires "
-                                     "setting allowWatchBookmarks=true and "
-                                     "resourceVersionMatch=NotOlderThan"));
+    const qint64 current = m_store->revision();
+    if (initialEvents && rv > current) {
+        // WatchList waits for the cache to reach rv, then fails like a LIST (cacher.Watch
+        // returns the error before the stream starts).
+        respondTooLarge(c, rv, current);
         return;
     }
 
     c.responded = true;
     auto *watch = new WatchStream(c.socket, opts, this);
     Q_EMIT requestHandled(c.method, c.target, 200);
-    const qint64 current = m_store->revision();
-    if (rv > 0 && !initialEvents && rv < m_store->oldestRetainedRevision()) {
+    if (!initialEvents && rv > 0 && rv < m_store->oldestRetainedRevision()) {
         // fixture 06: 200, one ERROR event, end of stream.
         watch->sendErrorAndFinish(statusJson(410, QStringLiteral("Expired"),
                                              QStringLiteral("too old resource version: %1 (%2)")
@@ -857,8 +1016,11 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
     }
     connect(watch, &WatchStream::finished, this, &ApiServer::onWatchFinished);
     m_watches << watch;
-    if (rv == 0 || initialEvents) {
-        // Synthetic ADDED for the current state (fixture 17), then changes after it.
+    if (!m_stallUntil.hasExpired())
+        watch->stall(int(m_stallUntil.remainingTime()));
+    if (initialEvents || (!sieSet && rv == 0)) {
+        // Synthetic ADDED for the current state (fixture 17; WatchList streams the same), then
+        // changes after it.
         QMap<QString, StoredObject> state;
         m_store->stateAt(type.name, current, &state);
         const QString prefix =
@@ -867,8 +1029,12 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
              ++it)
             watch->sendAdded(it.value());
         watch->setLastRevision(current);
-        if (initialEvents)
+        // cacher: isInitialEventsEndBookmarkRequired = sendInitialEvents && allowWatchBookmarks.
+        if (initialEvents && opts.bookmarks)
             watch->sendBookmark(current, true);
+    } else if (rv == 0) {
+        // sendInitialEvents=false with resourceVersion "" / "0": start at "now", no state.
+        watch->setLastRevision(current);
     } else {
         watch->setLastRevision(rv);
         const QList<ChangeEvent> events = m_store->eventsSince(type.name, rv);

@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include <QAbstractHttpServer>
+#include <QDeadlineTimer>
 #include <QHostAddress>
 #include <QList>
 #include <QPointer>
@@ -80,6 +81,30 @@ public:
     /// Default 60000 (kube-apiserver sends them about once a minute). Applies to open watches.
     Q_INVOKABLE void setBookmarkInterval(int ms);
     int bookmarkInterval() const { return m_bookmarkIntervalMs; }
+    /// Writes WatchStream::GarbageLine (a line that is not JSON) as one chunk on every open
+    /// watch; the streams stay open. Returns how many watches got it.
+    Q_INVOKABLE int sendGarbageOnWatches();
+    /// Stalls every open watch, and every watch opened before the stall ends, for `ms`
+    /// milliseconds: not a byte is written (events, bookmarks and stream ends are held and
+    /// flushed in order afterwards; see WatchStream::stall()). Plain requests are still served.
+    /// ms <= 0 ends a stall now. Returns how many open watches were stalled.
+    Q_INVOKABLE int stallWatches(int ms);
+    /// Milliseconds left of the stall started by stallWatches() (0 = none).
+    int stallRemainingMs() const;
+    /// The next `count` LIST or WATCH requests on a collection answer like a kube-apiserver
+    /// whose watch cache is behind the requested resourceVersion (fixture 16): HTTP 504,
+    /// reason Timeout, message "Timeout: Too large resource version: N, current: M", cause
+    /// ResourceVersionTooLarge, Retry-After: 1 and details.retryAfterSeconds 1. N is the request's
+    /// resourceVersion, or current+1 when it named none or an older one. Watches get the 504
+    /// before the stream starts (as the cacher's Watch error is returned). count 0 cancels.
+    Q_INVOKABLE void answerTooLargeResourceVersion(int count);
+    int pendingTooLarge() const { return m_tooLargeCount; }
+    /// Behave like a kube-apiserver older than 1.27 (no WatchList): watch requests'
+    /// sendInitialEvents and resourceVersionMatch are ignored (not validated either), so a
+    /// WatchList request gets synthetic ADDED events only when resourceVersion is "" or "0",
+    /// a replay from N otherwise, and never the k8s.io/initial-events-end bookmark.
+    Q_INVOKABLE void setIgnoreSendInitialEvents(bool ignore);
+    bool ignoresSendInitialEvents() const { return m_ignoreSendInitialEvents; }
     Q_INVOKABLE int openWatchCount() const { return int(m_watches.size()); }
     /// Requests handled so far (all paths).
     quint64 requestCount() const { return m_requestCount; }
@@ -106,6 +131,8 @@ private:
     void handleWrite(Call &call, const ResourceType &type, const QString &ns, const QString &name);
     void onStoreChanged(const ChangeEvent &event);
     void onWatchFinished(WatchStream *watch);
+    bool takeTooLargeFault(Call &call, const QString &resourceVersion);
+    void respondTooLarge(Call &call, qint64 asked, qint64 current);
 
     void respond(Call &call, int code, const QByteArray &body,
                  const QByteArray &contentType = QByteArrayLiteral("application/json"),
@@ -122,6 +149,9 @@ private:
     int m_failStatus = 0;
     int m_failRetryAfter = 0;
     quint64 m_requestCount = 0;
+    int m_tooLargeCount = 0;
+    bool m_ignoreSendInitialEvents = false;
+    QDeadlineTimer m_stallUntil; ///< expired = no stall
 };
 
 /// A metav1.Status body in kube-apiserver's key order: kind, apiVersion, metadata, status,

@@ -29,6 +29,7 @@ bool Simulator::start(const Options &o, QString *error)
     if (o.seedObjects)
         Fixtures::seed(m_store, o.pods, o.seed);
     m_server->setBookmarkInterval(o.bookmarkIntervalMs);
+    m_server->setIgnoreSendInitialEvents(o.ignoreSendInitialEvents);
     m_churn->setSeed(o.seed);
     if (!m_server->start(o.port, o.address, error))
         return false;
@@ -64,6 +65,26 @@ int Simulator::dropWatches(bool midEvent)
 void Simulator::failNextRequests(int count, int httpStatus, int retryAfterSeconds)
 {
     m_server->failNextRequests(count, httpStatus, retryAfterSeconds);
+}
+
+int Simulator::sendGarbageOnWatches()
+{
+    return m_server->sendGarbageOnWatches();
+}
+
+int Simulator::stallWatches(int ms)
+{
+    return m_server->stallWatches(ms);
+}
+
+void Simulator::answerTooLargeResourceVersion(int count)
+{
+    m_server->answerTooLargeResourceVersion(count);
+}
+
+void Simulator::setIgnoreSendInitialEvents(bool ignore)
+{
+    m_server->setIgnoreSendInitialEvents(ignore);
 }
 
 void Simulator::setBookmarkInterval(int ms)

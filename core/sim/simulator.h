@@ -38,6 +38,9 @@ public:
         int bookmarkIntervalMs = 60000; ///< periodic BOOKMARK period (allowWatchBookmarks)
         int historyLimit = 1000;        ///< change events kept for watches
         bool seedObjects = true;        ///< false = start with an empty store
+        /// Behave like a pre-1.27 server: ignore sendInitialEvents / resourceVersionMatch on
+        /// watches (ApiServer::setIgnoreSendInitialEvents()).
+        bool ignoreSendInitialEvents = false;
     };
 
     explicit Simulator(QObject *parent = nullptr);
@@ -66,6 +69,15 @@ public:
     Q_INVOKABLE int dropWatches(bool midEvent = false);
     /// ApiServer::failNextRequests().
     Q_INVOKABLE void failNextRequests(int count, int httpStatus, int retryAfterSeconds = 0);
+    /// ApiServer::sendGarbageOnWatches(): a line that is not JSON on every open watch.
+    Q_INVOKABLE int sendGarbageOnWatches();
+    /// ApiServer::stallWatches(): no bytes on any watch for `ms` milliseconds.
+    Q_INVOKABLE int stallWatches(int ms);
+    /// ApiServer::answerTooLargeResourceVersion(): the next `count` lists/watches get 504
+    /// "Too large resource version".
+    Q_INVOKABLE void answerTooLargeResourceVersion(int count);
+    /// ApiServer::setIgnoreSendInitialEvents(): act like a server without WatchList.
+    Q_INVOKABLE void setIgnoreSendInitialEvents(bool ignore);
     /// ApiServer::setBookmarkInterval() (milliseconds).
     Q_INVOKABLE void setBookmarkInterval(int ms);
     /// ChurnGenerator::setIntervalMs() (milliseconds; 0 = off).

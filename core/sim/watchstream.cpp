@@ -7,6 +7,8 @@
 #include <QLocale>
 #include <QTcpSocket>
 
+#include <utility>
+
 namespace lens::sim {
 
 WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
@@ -14,6 +16,8 @@ WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
 {
     m_timeout.setSingleShot(true);
     m_preTimeoutBookmark.setSingleShot(true);
+    m_stallTimer.setSingleShot(true);
+    connect(&m_stallTimer, &QTimer::timeout, this, &WatchStream::endStall);
     connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
     connect(&m_preTimeoutBookmark, &QTimer::timeout, this,
             [this] { sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision); });
@@ -156,13 +160,64 @@ void WatchStream::writeChunk(const QByteArray &data)
     }
     QByteArray frame = QByteArray::number(data.size(), 16);
     frame.append("\r\n").append(data).append("\r\n");
+    if (isStalled()) {
+        if (m_held.size() > MaxBacklogBytes) {
+            m_socket->abort();
+            end();
+            return;
+        }
+        m_held += frame;
+        return;
+    }
     m_socket->write(frame);
+}
+
+void WatchStream::sendGarbage()
+{
+    writeChunk(QByteArray(GarbageLine));
+}
+
+void WatchStream::stall(int ms)
+{
+    if (m_done)
+        return;
+    if (ms <= 0) {
+        if (isStalled()) {
+            m_stallTimer.stop();
+            endStall();
+        }
+        return;
+    }
+    if (!isStalled() || m_stallTimer.remainingTime() < ms)
+        m_stallTimer.start(ms);
+}
+
+void WatchStream::endStall()
+{
+    const QByteArray held = std::exchange(m_held, QByteArray());
+    if (m_done)
+        return;
+    if (!m_socket || m_socket->state() != QAbstractSocket::ConnectedState) {
+        end();
+        return;
+    }
+    if (!held.isEmpty())
+        m_socket->write(held);
+    if (std::exchange(m_finishHeld, false))
+        finish();
 }
 
 void WatchStream::finish()
 {
     if (m_done)
         return;
+    if (isStalled()) {
+        m_finishHeld = true;
+        m_timeout.stop();
+        m_preTimeoutBookmark.stop();
+        m_bookmarkTimer.stop();
+        return;
+    }
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
         m_socket->write("0\r\n\r\n");
         if (m_opts.closeConnection)
@@ -175,6 +230,8 @@ void WatchStream::drop(bool midEvent)
 {
     if (m_done)
         return;
+    m_stallTimer.stop(); // a hung server that is cut off never sends what it held
+    m_held.clear();
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
         if (midEvent) {
             const QByteArray line =
@@ -201,6 +258,8 @@ void WatchStream::end()
     m_timeout.stop();
     m_preTimeoutBookmark.stop();
     m_bookmarkTimer.stop();
+    m_stallTimer.stop();
+    m_held.clear();
     if (m_socket)
         disconnect(m_socket, nullptr, this, nullptr);
     Q_EMIT finished(this);

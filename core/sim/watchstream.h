@@ -61,6 +61,18 @@ public:
     /// Closes the TCP connection without ending the chunked body; with `midEvent`, after
     /// writing the first half of an event line (the client sees a truncated JSON value).
     void drop(bool midEvent);
+    /// Fault: writes one chunk holding a line that is not JSON (GarbageLine). client-go's
+    /// decoder fails on it ("Unable to decode an event from the watch stream"). The stream stays
+    /// open and later events follow normally. No kube-apiserver does this on purpose; it stands
+    /// for a corrupting proxy or a server bug.
+    void sendGarbage();
+    /// Fault: writes nothing at all for `ms` milliseconds (no events, no bookmarks, no end of
+    /// stream, no TCP keep-alive payload), as a hung apiserver or a stuck proxy looks to a client.
+    /// Everything due meanwhile is held and written in order when the stall ends (a
+    /// timeoutSeconds expiry during the stall ends the stream right after the held events).
+    /// Extends a stall in progress if `ms` reaches further; ms <= 0 ends a stall now.
+    void stall(int ms);
+    bool isStalled() const { return m_stallTimer.isActive(); }
 
     bool isOpen() const { return !m_done; }
     const Options &options() const { return m_opts; }
@@ -68,6 +80,8 @@ public:
     /// Bytes a slow client may leave unread before the watch is closed (the apiserver likewise
     /// terminates watchers whose buffer is full). 32 MiB.
     static constexpr qint64 MaxBacklogBytes = 32 * 1024 * 1024;
+    /// The line sendGarbage() writes (newline included).
+    static constexpr const char *GarbageLine = "lens-sim: this line is not JSON }{\n";
 
 Q_SIGNALS:
     /// The stream ended (finished, dropped, or the client disconnected). Emitted once.
@@ -78,6 +92,7 @@ private:
     void writeLine(const char *type, const QByteArray &objectJson);
     void writeChunk(const QByteArray &data);
     void end();
+    void endStall();
 
     QPointer<QTcpSocket> m_socket;
     Options m_opts;
@@ -86,6 +101,9 @@ private:
     QTimer m_timeout;
     QTimer m_preTimeoutBookmark;
     QTimer m_bookmarkTimer;
+    QTimer m_stallTimer;
+    QByteArray m_held;         ///< frames written during a stall
+    bool m_finishHeld = false; ///< finish() was called during a stall
     std::function<qint64()> m_currentRevision;
 };
 

@@ -105,6 +105,7 @@ public:
     }
 
     QList<QJsonObject> events;
+    QList<QByteArray> lines; ///< every complete line as received (newline stripped)
     QByteArray m_tail;
     bool finished = false;
     int status = 0;
@@ -115,6 +116,7 @@ private:
     {
         while (m_reply->canReadLine()) {
             const QByteArray line = m_reply->readLine();
+            lines << line.chopped(line.endsWith('\n') ? 1 : 0);
             events << QJsonDocument::fromJson(line).object();
         }
     }

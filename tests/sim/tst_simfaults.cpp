@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fault controls of the simulated API server (garbage line, stalled watches, "Too large resource
+// version", an old server ignoring sendInitialEvents, /sim/v1/state), the WatchList contract
+// (sendInitialEvents + the initial-events-end bookmark, apimachinery's watch-option validation)
+// and 100 concurrent filtered watches, all over real HTTP on loopback.
+#include "simtestutil.h"
+
+#include "sim/apiserver.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
+#include "sim/watchstream.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+#include <memory>
+
+using namespace lens::sim;
+using namespace simtest;
+
+namespace {
+const QString kPods = QStringLiteral("pods");
+
+// fixture 16 (kube-apiserver v1.20.2, GET pods?resourceVersion=99999999)
+const char kFixture16[] =
+    R"json({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Timeout: Too large resource version: 99999999, current: 93","reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504})json";
+
+QJsonObject podJson(const QString &ns, const QString &name,
+                    const QString &app = QStringLiteral("web"))
+{
+    QJsonObject meta{{QStringLiteral("name"), name},
+                     {QStringLiteral("namespace"), ns},
+                     {QStringLiteral("labels"), QJsonObject{{QStringLiteral("app"), app}}}};
+    return QJsonObject{
+        {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+        {QStringLiteral("kind"), QStringLiteral("Pod")},
+        {QStringLiteral("metadata"), meta},
+        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("containers"), QJsonArray{}}}}};
+}
+
+QJsonObject withLabel(QJsonObject pod, const QString &app)
+{
+    QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
+    meta.insert(QStringLiteral("labels"), QJsonObject{{QStringLiteral("app"), app}});
+    pod.insert(QStringLiteral("metadata"), meta);
+    return pod;
+}
+
+QString metaString(const QJsonObject &event, const char *key)
+{
+    return event[QLatin1String("object")][QLatin1String("metadata")][QLatin1String(key)].toString();
+}
+
+QString invalidMessage(const QString &aggregate)
+{
+    return QStringLiteral("ListOptions.meta.k8s.io \"\" is invalid: ") + aggregate;
+}
+} // namespace
+
+class tst_SimFaults : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+
+    void garbageLineOnWatches();
+    void garbageOverControlApi();
+    void stallHoldsEveryByte();
+    void stallCoversNewWatchesAndTimeouts();
+    void stallOverControlApi();
+    void tooLargeFaultOnListAndWatch();
+    void tooLargeOverControlApi();
+    void oldServerIgnoresSendInitialEvents();
+    void stateEndpoint();
+
+    void watchListInitialEventsThenOneBookmark();
+    void watchListWithoutBookmarksHasNoEndMarker();
+    void watchListIgnoresHistoryAndRejectsFutureRv();
+    void sendInitialEventsFalseStartsNow();
+    void watchOptionValidation();
+    void listOptionValidation();
+
+    void hundredWatchesWithSelectorsWhileApiAnswers();
+
+private:
+    HttpResult post(const QString &pathAndQuery)
+    {
+        return request(*m_nam, m_url, "POST", pathAndQuery);
+    }
+    std::unique_ptr<Simulator> m_sim;
+    std::unique_ptr<QNetworkAccessManager> m_nam;
+    QUrl m_url;
+};
+
+void tst_SimFaults::init()
+{
+    m_sim = std::make_unique<Simulator>();
+    Simulator::Options o;
+    o.seed = 7;
+    QString error;
+    QVERIFY2(m_sim->start(o, &error), qPrintable(error));
+    m_url = m_sim->url();
+    m_nam = std::make_unique<QNetworkAccessManager>();
+}
+
+void tst_SimFaults::cleanup()
+{
+    m_nam.reset();
+    m_sim.reset();
+}
+
+void tst_SimFaults::garbageLineOnWatches()
+{
+    const qint64 rv = m_sim->revision();
+    WatchClient a(*m_nam, m_url, QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(rv));
+    WatchClient b(
+        *m_nam, m_url,
+        QStringLiteral("/api/v1/namespaces/shop/pods?watch=1&resourceVersion=%1").arg(rv));
+    QTRY_COMPARE(m_sim->openWatchCount(), 2);
+    QTRY_VERIFY(a.started() && b.started());
+    QCOMPARE(m_sim->sendGarbageOnWatches(), 2);
+    const QByteArray garbage = QByteArray(WatchStream::GarbageLine).chopped(1);
+    QTRY_COMPARE(a.lines, QList<QByteArray>{garbage});
+    QTRY_COMPARE(b.lines, QList<QByteArray>{garbage});
+    QJsonParseError pe;
+    QJsonDocument::fromJson(a.lines.first(), &pe);
+    QVERIFY(pe.error != QJsonParseError::NoError); // really not JSON
+    // The streams stay open and carry the next event.
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("g1"))).ok());
+    QTRY_COMPARE(a.lines.size(), 2);
+    QTRY_COMPARE(b.lines.size(), 2);
+    QCOMPARE(a.events.last().value(QStringLiteral("type")).toString(), QStringLiteral("ADDED"));
+    QVERIFY(!a.finished);
+    QCOMPARE(m_sim->openWatchCount(), 2);
+}
+
+void tst_SimFaults::garbageOverControlApi()
+{
+    WatchClient a(*m_nam, m_url,
+                  QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(m_sim->revision()));
+    QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    QNetworkAccessManager control;
+    const HttpResult r = request(control, m_url, "POST", QStringLiteral("/sim/v1/garbage"));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(QStringLiteral("watches")).toInt(), 1);
+    QTRY_COMPARE(a.lines.size(), 1);
+    QVERIFY(a.events.first().isEmpty());
+    QCOMPARE(request(control, m_url, "GET", QStringLiteral("/sim/v1/garbage")).status, 405);
+}
+
+void tst_SimFaults::stallHoldsEveryByte()
+{
+    m_sim->setBookmarkInterval(100);
+    const qint64 rv = m_sim->revision();
+    WatchClient w(
+        *m_nam, m_url,
+        QStringLiteral("/api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=%1").arg(rv));
+    QTRY_VERIFY(!w.lines.isEmpty()); // bookmarks flow
+    QCOMPARE(m_sim->stallWatches(800), 1);
+    QTest::qWait(50); // let bytes already in flight arrive
+    const auto before = w.lines.size();
+    const auto beforeTail = w.m_tail.size();
+    const WriteResult c =
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("s1")));
+    QVERIFY(c.ok());
+    // Plain requests are answered during the stall.
+    QNetworkAccessManager other;
+    const HttpResult api = get(other, m_url, QStringLiteral("/api"));
+    QCOMPARE(api.status, 200);
+    QVERIFY2(api.elapsedMs < 500, qPrintable(QString::number(api.elapsedMs)));
+    QTest::qWait(400);
+    QCOMPARE(w.lines.size(), before); // no events, no bookmarks
+    QCOMPARE(w.m_tail.size(), beforeTail);
+    QVERIFY(!w.finished);
+    // After the stall: the held ADDED (and bookmarks) arrive, in order.
+    QTRY_VERIFY_WITH_TIMEOUT(w.lines.size() > before, 3000);
+    QStringList after;
+    for (auto i = before; i < w.events.size(); ++i)
+        after << w.events[i].value(QStringLiteral("type")).toString();
+    QVERIFY2(after.contains(QStringLiteral("ADDED")), qPrintable(after.join(QLatin1Char(' '))));
+    QCOMPARE(m_sim->server()->stallRemainingMs(), 0);
+}
+
+void tst_SimFaults::stallCoversNewWatchesAndTimeouts()
+{
+    QCOMPARE(m_sim->stallWatches(1500), 0);
+    // Opened during the stall: 200 and headers, then nothing, not even the synthetic ADDED.
+    const int shop = int(m_sim->store()->objects(kPods, QStringLiteral("shop")).size());
+    QVERIFY(shop > 0);
+    WatchClient fresh(*m_nam, m_url, QStringLiteral("/api/v1/namespaces/shop/pods?watch=1"));
+    // timeoutSeconds=1 expires inside the stall: the end is held too.
+    QNetworkAccessManager nam2;
+    WatchClient timed(nam2, m_url,
+                      QStringLiteral("/api/v1/pods?watch=1&timeoutSeconds=1&resourceVersion=%1")
+                          .arg(m_sim->revision()));
+    QTRY_COMPARE(m_sim->openWatchCount(), 2);
+    QTRY_VERIFY(fresh.started());
+    QTest::qWait(1200);
+    QCOMPARE(fresh.lines.size(), 0);
+    QVERIFY(!timed.finished);
+    QTRY_VERIFY_WITH_TIMEOUT(timed.finished, 3000);
+    QCOMPARE(timed.error, QNetworkReply::NoError); // a clean end, after the stall
+    QTRY_COMPARE(fresh.events.size(), shop);
+}
+
+void tst_SimFaults::stallOverControlApi()
+{
+    WatchClient w(*m_nam, m_url,
+                  QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(m_sim->revision()));
+    QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    QNetworkAccessManager control;
+    HttpResult r = request(control, m_url, "POST", QStringLiteral("/sim/v1/stall?seconds=30"));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(QStringLiteral("stalled")).toInt(), 1);
+    QVERIFY(r.json().value(QStringLiteral("stallRemainingMs")).toInt() > 20000);
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("s2"))).ok());
+    QTest::qWait(200);
+    QCOMPARE(w.lines.size(), 0);
+    r = get(control, m_url, QStringLiteral("/sim/v1/state"));
+    QVERIFY(r.json().value(QStringLiteral("stallRemainingMs")).toInt() > 20000);
+    // seconds=0 ends the stall: the held event arrives at once.
+    r = request(control, m_url, "POST", QStringLiteral("/sim/v1/stall?seconds=0"));
+    QCOMPARE(r.json().value(QStringLiteral("stallRemainingMs")).toInt(), 0);
+    QTRY_COMPARE(w.lines.size(), 1);
+    QCOMPARE(request(control, m_url, "POST", QStringLiteral("/sim/v1/stall")).status, 400);
+}
+
+void tst_SimFaults::tooLargeFaultOnListAndWatch()
+{
+    m_sim->answerTooLargeResourceVersion(2);
+    const qint64 cur = m_sim->revision();
+    HttpResult r = get(*m_nam, m_url, QStringLiteral("/api/v1/namespaces/shop/pods"));
+    QCOMPARE(r.status, 504);
+    QCOMPARE(r.retryAfter, QByteArray("1"));
+    QJsonObject want = QJsonDocument::fromJson(QByteArray(kFixture16)).object();
+    want.insert(QStringLiteral("message"),
+                QStringLiteral("Timeout: Too large resource version: %1, current: %2")
+                    .arg(cur + 1)
+                    .arg(cur));
+    QCOMPARE(r.json(), want);
+    // A watch gets it before the stream starts; a named resourceVersion is quoted.
+    r = get(*m_nam, m_url, QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(cur + 50));
+    QCOMPARE(r.status, 504);
+    QCOMPARE(r.json().value(QStringLiteral("message")).toString(),
+             QStringLiteral("Timeout: Too large resource version: %1, current: %2")
+                 .arg(cur + 50)
+                 .arg(cur));
+    QCOMPARE(m_sim->openWatchCount(), 0);
+    // Single-object GETs and discovery are not counted; the third list is normal again.
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api/v1")).status, 200);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api/v1/pods")).status, 200);
+    QCOMPARE(m_sim->server()->pendingTooLarge(), 0);
+}
+
+void tst_SimFaults::tooLargeOverControlApi()
+{
+    HttpResult r = post(QStringLiteral("/sim/v1/too-large?count=3"));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(QStringLiteral("pendingTooLarge")).toInt(), 3);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/sim/v1/state"))
+                 .json()
+                 .value(QStringLiteral("pendingTooLarge"))
+                 .toInt(),
+             3);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api/v1/nodes")).status, 504);
+    r = post(QStringLiteral("/sim/v1/too-large?count=0"));
+    QCOMPARE(r.json().value(QStringLiteral("pendingTooLarge")).toInt(), 0);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api/v1/nodes")).status, 200);
+}
+
+void tst_SimFaults::oldServerIgnoresSendInitialEvents()
+{
+    const int n = int(m_sim->store()->objects(kPods, QStringLiteral("shop")).size());
+    const QString watchList = QStringLiteral(
+        "/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true"
+        "&resourceVersionMatch=NotOlderThan");
+    QCOMPARE(post(QStringLiteral("/sim/v1/ignore-send-initial-events?enabled=true"))
+                 .json()
+                 .value(QStringLiteral("ignoreSendInitialEvents"))
+                 .toBool(),
+             true);
+    // RV "": the legacy synthetic ADDED, and never the initial-events-end bookmark.
+    WatchClient fromEmpty(*m_nam, m_url, watchList);
+    QTRY_COMPARE(fromEmpty.events.size(), n);
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("o1"))).ok());
+    QTRY_COMPARE(fromEmpty.events.size(), n + 1);
+    QCOMPARE(fromEmpty.types(), QStringList(n + 1, QStringLiteral("ADDED")));
+    // RV N: a plain watch from N, no state at all.
+    const qint64 rv = m_sim->revision();
+    QNetworkAccessManager nam2;
+    WatchClient fromRv(nam2, m_url, watchList + QStringLiteral("&resourceVersion=%1").arg(rv));
+    QTRY_COMPARE(m_sim->openWatchCount(), 2);
+    QTest::qWait(200);
+    QCOMPARE(fromRv.events.size(), 0);
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("o2"))).ok());
+    QTRY_COMPARE(fromRv.types(), QStringList{QStringLiteral("ADDED")});
+    // Parameters an old server does not know are not validated either.
+    QCOMPARE(get(*m_nam, m_url,
+                 QStringLiteral("/api/v1/pods?watch=1&sendInitialEvents=true&timeoutSeconds=1"))
+                 .status,
+             200);
+    // Switched back: the same request is a WatchList again.
+    m_sim->setIgnoreSendInitialEvents(false);
+    QCOMPARE(
+        get(*m_nam, m_url, QStringLiteral("/api/v1/pods?watch=1&sendInitialEvents=true")).status,
+        422);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/sim/v1/state"))
+                 .json()
+                 .value(QStringLiteral("ignoreSendInitialEvents"))
+                 .toBool(),
+             false);
+}
+
+void tst_SimFaults::stateEndpoint()
+{
+    WatchClient w(*m_nam, m_url, QStringLiteral("/api/v1/pods?watch=1"));
+    QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    m_sim->store()->setHistoryLimit(7);
+    m_sim->failNextRequests(2, 503, 4);
+    QNetworkAccessManager nam2;
+    const HttpResult r = get(nam2, m_url, QStringLiteral("/sim/v1/state")); // not counted
+    QCOMPARE(r.status, 200);
+    const QJsonObject st = r.json();
+    QCOMPARE(st.value(QStringLiteral("revision")).toInteger(), m_sim->revision());
+    QCOMPARE(st.value(QStringLiteral("openWatches")).toInt(), 1);
+    QCOMPARE(st.value(QStringLiteral("historyLimit")).toInt(), 7);
+    QCOMPARE(st.value(QStringLiteral("historySize")).toInt(), 7);
+    QCOMPARE(st.value(QStringLiteral("oldestRetainedRevision")).toInteger(), m_sim->revision() - 7);
+    QCOMPARE(st.value(QStringLiteral("pendingFailures")).toInt(), 2);
+    QCOMPARE(st.value(QStringLiteral("failCode")).toInt(), 503);
+    const QJsonObject objects = st.value(QStringLiteral("objects")).toObject();
+    const QList<ResourceType> types = m_sim->store()->resourceTypes();
+    QCOMPARE(objects.size(), types.size());
+    for (const ResourceType &t : types)
+        QCOMPARE(objects.value(t.name).toInt(), m_sim->store()->count(t.name));
+    QCOMPARE(objects.value(kPods).toInt(), 16);
+}
+
+void tst_SimFaults::watchListInitialEventsThenOneBookmark()
+{
+    const HttpResult list = get(*m_nam, m_url, QStringLiteral("/api/v1/namespaces/shop/pods"));
+    QCOMPARE(list.status, 200);
+    const QString listRv =
+        list.json()[QStringLiteral("metadata")][QStringLiteral("resourceVersion")].toString();
+    const QJsonArray items = list.json().value(QStringLiteral("items")).toArray();
+    QVERIFY(!items.isEmpty());
+    WatchClient w(*m_nam, m_url,
+                  QStringLiteral("/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true"
+                                 "&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan"
+                                 "&resourceVersion=%1")
+                      .arg(listRv));
+    QTRY_COMPARE(w.events.size(), items.size() + 1);
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        QCOMPARE(w.events[i].value(QStringLiteral("type")).toString(), QStringLiteral("ADDED"));
+        QCOMPARE(metaString(w.events[i], "name"),
+                 items[i][QStringLiteral("metadata")][QStringLiteral("name")].toString());
+    }
+    const QJsonObject bm = w.events.last();
+    QCOMPARE(bm.value(QStringLiteral("type")).toString(), QStringLiteral("BOOKMARK"));
+    QCOMPARE(metaString(bm, "resourceVersion"), listRv);
+    QCOMPARE(bm[QStringLiteral("object")][QStringLiteral("metadata")][QStringLiteral("annotations")]
+                 .toObject(),
+             (QJsonObject{{QStringLiteral("k8s.io/initial-events-end"), QStringLiteral("true")}}));
+    QCOMPARE(bm[QStringLiteral("object")][QStringLiteral("kind")].toString(),
+             QStringLiteral("Pod"));
+    // Then live events, and no second end marker.
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("wl"))).ok());
+    QTRY_COMPARE(w.events.size(), items.size() + 2);
+    QCOMPARE(w.events.last().value(QStringLiteral("type")).toString(), QStringLiteral("ADDED"));
+    QCOMPARE(metaString(w.events.last(), "name"), QStringLiteral("wl"));
+    int markers = 0;
+    for (const QByteArray &line : std::as_const(w.lines))
+        markers += line.contains("initial-events-end") ? 1 : 0;
+    QCOMPARE(markers, 1);
+}
+
+void tst_SimFaults::watchListWithoutBookmarksHasNoEndMarker()
+{
+    const int n = int(m_sim->store()->objects(kPods, QStringLiteral("shop")).size());
+    WatchClient w(*m_nam, m_url,
+                  QStringLiteral("/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true"
+                                 "&resourceVersionMatch=NotOlderThan"));
+    QTRY_COMPARE(w.events.size(), n);
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("nb"))).ok());
+    QTRY_COMPARE(w.events.size(), n + 1);
+    QCOMPARE(w.types(), QStringList(n + 1, QStringLiteral("ADDED")));
+}
+
+void tst_SimFaults::watchListIgnoresHistoryAndRejectsFutureRv()
+{
+    const qint64 old = m_sim->revision();
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("h1"))).ok());
+    m_sim->compact();
+    const int n = int(m_sim->store()->objects(kPods, QStringLiteral("shop")).size());
+    const QString base = QStringLiteral(
+        "/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true"
+        "&resourceVersionMatch=NotOlderThan&resourceVersion=%1");
+    // NotOlderThan an old (compacted) RV: the current state, no 410.
+    WatchClient w(*m_nam, m_url, base.arg(old));
+    QTRY_COMPARE(w.events.size(), n + 1);
+    QCOMPARE(metaString(w.events.last(), "resourceVersion"), QString::number(m_sim->revision()));
+    // A future RV: 504 Too large resource version before the stream.
+    const HttpResult r = get(*m_nam, m_url, base.arg(m_sim->revision() + 10));
+    QCOMPARE(r.status, 504);
+    QCOMPARE(
+        r.json()[QStringLiteral("details")][QStringLiteral("causes")][0][QStringLiteral("reason")]
+            .toString(),
+        QStringLiteral("ResourceVersionTooLarge"));
+}
+
+void tst_SimFaults::sendInitialEventsFalseStartsNow()
+{
+    WatchClient w(*m_nam, m_url,
+                  QStringLiteral("/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=false"
+                                 "&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true"));
+    QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    QTest::qWait(200);
+    QCOMPARE(w.events.size(), 0); // no synthetic ADDED, unlike a legacy RV "" watch
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("f1"))).ok());
+    QTRY_COMPARE(w.types(), QStringList{QStringLiteral("ADDED")});
+}
+
+void tst_SimFaults::watchOptionValidation()
+{
+    struct Case {
+        QString query;
+        QStringList errors;
+    };
+    const QString forbiddenSie = QStringLiteral(
+        "resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch "
+        "to NotOlderThan");
+    const QList<Case> cases{
+        {QStringLiteral("sendInitialEvents=true&allowWatchBookmarks=true"), {forbiddenSie}},
+        {QStringLiteral("resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true"),
+         {QStringLiteral("resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for "
+                         "watch unless sendInitialEvents is provided")}},
+        {QStringLiteral(
+             "sendInitialEvents=true&resourceVersionMatch=Exact&allowWatchBookmarks=true"),
+         {forbiddenSie, QStringLiteral("resourceVersionMatch: Unsupported value: \"Exact\": "
+                                       "supported values: \"NotOlderThan\"")}},
+    };
+    for (const Case &k : cases) {
+        const HttpResult r = get(*m_nam, m_url, QStringLiteral("/api/v1/pods?watch=1&") + k.query);
+        QCOMPARE(r.status, 422);
+        const QJsonObject st = r.json();
+        QCOMPARE(st.value(QStringLiteral("reason")).toString(), QStringLiteral("Invalid"));
+        QCOMPARE(st.value(QStringLiteral("code")).toInt(), 422);
+        const QString aggregate =
+            k.errors.size() == 1
+                ? k.errors.first()
+                : QLatin1Char('[') + k.errors.join(QLatin1String(", ")) + QLatin1Char(']');
+        QCOMPARE(st.value(QStringLiteral("message")).toString(), invalidMessage(aggregate));
+        const QJsonObject details = st.value(QStringLiteral("details")).toObject();
+        QCOMPARE(details.value(QStringLiteral("kind")).toString(), QStringLiteral("ListOptions"));
+        QCOMPARE(details.value(QStringLiteral("group")).toString(), QStringLiteral("meta.k8s.io"));
+        const QJsonArray causes = details.value(QStringLiteral("causes")).toArray();
+        QCOMPARE(causes.size(), k.errors.size());
+        QCOMPARE(causes[0][QStringLiteral("field")].toString(),
+                 QStringLiteral("resourceVersionMatch"));
+    }
+    QCOMPARE(m_sim->openWatchCount(), 0);
+}
+
+void tst_SimFaults::listOptionValidation()
+{
+    HttpResult r = get(*m_nam, m_url, QStringLiteral("/api/v1/pods?sendInitialEvents=true"));
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(QStringLiteral("message")).toString(),
+             invalidMessage(QStringLiteral(
+                 "sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list")));
+    r = get(*m_nam, m_url, QStringLiteral("/api/v1/pods?resourceVersionMatch=Exact"));
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(QStringLiteral("message")).toString(),
+             invalidMessage(QStringLiteral("resourceVersionMatch: Forbidden: resourceVersionMatch "
+                                           "is forbidden unless resourceVersion is provided")));
+    r = get(*m_nam, m_url,
+            QStringLiteral("/api/v1/pods?resourceVersion=0&resourceVersionMatch=Exact"));
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(QStringLiteral("message")).toString(),
+             invalidMessage(QStringLiteral("resourceVersionMatch: Forbidden: resourceVersionMatch "
+                                           "\"exact\" is forbidden for resourceVersion \"0\"")));
+    r = get(*m_nam, m_url,
+            QStringLiteral("/api/v1/pods?resourceVersion=1&resourceVersionMatch=Newest"));
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(QStringLiteral("message")).toString(),
+             invalidMessage(QStringLiteral("resourceVersionMatch: Unsupported value: \"Newest\": "
+                                           "supported values: \"Exact\", \"NotOlderThan\", "
+                                           "\"\"")));
+    r = get(*m_nam, m_url,
+            QStringLiteral("/api/v1/pods?resourceVersion=%1&resourceVersionMatch=NotOlderThan")
+                .arg(m_sim->revision()));
+    QCOMPARE(r.status, 200);
+}
+
+void tst_SimFaults::hundredWatchesWithSelectorsWhileApiAnswers()
+{
+    // QNAM opens at most 6 connections per host: 20 managers x 5 watches. Even-numbered watches
+    // select app=hot, the others see everything.
+    std::vector<std::unique_ptr<QNetworkAccessManager>> nams;
+    std::vector<std::unique_ptr<WatchClient>> watches;
+    const qint64 rv = m_sim->revision();
+    for (int i = 0; i < 20; ++i) {
+        nams.push_back(std::make_unique<QNetworkAccessManager>());
+        for (int j = 0; j < 5; ++j) {
+            const bool filtered = (i * 5 + j) % 2 == 0;
+            watches.push_back(std::make_unique<WatchClient>(
+                *nams.back(), m_url,
+                QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1%2")
+                    .arg(rv)
+                    .arg(filtered ? QStringLiteral("&labelSelector=app%3Dhot") : QString())));
+        }
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(m_sim->openWatchCount(), 100, 15000);
+    QNetworkAccessManager plain;
+    for (int i = 0; i < 5; ++i) {
+        const HttpResult api = get(plain, m_url, QStringLiteral("/api"));
+        QCOMPARE(api.status, 200);
+        QVERIFY2(api.elapsedMs < 500, qPrintable(QString::number(api.elapsedMs)));
+    }
+    const HttpResult list = get(plain, m_url, QStringLiteral("/api/v1/pods"));
+    QCOMPARE(list.status, 200);
+    QVERIFY2(list.elapsedMs < 1000, qPrintable(QString::number(list.elapsedMs)));
+
+    Store *s = m_sim->store();
+    const WriteResult cold = s->create(
+        kPods, podJson(QStringLiteral("shop"), QStringLiteral("mover"), QStringLiteral("cold")));
+    const WriteResult hot = s->update(kPods, withLabel(cold.object.json(), QStringLiteral("hot")));
+    const WriteResult back = s->update(kPods, withLabel(hot.object.json(), QStringLiteral("cold")));
+    QVERIFY(back.ok());
+    for (std::size_t k = 0; k < watches.size(); ++k) {
+        const WatchClient &w = *watches[k];
+        if (k % 2 == 0) {
+            // Into the selection: ADDED; out of it: DELETED with the old content and the new RV.
+            QTRY_COMPARE(w.types(),
+                         (QStringList{QStringLiteral("ADDED"), QStringLiteral("DELETED")}));
+            QCOMPARE(metaString(w.events[1], "resourceVersion"), back.object.resourceVersion());
+            QCOMPARE(w.events[1][QStringLiteral("object")][QStringLiteral("metadata")]
+                             [QStringLiteral("labels")][QStringLiteral("app")]
+                                 .toString(),
+                     QStringLiteral("hot"));
+        } else {
+            QTRY_COMPARE(w.types(),
+                         (QStringList{QStringLiteral("ADDED"), QStringLiteral("MODIFIED"),
+                                      QStringLiteral("MODIFIED")}));
+        }
+    }
+    watches.clear();
+    QTRY_COMPARE(m_sim->openWatchCount(), 0);
+}
+
+QTEST_GUILESS_MAIN(tst_SimFaults)
+#include "tst_simfaults.moc"
