@@ -6,6 +6,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QTextStream>
 
 #include <cstdio>
@@ -47,10 +48,23 @@ int main(int argc, char *argv[])
         QStringLiteral("ignore-send-initial-events"),
         QStringLiteral("Act like a kube-apiserver older than 1.27: ignore sendInitialEvents and "
                        "resourceVersionMatch on watches (no WatchList)."));
+    const QCommandLineOption tls(
+        QStringLiteral("tls"),
+        QStringLiteral("Serve HTTPS with a CA and certificate generated at start (needs the "
+                       "openssl command); the kubeconfig carries the CA."));
+    const QCommandLineOption token(
+        QStringLiteral("token"),
+        QStringLiteral("Require this bearer token on every request (401 otherwise); the "
+                       "kubeconfig carries it."),
+        QStringLiteral("TOKEN"));
+    const QCommandLineOption caOut(QStringLiteral("ca-out"),
+                                   QStringLiteral("With --tls: write the CA certificate (PEM) to "
+                                                  "FILE."),
+                                   QStringLiteral("FILE"));
     const QCommandLineOption verbose(
         QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
-    p.addOptions(
-        {port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, oldServer, verbose});
+    p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, oldServer, tls,
+                  token, caOut, verbose});
     p.process(app);
 
     lens::sim::Simulator::Options o;
@@ -62,6 +76,8 @@ int main(int argc, char *argv[])
     o.bookmarkIntervalMs = p.value(bookmarks).toInt();
     o.historyLimit = p.value(historyLimit).toInt();
     o.ignoreSendInitialEvents = p.isSet(oldServer);
+    o.tls = p.isSet(tls);
+    o.token = p.value(token);
 
     lens::sim::Simulator sim;
     QString error;
@@ -73,6 +89,14 @@ int main(int argc, char *argv[])
     if (p.isSet(kubeconfig) && !sim.writeKubeconfig(p.value(kubeconfig), &error)) {
         std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
         return 1;
+    }
+    if (p.isSet(caOut)) {
+        QFile f(p.value(caOut));
+        if (!o.tls || !f.open(QIODevice::WriteOnly) || f.write(sim.caCertificatePem()) < 0) {
+            std::fprintf(stderr, "informer-lens-sim: cannot write the CA to %s%s\n",
+                         qPrintable(p.value(caOut)), o.tls ? "" : " (needs --tls)");
+            return 1;
+        }
     }
     std::printf("%s\n", qPrintable(sim.url().toString()));
     std::fflush(stdout);

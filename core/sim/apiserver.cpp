@@ -13,6 +13,10 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QLocale>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslSocket>
 #include <QTcpSocket>
 
 namespace lens::sim {
@@ -282,6 +286,33 @@ bool ApiServer::start(quint16 port, const QHostAddress &address, QString *error)
     return true;
 }
 
+bool ApiServer::setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error)
+{
+    const auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!QSslSocket::supportsSsl())
+        return fail(QStringLiteral("no TLS backend in Qt Network (libqopensslbackend missing?)"));
+    const QList<QSslCertificate> chain = QSslCertificate::fromData(certPem, QSsl::Pem);
+    if (chain.isEmpty())
+        return fail(QStringLiteral("the server certificate PEM does not parse"));
+    QSslKey key(keyPem, QSsl::Ec, QSsl::Pem);
+    if (key.isNull())
+        key = QSslKey(keyPem, QSsl::Rsa, QSsl::Pem);
+    if (key.isNull())
+        return fail(QStringLiteral("the server key PEM does not parse"));
+    QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+    conf.setLocalCertificateChain(chain);
+    conf.setPrivateKey(key);
+    conf.setProtocol(QSsl::TlsV1_2OrLater);
+    conf.setPeerVerifyMode(QSslSocket::VerifyNone);
+    sslSetup(conf);
+    m_tls = true;
+    return true;
+}
+
 void ApiServer::setChurnGenerator(ChurnGenerator *churn)
 {
     m_churn = churn;
@@ -290,7 +321,7 @@ void ApiServer::setChurnGenerator(ChurnGenerator *churn)
 QUrl ApiServer::url() const
 {
     QUrl u;
-    u.setScheme(QStringLiteral("http"));
+    u.setScheme(m_tls ? QStringLiteral("https") : QStringLiteral("http"));
     u.setHost(QStringLiteral("127.0.0.1"));
     u.setPort(m_port);
     return u;
@@ -464,6 +495,17 @@ bool ApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
 
 void ApiServer::route(Call &c)
 {
+    if (!m_token.isEmpty()) {
+        // The bearer-token authenticator: "Bearer" (any case), one space, the token.
+        const QByteArray auth = c.header("Authorization").trimmed();
+        const qsizetype sp = auth.indexOf(' ');
+        const bool ok = sp > 0 && auth.left(sp).compare("bearer", Qt::CaseInsensitive) == 0 &&
+                        auth.mid(sp + 1).trimmed() == m_token.toUtf8();
+        if (!ok) {
+            respondStatus(c, 401, QStringLiteral("Unauthorized"), QStringLiteral("Unauthorized"));
+            return;
+        }
+    }
     const QStringList &s = c.segments;
     if (!s.isEmpty() && s.first() == QLatin1String("sim")) {
         handleControl(c);

@@ -49,13 +49,28 @@ public:
     explicit ApiServer(Store *store, QObject *parent = nullptr);
     ~ApiServer() override;
 
+    /// Serve HTTPS instead of HTTP (QAbstractHttpServer::sslSetup; TLS 1.2 or later, HTTP/1.1
+    /// only, no ALPN h2). `certPem` is the server certificate (optionally followed by its
+    /// chain), `keyPem` its private key (PEM; EC or RSA). Call before start(). Returns false (and
+    /// sets `*error`) when the PEM does not parse or the Qt TLS backend is missing.
+    bool setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error = nullptr);
+    bool isTls() const { return m_tls; }
+    /// Requires `Authorization: Bearer <token>` (scheme case-insensitive, as the apiserver's
+    /// bearer-token authenticator) on every request, the /sim/v1/ control API and the health
+    /// endpoints included — kube-apiserver with --anonymous-auth=false and a static token file.
+    /// Otherwise: 401 with the Status kube-apiserver sends
+    /// ({"kind":"Status",...,"message":"Unauthorized","reason":"Unauthorized","code":401}).
+    /// Empty (the default) = no authentication: any or no token is accepted.
+    void setBearerToken(const QString &token) { m_token = token; }
+    QString bearerToken() const { return m_token; }
+
     /// Listens on `address`:`port` (port 0 = an ephemeral port). Returns false (and sets
     /// `*error`) when the port cannot be bound.
     bool start(quint16 port = 0, const QHostAddress &address = QHostAddress::LocalHost,
                QString *error = nullptr);
     /// The bound port (0 before start()).
     quint16 port() const { return m_port; }
-    /// "http://127.0.0.1:PORT".
+    /// "http://127.0.0.1:PORT" ("https://..." after setTls()).
     QUrl url() const;
     /// "v1.32.0-lens-sim", reported by GET /version.
     static QString gitVersion();
@@ -150,6 +165,8 @@ private:
     int m_failRetryAfter = 0;
     quint64 m_requestCount = 0;
     int m_tooLargeCount = 0;
+    bool m_tls = false;
+    QString m_token;
     bool m_ignoreSendInitialEvents = false;
     QDeadlineTimer m_stallUntil; ///< expired = no stall
 };

@@ -7,14 +7,37 @@
 
 namespace lens::sim {
 
+namespace {
+/// A YAML double-quoted scalar.
+QString yamlQuoted(const QString &v)
+{
+    QString out = QStringLiteral("\"");
+    for (const QChar ch : v) {
+        if (ch == QLatin1Char('"') || ch == QLatin1Char('\\'))
+            out += QLatin1Char('\\');
+        out += ch;
+    }
+    return out + QLatin1Char('"');
+}
+} // namespace
+
 QString kubeconfigText(const QUrl &server)
 {
+    return kubeconfigText(server, QByteArray(), QString());
+}
+
+QString kubeconfigText(const QUrl &server, const QByteArray &caCertPem, const QString &token)
+{
+    const QString ca = caCertPem.isEmpty() ? QString()
+                                           : QStringLiteral("    certificate-authority-data: %1\n")
+                                                 .arg(QString::fromLatin1(caCertPem.toBase64()));
     // Output only: a fixed template, the URL is the only variable (and needs no quoting).
     return QStringLiteral("apiVersion: v1\n"
                           "kind: Config\n"
                           "clusters:\n"
                           "- name: lens-sim\n"
                           "  cluster:\n"
+                          "%3"
                           "    server: %1\n"
                           "contexts:\n"
                           "- name: lens-sim\n"
@@ -27,11 +50,18 @@ QString kubeconfigText(const QUrl &server)
                           "users:\n"
                           "- name: lens-sim\n"
                           "  user:\n"
-                          "    token: lens-sim-dummy-token\n")
-        .arg(server.toString(QUrl::StripTrailingSlash));
+                          "    token: %2\n")
+        .arg(server.toString(QUrl::StripTrailingSlash),
+             token.isEmpty() ? QStringLiteral("lens-sim-dummy-token") : yamlQuoted(token), ca);
 }
 
 bool writeKubeconfig(const QString &path, const QUrl &server, QString *error)
+{
+    return writeKubeconfig(path, server, QByteArray(), QString(), error);
+}
+
+bool writeKubeconfig(const QString &path, const QUrl &server, const QByteArray &caCertPem,
+                     const QString &token, QString *error)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath())) {
@@ -45,7 +75,7 @@ bool writeKubeconfig(const QString &path, const QUrl &server, QString *error)
             *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }
-    f.write(kubeconfigText(server).toUtf8());
+    f.write(kubeconfigText(server, caCertPem, token).toUtf8());
     f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     if (!f.commit()) {
         if (error)

@@ -17,4 +17,11 @@ bool writeKubeconfig(const QString &path, const QUrl &server, QString *error = n
 /// The kubeconfig text writeKubeconfig() writes.
 QString kubeconfigText(const QUrl &server);
 
+/// Same for a server that needs more: `caCertPem` (non-empty for https) goes into the cluster's
+/// certificate-authority-data (base64 of the PEM), `token` (empty = the dummy token) into the
+/// user's token. What `kubectl config view --raw` shows for a kubeadm cluster with a token user.
+QString kubeconfigText(const QUrl &server, const QByteArray &caCertPem, const QString &token);
+bool writeKubeconfig(const QString &path, const QUrl &server, const QByteArray &caCertPem,
+                     const QString &token, QString *error = nullptr);
+
 } // namespace lens::sim

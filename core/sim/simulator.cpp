@@ -6,6 +6,7 @@
 #include "fixtures.h"
 #include "kubeconfig.h"
 #include "store.h"
+#include "tls.h"
 
 namespace lens::sim {
 
@@ -31,6 +32,14 @@ bool Simulator::start(const Options &o, QString *error)
     m_server->setBookmarkInterval(o.bookmarkIntervalMs);
     m_server->setIgnoreSendInitialEvents(o.ignoreSendInitialEvents);
     m_churn->setSeed(o.seed);
+    m_server->setBearerToken(o.token);
+    if (o.tls) {
+        TlsMaterial tls;
+        if (!generateTlsMaterial(&tls, error) ||
+            !m_server->setTls(tls.serverCertPem, tls.serverKeyPem, error))
+            return false;
+        m_caPem = tls.caCertPem;
+    }
     if (!m_server->start(o.port, o.address, error))
         return false;
     m_churn->setIntervalMs(o.churnIntervalMs);
@@ -49,7 +58,12 @@ quint16 Simulator::port() const
 
 bool Simulator::writeKubeconfig(const QString &path, QString *error) const
 {
-    return lens::sim::writeKubeconfig(path, url(), error);
+    return lens::sim::writeKubeconfig(path, url(), m_caPem, m_server->bearerToken(), error);
+}
+
+QString Simulator::token() const
+{
+    return m_server->bearerToken();
 }
 
 void Simulator::compact(qint64 revision)

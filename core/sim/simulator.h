@@ -41,6 +41,12 @@ public:
         /// Behave like a pre-1.27 server: ignore sendInitialEvents / resourceVersionMatch on
         /// watches (ApiServer::setIgnoreSendInitialEvents()).
         bool ignoreSendInitialEvents = false;
+        /// Serve HTTPS with a CA and server certificate generated at start (generateTlsMaterial():
+        /// needs the openssl command). url() is then https://127.0.0.1:PORT.
+        bool tls = false;
+        /// Require this bearer token on every request (ApiServer::setBearerToken()); empty = no
+        /// authentication.
+        QString token;
     };
 
     explicit Simulator(QObject *parent = nullptr);
@@ -59,7 +65,13 @@ public:
     ApiServer *server() const { return m_server; }
     ChurnGenerator *churn() const { return m_churn; }
 
-    /// Writes a kubeconfig pointing at url() (see writeKubeconfig()).
+    /// The CA certificate (PEM) clients must trust when Options::tls is set; empty otherwise.
+    QByteArray caCertificatePem() const { return m_caPem; }
+    /// The required bearer token (Options::token); empty = none.
+    QString token() const;
+
+    /// Writes a kubeconfig pointing at url() (see writeKubeconfig()), with the CA data and the
+    /// token when TLS / authentication are on.
     bool writeKubeconfig(const QString &path, QString *error = nullptr) const;
 
     // ---- conveniences forwarding to the parts ----------------------------------------------
@@ -91,6 +103,7 @@ private:
     Store *m_store;
     ApiServer *m_server;
     ChurnGenerator *m_churn;
+    QByteArray m_caPem;
 };
 
 } // namespace lens::sim

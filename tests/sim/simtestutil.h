@@ -12,7 +12,12 @@
 #include <QTest>
 #include <QUrl>
 
+#include <functional>
+
 namespace simtest {
+
+/// Applied to every request request() and WatchClient send (TLS configuration, Authorization).
+inline std::function<void(QNetworkRequest &)> prepareRequest;
 
 struct HttpResult {
     int status = 0;
@@ -35,6 +40,8 @@ inline HttpResult request(QNetworkAccessManager &nam, const QUrl &base, const QB
     if (q >= 0)
         url.setQuery(pathAndQuery.mid(q + 1), QUrl::StrictMode);
     QNetworkRequest req(url);
+    if (prepareRequest)
+        prepareRequest(req);
     if (!body.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
     QElapsedTimer t;
@@ -73,7 +80,10 @@ public:
         const qsizetype q = pathAndQuery.indexOf(QLatin1Char('?'));
         url.setPath(pathAndQuery.left(q));
         url.setQuery(pathAndQuery.mid(q + 1), QUrl::StrictMode);
-        m_reply = nam.get(QNetworkRequest(url));
+        QNetworkRequest req(url);
+        if (prepareRequest)
+            prepareRequest(req);
+        m_reply = nam.get(req);
         connect(m_reply, &QNetworkReply::readyRead, this, [this] { read(); });
         connect(m_reply, &QNetworkReply::finished, this, [this] {
             read();

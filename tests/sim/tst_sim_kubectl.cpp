@@ -42,6 +42,7 @@ private slots:
     void getPodsInChunks();
     void watchSeesChanges();
     void createLabelDelete();
+    void tlsWithToken();
 
 private:
     struct Run {
@@ -54,6 +55,7 @@ private:
     QSet<QString> serverPods() const;
 
     QString m_kubectl;
+    QString m_kubeconfig; ///< overrides the default kubeconfig when set
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<Simulator> m_sim;
 };
@@ -81,13 +83,15 @@ void tst_Kubectl::init()
 
 void tst_Kubectl::cleanup()
 {
+    m_kubeconfig.clear();
     m_sim.reset();
     m_dir.reset();
 }
 
 QStringList tst_Kubectl::baseArgs() const
 {
-    return {QStringLiteral("--kubeconfig"), m_dir->filePath(QStringLiteral("kubeconfig")),
+    return {QStringLiteral("--kubeconfig"),
+            m_kubeconfig.isEmpty() ? m_dir->filePath(QStringLiteral("kubeconfig")) : m_kubeconfig,
             QStringLiteral("--cache-dir"), m_dir->filePath(QStringLiteral("cache")),
             QStringLiteral("--request-timeout=20s")};
 }
@@ -243,6 +247,47 @@ void tst_Kubectl::createLabelDelete()
     r = kubectl({QStringLiteral("get"), QStringLiteral("pod"), QStringLiteral("made-by-kubectl")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains("NotFound"));
+}
+
+void tst_Kubectl::tlsWithToken()
+{
+    // kubectl verifies the generated CA from certificate-authority-data and sends the token.
+    Simulator tls;
+    Simulator::Options o;
+    o.seed = 5;
+    o.tls = true;
+    o.token = QStringLiteral("kubectl-token-1");
+    QString error;
+    QVERIFY2(tls.start(o, &error), qPrintable(error));
+    QCOMPARE(tls.url().scheme(), QStringLiteral("https"));
+    m_kubeconfig = m_dir->filePath(QStringLiteral("tls-kubeconfig"));
+    QVERIFY2(tls.writeKubeconfig(m_kubeconfig, &error), qPrintable(error));
+    Run r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"),
+                     QStringLiteral("-o"), QStringLiteral("json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(
+        QJsonDocument::fromJson(r.out).object().value(QStringLiteral("items")).toArray().size(),
+        tls.objects(kPods).size());
+    // --chunk-size pages over TLS too.
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"),
+                 QStringLiteral("--chunk-size=3"), QStringLiteral("--no-headers")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out.count('\n'), tls.objects(kPods).size());
+    // A wrong token: 401, which kubectl reports as Unauthorized.
+    const QString wrong = m_dir->filePath(QStringLiteral("wrong-kubeconfig"));
+    QVERIFY(lens::sim::writeKubeconfig(wrong, tls.url(), tls.caCertificatePem(),
+                                       QStringLiteral("not-the-token"), &error));
+    m_kubeconfig = wrong;
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A")});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("Unauthorized"), r.err.constData());
+    // The right token but no CA: kubectl refuses the certificate.
+    const QString noCa = m_dir->filePath(QStringLiteral("noca-kubeconfig"));
+    QVERIFY(lens::sim::writeKubeconfig(noCa, tls.url(), QByteArray(), o.token, &error));
+    m_kubeconfig = noCa;
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A")});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("certificate"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Kubectl)

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// HTTPS with a CA generated at start and bearer-token authentication, with Qt's own TLS client
+// (QNetworkAccessManager verifying against the generated CA). kubectl over TLS is in
+// tst_sim_kubectl. Needs the openssl command (as informer-lens-sim --tls does): FAILS without it.
+#include "simtestutil.h"
+
+#include "sim/apiserver.h"
+#include "sim/kubeconfig.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
+#include "sim/tls.h"
+
+#include <QJsonArray>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QTest>
+
+#include <memory>
+
+using namespace lens::sim;
+using namespace simtest;
+
+namespace {
+const char kUnauthorized[] =
+    R"json({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Unauthorized","reason":"Unauthorized","code":401})json";
+const QString kToken = QStringLiteral("s3cret-Token.42");
+} // namespace
+
+class tst_SimTls : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void generatedCertificates();
+    void httpsWithTokenServesApi();
+    void missingOrWrongTokenIs401();
+    void untrustedCaFailsHandshake();
+    void watchOverTls();
+    void kubeconfigCarriesCaAndToken();
+
+private:
+    void trustAndAuthorize(const QByteArray &authorization);
+    std::unique_ptr<Simulator> m_sim;
+    std::unique_ptr<QNetworkAccessManager> m_nam;
+    QUrl m_url;
+};
+
+void tst_SimTls::init()
+{
+    m_sim = std::make_unique<Simulator>();
+    Simulator::Options o;
+    o.tls = true;
+    o.token = kToken;
+    QString error;
+    QVERIFY2(m_sim->start(o, &error), qPrintable(error));
+    m_url = m_sim->url();
+    m_nam = std::make_unique<QNetworkAccessManager>();
+    trustAndAuthorize("Bearer " + kToken.toUtf8());
+}
+
+void tst_SimTls::cleanup()
+{
+    prepareRequest = nullptr;
+    m_nam.reset();
+    m_sim.reset();
+}
+
+void tst_SimTls::trustAndAuthorize(const QByteArray &authorization)
+{
+    const QList<QSslCertificate> ca = QSslCertificate::fromData(m_sim->caCertificatePem());
+    prepareRequest = [ca, authorization](QNetworkRequest &req) {
+        QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+        conf.setCaCertificates(ca); // only the generated CA: system roots are not trusted
+        req.setSslConfiguration(conf);
+        if (!authorization.isEmpty())
+            req.setRawHeader("Authorization", authorization);
+    };
+}
+
+void tst_SimTls::generatedCertificates()
+{
+    QCOMPARE(m_url.scheme(), QStringLiteral("https"));
+    QCOMPARE(m_sim->server()->isTls(), true);
+    const QList<QSslCertificate> ca = QSslCertificate::fromData(m_sim->caCertificatePem());
+    QCOMPARE(ca.size(), 1);
+    QCOMPARE(ca.first().subjectInfo(QSslCertificate::CommonName),
+             QStringList{QStringLiteral("lens-sim-ca")});
+    QVERIFY(ca.first().isSelfSigned());
+    // Two generations give two different CAs.
+    TlsMaterial other;
+    QString error;
+    QVERIFY2(generateTlsMaterial(&other, &error), qPrintable(error));
+    QVERIFY(other.caCertPem != m_sim->caCertificatePem());
+    const QSslCertificate leaf = QSslCertificate::fromData(other.serverCertPem).value(0);
+    QCOMPARE(leaf.issuerInfo(QSslCertificate::CommonName),
+             QStringList{QStringLiteral("lens-sim-ca")});
+    const auto san = leaf.subjectAlternativeNames();
+    QVERIFY(san.values(QSsl::IpAddressEntry).contains(QStringLiteral("127.0.0.1")));
+    QVERIFY(san.values(QSsl::DnsEntry).contains(QStringLiteral("localhost")));
+}
+
+void tst_SimTls::httpsWithTokenServesApi()
+{
+    HttpResult r = get(*m_nam, m_url, QStringLiteral("/api/v1/pods"));
+    QCOMPARE(r.error, QNetworkReply::NoError);
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(QStringLiteral("kind")).toString(), QStringLiteral("PodList"));
+    QCOMPARE(r.json().value(QStringLiteral("items")).toArray().size(),
+             m_sim->objects(QStringLiteral("pods")).size());
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/sim/v1/state")).status, 200);
+    // The scheme is case-insensitive, as in the apiserver's bearer-token authenticator.
+    QNetworkAccessManager nam2;
+    trustAndAuthorize("bearer " + kToken.toUtf8());
+    QCOMPARE(get(nam2, m_url, QStringLiteral("/api")).status, 200);
+}
+
+void tst_SimTls::missingOrWrongTokenIs401()
+{
+    const QJsonObject want = QJsonDocument::fromJson(QByteArray(kUnauthorized)).object();
+    for (const QByteArray &auth : {QByteArray(), QByteArray("Bearer wrong"),
+                                   "Basic " + kToken.toUtf8(), "Bearer " + kToken.toUtf8() + "x"}) {
+        QNetworkAccessManager nam;
+        trustAndAuthorize(auth);
+        for (const QString &path : {QStringLiteral("/api/v1/pods"), QStringLiteral("/api"),
+                                    QStringLiteral("/sim/v1/state"), QStringLiteral("/healthz"),
+                                    QStringLiteral("/api/v1/pods?watch=1")}) {
+            const HttpResult r = get(nam, m_url, path);
+            QCOMPARE(r.status, 401);
+            QCOMPARE(r.json(), want);
+        }
+        const HttpResult post = request(nam, m_url, "POST", QStringLiteral("/sim/v1/compact"));
+        QCOMPARE(post.status, 401);
+    }
+    QCOMPARE(m_sim->openWatchCount(), 0);
+    QCOMPARE(m_sim->store()->compactedRevision(), Store::InitialRevision);
+}
+
+void tst_SimTls::untrustedCaFailsHandshake()
+{
+    prepareRequest = [](QNetworkRequest &req) {
+        req.setRawHeader("Authorization", "Bearer " + kToken.toUtf8());
+    }; // system roots only
+    const HttpResult r = get(*m_nam, m_url, QStringLiteral("/api"));
+    QCOMPARE(r.error, QNetworkReply::SslHandshakeFailedError);
+    // Plain HTTP to the TLS port gets no HTTP answer.
+    QUrl plain = m_url;
+    plain.setScheme(QStringLiteral("http"));
+    prepareRequest = nullptr;
+    QNetworkAccessManager nam2;
+    const HttpResult p = get(nam2, plain, QStringLiteral("/api"));
+    QVERIFY(p.status != 200);
+}
+
+void tst_SimTls::watchOverTls()
+{
+    WatchClient w(*m_nam, m_url,
+                  QStringLiteral("/api/v1/namespaces/shop/pods?watch=1&resourceVersion=%1")
+                      .arg(m_sim->revision()));
+    QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    QJsonObject meta{{QStringLiteral("name"), QStringLiteral("tls1")},
+                     {QStringLiteral("namespace"), QStringLiteral("shop")}};
+    QVERIFY(m_sim->store()
+                ->create(QStringLiteral("pods"),
+                         QJsonObject{{QStringLiteral("metadata"), meta},
+                                     {QStringLiteral("spec"),
+                                      QJsonObject{{QStringLiteral("containers"), QJsonArray{}}}}})
+                .ok());
+    QTRY_COMPARE(w.types(), QStringList{QStringLiteral("ADDED")});
+    QCOMPARE(m_sim->dropWatches(), 1);
+    QTRY_VERIFY(w.finished);
+}
+
+void tst_SimTls::kubeconfigCarriesCaAndToken()
+{
+    const QString text = kubeconfigText(m_url, m_sim->caCertificatePem(), QStringLiteral("a\"b"));
+    QVERIFY(text.contains(QStringLiteral("    certificate-authority-data: ") +
+                          QString::fromLatin1(m_sim->caCertificatePem().toBase64()) +
+                          QLatin1Char('\n')));
+    QVERIFY(text.contains(QStringLiteral("    token: \"a\\\"b\"\n")));
+    QVERIFY(text.contains(QStringLiteral("server: https://127.0.0.1:")));
+    const QString plain = kubeconfigText(QUrl(QStringLiteral("http://127.0.0.1:1")));
+    QVERIFY(!plain.contains(QStringLiteral("certificate-authority")));
+    QVERIFY(plain.contains(QStringLiteral("token: lens-sim-dummy-token")));
+}
+
+QTEST_GUILESS_MAIN(tst_SimTls)
+#include "tst_simtls.moc"
