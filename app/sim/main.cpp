@@ -61,6 +61,10 @@ int main(int argc, char *argv[])
                                    QStringLiteral("With --tls: write the CA certificate (PEM) to "
                                                   "FILE."),
                                    QStringLiteral("FILE"));
+    const QCommandLineOption accessLog(
+        QStringLiteral("access-log"),
+        QStringLiteral("Append one line per request to FILE (kube-apiserver httplog style)."),
+        QStringLiteral("FILE"));
     const QCommandLineOption verbose(
         QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
     p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, oldServer, tls,
@@ -82,6 +86,10 @@ int main(int argc, char *argv[])
     lens::sim::Simulator sim;
     QString error;
     if (!sim.start(o, &error)) {
+        std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
+        return 1;
+    }
+    if (p.isSet(accessLog) && !sim.server()->openAccessLog(p.value(accessLog), &error)) {
         std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(error));
         return 1;
     }

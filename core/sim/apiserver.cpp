@@ -8,6 +8,7 @@
 #include "watchstream.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QHttpServerRequest>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -242,6 +243,11 @@ struct ApiServer::Call {
     QStringList segments;
     bool closeConnection = false;
     bool responded = false;
+    QElapsedTimer started = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
 
     QString value(const char *key) const
     {
@@ -445,7 +451,47 @@ void ApiServer::respond(Call &c, int code, const QByteArray &body, const QByteAr
         if (c.closeConnection)
             c.socket->disconnectFromHost();
     }
+    logRequest(c, code);
+}
+
+void ApiServer::logRequest(Call &c, int code)
+{
+    if (m_accessLog.isOpen()) {
+        // kube-apiserver's httplog line (klog: I<date> ... httplog.go] "HTTP" verb=...), with
+        // an RFC 3339 timestamp instead of the klog header.
+        const auto quote = [](QByteArray v) {
+            v.replace('\\', "\\\\").replace('"', "\\\"");
+            return '"' + v + '"';
+        };
+        QByteArray line = QDateTime::currentDateTimeUtc()
+                              .toString(QStringLiteral("yyyy-MM-ddThh:mm:ss.zzzZ"))
+                              .toLatin1();
+        const QByteArray peer = c.socket ? c.socket->peerAddress().toString().toLatin1() + ':' +
+                                               QByteArray::number(c.socket->peerPort())
+                                         : QByteArray();
+        line += " \"HTTP\" verb=" + quote(c.method.toLatin1()) +
+                " URI=" + quote(c.target.toUtf8()) + " latency=" +
+                quote(QByteArray::number(c.started.nsecsElapsed() / 1000.0, 'f', 1) + "µs") +
+                " userAgent=" + quote(c.header("User-Agent")) + " srcIP=" + quote(peer) +
+                " resp=" + QByteArray::number(code) + '\n';
+        m_accessLog.write(line);
+        m_accessLog.flush();
+    }
     Q_EMIT requestHandled(c.method, c.target, code);
+}
+
+bool ApiServer::openAccessLog(const QString &path, QString *error)
+{
+    m_accessLog.close();
+    if (path.isEmpty())
+        return true;
+    m_accessLog.setFileName(path);
+    if (!m_accessLog.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text)) {
+        if (error)
+            *error = QStringLiteral("cannot open %1: %2").arg(path, m_accessLog.errorString());
+        return false;
+    }
+    return true;
 }
 
 void ApiServer::respondStatus(Call &c, int code, const QString &reason, const QString &message,
@@ -1046,7 +1092,7 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
 
     c.responded = true;
     auto *watch = new WatchStream(c.socket, opts, this);
-    Q_EMIT requestHandled(c.method, c.target, 200);
+    logRequest(c, 200);
     if (!initialEvents && rv > 0 && rv < m_store->oldestRetainedRevision()) {
         // fixture 06: 200, one ERROR event, end of stream.
         watch->sendErrorAndFinish(statusJson(410, QStringLiteral("Expired"),

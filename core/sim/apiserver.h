@@ -5,6 +5,7 @@
 
 #include <QAbstractHttpServer>
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QHostAddress>
 #include <QList>
 #include <QPointer>
@@ -121,6 +122,14 @@ public:
     Q_INVOKABLE void setIgnoreSendInitialEvents(bool ignore);
     bool ignoresSendInitialEvents() const { return m_ignoreSendInitialEvents; }
     Q_INVOKABLE int openWatchCount() const { return int(m_watches.size()); }
+    /// Appends one line per request to `path` (empty = stop logging), flushed at once, in the
+    /// shape of kube-apiserver's httplog lines:
+    /// `2026-11-29T09:30:01.123Z "HTTP" verb="GET" URI="/api/v1/pods?limit=500"
+    /// latency="412.0µs" userAgent="kubectl/v1.32.0 ..." srcIP="127.0.0.1:40312" resp=200`.
+    /// A watch is logged when its stream starts (resp=200, latency up to the first byte; the
+    /// apiserver logs long-running requests when they end). Returns false and sets `*error` when
+    /// the file cannot be opened.
+    bool openAccessLog(const QString &path, QString *error = nullptr);
     /// Requests handled so far (all paths).
     quint64 requestCount() const { return m_requestCount; }
 
@@ -146,6 +155,7 @@ private:
     void handleWrite(Call &call, const ResourceType &type, const QString &ns, const QString &name);
     void onStoreChanged(const ChangeEvent &event);
     void onWatchFinished(WatchStream *watch);
+    void logRequest(Call &call, int code);
     bool takeTooLargeFault(Call &call, const QString &resourceVersion);
     void respondTooLarge(Call &call, qint64 asked, qint64 current);
 
@@ -166,6 +176,7 @@ private:
     quint64 m_requestCount = 0;
     int m_tooLargeCount = 0;
     bool m_tls = false;
+    QFile m_accessLog;
     QString m_token;
     bool m_ignoreSendInitialEvents = false;
     QDeadlineTimer m_stallUntil; ///< expired = no stall

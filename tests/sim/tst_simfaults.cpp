@@ -10,7 +10,10 @@
 #include "sim/store.h"
 #include "sim/watchstream.h"
 
+#include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -81,6 +84,7 @@ private slots:
     void listOptionValidation();
 
     void hundredWatchesWithSelectorsWhileApiAnswers();
+    void accessLog();
 
 private:
     HttpResult post(const QString &pathAndQuery)
@@ -554,6 +558,42 @@ void tst_SimFaults::hundredWatchesWithSelectorsWhileApiAnswers()
     }
     watches.clear();
     QTRY_COMPARE(m_sim->openWatchCount(), 0);
+}
+
+void tst_SimFaults::accessLog()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("access.log"));
+    QString error;
+    QVERIFY2(m_sim->server()->openAccessLog(path, &error), qPrintable(error));
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api/v1/pods?limit=2")).status, 200);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api/v1/namespaces/shop/pods/nope")).status, 404);
+    {
+        WatchClient w(*m_nam, m_url, QStringLiteral("/api/v1/pods?watch=1&resourceVersion=0"));
+        QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    }
+    QVERIFY(m_sim->server()->openAccessLog(QString())); // stop
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/api")).status, 200);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    QCOMPARE(lines.size(), 4); // three lines and the empty rest after the last newline
+    const QRegularExpression re(QStringLiteral(
+        R"re(^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z "HTTP" verb="(\w+)" URI="([^"]*)" )re"
+        R"re(latency="[0-9.]+µs" userAgent="[^"]*" srcIP="127\.0\.0\.1:\d+" resp=(\d+)$)re"));
+    const QStringList want{QStringLiteral("GET /api/v1/pods?limit=2 200"),
+                           QStringLiteral("GET /api/v1/namespaces/shop/pods/nope 404"),
+                           QStringLiteral("GET /api/v1/pods?watch=1&resourceVersion=0 200")};
+    for (int i = 0; i < 3; ++i) {
+        const QRegularExpressionMatch m = re.match(QString::fromUtf8(lines[i]));
+        QVERIFY2(m.hasMatch(), lines[i].constData());
+        QCOMPARE(m.captured(1) + QLatin1Char(' ') + m.captured(2) + QLatin1Char(' ') +
+                     m.captured(3),
+                 want[i]);
+    }
+    QVERIFY(
+        !m_sim->server()->openAccessLog(dir.filePath(QStringLiteral("no/such/dir/log")), &error));
+    QVERIFY(!error.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_SimFaults)
