@@ -6,6 +6,7 @@
 #include "queue.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 #include <QRandomGenerator>
@@ -49,6 +50,9 @@ class Journal;
 class Reflector : public QObject {
     Q_OBJECT
 public:
+    /// handleWatch's "very short watch" threshold: a watch closing sooner with no events is an
+    /// error that leads to a relist.
+    static constexpr qint64 kVeryShortWatchMs = 1000;
     enum class State { Stopped, Listing, Watching, Backoff };
     Q_ENUM(State)
 
@@ -108,6 +112,10 @@ private:
     void watchListSynced(const QString &rv);
     void fallBackToList(const QString &reason);
     void dropWatchCall();
+    /// A watch's timeoutSeconds, drawn from [minWatchTimeout, 2 * minWatchTimeout).
+    int watchTimeoutSeconds();
+    /// The journal detail of an error: error (in words), code, reason, watchList.
+    static QJsonObject errorDetail(const ApiStatus &err, bool watchList = false);
     void requestPage(const ListOptions &opts);
     void onPage();
     void listSucceeded(const QString &rv);

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reflector, WatchList mode (reflector.go watchList, KEP-3157): a streaming list over one watch.
+#include "reflector.h"
+
+#include "trace/journal.h"
+
+#include <QTimer>
+
+namespace lens {
+
+namespace {
+const QString kInitialEventsEnd = QStringLiteral("k8s.io/initial-events-end");
+} // namespace
+
+void Reflector::startWatchList()
+{
+    if (!m_running)
+        return;
+    m_temp.clear();
+    m_tempOrder.clear();
+    m_tempRv.clear();
+    ListOptions opts;
+    // rewatchResourceVersion(): "" when the last one is unavailable (410 / too large).
+    opts.resourceVersion = m_lastSyncRvUnavailable ? QString() : m_lastSyncRv;
+    opts.resourceVersionMatch = QStringLiteral("NotOlderThan");
+    opts.sendInitialEvents = true;
+    opts.allowWatchBookmarks = true;
+    opts.timeoutSeconds = watchTimeoutSeconds();
+    QJsonObject d;
+    d.insert(QLatin1String("timeoutSeconds"), opts.timeoutSeconds);
+    d.insert(QLatin1String("watchList"), true);
+    d.insert(QLatin1String("sendInitialEvents"), true);
+    d.insert(QLatin1String("resourceVersionMatch"), opts.resourceVersionMatch);
+    d.insert(QLatin1String("cause"), m_watchListCause);
+    record(int(TraceKind::WatchStarted), d, opts.resourceVersion);
+    m_watchStartMs = m_clock->nowMs();
+    m_watchEvents = 0;
+    m_watchListSyncing = true;
+    m_watchCall = m_lw->watch(opts);
+    connect(m_watchCall, &WatchCall::eventReceived, this, &Reflector::onWatchEvent);
+    connect(m_watchCall, &WatchCall::ended, this, &Reflector::onWatchEnded);
+    setState(State::Listing);
+    if (m_bookmarkTimeoutMs > 0)
+        m_bookmarkTimer->start(int(m_bookmarkTimeoutMs));
+}
+
+void Reflector::onWatchListEvent(const WatchEvent &ev)
+{
+    if (ev.type == WatchEvent::Type::Error) {
+        record(int(TraceKind::WatchError), errorDetail(ev.status, true));
+        dropWatchCall(); // stop and retry with clean state
+        watchListFailed(ev.status, QStringLiteral("watch-list ERROR event"));
+        return;
+    }
+    if (!ev.object.hasMeta()) {
+        QJsonObject d;
+        d.insert(QLatin1String("message"),
+                 QStringLiteral("skipped a watch event without metadata"));
+        record(int(TraceKind::Info), d);
+        return;
+    }
+    ++m_watchEvents;
+    ++m_totalEvents;
+    const QString rv = ev.object.resourceVersion();
+    const bool end = ev.type == WatchEvent::Type::Bookmark &&
+                     ev.object.annotations().value(kInitialEventsEnd) == QLatin1String("true");
+    if (m_journal) {
+        TraceEvent e;
+        e.kind =
+            ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
+        e.component = QStringLiteral("reflector");
+        e.type = ev.typeName;
+        e.resourceVersion = rv;
+        if (ev.type != WatchEvent::Type::Bookmark) {
+            e.object = ev.object;
+            e.key = metaNamespaceKeyFunc(ev.object).key;
+        }
+        e.detail.insert(QLatin1String("watchList"), true);
+        if (end)
+            e.detail.insert(QLatin1String("initialEventsEnd"), true);
+        m_journal->record(std::move(e));
+    }
+    const QString key = metaNamespaceKeyFunc(ev.object).key;
+    switch (ev.type) {
+    case WatchEvent::Type::Added:
+    case WatchEvent::Type::Modified:
+        if (!m_temp.contains(key))
+            m_tempOrder << key;
+        m_temp.insert(key, ev.object);
+        break;
+    case WatchEvent::Type::Deleted:
+        if (m_temp.remove(key))
+            m_tempOrder.removeOne(key);
+        break;
+    case WatchEvent::Type::Bookmark:
+    case WatchEvent::Type::Unknown:
+    case WatchEvent::Type::Error:
+        break;
+    }
+    m_tempRv = rv;
+    if (end)
+        watchListSynced(rv);
+}
+
+void Reflector::watchListSynced(const QString &rv)
+{
+    m_bookmarkTimer->stop();
+    m_watchListSyncing = false;
+    m_lastSyncRvUnavailable = false;
+    QList<Object> items;
+    items.reserve(m_tempOrder.size());
+    for (const QString &k : std::as_const(m_tempOrder))
+        items << m_temp.value(k);
+    m_temp.clear();
+    m_tempOrder.clear();
+    QJsonObject d;
+    d.insert(QLatin1String("items"), items.size());
+    d.insert(QLatin1String("cause"), m_watchListCause);
+    d.insert(QLatin1String("watchList"), true);
+    record(int(TraceKind::ListCompleted), d, rv);
+    const QString err = m_queue->replace(items, rv);
+    if (!err.isEmpty()) {
+        ApiStatus s;
+        s.message = QStringLiteral("unable to sync watch-list result: ") + err;
+        endListAndWatch(s, QStringLiteral("list failed"), true);
+        return;
+    }
+    m_lastSyncRv = rv;
+    Q_EMIT listSynced(rv);
+    if (m_resyncPeriodMs > 0)
+        m_resyncTimer->start(int(m_resyncPeriodMs));
+    // The same stream goes on as the ordinary watch.
+    setState(State::Watching);
+}
+
+void Reflector::onWatchListEnded(WatchCall *call, const ApiStatus &err)
+{
+    m_bookmarkTimer->stop();
+    if (!call->responded()) {
+        record(int(TraceKind::WatchError), errorDetail(err, true));
+        watchListFailed(err, QStringLiteral("watch-list request failed"));
+        return;
+    }
+    const qint64 lasted = m_clock->nowMs() - m_watchStartMs;
+    if (lasted < kVeryShortWatchMs && m_watchEvents == 0) {
+        const QString msg =
+            QStringLiteral("very short watch: %1 ms and no items received").arg(lasted);
+        QJsonObject d;
+        d.insert(QLatin1String("error"), msg);
+        d.insert(QLatin1String("watchList"), true);
+        record(int(TraceKind::WatchError), d);
+        fallBackToList(msg);
+        return;
+    }
+    // Closed before the initial-events-end bookmark: discard the temporary store and ask
+    // again (WL-07).
+    QJsonObject d;
+    d.insert(QLatin1String("events"), m_watchEvents);
+    d.insert(QLatin1String("durationMs"), lasted);
+    d.insert(QLatin1String("reason"),
+             QStringLiteral("ended before the initial-events-end bookmark"));
+    d.insert(QLatin1String("watchList"), true);
+    record(int(TraceKind::WatchEnded), d, m_tempRv);
+    m_watchListSyncing = false;
+    startWatchList();
+}
+
+void Reflector::watchListFailed(const ApiStatus &err, const QString &what)
+{
+    m_watchListSyncing = false;
+    m_temp.clear();
+    m_tempOrder.clear();
+    if (err.isConnectionRefused() || err.isTooManyRequests()) {
+        backoffThen(err.isTooManyRequests() ? QStringLiteral("429 on watch-list")
+                                            : QStringLiteral("connection refused"),
+                    [this] { startWatchList(); });
+        return;
+    }
+    if (err.isExpired() || err.isTooLargeResourceVersion()) {
+        // The resourceVersion asked for is gone or too new: stream again from "" at once.
+        m_lastSyncRvUnavailable = true;
+        startWatchList();
+        return;
+    }
+    fallBackToList(what + QStringLiteral(": ") + err.describe());
+}
+
+void Reflector::fallBackToList(const QString &reason)
+{
+    m_bookmarkTimer->stop();
+    dropWatchCall();
+    m_watchListSyncing = false;
+    m_temp.clear();
+    m_tempOrder.clear();
+    m_fallbackReason = reason;
+    QJsonObject d;
+    d.insert(QLatin1String("message"),
+             QStringLiteral("watch-list falls back to LIST+WATCH: ") + reason);
+    d.insert(QLatin1String("fallbackReason"), reason);
+    record(int(TraceKind::Info), d);
+    list(QStringLiteral("fallback"));
+}
+
+} // namespace lens
