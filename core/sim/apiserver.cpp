@@ -993,8 +993,11 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
     qint64 taken = 0;
     qint64 remaining = 0;
     QString lastKey;
-    for (auto it = state.lowerBound(prefix + start);
-         it != state.end() && it.key().startsWith(prefix); ++it) {
+    // Const access only: a non-const lowerBound()/end() would detach (deep-copy) the state the
+    // list shares with the store.
+    const QMap<QString, StoredObject> &snapshot = state;
+    for (auto it = snapshot.lowerBound(prefix + start);
+         it != snapshot.cend() && it.key().startsWith(prefix); ++it) {
         const lens::Object &o = it.value().object;
         if (filtered && !(labels.matches(o.labels()) && fields.matches(o.json())))
             continue;
@@ -1108,27 +1111,20 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
         watch->stall(int(m_stallUntil.remainingTime()));
     if (initialEvents || (!sieSet && rv == 0)) {
         // Synthetic ADDED for the current state (fixture 17; WatchList streams the same), then
-        // changes after it.
+        // (WatchList with bookmarks, as the cacher's isInitialEventsEndBookmarkRequired) the
+        // initial-events-end bookmark, then changes after it. Produced as the socket drains.
         QMap<QString, StoredObject> state;
         m_store->stateAt(type.name, current, &state);
         const QString prefix =
             (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
-        for (auto it = state.lowerBound(prefix); it != state.end() && it.key().startsWith(prefix);
-             ++it)
-            watch->sendAdded(it.value());
-        watch->setLastRevision(current);
-        // cacher: isInitialEventsEndBookmarkRequired = sendInitialEvents && allowWatchBookmarks.
-        if (initialEvents && opts.bookmarks)
-            watch->sendBookmark(current, true);
+        watch->setInitialState(std::move(state), prefix, current, initialEvents && opts.bookmarks);
     } else if (rv == 0) {
         // sendInitialEvents=false with resourceVersion "" / "0": start at "now", no state.
         watch->setLastRevision(current);
     } else {
-        watch->setLastRevision(rv);
-        const QList<ChangeEvent> events = m_store->eventsSince(type.name, rv);
-        for (const ChangeEvent &e : events)
-            watch->deliver(e);
         // rv > current (v1.20, fixture 15): nothing is replayed, the watch waits for rv.
+        watch->setLastRevision(rv);
+        watch->setReplay(m_store->eventsSince(type.name, rv));
     }
     if (!watch->isOpen()) // the client vanished while we replayed
         return;

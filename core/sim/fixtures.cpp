@@ -159,7 +159,10 @@ void Fixtures::seed(Store *store, int pods, quint32 seed)
         const bool systemPod = tmpl.value(kMeta).toObject().value(QStringLiteral("namespace")) ==
                                QLatin1String("kube-system");
         const QString ns = systemPod ? QStringLiteral("kube-system") : nss.at(i % nss.size());
-        store->create(QStringLiteral("pods"), makePod(tmpl, ns, rng));
+        // A generated name can collide (5 random characters, as generateName): draw again, so
+        // exactly `pods` pods exist.
+        while (store->create(QStringLiteral("pods"), makePod(tmpl, ns, rng)).error.code == 409) {
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 #include "store.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QUuid>
@@ -116,6 +117,24 @@ StoredObject Store::makeStored(const QJsonObject &json)
 {
     StoredObject s;
     s.object = lens::Object::fromJson(json);
+    // Serialise once: the compact JSON is cached inside the Object (every watch event reuses
+    // it), and the list item is the same bytes without the leading apiVersion and kind members
+    // (QJsonDocument writes keys sorted, so those two come first when present).
+    const QByteArray full = s.object.toJson();
+    const auto encoded = [](const QJsonValue &v) {
+        const QByteArray a = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
+        return a.mid(1, a.size() - 2); // strip [ ]
+    };
+    const QJsonValue apiVersion = json.value(QStringLiteral("apiVersion"));
+    const QJsonValue kind = json.value(QStringLiteral("kind"));
+    if (apiVersion.isString() && kind.isString()) {
+        const QByteArray head =
+            "{\"apiVersion\":" + encoded(apiVersion) + ",\"kind\":" + encoded(kind) + ',';
+        if (full.startsWith(head)) {
+            s.itemJson = '{' + full.mid(head.size());
+            return s;
+        }
+    }
     QJsonObject item = json;
     item.remove(QStringLiteral("kind"));
     item.remove(QStringLiteral("apiVersion"));

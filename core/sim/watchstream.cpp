@@ -26,6 +26,7 @@ WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
     if (m_socket) {
         connect(m_socket, &QTcpSocket::disconnected, this, &WatchStream::end);
         connect(m_socket, &QObject::destroyed, this, &WatchStream::end);
+        connect(m_socket, &QIODevice::bytesWritten, this, &WatchStream::pump);
         QByteArray head = QByteArrayLiteral("HTTP/1.1 200 OK\r\n"
                                             "Cache-Control: no-cache, private\r\n"
                                             "Content-Type: application/json\r\n"
@@ -55,6 +56,48 @@ void WatchStream::start(std::function<qint64()> currentRevision)
             m_preTimeoutBookmark.start(m_opts.timeoutMs - 1000);
     }
     setBookmarkInterval(m_opts.bookmarkIntervalMs);
+    pump();
+}
+
+void WatchStream::setInitialState(QMap<QString, StoredObject> state, const QString &prefix,
+                                  qint64 revision, bool endBookmark)
+{
+    m_lastRevision = revision;
+    struct Cursor {
+        QMap<QString, StoredObject> state;
+        QMap<QString, StoredObject>::const_iterator it;
+        QString prefix;
+    };
+    auto c = std::make_shared<Cursor>();
+    c->state = std::move(state);
+    c->it = std::as_const(c->state).lowerBound(prefix); // const: no detach from the store
+    c->prefix = prefix;
+    m_producer = [this, c, revision, endBookmark] {
+        for (int n = 0; n < 256; ++n) {
+            if (c->it == c->state.cend() || !c->it.key().startsWith(c->prefix)) {
+                if (endBookmark)
+                    writeBookmark(revision, true);
+                return false;
+            }
+            sendAdded(c->it.value());
+            ++c->it;
+        }
+        return true;
+    };
+}
+
+void WatchStream::setReplay(QList<ChangeEvent> events)
+{
+    if (events.isEmpty())
+        return;
+    m_lastRevision = qMax(m_lastRevision, events.last().revision);
+    auto list = std::make_shared<QList<ChangeEvent>>(std::move(events));
+    auto next = std::make_shared<qsizetype>(0);
+    m_producer = [this, list, next] {
+        for (int n = 0; n < 256 && *next < list->size(); ++n)
+            writeEvent(list->at((*next)++));
+        return *next < list->size();
+    };
 }
 
 void WatchStream::setBookmarkInterval(int ms)
@@ -83,10 +126,17 @@ void WatchStream::deliver(const ChangeEvent &event)
 {
     if (m_done || event.resource != m_opts.type.name || event.revision <= m_lastRevision)
         return;
+    m_lastRevision = event.revision;
+    writeEvent(event);
+}
+
+void WatchStream::writeEvent(const ChangeEvent &event)
+{
+    if (m_done || event.resource != m_opts.type.name)
+        return;
     const bool isDelete = event.type == ChangeEvent::Type::Deleted;
     const bool curPasses = !isDelete && passes(event.object.object);
     const bool oldPasses = !event.previous.isNull() && passes(event.previous.object);
-    m_lastRevision = event.revision;
     if (isDelete) {
         if (oldPasses)
             writeLine("DELETED", event.object.object.toJson());
@@ -117,6 +167,11 @@ void WatchStream::sendBookmark(qint64 revision, bool initialEventsEnd)
         return;
     revision = qMax(revision, m_lastRevision);
     m_lastRevision = revision;
+    writeBookmark(revision, initialEventsEnd);
+}
+
+void WatchStream::writeBookmark(qint64 revision, bool initialEventsEnd)
+{
     JsonBuilder meta;
     meta.str("resourceVersion", QString::number(revision)).raw("creationTimestamp", "null");
     if (initialEventsEnd)
@@ -153,23 +208,65 @@ void WatchStream::writeChunk(const QByteArray &data)
         end();
         return;
     }
-    if (m_socket->bytesToWrite() > MaxBacklogBytes) {
-        m_socket->abort();
-        end();
-        return;
-    }
     QByteArray frame = QByteArray::number(data.size(), 16);
     frame.append("\r\n").append(data).append("\r\n");
-    if (isStalled()) {
-        if (m_held.size() > MaxBacklogBytes) {
-            m_socket->abort();
-            end();
-            return;
-        }
-        m_held += frame;
+    if (m_producer && !m_inProducer) {
+        // A live event while the initial content is still being produced: after it.
+        m_deferred += frame;
+        if (m_deferred.size() > MaxBacklogBytes)
+            cut();
         return;
     }
-    m_socket->write(frame);
+    if (isStalled()) {
+        m_held += frame;
+        if (m_held.size() > MaxBacklogBytes)
+            cut();
+        return;
+    }
+    enqueue(frame);
+}
+
+void WatchStream::enqueue(const QByteArray &frames)
+{
+    if (m_done || !m_socket)
+        return;
+    if (m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes) {
+        m_socket->write(frames);
+        return;
+    }
+    m_pending += frames;
+    if (m_pending.size() > MaxBacklogBytes)
+        cut(); // a client this far behind is dropped, as the apiserver drops a blocked watcher
+}
+
+void WatchStream::pump()
+{
+    if (m_done || isStalled() || !m_socket || m_socket->state() != QAbstractSocket::ConnectedState)
+        return;
+    if (!m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes)
+        m_socket->write(std::exchange(m_pending, QByteArray()));
+    while (m_producer && m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes) {
+        m_inProducer = true;
+        const bool more = m_producer();
+        m_inProducer = false;
+        if (m_done) {
+            m_producer = nullptr;
+            return;
+        }
+        if (!more) {
+            m_producer = nullptr;
+            const QByteArray live = std::exchange(m_deferred, QByteArray());
+            if (!live.isEmpty())
+                enqueue(live);
+        }
+    }
+}
+
+void WatchStream::cut()
+{
+    if (m_socket)
+        m_socket->abort();
+    end();
 }
 
 void WatchStream::sendGarbage()
@@ -202,9 +299,11 @@ void WatchStream::endStall()
         return;
     }
     if (!held.isEmpty())
-        m_socket->write(held);
+        enqueue(held);
     if (std::exchange(m_finishHeld, false))
         finish();
+    else
+        pump();
 }
 
 void WatchStream::finish()
@@ -218,8 +317,13 @@ void WatchStream::finish()
         m_bookmarkTimer.stop();
         return;
     }
+    // Initial content not yet produced (and live events queued behind it) is dropped, as when
+    // the apiserver ends a watch whose initial events are still being sent.
+    if (!m_inProducer)
+        m_producer = nullptr;
+    m_deferred.clear();
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
-        m_socket->write("0\r\n\r\n");
+        m_socket->write(std::exchange(m_pending, QByteArray()) + "0\r\n\r\n");
         if (m_opts.closeConnection)
             m_socket->disconnectFromHost();
     }
@@ -232,6 +336,10 @@ void WatchStream::drop(bool midEvent)
         return;
     m_stallTimer.stop(); // a hung server that is cut off never sends what it held
     m_held.clear();
+    if (!m_inProducer)
+        m_producer = nullptr;
+    m_deferred.clear();
+    m_pending.clear();
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
         if (midEvent) {
             const QByteArray line =
@@ -260,6 +368,10 @@ void WatchStream::end()
     m_bookmarkTimer.stop();
     m_stallTimer.stop();
     m_held.clear();
+    m_pending.clear();
+    m_deferred.clear();
+    if (!m_inProducer) // never destroy the running producer; pump() drops it
+        m_producer = nullptr;
     if (m_socket)
         disconnect(m_socket, nullptr, this, nullptr);
     Q_EMIT finished(this);

@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QTcpSocket;
 QT_END_NAMESPACE
@@ -50,6 +52,19 @@ public:
     void deliver(const ChangeEvent &event);
     /// Sends a synthetic ADDED for a current object (resourceVersion "" / "0" start).
     void sendAdded(const StoredObject &object);
+    /// The initial content of a watch from resourceVersion ""/"0" or of a WatchList: ADDED for
+    /// each object of `state` whose key starts with `prefix` (in key order) and, with
+    /// `endBookmark`, then the BOOKMARK at `revision` carrying k8s.io/initial-events-end. The
+    /// lines are produced lazily as the socket drains (never more than about HighWaterBytes
+    /// queued), so a state of any size streams without the slow-client cut; live events that
+    /// arrive meanwhile are kept and sent after it, as the cacheWatcher sends its initial
+    /// events before the buffered live ones. Sets lastRevision() to `revision`. Call before
+    /// start().
+    void setInitialState(QMap<QString, StoredObject> state, const QString &prefix, qint64 revision,
+                         bool endBookmark);
+    /// Replays `events` (oldest first; a watch from resourceVersion N) lazily in the same way.
+    /// Sets lastRevision() to the newest of them. Call before start().
+    void setReplay(QList<ChangeEvent> events);
     /// Sends a BOOKMARK at `revision` (not older than lastRevision()); with
     /// `initialEventsEnd` the k8s.io/initial-events-end annotation is set (WatchList).
     void sendBookmark(qint64 revision, bool initialEventsEnd = false);
@@ -80,6 +95,9 @@ public:
     /// Bytes a slow client may leave unread before the watch is closed (the apiserver likewise
     /// terminates watchers whose buffer is full). 32 MiB.
     static constexpr qint64 MaxBacklogBytes = 32 * 1024 * 1024;
+    /// Flow control: frames are handed to the socket only while it holds less than this;
+    /// the rest waits in the stream (and counts towards MaxBacklogBytes). 4 MiB.
+    static constexpr qint64 HighWaterBytes = 4 * 1024 * 1024;
     /// The line sendGarbage() writes (newline included).
     static constexpr const char *GarbageLine = "lens-sim: this line is not JSON }{\n";
 
@@ -91,6 +109,11 @@ private:
     bool passes(const lens::Object &object) const;
     void writeLine(const char *type, const QByteArray &objectJson);
     void writeChunk(const QByteArray &data);
+    void writeEvent(const ChangeEvent &event);
+    void writeBookmark(qint64 revision, bool initialEventsEnd);
+    void enqueue(const QByteArray &frames);
+    void pump();
+    void cut();
     void end();
     void endStall();
 
@@ -104,6 +127,10 @@ private:
     QTimer m_stallTimer;
     QByteArray m_held;         ///< frames written during a stall
     bool m_finishHeld = false; ///< finish() was called during a stall
+    QByteArray m_pending;      ///< frames waiting for the socket to drain below HighWaterBytes
+    QByteArray m_deferred;     ///< live frames that arrived while m_producer is running
+    std::function<bool()> m_producer; ///< initial content; returns false when exhausted
+    bool m_inProducer = false;
     std::function<qint64()> m_currentRevision;
 };
 

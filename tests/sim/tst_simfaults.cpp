@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -85,6 +86,7 @@ private slots:
 
     void hundredWatchesWithSelectorsWhileApiAnswers();
     void accessLog();
+    void largeInitialStateIsFlowControlled();
 
 private:
     HttpResult post(const QString &pathAndQuery)
@@ -594,6 +596,40 @@ void tst_SimFaults::accessLog()
     QVERIFY(
         !m_sim->server()->openAccessLog(dir.filePath(QStringLiteral("no/such/dir/log")), &error));
     QVERIFY(!error.isEmpty());
+}
+
+void tst_SimFaults::largeInitialStateIsFlowControlled()
+{
+    // 12000 pods are ~40 MB of ADDED lines: more than the 32 MiB a client may leave unread, so
+    // written at once they would cut the watch. They are produced as the socket drains instead,
+    // and a write made meanwhile arrives after the initial-events-end bookmark.
+    Simulator big;
+    Simulator::Options o;
+    o.pods = 12000;
+    QString error;
+    QVERIFY2(big.start(o, &error), qPrintable(error));
+    const qint64 listRv = big.revision();
+    const int n = int(big.objects(kPods).size());
+    QCOMPARE(n, 12000);
+    QNetworkAccessManager nam;
+    WatchClient w(nam, big.url(),
+                  QStringLiteral("/api/v1/pods?watch=1&sendInitialEvents=true"
+                                 "&allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan"));
+    QTRY_COMPARE(big.openWatchCount(), 1);
+    const WriteResult live =
+        big.store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("during")));
+    QVERIFY(live.ok());
+    QTRY_COMPARE_WITH_TIMEOUT(w.events.size(), n + 2, 60000);
+    QCOMPARE(big.openWatchCount(), 1);
+    QCOMPARE(w.events[n].value(QStringLiteral("type")).toString(), QStringLiteral("BOOKMARK"));
+    QCOMPARE(metaString(w.events[n], "resourceVersion"), QString::number(listRv));
+    QCOMPARE(w.events[n + 1].value(QStringLiteral("type")).toString(), QStringLiteral("ADDED"));
+    QCOMPARE(metaString(w.events[n + 1], "name"), QStringLiteral("during"));
+    QSet<QString> names;
+    for (int i = 0; i < n; ++i)
+        names.insert(metaString(w.events[i], "namespace") + QLatin1Char('/') +
+                     metaString(w.events[i], "name"));
+    QCOMPARE(names.size(), n);
 }
 
 QTEST_GUILESS_MAIN(tst_SimFaults)

@@ -7,6 +7,7 @@
 #include "sim/store.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -50,6 +51,8 @@ private slots:
     void continueTokenRejectsGarbage();
     void fixturesSeedDeterministically();
     void churnKeepsBandAndIsReproducible();
+    void storedJsonIsSerialisedOnce();
+    void seedMakesExactlyNPods();
 };
 
 void tst_SimStore::revisionsAndStamping()
@@ -328,6 +331,36 @@ void tst_SimStore::churnKeepsBandAndIsReproducible()
     churn.setIntervalMs(10);
     QTRY_VERIFY(s.revision() >= rev + 5);
     churn.setIntervalMs(0);
+}
+
+void tst_SimStore::storedJsonIsSerialisedOnce()
+{
+    const auto expectedItem = [](QJsonObject o) {
+        o.remove(QStringLiteral("kind"));
+        o.remove(QStringLiteral("apiVersion"));
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    };
+    QJsonObject pod = Fixtures::podTemplates().first();
+    pod.insert(QStringLiteral("kind"), QStringLiteral("Pod"));
+    pod.insert(QStringLiteral("apiVersion"), QStringLiteral("v1"));
+    StoredObject s = Store::makeStored(pod);
+    QCOMPARE(s.itemJson, expectedItem(pod));
+    QCOMPARE(s.object.toJson(), QJsonDocument(pod).toJson(QJsonDocument::Compact));
+    // Keys sorting before "apiVersion" (uppercase) take the slow path and still come out right.
+    pod.insert(QStringLiteral("Zebra"), 1);
+    pod.insert(QStringLiteral("apiVersion"), QStringLiteral("apps/v1\"quoted"));
+    s = Store::makeStored(pod);
+    QCOMPARE(s.itemJson, expectedItem(pod));
+    // No kind at all.
+    pod.remove(QStringLiteral("kind"));
+    QCOMPARE(Store::makeStored(pod).itemJson, expectedItem(pod));
+}
+
+void tst_SimStore::seedMakesExactlyNPods()
+{
+    Store store;
+    Fixtures::seed(&store, 5000, 9);
+    QCOMPARE(store.count(QStringLiteral("pods")), 5000);
 }
 
 QTEST_GUILESS_MAIN(tst_SimStore)
