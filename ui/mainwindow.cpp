@@ -4,13 +4,17 @@
 #include "deltachipdelegate.h"
 #include "deltapalette.h"
 #include "informer/controller.h"
+#include "lens/eventbatcher.h"
+#include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/namespaceindexmodel.h"
+#include "lens/objecttreemodel.h"
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "lens/timelinemodel.h"
+#include "notificationdelegate.h"
 #include "panel.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
@@ -22,13 +26,18 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
+
+#include <functional>
 
 namespace lens {
 
@@ -71,7 +80,9 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
       m_history(new KeyHistoryModel(journal, this)),
       m_journalModel(new JournalModel(journal, 5000, this)),
       m_timelineModel(new TimelineModel(journal, this)),
-      m_status(new ReflectorStatus(journal, this)), m_indexerProxy(new QSortFilterProxyModel(this)),
+      m_status(new ReflectorStatus(journal, this)), m_handlers(new HandlersModel(journal, this)),
+      m_notifications(new HandlerNotificationsModel(journal, 5000, this)),
+      m_objectTree(new ObjectTreeModel(this)), m_indexerProxy(new QSortFilterProxyModel(this)),
       m_settleTimer(new QTimer(this)), m_filterTimer(new QTimer(this))
 {
     Q_ASSERT(journal);
@@ -346,14 +357,28 @@ QWidget *MainWindow::buildCentral()
     left->addWidget(m_queuePanel);
     left->addWidget(m_historyPanel);
     left->setSizes({490, 270});
+    m_middleTabs = new QTabWidget;
+    m_middleTabs->setObjectName(QStringLiteral("middleTabs"));
+    m_middleTabs->setDocumentMode(true);
+    m_middleTabs->addTab(nsPanel, tr("Indices"));
+    m_middleTabs->addTab(buildObjectPanel(), tr("Object"));
     auto *middle = new QSplitter(Qt::Vertical);
     middle->addWidget(m_indexerPanel);
-    middle->addWidget(nsPanel);
-    middle->setSizes({470, 290});
+    middle->addWidget(m_middleTabs);
+    middle->setSizes({440, 320});
+    m_rightTabs = new QTabWidget;
+    m_rightTabs->setObjectName(QStringLiteral("rightTabs"));
+    m_rightTabs->setDocumentMode(true);
+    m_rightTabs->addTab(m_journalPanel, tr("Journal"));
+    m_rightTabs->addTab(buildHandlersPanel(), tr("Handlers"));
+    connect(m_rightTabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_rightTabs->currentWidget() == m_handlersPanel)
+            QTimer::singleShot(0, m_notificationsView, &QTableView::scrollToBottom);
+    });
     auto *columns = new QSplitter(Qt::Horizontal);
     columns->addWidget(left);
     columns->addWidget(middle);
-    columns->addWidget(m_journalPanel);
+    columns->addWidget(m_rightTabs);
     columns->setSizes({560, 520, 520});
     for (int i = 0; i < 3; ++i)
         columns->setStretchFactor(i, 1);
@@ -365,6 +390,183 @@ QWidget *MainWindow::buildCentral()
     outer->setSizes({720, 230});
     outer->setChildrenCollapsible(false);
     return outer;
+}
+
+QWidget *MainWindow::buildHandlersPanel()
+{
+    m_handlersView = makeTable(m_handlers, tr("Event handlers"), this);
+    m_handlersView->setObjectName(QStringLiteral("handlersView"));
+    setWidths(m_handlersView, {110, 64, 58, 40, 52, 52});
+    m_notificationsView =
+        makeTable(m_notifications, tr("Notifications of the selected handler"), this);
+    m_notificationsView->setObjectName(QStringLiteral("notificationsView"));
+    m_notificationsView->setItemDelegateForColumn(
+        HandlerNotificationsModel::KindColumn,
+        new NotificationDelegate(HandlerNotificationsModel::KindRole, this));
+    setWidths(m_notificationsView, {40, 62, 128, 160, 64, 36, 56});
+    m_notificationsView->horizontalHeader()->setStretchLastSection(false);
+    m_notificationsView->horizontalHeader()->setSectionResizeMode(
+        HandlerNotificationsModel::KeyColumn, QHeaderView::Stretch);
+    m_notificationsView->verticalHeader()->setDefaultSectionSize(
+        m_notificationsView->fontMetrics().height() + 9);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_handlersView);
+    split->addWidget(m_notificationsView);
+    split->setSizes({120, 560});
+    split->setChildrenCollapsible(false);
+    m_handlersPanel = new Panel(tr("Handlers"), split);
+
+    connect(m_handlersView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    m_notifications->setHandler(
+                        current.data(HandlersModel::HandlerRole).toString());
+            });
+    connect(m_notificationsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                const QString key = current.data(HandlerNotificationsModel::KeyRole).toString();
+                if (!key.isEmpty())
+                    selectKey(key);
+            });
+    connect(m_notifications, &QAbstractItemModel::rowsInserted, this,
+            [this] { followTail(m_notificationsView); });
+    connect(m_notifications, &QAbstractItemModel::modelReset, this,
+            [this] { QTimer::singleShot(0, m_notificationsView, &QTableView::scrollToBottom); });
+    // The first listener is shown as soon as it exists.
+    auto pickFirst = [this] {
+        if (m_notifications->handler().isEmpty() && m_handlers->rowCount() > 0)
+            m_handlersView->setCurrentIndex(m_handlers->index(0, 0));
+    };
+    connect(m_handlers, &QAbstractItemModel::rowsInserted, this, pickFirst);
+    connect(m_handlers, &QAbstractItemModel::modelReset, this, pickFirst);
+    connect(m_handlers, &HandlersModel::statsChanged, this, &MainWindow::updateHandlersPanel);
+    connect(m_notifications, &HandlerNotificationsModel::handlerChanged, this,
+            &MainWindow::updateHandlersPanel);
+    QTimer::singleShot(0, this, pickFirst);
+    updateHandlersPanel();
+    return m_handlersPanel;
+}
+
+void MainWindow::updateHandlersPanel()
+{
+    qint64 delivered = 0;
+    int backlog = 0;
+    for (int r = 0; r < m_handlers->rowCount(); ++r) {
+        const auto s = m_handlers->statsAt(r);
+        delivered += s.delivered;
+        backlog += s.backlog;
+    }
+    QString text = tr("%n listener(s)", nullptr, m_handlers->rowCount()) +
+                   tr(" \u00B7 %1 delivered \u00B7 backlog %2").arg(delivered).arg(backlog);
+    m_handlersPanel->setSubtitle(text);
+}
+
+QWidget *MainWindow::buildObjectPanel()
+{
+    m_objectView = new QTreeView(this);
+    m_objectView->setObjectName(QStringLiteral("objectView"));
+    m_objectView->setAccessibleName(tr("Object inspector"));
+    m_objectView->setModel(m_objectTree);
+    m_objectView->setUniformRowHeights(true);
+    m_objectView->setAlternatingRowColors(true);
+    m_objectView->header()->resizeSection(ObjectTreeModel::FieldColumn, 210);
+    m_objectView->header()->setStretchLastSection(true);
+    m_reveal = new QToolButton(this);
+    m_reveal->setObjectName(QStringLiteral("revealButton"));
+    m_reveal->setText(tr("Reveal"));
+    m_reveal->setCheckable(true);
+    m_reveal->setEnabled(false);
+    m_reveal->setAccessibleName(tr("Reveal this object's secret values"));
+    m_reveal->setToolTip(tr("Show this object's Secret data and last-applied-configuration "
+                            "annotation. Other objects stay masked."));
+    m_objectPanel = new Panel(tr("Object"), m_objectView);
+    m_objectPanel->addHeaderWidget(m_reveal);
+    m_objectPanel->setSubtitle(tr("select a key to inspect its object"));
+    connect(m_reveal, &QToolButton::toggled, this,
+            [this](bool on) { m_objectTree->setRevealed(on); });
+
+    // Follow the selected key, and its newest version as the indexer changes.
+    connect(m_history, &KeyHistoryModel::keyChanged, this, &MainWindow::updateInspector);
+    connect(m_indexer->batcher(), &EventBatcher::flushed, this, &MainWindow::updateInspector);
+    connect(m_queue->batcher(), &EventBatcher::flushed, this, &MainWindow::updateInspector);
+    connect(m_objectTree, &ObjectTreeModel::objectChanged, this, [this] {
+        const QSignalBlocker block(m_reveal);
+        m_reveal->setEnabled(m_objectTree->hasSensitive());
+        m_reveal->setChecked(m_objectTree->isRevealed());
+    });
+    return m_objectPanel;
+}
+
+void MainWindow::updateInspector()
+{
+    const QString key = m_history->key();
+    Object o = m_indexer->objectOfKey(key);
+    QString where;
+    if (!o.isNull()) {
+        where = tr("in indexer");
+    } else if (!(o = m_queue->objectOfKey(key)).isNull()) {
+        where = tr("queued, not yet in indexer");
+    } else if (key == m_objectTree->key() && !key.isEmpty()) {
+        o = m_objectTree->object();
+        where = tr("deleted; last known state");
+    }
+    if (key != m_objectTree->key() || !o.sameInstance(m_objectTree->object())) {
+        // Keep what the user expanded when a new version of the same object arrives.
+        QStringList expanded;
+        const bool sameKey = key == m_objectTree->key();
+        std::function<void(const QModelIndex &)> collect = [&](const QModelIndex &parent) {
+            for (int r = 0; r < m_objectTree->rowCount(parent); ++r) {
+                const QModelIndex i = m_objectTree->index(r, 0, parent);
+                if (m_objectView->isExpanded(i)) {
+                    expanded << i.data(ObjectTreeModel::PathRole).toString();
+                    collect(i);
+                }
+            }
+        };
+        if (sameKey)
+            collect({});
+        m_objectTree->setObject(key, o);
+        if (sameKey) {
+            for (const QString &p : std::as_const(expanded))
+                m_objectView->expand(m_objectTree->indexOfPath(p));
+        } else {
+            m_objectView->expandToDepth(0);
+            for (const char *p : {"metadata.labels", "status"})
+                m_objectView->expand(m_objectTree->indexOfPath(QString::fromLatin1(p)));
+        }
+    }
+    if (key.isEmpty() || o.isNull()) {
+        m_objectPanel->setTitle(tr("Object"));
+        m_objectPanel->setSubtitle(key.isEmpty() ? tr("select a key to inspect its object")
+                                                 : tr("%1: no object known").arg(key));
+        return;
+    }
+    m_objectPanel->setTitle(tr("Object: %1").arg(key));
+    QString sub = tr("%1 \u00B7 RV %2 \u00B7 %3").arg(o.kind(), o.resourceVersion(), where);
+    if (m_objectTree->hasSensitive())
+        sub += m_objectTree->isRevealed() ? tr(" \u00B7 revealed") : tr(" \u00B7 masked");
+    m_objectPanel->setSubtitle(sub);
+}
+
+bool MainWindow::showView(const QString &name)
+{
+    if (name == QLatin1String("journal"))
+        m_rightTabs->setCurrentIndex(0);
+    else if (name == QLatin1String("handlers"))
+        m_rightTabs->setCurrentIndex(1);
+    else if (name == QLatin1String("indices"))
+        m_middleTabs->setCurrentIndex(0);
+    else if (name == QLatin1String("object"))
+        m_middleTabs->setCurrentIndex(1);
+    else
+        return false;
+    return true;
+}
+
+QStringList MainWindow::viewNames()
+{
+    return {QStringLiteral("journal"), QStringLiteral("handlers"), QStringLiteral("indices"),
+            QStringLiteral("object")};
 }
 
 void MainWindow::selectKey(const QString &key)
@@ -419,6 +621,8 @@ void MainWindow::settle()
     m_journalModel->flush();
     m_timelineModel->flush();
     m_status->flush();
+    m_handlers->flush();
+    m_notifications->flush();
 }
 
 void MainWindow::updateStatus()

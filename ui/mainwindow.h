@@ -9,18 +9,23 @@ class QAction;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 class QTimer;
+class QToolButton;
 class QTreeView;
 
 namespace lens {
 
 class Controller;
+class HandlerNotificationsModel;
+class HandlersModel;
 class IndexerModel;
 class Journal;
 class JournalModel;
 class KeyHistoryModel;
 class NamespaceIndexModel;
+class ObjectTreeModel;
 class Panel;
 class QueueModel;
 class ReflectorStatus;
@@ -32,15 +37,19 @@ class TimelineWidget;
 ///  * toolbar: Run (F5) / Pause (F6) / Step (F10) drive the controller's Pop pump;
 ///  * left: the DeltaFIFO queue (keys in queue order, Deltas as coloured chips) above the
 ///    selected key's history (every watch event, queue/pop, indexer change, notification);
-///  * middle: the indexer (objects, filterable and sortable) above the "namespace" index tree;
-///  * right: the journal (event log, follows the tail while scrolled to the bottom);
+///  * middle: the indexer (objects, filterable and sortable) above two tabs: the "namespace"
+///    index tree and the object inspector (the selected key's JSON; Secret data and the
+///    last-applied annotation masked until "Reveal" is pressed for that object);
+///  * right: two tabs: the journal (event log, follows the tail while scrolled to the bottom)
+///    and the handlers (each listener's deliveries, backlog and latency, and the selected
+///    listener's notifications);
 ///  * bottom: the timeline (list/watch sessions, events, 410s, backoffs, resyncs, queue depth);
 ///  * status bar: "Watching · RV 1234 · 17 objects · HasSynced ✓ · 42 watch events".
 /// Selecting a key in the queue, indexer, index tree or journal shows its history.
 ///
 /// Settling: settled() is emitted once the models have applied every journal event and no new
 /// event arrived for settleQuietMs() (300 ms); `--screenshot` waits for it after HasSynced.
-/// Secret data is never displayed (objects are shown by metadata only).
+/// Secret data is never displayed unless revealed, per object, in the inspector.
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
@@ -63,6 +72,11 @@ public:
     /// Shows `key`'s history and selects it in the queue/indexer views where present.
     void selectKey(const QString &key);
 
+    /// Brings a view to the front: "journal", "handlers" (right tabs), "indices", "object"
+    /// (middle tabs). Returns false for an unknown name. For `--view NAME`.
+    bool showView(const QString &name);
+    static QStringList viewNames();
+
     // The parts, for tests and for the app's wiring.
     QueueModel *queueModel() const { return m_queue; }
     IndexerModel *indexerModel() const { return m_indexer; }
@@ -71,6 +85,13 @@ public:
     JournalModel *journalModel() const { return m_journalModel; }
     TimelineModel *timelineModel() const { return m_timelineModel; }
     ReflectorStatus *reflectorStatus() const { return m_status; }
+    HandlersModel *handlersModel() const { return m_handlers; }
+    HandlerNotificationsModel *notificationsModel() const { return m_notifications; }
+    ObjectTreeModel *objectTreeModel() const { return m_objectTree; }
+    QTableView *handlersView() const { return m_handlersView; }
+    QTableView *notificationsView() const { return m_notificationsView; }
+    QTreeView *objectView() const { return m_objectView; }
+    QToolButton *revealButton() const { return m_reveal; }
     QTableView *queueView() const { return m_queueView; }
     QTableView *historyView() const { return m_historyView; }
     QTableView *indexerView() const { return m_indexerView; }
@@ -96,6 +117,10 @@ private:
     void updateQueuePanel();
     void updatePumpState();
     void followTail(QTableView *view);
+    QWidget *buildHandlersPanel();
+    QWidget *buildObjectPanel();
+    void updateHandlersPanel();
+    void updateInspector();
 
     QPointer<Journal> m_journal;
     QPointer<Controller> m_controller;
@@ -108,6 +133,9 @@ private:
     JournalModel *m_journalModel;
     TimelineModel *m_timelineModel;
     ReflectorStatus *m_status;
+    HandlersModel *m_handlers;
+    HandlerNotificationsModel *m_notifications;
+    ObjectTreeModel *m_objectTree;
     QSortFilterProxyModel *m_indexerProxy;
 
     QTableView *m_queueView = nullptr;
@@ -116,6 +144,14 @@ private:
     QTreeView *m_namespaceView = nullptr;
     QTableView *m_journalView = nullptr;
     TimelineWidget *m_timeline = nullptr;
+    QTableView *m_handlersView = nullptr;
+    QTableView *m_notificationsView = nullptr;
+    QTreeView *m_objectView = nullptr;
+    QToolButton *m_reveal = nullptr;
+    QTabWidget *m_middleTabs = nullptr;
+    QTabWidget *m_rightTabs = nullptr;
+    Panel *m_handlersPanel = nullptr;
+    Panel *m_objectPanel = nullptr;
     QLineEdit *m_filter = nullptr;
     Panel *m_queuePanel = nullptr;
     Panel *m_historyPanel = nullptr;

@@ -19,6 +19,10 @@ bool grabWindowToPng(QWidget *widget, const QString &path, QString *error)
     if (!widget)
         return fail(QCoreApplication::translate("lens", "No window to grab."));
     widget->ensurePolished();
+    // Nested layouts (panel headers whose title just changed) re-lay out on a posted
+    // LayoutRequest; deliver those first so the picture never shows a stale, clipped geometry.
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     if (QLayout *l = widget->layout())
         l->activate();
     const QPixmap pixmap = widget->grab();

@@ -30,8 +30,19 @@ int EventBatcher::interval() const
     return m_timer->interval();
 }
 
+void EventBatcher::setFrozen(bool frozen)
+{
+    m_frozen = frozen;
+    if (frozen) {
+        m_timer->stop();
+        m_pending.clear();
+    }
+}
+
 void EventBatcher::onEvent(const TraceEvent &e)
 {
+    if (m_frozen)
+        return;
     if (m_accept && !m_accept(e))
         return;
     m_pending.push_back(e);
@@ -51,7 +62,7 @@ void EventBatcher::flushNow()
     Q_EMIT flushed(qsizetype(batch.size()));
 }
 
-void EventBatcher::replayHistory()
+void EventBatcher::replayHistory(quint64 upToSeq)
 {
     if (!m_journal)
         return;
@@ -59,6 +70,8 @@ void EventBatcher::replayHistory()
     Events chunk;
     chunk.reserve(kChunk);
     for (const TraceEvent &e : m_journal->events()) {
+        if (upToSeq > 0 && e.seq > upToSeq)
+            break;
         if (m_accept && !m_accept(e))
             continue;
         chunk.push_back(e);

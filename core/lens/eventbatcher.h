@@ -46,7 +46,14 @@ public:
 
     /// Feeds the journal's retained history (journal->events()) through `accept` and `flush`
     /// synchronously, in chunks; used once at construction and by models that rebuild.
-    void replayHistory();
+    /// `upToSeq` > 0 stops after the event with that seq (time travel: the state back then).
+    void replayHistory(quint64 upToSeq = 0);
+
+    /// While frozen (time travel), newly recorded events are dropped instead of batched, and
+    /// pending ones are discarded: the model shows a past moment and rebuilds when it returns
+    /// to live.
+    void setFrozen(bool frozen);
+    bool isFrozen() const { return m_frozen; }
 
     Journal *journal() const { return m_journal.data(); }
 
@@ -62,6 +69,7 @@ private:
     AcceptFn m_accept;
     QTimer *m_timer;
     Events m_pending;
+    bool m_frozen = false;
 };
 
 } // namespace lens

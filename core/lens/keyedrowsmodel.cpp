@@ -45,6 +45,12 @@ QStringList KeyedRowsModel::keys() const
     return out;
 }
 
+Object KeyedRowsModel::objectOfKey(const QString &key) const
+{
+    const int r = rowOfKey(key);
+    return r < 0 ? Object() : m_rows.at(r).object;
+}
+
 namespace {
 // Contiguous runs [first, last] of sorted row numbers.
 QList<std::pair<int, int>> runsOf(QList<int> rows)

@@ -32,6 +32,9 @@ public:
     QString keyAt(int row) const;
     /// All keys in row order.
     QStringList keys() const;
+    /// The object of `key`'s row (the indexer's stored object; the queue's newest delta's
+    /// object), or a null Object when absent.
+    Object objectOfKey(const QString &key) const;
 
 protected:
     struct Row {

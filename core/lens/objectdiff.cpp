@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "objectdiff.h"
 
+#include "masking.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -35,7 +37,11 @@ QString elide(const QString &s)
     return s.size() > 40 ? s.left(39) + QChar(0x2026) : s;
 }
 
-void walk(const QString &prefix, const QJsonObject &a, const QJsonObject &b, QStringList *out)
+// Compares the originals (a, b) and writes the masked copies' text (ma, mb: same shape, with
+// Secret data and the last-applied annotation replaced by "••••• (N bytes)"), so a changed
+// secret shows as changed without its value.
+void walk(const QString &prefix, const QJsonObject &a, const QJsonObject &b, const QJsonObject &ma,
+          const QJsonObject &mb, QStringList *out)
 {
     QStringList keys = a.keys();
     for (const QString &k : b.keys())
@@ -49,15 +55,16 @@ void walk(const QString &prefix, const QJsonObject &a, const QJsonObject &b, QSt
             continue;
         const bool inA = a.contains(k), inB = b.contains(k);
         const QJsonValue va = a.value(k), vb = b.value(k);
+        const QJsonValue mva = ma.value(k), mvb = mb.value(k);
         if (inA && !inB) {
             out->append(QLatin1Char('-') + path);
         } else if (!inA && inB) {
-            out->append(QLatin1Char('+') + path + QStringLiteral(" = ") + elide(scalarText(vb)));
+            out->append(QLatin1Char('+') + path + QStringLiteral(" = ") + elide(scalarText(mvb)));
         } else if (va.isObject() && vb.isObject()) {
-            walk(path, va.toObject(), vb.toObject(), out);
+            walk(path, va.toObject(), vb.toObject(), mva.toObject(), mvb.toObject(), out);
         } else if (va != vb) {
-            out->append(path + QStringLiteral(": ") + elide(scalarText(va)) +
-                        QStringLiteral(" \u2192 ") + elide(scalarText(vb)));
+            out->append(path + QStringLiteral(": ") + elide(scalarText(mva)) +
+                        QStringLiteral(" \u2192 ") + elide(scalarText(mvb)));
         }
     }
 }
@@ -67,7 +74,7 @@ void walk(const QString &prefix, const QJsonObject &a, const QJsonObject &b, QSt
 QStringList objectDiff(const QJsonObject &before, const QJsonObject &after, int maxLines)
 {
     QStringList all;
-    walk(QString(), before, after, &all);
+    walk(QString(), before, after, maskSensitive(before), maskSensitive(after), &all);
     if (maxLines > 0 && all.size() > maxLines) {
         const qsizetype more = all.size() - (maxLines - 1);
         all = all.mid(0, maxLines - 1);

@@ -128,17 +128,11 @@ public:
                 m_store.insert(key, d.object);
             }
             m_j->record(x);
-            TraceEvent h;
-            h.kind = TraceKind::HandlerNotified;
-            h.component = QStringLiteral("processor");
-            h.key = key;
-            h.type = handlerType;
-            h.object = d.object;
-            h.resourceVersion = d.object.resourceVersion();
-            h.detail.insert(QLatin1String("handler"), QStringLiteral("pod-logger"));
-            h.detail.insert(QLatin1String("backlog"), 0);
-            h.detail.insert(QLatin1String("latencyMs"), 2);
-            m_j->record(h);
+            notify(QStringLiteral("pod-logger"), key, handlerType, d.object, initial, 0, 2);
+            // A slow handler: its buffer grows while the informer moves on.
+            m_slowBacklog = (m_slowBacklog + 3) % 11;
+            notify(QStringLiteral("slow-audit"), key, handlerType, d.object, initial, m_slowBacklog,
+                   40 + 35 * m_slowBacklog);
         }
         if (m_listed && m_initialLeft == 0 && !m_synced) {
             m_synced = true;
@@ -148,6 +142,23 @@ public:
             s.detail.insert(QLatin1String("objects"), m_store.size());
             m_j->record(s);
         }
+    }
+    void notify(const QString &handler, const QString &key, const QString &type, const Object &o,
+                bool initial, int backlog, int latencyMs)
+    {
+        TraceEvent h;
+        h.kind = TraceKind::HandlerNotified;
+        h.component = QStringLiteral("processor");
+        h.key = key;
+        h.type = type;
+        h.object = o;
+        h.resourceVersion = o.resourceVersion();
+        h.detail.insert(QLatin1String("handler"), handler);
+        h.detail.insert(QLatin1String("backlog"), backlog);
+        h.detail.insert(QLatin1String("latencyMs"), latencyMs);
+        if (type == QLatin1String("add"))
+            h.detail.insert(QLatin1String("isInInitialList"), initial);
+        m_j->record(h);
     }
     void drain()
     {
@@ -293,6 +304,14 @@ public:
         advance(900);
         reflector(TraceKind::Resync, {},
                   {{QLatin1String("due"), true}, {QLatin1String("periodMs"), 30000}});
+        // The resync re-delivers the indexer's objects to the handler whose period was due.
+        for (auto it = m_store.cbegin(); it != m_store.cend(); ++it) {
+            if (m_items.contains(it.key()))
+                continue; // client-go's syncKeyLocked skips keys with queued deltas
+            advance(1);
+            notify(QStringLiteral("pod-logger"), it.key(), QStringLiteral("update (resync)"),
+                   it.value(), false, 0, 1);
+        }
         // Updates for keys still queued after the relist: their Deltas grow in place.
         int rr = 1461;
         for (int i : {7, 9, 7, 10, 7, 12}) {
@@ -324,6 +343,7 @@ private:
     bool m_listed = false;
     bool m_synced = false;
     int m_initialLeft = 0;
+    int m_slowBacklog = 0;
 };
 
 } // namespace lens::test

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: Apache-2.0
+// The handlers view and the object inspector in the window, over the synthetic journal.
+// Set LENS_SCREENSHOT_DIR to keep a PNG of each view.
+#include "lens/handlersmodel.h"
+#include "lens/keyhistorymodel.h"
+#include "lens/objecttreemodel.h"
+#include "lens/queuemodel.h"
+#include "mainwindow.h"
+#include "scenario.h"
+#include "screenshot.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+
+using namespace lens;
+
+namespace {
+void keepScreenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QString err;
+    QVERIFY2(grabWindowToPng(w, dir + QLatin1Char('/') + name, &err), qPrintable(err));
+}
+
+Object secret(const QString &name, const QString &uid, const QString &password)
+{
+    return Object::fromJson(QJsonObject{
+        {QLatin1String("apiVersion"), QStringLiteral("v1")},
+        {QLatin1String("kind"), QStringLiteral("Secret")},
+        {QLatin1String("metadata"),
+         QJsonObject{{QLatin1String("name"), name},
+                     {QLatin1String("namespace"), QStringLiteral("shop")},
+                     {QLatin1String("uid"), uid},
+                     {QLatin1String("resourceVersion"), QStringLiteral("1500")}}},
+        {QLatin1String("type"), QStringLiteral("Opaque")},
+        {QLatin1String("data"), QJsonObject{{QLatin1String("password"),
+                                             QString::fromLatin1(password.toUtf8().toBase64())}}}});
+}
+
+void recordIndexerAdd(Journal *j, const Object &o)
+{
+    TraceEvent e;
+    e.kind = TraceKind::IndexerAdded;
+    e.component = QStringLiteral("indexer");
+    e.key = o.namespace_() + QLatin1Char('/') + o.name();
+    e.object = o;
+    e.resourceVersion = o.resourceVersion();
+    j->record(e);
+}
+
+/// Every value the tree view can show (expanded or not), joined.
+QString treeText(const QAbstractItemModel *m, const QModelIndex &parent = {})
+{
+    QString out;
+    for (int r = 0; r < m->rowCount(parent); ++r) {
+        const QModelIndex i = m->index(r, 0, parent);
+        out += i.data().toString() + QLatin1Char('=') + i.siblingAtColumn(1).data().toString() +
+               QLatin1Char('\n') + treeText(m, i);
+    }
+    return out;
+}
+} // namespace
+
+class tst_Views : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void handlersView();
+    void inspectorRevealsOnlyOnRequest();
+};
+
+void tst_Views::handlersView()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    QAbstractItemModelTester t1(w.handlersModel(),
+                                QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(w.notificationsModel(),
+                                QAbstractItemModelTester::FailureReportingMode::QtTest);
+    w.resize(1600, 1000);
+    QVERIFY(w.showView(QStringLiteral("handlers")));
+    QVERIFY(!w.showView(QStringLiteral("no-such-view")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.handlersView()->isVisible());
+
+    QCOMPARE(w.handlersModel()->handlers(),
+             (QStringList{QStringLiteral("pod-logger"), QStringLiteral("slow-audit")}));
+    // The first listener is selected by itself; its notifications include the initial list
+    // and the resync.
+    QTRY_COMPARE(w.notificationsModel()->handler(), QStringLiteral("pod-logger"));
+    QStringList kinds;
+    for (int r = 0; r < w.notificationsModel()->rowCount(); ++r)
+        kinds << w.notificationsModel()
+                     ->index(r, HandlerNotificationsModel::KindColumn)
+                     .data()
+                     .toString();
+    QVERIFY(kinds.contains(QStringLiteral("add (initial list)")));
+    QVERIFY(kinds.contains(QStringLiteral("update (resync)")));
+    QVERIFY(kinds.contains(QStringLiteral("update")));
+
+    // The slow handler's backlog and latency are visible in its row.
+    const int slow = w.handlersModel()->rowOfHandler(QStringLiteral("slow-audit"));
+    QVERIFY(w.handlersModel()->statsAt(slow).maxBacklog >= 9);
+    QVERIFY(w.handlersModel()->statsAt(slow).latencyMaxMs >= 300);
+    keepScreenshot(&w, QStringLiteral("handlers.png"));
+
+    // Clicking the slow handler shows its notifications; clicking a notification selects the key.
+    QTableView *hv = w.handlersView();
+    QTest::mouseClick(hv->viewport(), Qt::LeftButton, {},
+                      hv->visualRect(hv->model()->index(slow, 0)).center());
+    QCOMPARE(w.notificationsModel()->handler(), QStringLiteral("slow-audit"));
+    QTableView *nv = w.notificationsView();
+    QVERIFY(nv->model()->rowCount() > 5);
+    nv->scrollToTop();
+    const QModelIndex first = nv->model()->index(0, HandlerNotificationsModel::KeyColumn);
+    QTest::mouseClick(nv->viewport(), Qt::LeftButton, {}, nv->visualRect(first).center());
+    QCOMPARE(w.keyHistoryModel()->key(), first.data().toString());
+}
+
+void tst_Views::inspectorRevealsOnlyOnRequest()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    const QString password = QStringLiteral("s3cr3t-value");
+    recordIndexerAdd(&journal, secret(QStringLiteral("db-creds"), QStringLiteral("u1"), password));
+    recordIndexerAdd(&journal, secret(QStringLiteral("api-token"), QStringLiteral("u2"),
+                                      QStringLiteral("other-secret")));
+    MainWindow w(&journal);
+    QAbstractItemModelTester t(w.objectTreeModel(),
+                               QAbstractItemModelTester::FailureReportingMode::QtTest);
+    w.resize(1600, 1000);
+    QVERIFY(w.showView(QStringLiteral("object")));
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(!w.revealButton()->isEnabled()); // nothing selected yet
+
+    // A pod: no secrets, nothing to reveal.
+    const QString pod = w.queueModel()->keyAt(0);
+    w.selectKey(pod);
+    QCOMPARE(w.objectTreeModel()->key(), pod);
+    QVERIFY(w.objectTreeModel()->rowCount() >= 3);
+    QVERIFY(!w.revealButton()->isEnabled());
+
+    w.selectKey(QStringLiteral("shop/db-creds"));
+    QCOMPARE(w.objectTreeModel()->key(), QStringLiteral("shop/db-creds"));
+    const QString b64 = QString::fromLatin1(password.toUtf8().toBase64());
+    QVERIFY(w.revealButton()->isEnabled());
+    QVERIFY(!w.revealButton()->isChecked());
+    QString text = treeText(w.objectView()->model());
+    QVERIFY2(!text.contains(b64) && !text.contains(password), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("password=\u2022\u2022\u2022\u2022\u2022 (12 bytes)")),
+             qPrintable(text));
+    w.objectView()->expandAll();
+    keepScreenshot(&w, QStringLiteral("object-masked.png"));
+
+    QTest::mouseClick(w.revealButton(), Qt::LeftButton);
+    QVERIFY(w.objectTreeModel()->isRevealed());
+    QVERIFY(treeText(w.objectView()->model()).contains(b64));
+
+    // Another Secret stays masked, and the button follows the object.
+    w.selectKey(QStringLiteral("shop/api-token"));
+    QVERIFY(!w.revealButton()->isChecked());
+    text = treeText(w.objectView()->model());
+    QVERIFY2(!text.contains(QString::fromLatin1(QByteArray("other-secret").toBase64())),
+             qPrintable(text));
+    w.selectKey(QStringLiteral("shop/db-creds"));
+    QVERIFY(w.revealButton()->isChecked());
+    QVERIFY(treeText(w.objectView()->model()).contains(b64));
+}
+
+QTEST_MAIN(tst_Views)
+#include "tst_views.moc"
