@@ -16,6 +16,7 @@
 #include "lens/timelinemodel.h"
 #include "notificationdelegate.h"
 #include "panel.h"
+#include "pipelinewidget.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
 
@@ -36,6 +37,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 
 #include <functional>
 
@@ -387,9 +389,34 @@ QWidget *MainWindow::buildCentral()
     outer->addWidget(m_timelinePanel);
     outer->setStretchFactor(0, 1);
     outer->setStretchFactor(1, 0);
-    outer->setSizes({720, 230});
+    outer->setSizes({680, 230});
     outer->setChildrenCollapsible(false);
-    return outer;
+
+    // The pipeline strip above it all, refreshed at most 10 times a second.
+    m_pipeline = new PipelineWidget(this);
+    m_pipeline->setObjectName(QStringLiteral("pipeline"));
+    m_pipelineTimer = new QTimer(this);
+    m_pipelineTimer->setSingleShot(true);
+    m_pipelineTimer->setInterval(100);
+    connect(m_pipelineTimer, &QTimer::timeout, this, &MainWindow::updatePipeline);
+    auto schedule = [this] {
+        if (!m_pipelineTimer->isActive())
+            m_pipelineTimer->start();
+    };
+    connect(m_status, &ReflectorStatus::changed, this, schedule);
+    connect(m_queue, &QueueModel::statsChanged, this, schedule);
+    connect(m_queue->batcher(), &EventBatcher::flushed, this, schedule);
+    connect(m_indexer->batcher(), &EventBatcher::flushed, this, schedule);
+    connect(m_handlers, &HandlersModel::statsChanged, this, schedule);
+    connect(m_history, &KeyHistoryModel::keyChanged, this, &MainWindow::updatePipeline);
+    auto *central = new QWidget;
+    auto *v = new QVBoxLayout(central);
+    v->setContentsMargins(4, 2, 4, 0);
+    v->setSpacing(2);
+    v->addWidget(m_pipeline);
+    v->addWidget(outer, 1);
+    updatePipeline();
+    return central;
 }
 
 QWidget *MainWindow::buildHandlersPanel()
@@ -548,6 +575,33 @@ void MainWindow::updateInspector()
     m_objectPanel->setSubtitle(sub);
 }
 
+void MainWindow::updatePipeline()
+{
+    PipelineState s;
+    s.reflectorState = m_status->stateName();
+    s.resourceVersion = m_status->lastResourceVersion();
+    s.watchEvents = m_status->watchEvents();
+    s.lists = m_status->listCount();
+    s.queueMode = m_queue->queueMode();
+    s.queueDepth = m_queue->depth();
+    s.queued = m_queue->queuedTotal();
+    s.popped = m_queue->poppedTotal();
+    s.hasSynced = m_queue->hasSynced() || m_status->hasSynced();
+    s.pumpMode = m_status->pumpMode();
+    s.objects = m_indexer->rowCount();
+    for (int r = 0; r < m_handlers->rowCount(); ++r) {
+        const auto st = m_handlers->statsAt(r);
+        s.listeners.append({st.name, st.backlog, st.delivered});
+    }
+    s.selectedKey = m_history->key();
+    if (!s.selectedKey.isEmpty()) {
+        s.keyQueuePosition = m_queue->rowOfKey(s.selectedKey) + 1;
+        s.keyInIndexer = m_indexer->rowOfKey(s.selectedKey) >= 0;
+        s.keyDeleted = s.keyQueuePosition == 0 && !s.keyInIndexer;
+    }
+    m_pipeline->setState(s);
+}
+
 bool MainWindow::showView(const QString &name)
 {
     if (name == QLatin1String("journal"))
@@ -623,6 +677,7 @@ void MainWindow::settle()
     m_status->flush();
     m_handlers->flush();
     m_notifications->flush();
+    updatePipeline();
 }
 
 void MainWindow::updateStatus()

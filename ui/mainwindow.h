@@ -27,6 +27,7 @@ class KeyHistoryModel;
 class NamespaceIndexModel;
 class ObjectTreeModel;
 class Panel;
+class PipelineWidget;
 class QueueModel;
 class ReflectorStatus;
 class TimelineModel;
@@ -35,6 +36,8 @@ class TimelineWidget;
 /// The Informer Lens window: every view folds the same Journal.
 ///
 ///  * toolbar: Run (F5) / Pause (F6) / Step (F10) drive the controller's Pop pump;
+///  * top: the pipeline strip (API server → Reflector → queue → Pop → Indexer → listeners, with
+///    counts; the selected key is tagged where it is);
 ///  * left: the DeltaFIFO queue (keys in queue order, Deltas as coloured chips) above the
 ///    selected key's history (every watch event, queue/pop, indexer change, notification);
 ///  * middle: the indexer (objects, filterable and sortable) above two tabs: the "namespace"
@@ -92,6 +95,7 @@ public:
     QTableView *notificationsView() const { return m_notificationsView; }
     QTreeView *objectView() const { return m_objectView; }
     QToolButton *revealButton() const { return m_reveal; }
+    PipelineWidget *pipelineWidget() const { return m_pipeline; }
     QTableView *queueView() const { return m_queueView; }
     QTableView *historyView() const { return m_historyView; }
     QTableView *indexerView() const { return m_indexerView; }
@@ -121,6 +125,7 @@ private:
     QWidget *buildObjectPanel();
     void updateHandlersPanel();
     void updateInspector();
+    void updatePipeline();
 
     QPointer<Journal> m_journal;
     QPointer<Controller> m_controller;
@@ -152,6 +157,8 @@ private:
     QTabWidget *m_rightTabs = nullptr;
     Panel *m_handlersPanel = nullptr;
     Panel *m_objectPanel = nullptr;
+    PipelineWidget *m_pipeline = nullptr;
+    QTimer *m_pipelineTimer = nullptr;
     QLineEdit *m_filter = nullptr;
     Panel *m_queuePanel = nullptr;
     Panel *m_historyPanel = nullptr;

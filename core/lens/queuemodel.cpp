@@ -38,6 +38,7 @@ void QueueModel::fold(const std::vector<TraceEvent> &events)
         case TraceKind::FifoQueued:
             m_populated = true;
             ++m_queuedTotal;
+            m_queueMode = e.detail.value(QLatin1String("queueMode")).toString(m_queueMode);
             changes.append(Change{false, e.key, e.object, e.deltas, e.seq, e.t});
             break;
         case TraceKind::FifoPopped:

@@ -52,6 +52,8 @@ public:
     bool populated() const { return m_populated; }
     qint64 queuedTotal() const { return m_queuedTotal; }
     qint64 poppedTotal() const { return m_poppedTotal; }
+    /// "DeltaFIFO" or "RealFIFO", from the newest FifoQueued's detail.queueMode.
+    QString queueMode() const { return m_queueMode; }
 
 Q_SIGNALS:
     /// After a batch changed any of the figures above.
@@ -65,6 +67,7 @@ private:
     bool m_populated = false;
     qint64 m_queuedTotal = 0;
     qint64 m_poppedTotal = 0;
+    QString m_queueMode = QStringLiteral("DeltaFIFO");
 };
 
 } // namespace lens

@@ -6,6 +6,7 @@
 #include "lens/objecttreemodel.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
+#include "pipelinewidget.h"
 #include "scenario.h"
 #include "screenshot.h"
 
@@ -74,6 +75,7 @@ class tst_Views : public QObject {
 private Q_SLOTS:
     void handlersView();
     void inspectorRevealsOnlyOnRequest();
+    void pipelineShowsCountsAndTheSelectedKey();
 };
 
 void tst_Views::handlersView()
@@ -179,6 +181,46 @@ void tst_Views::inspectorRevealsOnlyOnRequest()
     w.selectKey(QStringLiteral("shop/db-creds"));
     QVERIFY(w.revealButton()->isChecked());
     QVERIFY(treeText(w.objectView()->model()).contains(b64));
+}
+
+void tst_Views::pipelineShowsCountsAndTheSelectedKey()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    PipelineWidget *p = w.pipelineWidget();
+    QVERIFY(p->isVisible());
+    QVERIFY(p->height() >= p->minimumSizeHint().height());
+    QCOMPARE(p->stageTitles().value(2), QStringLiteral("DeltaFIFO"));
+    QCOMPARE(p->state().queueDepth, story.queued());
+    QCOMPARE(p->state().objects, story.stored());
+    QCOMPARE(p->state().listeners.size(), 2);
+    QVERIFY(p->stageText(1).contains(QStringLiteral("Watching")));
+    QVERIFY(p->stageText(0).contains(QStringLiteral("RV 1475")));
+    QVERIFY2(p->stageText(5).contains(QStringLiteral("slow-audit: backlog")),
+             qPrintable(p->stageText(5)));
+
+    // A key that is queued and stored (an update waiting): both stages are tagged.
+    const QString queuedKey = w.queueModel()->keyAt(2);
+    w.selectKey(queuedKey);
+    QCOMPARE(p->state().keyQueuePosition, 3);
+    QVERIFY(p->state().keyInIndexer);
+    QCOMPARE(p->highlightedStages(), (QList<int>{2, 4}));
+    keepScreenshot(&w, QStringLiteral("pipeline.png"));
+
+    // A tombstone waiting in the queue: the indexer still has the object until it is popped.
+    w.selectKey(w.queueModel()->keys().constLast());
+    QVERIFY(p->state().keyInIndexer);
+    // A key whose DELETED was popped: neither queued nor stored, tagged "deleted".
+    w.selectKey(QStringLiteral("default/cache-03"));
+    QVERIFY(p->state().keyDeleted);
+    QCOMPARE(p->highlightedStages(), QList<int>{4});
 }
 
 QTEST_MAIN(tst_Views)
