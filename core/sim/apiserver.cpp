@@ -572,29 +572,105 @@ void ApiServer::route(Call &c)
         return;
     }
     if (s.isEmpty() || s.first() == QLatin1String("version") ||
-        s.first() == QLatin1String("apis") || s.first() == QLatin1String("openapi") ||
+        s.first() == QLatin1String("openapi") ||
+        (s.first() == QLatin1String("apis") && s.size() <= 3) ||
         (s.first() == QLatin1String("api") && s.size() <= 2)) {
         handleDiscovery(c);
         return;
     }
-    if (s.size() < 3 || s[0] != QLatin1String("api") || s[1] != QLatin1String("v1"))
+    // /api/v1/... (core) or /apis/{group}/{version}/...
+    QString group;
+    QString version;
+    qsizetype base = 0;
+    if (s[0] == QLatin1String("api") && s[1] == QLatin1String("v1")) {
+        version = s[1];
+        base = 2;
+    } else if (s[0] == QLatin1String("apis") && s.size() >= 4) {
+        group = s[1];
+        version = s[2];
+        base = 3;
+    } else {
         return; // 404
-    // /api/v1/namespaces/{ns}/{resource}[/{name}]  or  /api/v1/{resource}[/{name}]
-    if (s[2] == QLatin1String("namespaces") && s.size() >= 5) {
-        if (s.size() > 6)
-            return; // subresources are not served
-        const ResourceType type = m_store->resourceType(s[4]);
-        if (!type.isValid() || !type.namespaced)
-            return;
-        handleResource(c, type, s[3], s.size() == 6 ? s[5] : QString(), true);
-        return;
     }
-    if (s.size() > 4)
+    const QStringList rest = s.mid(base);
+    QString ns, resource, name;
+    // {base}/namespaces/{ns}/{resource}[/{name}]  or  {base}/{resource}[/{name}]
+    if (rest[0] == QLatin1String("namespaces") && rest.size() >= 3) {
+        if (rest.size() > 4)
+            return; // subresources are not served
+        ns = rest[1];
+        resource = rest[2];
+        name = rest.value(3);
+    } else {
+        if (rest.size() > 2)
+            return;
+        resource = rest[0];
+        name = rest.value(1);
+    }
+    const ResourceType type =
+        m_store->resourceType(group.isEmpty() ? resource : resource + QLatin1Char('.') + group);
+    if (!type.isValid() || type.version != version || (!ns.isEmpty() && !type.namespaced))
         return;
-    const ResourceType type = m_store->resourceType(s[2]);
-    if (!type.isValid())
-        return;
-    handleResource(c, type, QString(), s.size() == 4 ? s[3] : QString(), false);
+    handleResource(c, type, ns, name, !ns.isEmpty());
+}
+
+QByteArray ApiServer::resourceListJson(const QString &groupVersion) const
+{
+    QByteArray list = "[";
+    const QList<ResourceType> types = m_store->resourceTypes();
+    for (const ResourceType &t : types) {
+        if (t.groupVersion != groupVersion)
+            continue;
+        if (list.size() > 1)
+            list += ',';
+        list += JsonBuilder()
+                    .str("name", t.name)
+                    .str("singularName", t.singularName)
+                    .val("namespaced", t.namespaced)
+                    .str("kind", t.kind)
+                    .val("verbs", QJsonArray::fromStringList(t.verbs))
+                    .val("shortNames", QJsonArray::fromStringList(t.shortNames))
+                    .bytes();
+    }
+    if (list.size() == 1)
+        return {};
+    list += ']';
+    JsonBuilder b;
+    b.str("kind", QStringLiteral("APIResourceList"));
+    if (groupVersion.contains(QLatin1Char('/'))) // the core list has no apiVersion, groups do
+        b.str("apiVersion", QStringLiteral("v1"));
+    return b.str("groupVersion", groupVersion).raw("resources", list).bytes();
+}
+
+QByteArray ApiServer::apiGroupJson(const QString &group, bool withKind) const
+{
+    QStringList versions;
+    const QList<ResourceType> types = m_store->resourceTypes();
+    for (const ResourceType &t : types)
+        if (t.group == group && !versions.contains(t.version))
+            versions << t.version;
+    if (versions.isEmpty())
+        return {};
+    QByteArray list = "[";
+    for (const QString &v : std::as_const(versions)) {
+        if (list.size() > 1)
+            list += ',';
+        list += JsonBuilder()
+                    .str("groupVersion", group + QLatin1Char('/') + v)
+                    .str("version", v)
+                    .bytes();
+    }
+    list += ']';
+    JsonBuilder b;
+    if (withKind)
+        b.str("kind", QStringLiteral("APIGroup")).str("apiVersion", QStringLiteral("v1"));
+    return b.str("name", group)
+        .raw("versions", list)
+        .raw("preferredVersion", JsonBuilder()
+                                     .str("groupVersion", group + QLatin1Char('/') + versions[0])
+                                     .str("version", versions[0])
+                                     .bytes())
+        .bytes();
 }
 
 void ApiServer::handleDiscovery(Call &c)
@@ -611,6 +687,10 @@ void ApiServer::handleDiscovery(Call &c)
         for (const char *p : {"/api", "/api/v1", "/apis", "/healthz", "/livez", "/readyz",
                               "/version", "/sim/v1/state"})
             paths.append(QLatin1String(p));
+        const QList<ResourceType> types = m_store->resourceTypes();
+        for (const ResourceType &t : types)
+            if (!t.group.isEmpty() && !paths.contains(t.pathPrefix()))
+                paths.append(t.pathPrefix());
         respond(c, 200, JsonBuilder().val("paths", paths).bytes());
     } else if (s.first() == QLatin1String("version")) {
         if (s.size() != 1)
@@ -631,25 +711,32 @@ void ApiServer::handleDiscovery(Call &c)
         // Just enough OpenAPI v3 for kubectl's field-validation probe (create/replace/apply):
         // a PATCH operation per kind that accepts fieldValidation, so kubectl trusts the server
         // to validate (fieldValidation=Strict) instead of downloading schemas. No real schemas.
+        const QList<ResourceType> types = m_store->resourceTypes();
         if (s.size() == 2 && s[1] == QLatin1String("v3")) {
-            respond(c, 200,
-                    "{\"paths\":{\"api/v1\":{\"serverRelativeURL\":"
-                    "\"/openapi/v3/api/v1?hash=LENSSIM\"}}}");
-        } else if (s.size() == 4 && s[1] == QLatin1String("v3") && s[2] == QLatin1String("api") &&
-                   s[3] == QLatin1String("v1")) {
+            QJsonObject paths;
+            for (const ResourceType &t : types) {
+                const QString gv = t.pathPrefix().mid(1); // "api/v1", "apis/apps/v1"
+                paths.insert(gv,
+                             QJsonObject{{QStringLiteral("serverRelativeURL"),
+                                          QStringLiteral("/openapi/v3/%1?hash=LENSSIM").arg(gv)}});
+            }
+            respond(c, 200, JsonBuilder().val("paths", paths).bytes());
+        } else if (s.size() >= 4 && s[1] == QLatin1String("v3")) {
             // kubectl (cli-runtime queryParamVerifierV3) looks for a PATCH operation tagged
             // with the kind's x-kubernetes-group-version-kind that lists fieldValidation.
+            const QString prefix = QLatin1Char('/') + s.mid(2).join(QLatin1Char('/'));
             QJsonObject paths;
             QJsonObject param;
             param.insert(QStringLiteral("name"), QStringLiteral("fieldValidation"));
             param.insert(QStringLiteral("in"), QStringLiteral("query"));
             param.insert(QStringLiteral("schema"),
                          QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}});
-            const QList<ResourceType> types = m_store->resourceTypes();
             for (const ResourceType &t : types) {
+                if (t.pathPrefix() != prefix)
+                    continue;
                 QJsonObject gvk;
-                gvk.insert(QStringLiteral("group"), QString());
-                gvk.insert(QStringLiteral("version"), t.groupVersion);
+                gvk.insert(QStringLiteral("group"), t.group);
+                gvk.insert(QStringLiteral("version"), t.version);
                 gvk.insert(QStringLiteral("kind"), t.kind);
                 QJsonObject patch;
                 patch.insert(QStringLiteral("x-kubernetes-group-version-kind"), gvk);
@@ -660,10 +747,12 @@ void ApiServer::handleDiscovery(Call &c)
                                                                      QStringLiteral("OK")}}}});
                 const QString path =
                     t.namespaced
-                        ? QStringLiteral("/api/v1/namespaces/{namespace}/%1/{name}").arg(t.name)
-                        : QStringLiteral("/api/v1/%1/{name}").arg(t.name);
+                        ? QStringLiteral("%1/namespaces/{namespace}/%2/{name}").arg(prefix, t.name)
+                        : QStringLiteral("%1/%2/{name}").arg(prefix, t.name);
                 paths.insert(path, QJsonObject{{QStringLiteral("patch"), patch}});
             }
+            if (paths.isEmpty())
+                return; // 404
             QJsonObject info;
             info.insert(QStringLiteral("title"), QStringLiteral("Kubernetes"));
             info.insert(QStringLiteral("version"), gitVersion());
@@ -678,14 +767,34 @@ void ApiServer::handleDiscovery(Call &c)
                         .bytes());
         }
     } else if (s.first() == QLatin1String("apis")) {
-        if (s.size() != 1)
-            return; // no API groups are served
-        respond(c, 200,
-                JsonBuilder()
-                    .str("kind", QStringLiteral("APIGroupList"))
-                    .str("apiVersion", QStringLiteral("v1"))
-                    .raw("groups", "[]")
-                    .bytes());
+        if (s.size() == 1) {
+            QStringList groups;
+            const QList<ResourceType> types = m_store->resourceTypes();
+            for (const ResourceType &t : types)
+                if (!t.group.isEmpty() && !groups.contains(t.group))
+                    groups << t.group;
+            QByteArray list = "[";
+            for (const QString &g : std::as_const(groups)) {
+                if (list.size() > 1)
+                    list += ',';
+                list += apiGroupJson(g, false);
+            }
+            list += ']';
+            respond(c, 200,
+                    JsonBuilder()
+                        .str("kind", QStringLiteral("APIGroupList"))
+                        .str("apiVersion", QStringLiteral("v1"))
+                        .raw("groups", list)
+                        .bytes());
+        } else if (s.size() == 2) {
+            const QByteArray group = apiGroupJson(s[1], true);
+            if (!group.isEmpty())
+                respond(c, 200, group);
+        } else {
+            const QByteArray list = resourceListJson(s[1] + QLatin1Char('/') + s[2]);
+            if (!list.isEmpty())
+                respond(c, 200, list);
+        }
     } else if (s.size() == 1) { // /api
         QJsonObject cidr;
         cidr.insert(QStringLiteral("clientCIDR"), QStringLiteral("0.0.0.0/0"));
@@ -697,27 +806,7 @@ void ApiServer::handleDiscovery(Call &c)
                     .val("serverAddressByClientCIDRs", QJsonArray{cidr})
                     .bytes());
     } else if (s[1] == QLatin1String("v1")) {
-        QByteArray list = "[";
-        const QList<ResourceType> types = m_store->resourceTypes();
-        for (const ResourceType &t : types) {
-            if (list.size() > 1)
-                list += ',';
-            list += JsonBuilder()
-                        .str("name", t.name)
-                        .str("singularName", t.singularName)
-                        .val("namespaced", t.namespaced)
-                        .str("kind", t.kind)
-                        .val("verbs", QJsonArray::fromStringList(t.verbs))
-                        .val("shortNames", QJsonArray::fromStringList(t.shortNames))
-                        .bytes();
-        }
-        list += ']';
-        respond(c, 200,
-                JsonBuilder()
-                    .str("kind", QStringLiteral("APIResourceList"))
-                    .str("groupVersion", QStringLiteral("v1"))
-                    .raw("resources", list)
-                    .bytes());
+        respond(c, 200, resourceListJson(QStringLiteral("v1")));
     }
 }
 
@@ -841,13 +930,15 @@ void ApiServer::handleResource(Call &c, const ResourceType &type, const QString 
         }
     } else {
         if (c.method == QLatin1String("GET")) {
-            const lens::Object o = m_store->get(type.name, ns, name);
+            const lens::Object o = m_store->get(type.key(), ns, name);
             if (o.isNull()) {
                 QJsonObject details;
                 details.insert(QStringLiteral("name"), name);
                 details.insert(QStringLiteral("kind"), type.name);
+                if (!type.group.isEmpty())
+                    details.insert(QStringLiteral("group"), type.group);
                 respondStatus(c, 404, QStringLiteral("NotFound"),
-                              QStringLiteral("%1 \"%2\" not found").arg(type.name, name), details);
+                              QStringLiteral("%1 \"%2\" not found").arg(type.key(), name), details);
                 return;
             }
             respond(c, 200, o.toJson());
@@ -982,7 +1073,7 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
         at = rv;
     }
     QMap<QString, StoredObject> state;
-    if (!m_store->stateAt(type.name, at, &state)) {
+    if (!m_store->stateAt(type.key(), at, &state)) {
         respondStatus(c, 410, QStringLiteral("Expired"),
                       QStringLiteral("The resourceVersion for the provided list is too old."));
         return;
@@ -1114,7 +1205,7 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
         // (WatchList with bookmarks, as the cacher's isInitialEventsEndBookmarkRequired) the
         // initial-events-end bookmark, then changes after it. Produced as the socket drains.
         QMap<QString, StoredObject> state;
-        m_store->stateAt(type.name, current, &state);
+        m_store->stateAt(type.key(), current, &state);
         const QString prefix =
             (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
         watch->setInitialState(std::move(state), prefix, current, initialEvents && opts.bookmarks);
@@ -1124,7 +1215,7 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
     } else {
         // rv > current (v1.20, fixture 15): nothing is replayed, the watch waits for rv.
         watch->setLastRevision(rv);
-        watch->setReplay(m_store->eventsSince(type.name, rv));
+        watch->setReplay(m_store->eventsSince(type.key(), rv));
     }
     if (!watch->isOpen()) // the client vanished while we replayed
         return;
@@ -1157,11 +1248,13 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
         QJsonObject details;
         details.insert(QStringLiteral("name"), name);
         details.insert(QStringLiteral("kind"), type.name);
+        if (!type.group.isEmpty())
+            details.insert(QStringLiteral("group"), type.group);
         respondStatus(c, 404, QStringLiteral("NotFound"),
-                      QStringLiteral("%1 \"%2\" not found").arg(type.name, name), details);
+                      QStringLiteral("%1 \"%2\" not found").arg(type.key(), name), details);
     };
     if (c.method == QLatin1String("DELETE")) {
-        result = m_store->remove(type.name, ns, name);
+        result = m_store->remove(type.key(), ns, name);
     } else {
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(c.req.body(), &pe);
@@ -1184,7 +1277,7 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
                                   .arg(QString::fromLatin1(ct)));
                 return;
             }
-            const lens::Object current = m_store->get(type.name, ns, name);
+            const lens::Object current = m_store->get(type.key(), ns, name);
             if (current.isNull()) {
                 notFound();
                 return;
@@ -1200,7 +1293,7 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
             if (type.namespaced)
                 meta.insert(QStringLiteral("namespace"), ns);
             patched.insert(QStringLiteral("metadata"), meta);
-            result = m_store->update(type.name, patched);
+            result = m_store->update(type.key(), patched);
         } else {
             QJsonObject meta = body.value(QStringLiteral("metadata")).toObject();
             const QString bodyNs = meta.value(QStringLiteral("namespace")).toString();
@@ -1225,10 +1318,10 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
             }
             body.insert(QStringLiteral("metadata"), meta);
             if (c.method == QLatin1String("POST")) {
-                result = m_store->create(type.name, body);
+                result = m_store->create(type.key(), body);
                 okCode = 201;
             } else {
-                result = m_store->update(type.name, body);
+                result = m_store->update(type.key(), body);
             }
         }
     }
@@ -1237,6 +1330,8 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
         if (result.error.code == 404 || result.error.code == 409) {
             details.insert(QStringLiteral("name"), name.isEmpty() ? result.object.name() : name);
             details.insert(QStringLiteral("kind"), type.name);
+            if (!type.group.isEmpty())
+                details.insert(QStringLiteral("group"), type.group);
         }
         respondStatus(c, result.error.code, result.error.reason, result.error.message, details);
         return;

@@ -147,6 +147,10 @@ private:
     struct Call;
     void route(Call &call);
     void handleDiscovery(Call &call);
+    /// APIResourceList of one group-version ("v1", "apps/v1"); empty when none is served.
+    QByteArray resourceListJson(const QString &groupVersion) const;
+    /// APIGroup of `group` (with kind/apiVersion for GET /apis/{group}); empty when unknown.
+    QByteArray apiGroupJson(const QString &group, bool withKind) const;
     void handleControl(Call &call);
     void handleResource(Call &call, const ResourceType &type, const QString &ns,
                         const QString &name, bool namespacedPath);

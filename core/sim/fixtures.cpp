@@ -138,14 +138,33 @@ void Fixtures::seed(Store *store, int pods, quint32 seed)
     const QList<QPair<QString, QString>> others = {
         {QStringLiteral("configmaps"), QStringLiteral("render-cm.json")},
         {QStringLiteral("services"), QStringLiteral("render-svc.json")},
-        {QStringLiteral("services"), QStringLiteral("xray-svc.json")}};
+        {QStringLiteral("services"), QStringLiteral("xray-svc.json")},
+        {QStringLiteral("secrets"), QStringLiteral("render-sec.json")},
+        {QStringLiteral("endpoints"), QStringLiteral("render-ep.json")},
+        {QStringLiteral("events"), QStringLiteral("render-ev.json")},
+        {QStringLiteral("serviceaccounts"), QStringLiteral("render-sa.json")},
+        {QStringLiteral("deployments.apps"), QStringLiteral("render-dp.json")},
+        {QStringLiteral("replicasets.apps"), QStringLiteral("render-rs.json")},
+        {QStringLiteral("statefulsets.apps"), QStringLiteral("render-sts.json")},
+        {QStringLiteral("daemonsets.apps"), QStringLiteral("render-ds.json")},
+        {QStringLiteral("jobs.batch"), QStringLiteral("render-job.json")},
+        {QStringLiteral("cronjobs.batch"), QStringLiteral("render-cj.json")},
+        {QStringLiteral("customresourcedefinitions.apiextensions.k8s.io"),
+         QStringLiteral("render-crd.json")}};
+    const QStringList known = namespaces();
     for (const auto &[resource, file] : others) {
         QJsonObject o = load(file);
         if (o.isEmpty())
             continue;
         QJsonObject meta = cleanMeta(o.value(kMeta).toObject());
         meta.insert(QStringLiteral("uid"), makeUid(rng));
+        // Objects from namespaces the seed does not create (icx, ns-1) move to "default".
+        const QString ns = meta.value(QStringLiteral("namespace")).toString();
+        if (!ns.isEmpty() && !known.contains(ns))
+            meta.insert(QStringLiteral("namespace"), QStringLiteral("default"));
         o.insert(kMeta, meta);
+        // The store sets kind/apiVersion from the resource (render-cj.json is batch/v1beta1,
+        // render-rs.json says networking.k8s.io/v1: both are served as their v1 group).
         store->create(resource, o);
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -8,25 +9,40 @@
 namespace lens::sim {
 
 /// What the simulated server knows about one resource: the fields of a metav1.APIResource
-/// entry in discovery (GET /api/v1) plus the list kind. Only the core group ("v1") is served.
+/// entry in discovery (GET /api/v1, /apis/{group}/{version}) plus group, version and list kind.
 ///
-/// Mirrors: k8s.io/apimachinery/pkg/apis/meta/v1 APIResource.
+/// Mirrors: k8s.io/apimachinery/pkg/apis/meta/v1 APIResource (name, singularName, namespaced,
+/// kind, verbs, shortNames) and schema.GroupVersionResource.
 struct ResourceType {
     QString name;         ///< plural, lower case, as in URLs: "pods"
     QString singularName; ///< "pod"
     QString kind;         ///< "Pod"
     QString listKind;     ///< "PodList"
-    QString groupVersion; ///< "v1" (core group) — also the objects' apiVersion
+    QString group;        ///< "" (core), "apps", "batch", a CRD's spec.group
+    QString version;      ///< "v1"
+    QString groupVersion; ///< "v1" (core) or "apps/v1" — also the objects' apiVersion
     bool namespaced = true;
     QStringList shortNames; ///< kubectl aliases: {"po"}
     QStringList verbs;      ///< {"create","delete","get","list","patch","update","watch"}
 
     bool isValid() const { return !name.isEmpty(); }
+    /// The Store's name for it and the qualified resource kube-apiserver puts in messages:
+    /// "pods" (core), "deployments.apps", "widgets.example.com".
+    QString key() const { return group.isEmpty() ? name : name + QLatin1Char('.') + group; }
+    /// URL prefix of the group-version: "/api/v1" or "/apis/apps/v1".
+    QString pathPrefix() const;
 
-    /// core/v1 pods, namespaces, nodes, configmaps, services — in that order.
+    /// core/v1 pods, namespaces, nodes, configmaps, services, secrets, endpoints, events,
+    /// serviceaccounts; apps/v1 deployments, replicasets, statefulsets, daemonsets; batch/v1
+    /// jobs, cronjobs; apiextensions.k8s.io/v1 customresourcedefinitions — in that order.
     static QList<ResourceType> builtins();
     static ResourceType pods();
     static ResourceType namespaces();
+    static ResourceType customResourceDefinitions();
+    /// The custom resource a CustomResourceDefinition object defines (spec.group,
+    /// spec.names.{plural,singular,kind,listKind,shortNames}, spec.scope, the storage version —
+    /// else the first served one — of spec.versions). Invalid when the CRD lacks them.
+    static ResourceType fromCrd(const QJsonObject &crd);
 };
 
 } // namespace lens::sim

@@ -53,9 +53,18 @@ Store::~Store() = default;
 
 void Store::addResource(const ResourceType &type)
 {
-    if (!m_tables.contains(type.name))
-        m_order << type.name;
-    m_tables[type.name].type = type;
+    if (!m_tables.contains(type.key()))
+        m_order << type.key();
+    m_tables[type.key()].type = type;
+    Q_EMIT resourcesChanged();
+}
+
+void Store::removeResource(const QString &resource)
+{
+    if (m_tables.remove(resource) > 0) {
+        m_order.removeAll(resource);
+        Q_EMIT resourcesChanged();
+    }
 }
 
 ResourceType Store::resourceType(const QString &name) const
@@ -155,7 +164,17 @@ void Store::record(ChangeEvent event)
         m_oldestRetained = m_history.front().revision;
         m_history.pop_front();
     }
+    // A created or updated CustomResourceDefinition serves its resource at once (the
+    // apiextensions-apiserver registers it when the CRD becomes Established).
+    const bool crdWrite = event.resource == ResourceType::customResourceDefinitions().key() &&
+                          event.type != ChangeEvent::Type::Deleted;
     Q_EMIT changed(event);
+    if (crdWrite) {
+        const ResourceType cr = ResourceType::fromCrd(event.object.object.json());
+        const Table *existing = cr.isValid() ? table(cr.key()) : nullptr;
+        if (cr.isValid() && (!existing || existing->type.kind == cr.kind))
+            addResource(cr);
+    }
 }
 
 WriteResult Store::create(const QString &resource, const QJsonObject &object)
@@ -201,7 +220,7 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
     const QString key = keyOf(ns, name);
     if (t->objects.contains(key)) {
         r.error = status(409, QStringLiteral("AlreadyExists"),
-                         QStringLiteral("%1 \"%2\" already exists").arg(t->type.name, name));
+                         QStringLiteral("%1 \"%2\" already exists").arg(t->type.key(), name));
         return r;
     }
     const qint64 rev = m_revision + 1;
@@ -251,7 +270,7 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     auto it = t->objects.constFind(key);
     if (it == t->objects.constEnd()) {
         r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("%1 \"%2\" not found").arg(t->type.name, name));
+                         QStringLiteral("%1 \"%2\" not found").arg(t->type.key(), name));
         return r;
     }
     const StoredObject previous = it.value();
@@ -261,7 +280,7 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
                          QStringLiteral("Operation cannot be fulfilled on %1 \"%2\": the object "
                                         "has been modified; please apply your changes to the "
                                         "latest version and try again")
-                             .arg(t->type.name, name));
+                             .arg(t->type.key(), name));
         return r;
     }
     const qint64 rev = m_revision + 1;
@@ -298,8 +317,19 @@ WriteResult Store::remove(const QString &resource, const QString &ns, const QStr
     const QString key = keyOf(t->type.namespaced ? ns : QString(), name);
     if (!t->objects.contains(key)) {
         r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("%1 \"%2\" not found").arg(t->type.name, name));
+                         QStringLiteral("%1 \"%2\" not found").arg(t->type.key(), name));
         return r;
+    }
+    if (resource == ResourceType::customResourceDefinitions().key()) {
+        // Deleting a CRD deletes its custom resources first, then stops serving them.
+        const ResourceType cr = ResourceType::fromCrd(t->objects.value(key).object.json());
+        if (cr.isValid() && table(cr.key())) {
+            const QList<lens::Object> all = objects(cr.key());
+            for (const lens::Object &o : all)
+                remove(cr.key(), o.namespace_(), o.name());
+            removeResource(cr.key());
+        }
+        t = table(resource);
     }
     if (resource == kNamespacesResource) {
         // Cascade: the namespace controller would delete everything in it first.

@@ -72,10 +72,16 @@ public:
     explicit Store(QObject *parent = nullptr);
     ~Store() override;
 
-    /// Adds a resource (replaces one with the same name). Objects of unknown resources are
-    /// rejected by every write with 404 NotFound.
+    /// Adds a resource under ResourceType::key() (replaces one with the same key; keeps its
+    /// objects). Objects of unknown resources are rejected by every write with 404 NotFound.
+    /// Creating or updating a CustomResourceDefinition adds the resource it defines
+    /// (ResourceType::fromCrd()); deleting it deletes its objects (DELETED events) and then
+    /// the resource. Emits resourcesChanged().
     void addResource(const ResourceType &type);
-    /// The type registered under `name` ("pods"); invalid (isValid() false) when unknown.
+    /// Drops a resource and its objects without events (see addResource()).
+    void removeResource(const QString &resource);
+    /// The type registered under `name` — ResourceType::key(): "pods", "deployments.apps",
+    /// "widgets.example.com"; invalid (isValid() false) when unknown.
     ResourceType resourceType(const QString &name) const;
     QList<ResourceType> resourceTypes() const;
 
@@ -146,6 +152,8 @@ Q_SIGNALS:
     void changed(const lens::sim::ChangeEvent &event);
     /// Emitted by compact().
     void compacted(qint64 revision);
+    /// A resource was added or removed (discovery changed).
+    void resourcesChanged();
 
 private:
     struct Table {

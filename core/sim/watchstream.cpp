@@ -124,7 +124,7 @@ bool WatchStream::passes(const lens::Object &object) const
 
 void WatchStream::deliver(const ChangeEvent &event)
 {
-    if (m_done || event.resource != m_opts.type.name || event.revision <= m_lastRevision)
+    if (m_done || event.resource != m_opts.type.key() || event.revision <= m_lastRevision)
         return;
     m_lastRevision = event.revision;
     writeEvent(event);
@@ -132,7 +132,7 @@ void WatchStream::deliver(const ChangeEvent &event)
 
 void WatchStream::writeEvent(const ChangeEvent &event)
 {
-    if (m_done || event.resource != m_opts.type.name)
+    if (m_done || event.resource != m_opts.type.key())
         return;
     const bool isDelete = event.type == ChangeEvent::Type::Deleted;
     const bool curPasses = !isDelete && passes(event.object.object);

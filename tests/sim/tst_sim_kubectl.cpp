@@ -6,6 +6,7 @@
 #include "sim/simulator.h"
 #include "sim/store.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +44,8 @@ private slots:
     void watchSeesChanges();
     void createLabelDelete();
     void tlsWithToken();
+    void groupResources();
+    void crdAndCustomResource();
 
 private:
     struct Run {
@@ -288,6 +291,61 @@ void tst_Kubectl::tlsWithToken()
     r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("certificate"), r.err.constData());
+}
+
+void tst_Kubectl::groupResources()
+{
+    Run r = kubectl({QStringLiteral("get"), QStringLiteral("deployments,statefulsets,cronjobs"),
+                     QStringLiteral("-A"), QStringLiteral("-o"), QStringLiteral("name")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
+             (QStringList{QStringLiteral("deployment.apps/icx-db"),
+                          QStringLiteral("statefulset.apps/nginx-sts"),
+                          QStringLiteral("cronjob.batch/hello")}));
+    // Short names come from discovery.
+    r = kubectl({QStringLiteral("get"), QStringLiteral("sa,ep,secrets"), QStringLiteral("-o"),
+                 QStringLiteral("name")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts),
+             (QStringList{QStringLiteral("serviceaccount/blee"), QStringLiteral("endpoints/blee"),
+                          QStringLiteral("secret/s1")}));
+}
+
+void tst_Kubectl::crdAndCustomResource()
+{
+    const QString crd = m_dir->filePath(QStringLiteral("crd.yaml"));
+    QFile f(crd);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+            "metadata:\n  name: gadgets.lens.example\n"
+            "spec:\n  group: lens.example\n  scope: Namespaced\n"
+            "  names:\n    plural: gadgets\n    singular: gadget\n    kind: Gadget\n"
+            "    shortNames: [gdg]\n"
+            "  versions:\n  - name: v1\n    served: true\n    storage: true\n"
+            "    schema:\n      openAPIV3Schema:\n        type: object\n"
+            "        x-kubernetes-preserve-unknown-fields: true\n");
+    f.close();
+    Run r = kubectl({QStringLiteral("apply"), QStringLiteral("-f"), crd});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QString cr = m_dir->filePath(QStringLiteral("gadget.yaml"));
+    QFile g(cr);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write("apiVersion: lens.example/v1\nkind: Gadget\nmetadata:\n  name: g1\n"
+            "spec:\n  color: teal\n");
+    g.close();
+    r = kubectl({QStringLiteral("create"), QStringLiteral("-f"), cr});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(!m_sim->store()
+                 ->get(QStringLiteral("gadgets.lens.example"), QStringLiteral("default"),
+                       QStringLiteral("g1"))
+                 .isNull());
+    r = kubectl({QStringLiteral("get"), QStringLiteral("gdg"), QStringLiteral("-o"),
+                 QStringLiteral("jsonpath={.items[0].spec.color}")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out, QByteArray("teal"));
+    r = kubectl({QStringLiteral("delete"), QStringLiteral("-f"), crd});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(!m_sim->store()->resourceType(QStringLiteral("gadgets.lens.example")).isValid());
 }
 
 QTEST_GUILESS_MAIN(tst_Kubectl)
