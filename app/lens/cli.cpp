@@ -51,7 +51,16 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed});
+    const QCommandLineOption queue(QStringLiteral("queue"),
+                                   QStringLiteral("The informer's queue: deltafifo (client-go "
+                                                  "v0.32, default) or realfifo (1.33+)."),
+                                   QStringLiteral("MODE"), QStringLiteral("deltafifo"));
+    const QCommandLineOption watchList(
+        QStringLiteral("watch-list"),
+        QStringLiteral("Use WatchList (a streaming list with sendInitialEvents) instead of LIST "
+                       "then WATCH; falls back to LIST+WATCH when the server cannot."));
+    p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
+                  queue, watchList});
     p.addPositionalArgument(QStringLiteral("resource"),
                             QStringLiteral("core/v1 resource to watch (default: pods)."),
                             QStringLiteral("[resource]"));
@@ -89,6 +98,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.session.seed = p.value(seed).toUInt(&ok);
     if (!ok)
         c.error = QStringLiteral("--seed needs a whole number");
+    const QString mode = p.value(queue).toLower();
+    if (mode == QLatin1String("realfifo"))
+        c.session.queueMode = SharedIndexInformer::QueueMode::RealFIFO;
+    else if (mode != QLatin1String("deltafifo"))
+        c.error = QStringLiteral("--queue takes deltafifo or realfifo");
+    c.session.useWatchList = p.isSet(watchList);
     if (!p.positionalArguments().isEmpty())
         c.session.resource = p.positionalArguments().constFirst();
     return c;

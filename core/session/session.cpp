@@ -38,6 +38,8 @@ bool Session::start(QString *error)
         m_opts.bearerToken);
     m_informer =
         new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, &m_clock, {}, this);
+    m_informer->setQueueMode(m_opts.queueMode);
+    m_informer->setUseWatchList(m_opts.useWatchList);
     m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
     connect(m_informer, &SharedIndexInformer::synced, this, [this] {
         // The cluster starts changing once the informer has its initial list, so the first
@@ -85,6 +87,9 @@ QString Session::sourceDescription() const
                     .arg(m_opts.resource, scope, serverUrl().toString(QUrl::RemoveUserInfo));
     if (m_sim)
         s += QStringLiteral(" — built-in simulated cluster");
+    s += QStringLiteral(" · ") +
+         (m_informer ? m_informer->queueModeName() : QStringLiteral("DeltaFIFO"));
+    s += m_opts.useWatchList ? QStringLiteral(" · WatchList") : QStringLiteral(" · LIST+WATCH");
     return s;
 }
 

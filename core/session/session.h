@@ -35,6 +35,10 @@ public:
         int churnIntervalMs =
             1000;         ///< built-in cluster: one create/update/delete per interval; 0 = off
         quint32 seed = 1; ///< built-in cluster churn and reflector jitter
+        /// DeltaFIFO (client-go v0.32 informers) or RealFIFO (InOrderInformers, 1.33+).
+        SharedIndexInformer::QueueMode queueMode = SharedIndexInformer::QueueMode::DeltaFIFO;
+        /// WatchList (streaming list, sendInitialEvents) instead of LIST then WATCH.
+        bool useWatchList = false;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -57,7 +61,8 @@ public:
     sim::ChurnGenerator *churn() const;
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
-    /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster".
+    /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
+    /// DeltaFIFO · LIST+WATCH".
     QString sourceDescription() const;
 
 Q_SIGNALS:

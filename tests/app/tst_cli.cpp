@@ -12,6 +12,8 @@ class tst_Cli : public QObject {
 private slots:
     void headlessPrintsTheJournal();
     void screenshotWritesAPng();
+    void queueAndListModesAreSelectable_data();
+    void queueAndListModesAreSelectable();
     void badArgumentsAreExplained();
     void unreachableServerIsReportedAndRetried();
 
@@ -65,6 +67,44 @@ void tst_Cli::screenshotWritesAPng()
     const QImage img(png);
     QVERIFY(!img.isNull());
     QCOMPARE(img.size(), QSize(1280, 800));
+}
+
+void tst_Cli::queueAndListModesAreSelectable_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("queueComponent");
+    QTest::addColumn<bool>("listed");
+    QTest::newRow("default: DeltaFIFO, LIST+WATCH") << QStringList() << "deltafifo" << true;
+    QTest::newRow("RealFIFO") << QStringList{QStringLiteral("--queue"), QStringLiteral("realfifo")}
+                              << "realfifo" << true;
+    QTest::newRow("WatchList") << QStringList{QStringLiteral("--watch-list")} << "deltafifo"
+                               << false;
+}
+
+void tst_Cli::queueAndListModesAreSelectable()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, queueComponent);
+    QFETCH(bool, listed);
+    QProcess *p = run(QStringList{QStringLiteral("--headless"), QStringLiteral("--duration"),
+                                  QStringLiteral("1.5")} +
+                          args,
+                      this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 0);
+    QSet<QString> components;
+    bool synced = false;
+    bool sawList = false;
+    for (const QByteArray &line : p->readAllStandardOutput().trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        components << o.value(QLatin1String("component")).toString();
+        synced = synced || o.value(QLatin1String("kind")).toString() == QLatin1String("synced");
+        sawList =
+            sawList || o.value(QLatin1String("kind")).toString() == QLatin1String("listStarted");
+    }
+    QVERIFY(synced);
+    QVERIFY(components.contains(queueComponent));
+    QCOMPARE(sawList, listed); // WatchList syncs from one streaming watch, no LIST
 }
 
 void tst_Cli::badArgumentsAreExplained()
