@@ -1087,6 +1087,18 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
     // Const access only: a non-const lowerBound()/end() would detach (deep-copy) the state the
     // list shares with the store.
     const QMap<QString, StoredObject> &snapshot = state;
+    // remainingItemCount without walking the rest of the collection on every page: the state at
+    // a revision never changes, so the count left after a page is remembered for the next one
+    // (keyed by resource, revision, prefix and start key); a first page of an unfiltered
+    // all-namespaces list knows it from the size.
+    const QString cacheKey = QStringLiteral("%1|%2|%3|").arg(type.key()).arg(at).arg(prefix);
+    qint64 known = -1; // items at or after `start` (unfiltered lists only)
+    if (!filtered && honourLimit) {
+        if (start.isEmpty() && prefix.isEmpty())
+            known = snapshot.size();
+        else
+            known = m_remainingCache.value(cacheKey + start, -1);
+    }
     for (auto it = snapshot.lowerBound(prefix + start);
          it != snapshot.cend() && it.key().startsWith(prefix); ++it) {
         const lens::Object &o = it.value().object;
@@ -1094,6 +1106,8 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
             continue;
         if (honourLimit && taken >= limit) {
             ++remaining;
+            if (filtered || known >= 0)
+                break; // only "is there more" is needed, or the count is known
             continue;
         }
         if (taken > 0)
@@ -1104,8 +1118,15 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
     }
     JsonBuilder meta;
     meta.str("resourceVersion", QString::number(at));
+    if (remaining > 0 && known >= 0)
+        remaining = known - taken;
     if (remaining > 0) {
         ContinueToken next{at, lastKey.mid(prefix.size()) + QChar(0)};
+        if (!filtered) {
+            if (m_remainingCache.size() > 256)
+                m_remainingCache.clear();
+            m_remainingCache.insert(cacheKey + next.start, remaining);
+        }
         meta.str("continue", QString::fromLatin1(next.encode()));
         if (!filtered)
             meta.num("remainingItemCount", remaining);

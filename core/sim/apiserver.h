@@ -6,6 +6,7 @@
 #include <QAbstractHttpServer>
 #include <QDeadlineTimer>
 #include <QFile>
+#include <QHash>
 #include <QHostAddress>
 #include <QList>
 #include <QPointer>
@@ -181,6 +182,7 @@ private:
     int m_tooLargeCount = 0;
     bool m_tls = false;
     QFile m_accessLog;
+    QHash<QString, qint64> m_remainingCache; ///< "resource|rv|prefix|start" -> items left
     QString m_token;
     bool m_ignoreSendInitialEvents = false;
     QDeadlineTimer m_stallUntil; ///< expired = no stall

@@ -56,6 +56,7 @@ private slots:
     void appsAndBatchKinds();
     void seededCrdIsServed();
     void crdLifecycle();
+    void remainingItemCountOnEveryPage();
 
 private:
     HttpResult send(const QByteArray &verb, const QString &path, const QJsonObject &body = {})
@@ -244,6 +245,44 @@ void tst_SimResources::crdLifecycle()
     QCOMPARE(
         get(*m_nam, m_url, QStringLiteral("/apis/example.com/v1/namespaces/shop/widgets")).status,
         404);
+}
+
+void tst_SimResources::remainingItemCountOnEveryPage()
+{
+    // Later pages take the count from the server's per-snapshot memo; it must equal a walk.
+    for (const QString &base : {QStringLiteral("/api/v1/pods?limit=3"),
+                                QStringLiteral("/api/v1/namespaces/shop/pods?limit=1"),
+                                QStringLiteral("/api/v1/pods?limit=2&labelSelector=tier")}) {
+        const bool filtered = base.contains(QLatin1String("Selector"));
+        const int total = filtered ? int(m_sim->objects(QStringLiteral("pods")).size())
+                          : base.contains(QLatin1String("shop"))
+                              ? int(m_sim->store()
+                                        ->objects(QStringLiteral("pods"), QStringLiteral("shop"))
+                                        .size())
+                              : int(m_sim->objects(QStringLiteral("pods")).size());
+        QVERIFY(total > 3);
+        int seen = 0;
+        QString token;
+        do {
+            const HttpResult r =
+                get(*m_nam, m_url,
+                    token.isEmpty() ? base : base + QStringLiteral("&continue=") + token);
+            QCOMPARE(r.status, 200);
+            seen += int(r.json().value(QStringLiteral("items")).toArray().size());
+            const QJsonObject meta = r.json().value(QStringLiteral("metadata")).toObject();
+            token = meta.value(QStringLiteral("continue")).toString();
+            if (token.isEmpty())
+                break;
+            if (filtered)
+                QVERIFY(!meta.contains(QStringLiteral("remainingItemCount")));
+            else
+                QCOMPARE(meta.value(QStringLiteral("remainingItemCount")).toInt(), total - seen);
+            // Writes between pages do not change a continued list (it is a snapshot).
+            m_sim->store()->remove(QStringLiteral("configmaps"), QStringLiteral("default"),
+                                   QStringLiteral("blee"));
+        } while (true);
+        QCOMPARE(seen, total);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_SimResources)
