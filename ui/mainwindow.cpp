@@ -5,6 +5,7 @@
 #include "deltapalette.h"
 #include "informer/controller.h"
 #include "lens/eventbatcher.h"
+#include "lens/format.h"
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
@@ -39,6 +40,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 
 namespace lens {
@@ -327,7 +329,33 @@ QWidget *MainWindow::buildCentral()
     m_timeline = new TimelineWidget(m_timelineModel, this);
     m_timeline->setObjectName(QStringLiteral("timeline"));
     m_timelinePanel = new Panel(tr("Timeline"), m_timeline);
-    m_timelinePanel->setSubtitle(tr("ListAndWatch over time · wheel to zoom · hover for details"));
+    m_liveButton = new QToolButton(this);
+    m_liveButton->setObjectName(QStringLiteral("liveButton"));
+    m_liveButton->setText(tr("\u25CF Live"));
+    m_liveButton->setCheckable(true);
+    m_liveButton->setChecked(true);
+    m_liveButton->setAccessibleName(tr("Return to live"));
+    m_liveButton->setToolTip(tr("The views follow the present. Drag on the timeline's time axis "
+                                "to travel back; press here to return."));
+    m_timelinePanel->addHeaderWidget(m_liveButton);
+    connect(m_liveButton, &QToolButton::clicked, this, [this] { goLive(); });
+    connect(m_timeline, &TimelineWidget::keyClicked, this, &MainWindow::selectKey);
+    m_scrubTimer = new QTimer(this);
+    m_scrubTimer->setSingleShot(true);
+    m_scrubTimer->setInterval(60); // a drag rebuilds the past at most ~16 times a second
+    connect(m_timeline, &TimelineWidget::scrubbed, this, [this](qint64 ms) {
+        m_scrubMs = ms;
+        m_timeline->setTravelTime(ms);
+        if (!m_scrubTimer->isActive())
+            m_scrubTimer->start();
+    });
+    connect(m_scrubTimer, &QTimer::timeout, this, [this] {
+        const quint64 seq = seqAtTime(m_scrubMs);
+        if (seq > 0)
+            travelToSeq(seq);
+        m_timeline->setTravelTime(m_scrubMs);
+    });
+    updateTimelinePanel();
 
     // Selecting a key anywhere shows its history.
     connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -575,6 +603,60 @@ void MainWindow::updateInspector()
     m_objectPanel->setSubtitle(sub);
 }
 
+quint64 MainWindow::seqAtTime(qint64 ms) const
+{
+    if (!m_journal || m_journal->events().empty())
+        return 0;
+    const auto &ev = m_journal->events();
+    auto it = std::upper_bound(ev.begin(), ev.end(), ms,
+                               [](qint64 t, const TraceEvent &e) { return t < e.t; });
+    return it == ev.begin() ? ev.front().seq : std::prev(it)->seq;
+}
+
+void MainWindow::travelToSeq(quint64 seq)
+{
+    if (seq == m_travelSeq)
+        return;
+    m_travelSeq = seq;
+    m_queue->foldUpTo(seq);
+    m_indexer->foldUpTo(seq);
+    m_handlers->foldUpTo(seq);
+    m_notifications->foldUpTo(seq);
+    qint64 t = -1;
+    if (seq > 0 && m_journal) {
+        const auto &ev = m_journal->events();
+        auto it = std::lower_bound(ev.begin(), ev.end(), seq,
+                                   [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+        if (it != ev.end())
+            t = it->t;
+    }
+    if (seq == 0 || m_timeline->travelTime() < 0)
+        m_timeline->setTravelTime(t);
+    {
+        const QSignalBlocker block(m_liveButton);
+        m_liveButton->setChecked(seq == 0);
+    }
+    updateTimelinePanel();
+    updateQueuePanel();
+    updatePipeline();
+    updateInspector();
+}
+
+void MainWindow::updateTimelinePanel()
+{
+    if (m_travelSeq == 0) {
+        m_timelinePanel->setSubtitle(tr("ListAndWatch over time \u00B7 wheel to zoom \u00B7 "
+                                        "hover for details \u00B7 click an event to select "
+                                        "its key \u00B7 drag the time axis to travel back"));
+        return;
+    }
+    m_timelinePanel->setSubtitle(
+        tr("TIME TRAVEL: queue, indexer and handlers show seq %1 (%2) \u00B7 press Live to "
+           "return")
+            .arg(m_travelSeq)
+            .arg(formatTimeMs(qMax<qint64>(0, m_timeline->travelTime()))));
+}
+
 void MainWindow::updatePipeline()
 {
     PipelineState s;
@@ -695,6 +777,7 @@ void MainWindow::updateStatus()
 void MainWindow::updateQueuePanel()
 {
     m_queuePanel->setSubtitle(
+        (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
         tr("%n key(s) queued", nullptr, m_queue->depth()) +
         tr(" \u00B7 %1 deltas queued \u00B7 %2 popped")
             .arg(m_queue->queuedTotal())

@@ -75,6 +75,18 @@ public:
     /// Shows `key`'s history and selects it in the queue/indexer views where present.
     void selectKey(const QString &key);
 
+    /// Time travel: the queue, indexer and handler views show the state folded from the
+    /// journal up to `seq` (and stop following it); 0 = live again. The timeline marks the
+    /// moment. Scrubbing the timeline's axis calls this with the last seq at that time.
+    void travelToSeq(quint64 seq);
+    /// Live again (travelToSeq(0)).
+    void goLive() { travelToSeq(0); }
+    /// The seq the views show, 0 when live.
+    quint64 travelSeq() const { return m_travelSeq; }
+    /// The newest retained journal seq recorded at or before journal time `ms` (the first
+    /// retained seq when none is; 0 when the journal is empty).
+    quint64 seqAtTime(qint64 ms) const;
+
     /// Brings a view to the front: "journal", "handlers" (right tabs), "indices", "object"
     /// (middle tabs). Returns false for an unknown name. For `--view NAME`.
     bool showView(const QString &name);
@@ -96,6 +108,7 @@ public:
     QTreeView *objectView() const { return m_objectView; }
     QToolButton *revealButton() const { return m_reveal; }
     PipelineWidget *pipelineWidget() const { return m_pipeline; }
+    QToolButton *liveButton() const { return m_liveButton; }
     QTableView *queueView() const { return m_queueView; }
     QTableView *historyView() const { return m_historyView; }
     QTableView *indexerView() const { return m_indexerView; }
@@ -126,6 +139,7 @@ private:
     void updateHandlersPanel();
     void updateInspector();
     void updatePipeline();
+    void updateTimelinePanel();
 
     QPointer<Journal> m_journal;
     QPointer<Controller> m_controller;
@@ -159,6 +173,10 @@ private:
     Panel *m_objectPanel = nullptr;
     PipelineWidget *m_pipeline = nullptr;
     QTimer *m_pipelineTimer = nullptr;
+    QToolButton *m_liveButton = nullptr;
+    QTimer *m_scrubTimer = nullptr;
+    qint64 m_scrubMs = -1;
+    quint64 m_travelSeq = 0;
     QLineEdit *m_filter = nullptr;
     Panel *m_queuePanel = nullptr;
     Panel *m_historyPanel = nullptr;

@@ -5,6 +5,7 @@
 #include "lens/timelinemodel.h"
 
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTimer>
@@ -148,11 +149,12 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     p.setRenderHint(QPainter::Antialiasing);
     const QPalette pal = palette();
     p.fillRect(rect(), pal.color(QPalette::Base));
-    const QRect plot(kGutter, 4, width() - kGutter - 8, height() - kAxis - 8);
+    const QRect plot = plotRect();
     const auto [t0, t1] = visibleRange();
 
     // Lane bands and names.
-    static const char *const names[kLanes] = {"LIST", "WATCH", "EVENTS", "MARKERS", "QUEUE"};
+    const QString names[kLanes] = {tr("LIST"), tr("WATCH"), tr("EVENTS"), tr("MARKERS"),
+                                   tr("QUEUE")};
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     QFont bold = small;
@@ -166,7 +168,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QRect labelRect = l == 4 ? QRect(8, r.top(), kGutter - 12, r.height() / 2 + 4)
                                        : QRect(8, r.top(), kGutter - 12, r.height());
         p.drawText(labelRect, (l == 4 ? Qt::AlignBottom : Qt::AlignVCenter) | Qt::AlignLeft,
-                   QLatin1String(names[l]));
+                   names[l]);
     }
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(plot.left(), plot.top(), plot.left(), plot.bottom());
@@ -377,6 +379,112 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.setPen(QPen(pal.color(QPalette::Highlight), 1.5));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     }
+
+    // The time-travel point: everything right of it is the future the views do not show.
+    if (m_travelMs >= 0 && m_travelMs >= t0 && m_travelMs <= t1) {
+        const double x = xOf(m_travelMs, t0, t1, plot);
+        QColor veil = pal.color(QPalette::Window);
+        veil.setAlpha(110);
+        p.fillRect(QRectF(x, plot.top(), plot.right() - x, plot.height()), veil);
+        p.setPen(QPen(kBackoffColor.darker(115), 2));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom() + kAxis - 4));
+        p.setFont(bold);
+        const QString text = tr("time travel %1 s").arg(double(m_travelMs) / 1000.0, 0, 'f', 3);
+        const QFontMetrics bfm(bold);
+        const double w = bfm.horizontalAdvance(text) + 10;
+        const QRectF flag(x + w + 2 > plot.right() ? x - w : x, plot.bottom() + 2, w,
+                          bfm.height() + 2);
+        p.setPen(Qt::NoPen);
+        p.setBrush(kBackoffColor.darker(115));
+        p.drawRect(flag);
+        p.setPen(Qt::white);
+        p.drawText(flag, Qt::AlignCenter, text);
+    }
+}
+
+QRect TimelineWidget::plotRect() const
+{
+    return QRect(kGutter, 4, width() - kGutter - 8, height() - kAxis - 8);
+}
+
+qint64 TimelineWidget::timeAtX(int x) const
+{
+    const QRect plot = plotRect();
+    const auto [t0, t1] = visibleRange();
+    const double f = double(x - plot.left()) / double(qMax(1, plot.width()));
+    return std::clamp<qint64>(t0 + qint64(std::llround(f * double(t1 - t0))), t0, t1);
+}
+
+int TimelineWidget::xOfTime(qint64 t) const
+{
+    const auto [t0, t1] = visibleRange();
+    return int(std::lround(xOf(t, t0, t1, plotRect())));
+}
+
+void TimelineWidget::setTravelTime(qint64 ms)
+{
+    m_travelMs = ms < 0 ? -1 : ms;
+    update();
+}
+
+const TimelineModel::Mark *TimelineWidget::markAt(const QPoint &pos) const
+{
+    const QRect plot = plotRect();
+    if (!plot.contains(pos))
+        return nullptr;
+    const auto [t0, t1] = visibleRange();
+    const int lane =
+        qBound(0, (pos.y() - plot.top()) / qMax(1, plot.height() / kLanes), kLanes - 1);
+    const Mark *best = nullptr;
+    double bestDx = 6;
+    for (const Mark &m : m_model->marks()) {
+        if (laneOfMark(m.kind) != lane)
+            continue;
+        const double dx = std::abs(xOf(m.t, t0, t1, plot) - pos.x());
+        if (dx < bestDx) {
+            bestDx = dx;
+            best = &m;
+        }
+    }
+    return best;
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QWidget::mousePressEvent(event);
+    const QPoint pos = event->position().toPoint();
+    const QRect plot = plotRect();
+    const bool onAxis = pos.y() > plot.bottom() && pos.x() >= plot.left();
+    if (onAxis || (event->modifiers() & Qt::ShiftModifier)) {
+        m_scrubbing = true;
+        Q_EMIT scrubbed(timeAtX(pos.x()));
+        event->accept();
+        return;
+    }
+    if (const Mark *m = markAt(pos); m && !m->key.isEmpty())
+        Q_EMIT keyClicked(m->key);
+    event->accept();
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent *event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (m_scrubbing) {
+        Q_EMIT scrubbed(timeAtX(pos.x()));
+        event->accept();
+        return;
+    }
+    const QRect plot = plotRect();
+    const bool onAxis = pos.y() > plot.bottom() && pos.x() >= plot.left();
+    setCursor(onAxis ? Qt::SizeHorCursor : Qt::ArrowCursor);
+    QWidget::mouseMoveEvent(event);
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
+{
+    m_scrubbing = false;
+    QWidget::mouseReleaseEvent(event);
 }
 
 void TimelineWidget::wheelEvent(QWheelEvent *event)
@@ -388,9 +496,49 @@ void TimelineWidget::wheelEvent(QWheelEvent *event)
     event->accept();
 }
 
+namespace {
+/// One sentence on what a mark means, in the informer's own terms.
+QString explain(const Mark &m)
+{
+    switch (m.kind) {
+    case Mark::Kind::Added:
+    case Mark::Kind::Modified:
+    case Mark::Kind::Deleted:
+        return TimelineWidget::tr("A watch event: the Reflector queues it as a Delta for the "
+                                  "key. Click to select the key.");
+    case Mark::Kind::Bookmark:
+        return TimelineWidget::tr("A BOOKMARK: only the resourceVersion moves, so a restarted "
+                                  "watch can resume from here instead of relisting.");
+    case Mark::Kind::ListPage:
+        return TimelineWidget::tr("One page of a paginated LIST (limit/continue).");
+    case Mark::Kind::Expired:
+        return TimelineWidget::tr("410 Gone: the resourceVersion is too old for the watch cache; "
+                                  "the Reflector must relist, and the relist's Replace turns "
+                                  "missed deletions into DeletedFinalStateUnknown tombstones.");
+    case Mark::Kind::Error:
+        return TimelineWidget::tr("The list or watch failed; the Reflector backs off and "
+                                  "retries.");
+    case Mark::Kind::Backoff:
+        return TimelineWidget::tr("Backoff: the Reflector waits before the next list/watch "
+                                  "attempt (exponential, with jitter).");
+    case Mark::Kind::Resync:
+        return TimelineWidget::tr("Resync: the informer re-queues the indexer's objects as "
+                                  "Sync deltas for handlers whose resync period is due; they "
+                                  "receive OnUpdate(old, new) with the same object.");
+    case Mark::Kind::Synced:
+        return TimelineWidget::tr("HasSynced: every object of the initial list has been popped "
+                                  "and handled.");
+    }
+    return {};
+}
+} // namespace
+
 QString TimelineWidget::describeAt(const QPoint &pos) const
 {
-    const QRect plot(kGutter, 4, width() - kGutter - 8, height() - kAxis - 8);
+    const QRect plot = plotRect();
+    if (pos.y() > plot.bottom() && pos.x() >= plot.left() && pos.y() < height())
+        return tr("Press and drag on the time axis to travel back in time: the queue, indexer "
+                  "and handler views show the state at that moment.");
     if (!plot.contains(pos))
         return {};
     const auto [t0, t1] = visibleRange();
@@ -403,25 +551,15 @@ QString TimelineWidget::describeAt(const QPoint &pos) const
             const double x0 = xOf(s.start, t0, t1, plot);
             const double x1 = xOf(s.end < 0 ? now : s.end, t0, t1, plot);
             if (sl == lane && pos.x() >= x0 - 2 && pos.x() <= x1 + 2)
-                return (sl == 0 ? tr("LIST %1").arg(s.label) : tr("WATCH %1").arg(s.label)) +
-                       (s.end < 0 ? tr(" (open)") : QStringLiteral(" → ") + s.outcome);
+                return (sl == 0 ? tr("LIST (cause: %1)").arg(s.label)
+                                : tr("WATCH %1").arg(s.label)) +
+                       (s.end < 0 ? tr(" (open)") : QStringLiteral(" \u2192 ") + s.outcome);
         }
     }
-    const Mark *best = nullptr;
-    double bestDx = 6;
-    for (const Mark &m : m_model->marks()) {
-        if (laneOfMark(m.kind) != lane)
-            continue;
-        const double dx = std::abs(xOf(m.t, t0, t1, plot) - pos.x());
-        if (dx < bestDx) {
-            bestDx = dx;
-            best = &m;
-        }
-    }
-    if (best)
-        return QStringLiteral("%1 s · %2")
-            .arg(double(best->t) / 1000.0, 0, 'f', 3)
-            .arg(best->label);
+    if (const Mark *m = markAt(pos))
+        return QStringLiteral("%1 s \u00B7 %2\n%3")
+            .arg(double(m->t) / 1000.0, 0, 'f', 3)
+            .arg(m->label, explain(*m));
     return {};
 }
 

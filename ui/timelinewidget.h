@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "lens/timelinemodel.h"
+
 #include <QWidget>
 
 class QTimer;
 
 namespace lens {
-
-class TimelineModel;
 
 /// The Reflector's life along a time axis, painted from a TimelineModel in five lanes:
 ///   LIST    list sessions as bars (label: cause · items at RV), pages as ticks, failures red;
@@ -18,7 +18,10 @@ class TimelineModel;
 ///   QUEUE   DeltaFIFO depth as a step area.
 /// x is time in seconds since the journal's clock started. By default the view follows the
 /// present: it shows the whole history until it is longer than the window (60 s, mouse wheel
-/// zooms 1 s … 1 h), then the newest window. Hovering shows what is under the pointer.
+/// zooms 1 s … 1 h), then the newest window. Hovering explains what is under the pointer;
+/// clicking a watch event selects its key (keyClicked); pressing and dragging on the time axis
+/// (or anywhere with Shift) scrubs: scrubbed(t) asks the window to show that moment (time
+/// travel), painted as an orange line until setTravelTime(-1) returns to live.
 class TimelineWidget final : public QWidget {
     Q_OBJECT
 public:
@@ -36,19 +39,43 @@ public:
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
+    /// The time-travel point in journal milliseconds, or -1 when live.
+    qint64 travelTime() const { return m_travelMs; }
+    void setTravelTime(qint64 ms);
+
+    /// Journal time under x (widget coordinates) in the current visible range.
+    qint64 timeAtX(int x) const;
+    /// x (widget coordinates) of journal time `t` in the current visible range.
+    int xOfTime(qint64 t) const;
+    /// The text the tooltip would show at `pos` (empty when nothing is there).
+    QString describeAt(const QPoint &pos) const;
+    /// The plot area (lanes) in widget coordinates; the time axis is just below it.
+    QRect plotRect() const;
+
+Q_SIGNALS:
+    /// The user clicked a watch event of `key`.
+    void keyClicked(const QString &key);
+    /// The user scrubbed to journal time `ms` (press or drag on the time axis).
+    void scrubbed(qint64 ms);
+
 protected:
     void paintEvent(QPaintEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     bool event(QEvent *event) override;
 
 private:
     double xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) const;
     QRect laneRect(int lane, const QRect &plot) const;
-    QString describeAt(const QPoint &pos) const;
+    const TimelineModel::Mark *markAt(const QPoint &pos) const;
 
     TimelineModel *m_model;
     QTimer *m_tick;
     qint64 m_windowMs = 60000;
+    qint64 m_travelMs = -1;
+    bool m_scrubbing = false;
 };
 
 } // namespace lens

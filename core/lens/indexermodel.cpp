@@ -28,6 +28,14 @@ IndexerModel::IndexerModel(Journal *journal, QObject *parent)
 
 IndexerModel::~IndexerModel() = default;
 
+void IndexerModel::foldUpTo(quint64 seq)
+{
+    m_batcher->setFrozen(true);
+    m_upTo = seq;
+    rebuildRows([this, seq] { m_batcher->replayHistory(seq); });
+    m_batcher->setFrozen(seq != 0);
+}
+
 void IndexerModel::flush()
 {
     m_batcher->flushNow();

@@ -48,6 +48,12 @@ public:
     void flush();
     EventBatcher *batcher() const { return m_batcher; }
 
+    /// Time travel: rebuilds (one model reset) from the journal's retained events with
+    /// seq ≤ `seq` and stops following the journal; `seq` == 0 rebuilds from everything and
+    /// follows live again.
+    void foldUpTo(quint64 seq);
+    quint64 foldedUpTo() const { return m_upTo; }
+
     /// The stored object at `row` (null when out of range).
     Object objectAt(int row) const;
 
@@ -60,6 +66,7 @@ private:
     void fold(const std::vector<TraceEvent> &events);
 
     EventBatcher *m_batcher;
+    quint64 m_upTo = 0;
 };
 
 } // namespace lens

@@ -113,11 +113,13 @@ void KeyedRowsModel::applyChanges(const QList<Change> &changes)
             rows << rowOfOrdinal(o);
         const auto runs = runsOf(rows);
         for (auto it = runs.crbegin(); it != runs.crend(); ++it) {
-            beginRemoveRows({}, it->first, it->second);
+            if (!m_rebuilding)
+                beginRemoveRows({}, it->first, it->second);
             for (int r = it->first; r <= it->second; ++r)
                 m_ordinalOf.remove(m_rows.at(r).key);
             m_rows.remove(it->first, it->second - it->first + 1);
-            endRemoveRows();
+            if (!m_rebuilding)
+                endRemoveRows();
         }
     }
 
@@ -134,21 +136,35 @@ void KeyedRowsModel::applyChanges(const QList<Change> &changes)
             rows << r;
         }
         const int lastColumn = columnCount() - 1;
-        for (const auto &run : runsOf(rows))
-            Q_EMIT dataChanged(index(run.first, 0), index(run.second, lastColumn));
+        if (!m_rebuilding)
+            for (const auto &run : runsOf(rows))
+                Q_EMIT dataChanged(index(run.first, 0), index(run.second, lastColumn));
     }
 
     // Arrivals at the tail.
     fresh.removeIf([](const Row &r) { return r.ordinal < 0; });
     if (!fresh.isEmpty()) {
         const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(fresh.size()) - 1);
+        if (!m_rebuilding)
+            beginInsertRows({}, first, first + int(fresh.size()) - 1);
         for (Row &r : fresh) {
             m_ordinalOf.insert(r.key, r.ordinal);
             m_rows.append(std::move(r));
         }
-        endInsertRows();
+        if (!m_rebuilding)
+            endInsertRows();
     }
+}
+
+void KeyedRowsModel::rebuildRows(const std::function<void()> &refold)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_ordinalOf.clear();
+    m_rebuilding = true;
+    refold();
+    m_rebuilding = false;
+    endResetModel();
 }
 
 } // namespace lens

@@ -8,6 +8,8 @@
 #include <QHash>
 #include <QList>
 
+#include <functional>
+
 namespace lens {
 
 /// Base of the flat live tables whose rows are keyed objects that enter at the tail, change in
@@ -56,6 +58,10 @@ protected:
 
     /// Applies `changes` in order (see class comment). Removing an unknown key is ignored.
     void applyChanges(const QList<Change> &changes);
+    /// Time travel and other wholesale rebuilds: one model reset around clearing every row and
+    /// running `refold`, whose applyChanges() calls then emit nothing of their own.
+    void rebuildRows(const std::function<void()> &refold);
+    bool isRebuilding() const { return m_rebuilding; }
     const Row &rowAt(int row) const { return m_rows.at(row); }
 
 private:
@@ -64,6 +70,7 @@ private:
     QList<Row> m_rows;
     QHash<QString, qint64> m_ordinalOf;
     qint64 m_nextOrdinal = 1;
+    bool m_rebuilding = false;
 };
 
 } // namespace lens

@@ -22,6 +22,19 @@ QueueModel::QueueModel(Journal *journal, QObject *parent)
 
 QueueModel::~QueueModel() = default;
 
+void QueueModel::foldUpTo(quint64 seq)
+{
+    m_batcher->setFrozen(true);
+    m_upTo = seq;
+    m_hasSynced = false;
+    m_populated = false;
+    m_queuedTotal = 0;
+    m_poppedTotal = 0;
+    rebuildRows([this, seq] { m_batcher->replayHistory(seq); });
+    m_batcher->setFrozen(seq != 0);
+    Q_EMIT statsChanged();
+}
+
 void QueueModel::flush()
 {
     m_batcher->flushNow();
@@ -57,6 +70,8 @@ void QueueModel::fold(const std::vector<TraceEvent> &events)
         }
     }
     applyChanges(changes);
+    if (isRebuilding())
+        return; // foldUpTo() announces the figures once, after the reset
     if (wasSynced != m_hasSynced || wasPopulated != m_populated || queued != m_queuedTotal ||
         popped != m_poppedTotal)
         Q_EMIT statsChanged();

@@ -44,6 +44,12 @@ public:
     void flush();
     EventBatcher *batcher() const { return m_batcher; }
 
+    /// Time travel: rebuilds (one model reset) from the journal's retained events with
+    /// seq ≤ `seq` and stops following the journal; `seq` == 0 rebuilds from everything and
+    /// follows live again.
+    void foldUpTo(quint64 seq);
+    quint64 foldedUpTo() const { return m_upTo; }
+
     /// Keys queued right now (as of the last flush; equals rowCount()).
     int depth() const { return rowCount(); }
     /// The DeltaFIFO's HasSynced as last reported (initial list popped entirely).
@@ -63,6 +69,7 @@ private:
     void fold(const std::vector<TraceEvent> &events);
 
     EventBatcher *m_batcher;
+    quint64 m_upTo = 0;
     bool m_hasSynced = false;
     bool m_populated = false;
     qint64 m_queuedTotal = 0;

@@ -39,9 +39,10 @@ void TimelineModel::closeOpen(Span::Lane lane, qint64 t, bool failed, const QStr
     }
 }
 
-void TimelineModel::addMark(Mark::Kind kind, qint64 t, const QString &label, qint64 duration)
+void TimelineModel::addMark(Mark::Kind kind, const TraceEvent &e, const QString &label,
+                            qint64 duration)
 {
-    m_marks.push_back(Mark{kind, t, duration, label});
+    m_marks.push_back(Mark{kind, e.t, duration, label, e.key, e.seq});
 }
 
 void TimelineModel::fold(const std::vector<TraceEvent> &events)
@@ -64,7 +65,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             break;
         }
         case TraceKind::ListPage:
-            addMark(Mark::Kind::ListPage, e.t,
+            addMark(Mark::Kind::ListPage, e,
                     tr("page %1: %2 items")
                         .arg(d.value(QLatin1String("page")).toInteger())
                         .arg(d.value(QLatin1String("items")).toInteger()));
@@ -79,7 +80,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             const int code = d.value(QLatin1String("code")).toInt();
             const QString err = d.value(QLatin1String("error")).toString();
             closeOpen(Span::Lane::List, e.t, true, err);
-            addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e.t, err);
+            addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
             break;
         }
         case TraceKind::WatchStarted: {
@@ -97,8 +98,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
                 k = Mark::Kind::Added;
             else if (e.type == QLatin1String("DELETED"))
                 k = Mark::Kind::Deleted;
-            addMark(k, e.t,
-                    e.type + QLatin1Char(' ') + e.key + QLatin1Char('@') + e.resourceVersion);
+            addMark(k, e, e.type + QLatin1Char(' ') + e.key + QLatin1Char('@') + e.resourceVersion);
             for (auto it = m_spans.rbegin(); it != m_spans.rend(); ++it) {
                 if (it->lane == Span::Lane::Watch && it->end < 0) {
                     ++it->events;
@@ -108,7 +108,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             break;
         }
         case TraceKind::Bookmark:
-            addMark(Mark::Kind::Bookmark, e.t, tr("bookmark RV %1").arg(e.resourceVersion));
+            addMark(Mark::Kind::Bookmark, e, tr("bookmark RV %1").arg(e.resourceVersion));
             break;
         case TraceKind::WatchEnded:
             closeOpen(Span::Lane::Watch, e.t, false, d.value(QLatin1String("reason")).toString());
@@ -117,23 +117,23 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             const int code = d.value(QLatin1String("code")).toInt();
             const QString err = d.value(QLatin1String("error")).toString();
             closeOpen(Span::Lane::Watch, e.t, true, err);
-            addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e.t, err);
+            addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
             break;
         }
         case TraceKind::Backoff:
-            addMark(Mark::Kind::Backoff, e.t,
+            addMark(Mark::Kind::Backoff, e,
                     tr("backoff %1 ms: %2")
                         .arg(d.value(QLatin1String("delayMs")).toInteger())
                         .arg(d.value(QLatin1String("reason")).toString()),
                     d.value(QLatin1String("delayMs")).toInteger());
             break;
         case TraceKind::Resync:
-            addMark(Mark::Kind::Resync, e.t,
+            addMark(Mark::Kind::Resync, e,
                     d.value(QLatin1String("due")).toBool() ? tr("resync (due)")
                                                            : tr("resync check (not due)"));
             break;
         case TraceKind::Synced:
-            addMark(Mark::Kind::Synced, e.t,
+            addMark(Mark::Kind::Synced, e,
                     tr("HasSynced: %1 objects").arg(d.value(QLatin1String("objects")).toInteger()));
             break;
         case TraceKind::FifoQueued:

@@ -54,6 +54,8 @@ public:
         qint64 t = 0;
         qint64 durationMs = 0; ///< backoff delay
         QString label;
+        QString key;     ///< the object's key for watch events, else empty
+        quint64 seq = 0; ///< journal seq of the event
     };
     struct DepthSample {
         qint64 t = 0;
@@ -86,7 +88,7 @@ Q_SIGNALS:
 private:
     void fold(const std::vector<TraceEvent> &events);
     void closeOpen(Span::Lane lane, qint64 t, bool failed, const QString &outcome);
-    void addMark(Mark::Kind kind, qint64 t, const QString &label, qint64 duration = 0);
+    void addMark(Mark::Kind kind, const TraceEvent &e, const QString &label, qint64 duration = 0);
 
     EventBatcher *m_batcher;
     std::vector<Span> m_spans;

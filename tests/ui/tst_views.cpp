@@ -2,13 +2,16 @@
 // The handlers view and the object inspector in the window, over the synthetic journal.
 // Set LENS_SCREENSHOT_DIR to keep a PNG of each view.
 #include "lens/handlersmodel.h"
+#include "lens/indexermodel.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/objecttreemodel.h"
 #include "lens/queuemodel.h"
+#include "lens/timelinemodel.h"
 #include "mainwindow.h"
 #include "pipelinewidget.h"
 #include "scenario.h"
 #include "screenshot.h"
+#include "timelinewidget.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonObject>
@@ -76,6 +79,8 @@ private Q_SLOTS:
     void handlersView();
     void inspectorRevealsOnlyOnRequest();
     void pipelineShowsCountsAndTheSelectedKey();
+    void scrubShowsThePastAndLiveReturns();
+    void clickingATimelineEventSelectsItsKey();
 };
 
 void tst_Views::handlersView()
@@ -221,6 +226,102 @@ void tst_Views::pipelineShowsCountsAndTheSelectedKey()
     w.selectKey(QStringLiteral("default/cache-03"));
     QVERIFY(p->state().keyDeleted);
     QCOMPARE(p->highlightedStages(), QList<int>{4});
+}
+
+void tst_Views::scrubShowsThePastAndLiveReturns()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    QAbstractItemModelTester tq(w.queueModel(),
+                                QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester ti(w.indexerModel(),
+                                QAbstractItemModelTester::FailureReportingMode::QtTest);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    QCOMPARE(w.queueModel()->rowCount(), story.queued());
+    QVERIFY(w.liveButton()->isChecked());
+
+    // The moment HasSynced became true: the initial list was popped entirely.
+    quint64 syncedSeq = 0;
+    for (const TraceEvent &e : journal.events())
+        if (e.kind == TraceKind::Synced)
+            syncedSeq = e.seq;
+    QVERIFY(syncedSeq > 0);
+    w.travelToSeq(syncedSeq);
+    QCOMPARE(w.travelSeq(), syncedSeq);
+    QCOMPARE(w.queueModel()->rowCount(), 0);
+    QCOMPARE(w.indexerModel()->rowCount(), 20);
+    QCOMPARE(w.handlersModel()->statsAt(0).delivered, 20);
+    QVERIFY(!w.liveButton()->isChecked());
+    QVERIFY(w.timelineWidget()->travelTime() >= 0);
+
+    // The live journal moves on; the past does not.
+    story.watchEvent(QStringLiteral("ADDED"),
+                     test::SyntheticInformer::pod(QStringLiteral("shop"), QStringLiteral("late-99"),
+                                                  1600, QStringLiteral("Pending")));
+    w.settle();
+    QCOMPARE(w.queueModel()->rowCount(), 0);
+    QCOMPARE(w.indexerModel()->rowOfKey(QStringLiteral("shop/late-99")), -1);
+    keepScreenshot(&w, QStringLiteral("timetravel.png"));
+
+    // Live: everything, including what happened meanwhile.
+    QTest::mouseClick(w.liveButton(), Qt::LeftButton);
+    QCOMPARE(w.travelSeq(), quint64(0));
+    QCOMPARE(w.queueModel()->rowCount(), story.queued());
+    QCOMPARE(w.queueModel()->keys().constLast(), QStringLiteral("shop/late-99"));
+    QCOMPARE(w.timelineWidget()->travelTime(), qint64(-1));
+    QVERIFY(w.liveButton()->isChecked());
+    story.watchEvent(QStringLiteral("ADDED"),
+                     test::SyntheticInformer::pod(QStringLiteral("shop"),
+                                                  QStringLiteral("late-100"), 1601,
+                                                  QStringLiteral("Pending")));
+    QTRY_COMPARE(w.queueModel()->rowCount(), story.queued()); // following again
+
+    // Scrubbing with the mouse on the time axis travels to the seq at that time.
+    TimelineWidget *tl = w.timelineWidget();
+    const QRect plot = tl->plotRect();
+    const qint64 target = 2000; // 2 s: during the first watch, before the pump was paused
+    const QPoint onAxis(tl->xOfTime(target), plot.bottom() + 8);
+    QTest::mousePress(tl, Qt::LeftButton, {}, onAxis);
+    QTest::mouseRelease(tl, Qt::LeftButton, {}, onAxis);
+    QTRY_VERIFY(w.travelSeq() > 0);
+    QCOMPARE(w.travelSeq(), w.seqAtTime(tl->timeAtX(onAxis.x())));
+    QVERIFY(qAbs(tl->travelTime() - target) < 100);
+    QCOMPARE(w.queueModel()->rowCount(), 0);
+    QCOMPARE(w.indexerModel()->rowCount(), 20);
+}
+
+void tst_Views::clickingATimelineEventSelectsItsKey()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    TimelineWidget *tl = w.timelineWidget();
+    const TimelineModel::Mark *deleted = nullptr;
+    for (const auto &m : w.timelineModel()->marks())
+        if (m.kind == TimelineModel::Mark::Kind::Deleted)
+            deleted = &m;
+    QVERIFY(deleted);
+    const QRect plot = tl->plotRect();
+    const QPoint at(tl->xOfTime(deleted->t),
+                    plot.top() + plot.height() / 5 * 2 + plot.height() / 10);
+    QVERIFY2(tl->describeAt(at).contains(QStringLiteral("DELETED")),
+             qPrintable(tl->describeAt(at)));
+    QVERIFY(tl->describeAt(at).contains(QStringLiteral("Click to select")));
+    QTest::mouseClick(tl, Qt::LeftButton, {}, at);
+    QCOMPARE(w.keyHistoryModel()->key(), deleted->key);
+    QCOMPARE(deleted->key, QStringLiteral("default/cache-03"));
 }
 
 QTEST_MAIN(tst_Views)
