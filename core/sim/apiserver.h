@@ -29,9 +29,12 @@ class WatchStream;
 /// watches), because QHttpServerResponder in 6.4 keeps a raw socket pointer and crashes when a
 /// watch client goes away (see docs/simulator.md).
 ///
-/// Served (core group only, JSON only, no auth — any bearer token is accepted):
-/// - GET /version, /healthz, /livez, /readyz, /api, /apis, /api/v1 (discovery);
-/// - /api/v1/{resource}, /api/v1/namespaces/{ns}/{resource}[/{name}]:
+/// Served (JSON only; bearer-token authentication and HTTPS optional, see setBearerToken() and
+/// setTls()):
+/// - GET /version, /healthz, /livez, /readyz, /api, /api/v1, /apis, /apis/{group},
+///   /apis/{group}/{version}, /openapi/v3[/...] (discovery);
+/// - {prefix}/{resource}, {prefix}/namespaces/{ns}/{resource}[/{name}] with prefix /api/v1 or
+///   /apis/{group}/{version} for every ResourceType the Store holds (builtins and CRD-defined):
 ///   LIST (limit, continue, resourceVersion, resourceVersionMatch, labelSelector,
 ///   fieldSelector), WATCH (?watch=true|1, resourceVersion, timeoutSeconds,
 ///   allowWatchBookmarks, sendInitialEvents), GET, POST, PUT, PATCH (merge and strategic merge
