@@ -155,11 +155,11 @@ void MainWindow::buildActions()
     m_run->setToolTip(tr("Run the controller's Pop pump: every queued key is popped and "
                          "handled (F5)"));
     m_pause = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")),
-                          tr("\u23F8  Pause"), this);
+                          tr("\u2016  Pause"), this);
     m_pause->setShortcut(QKeySequence(Qt::Key_F6));
     m_pause->setToolTip(tr("Pause the pump: deltas pile up in the DeltaFIFO where you can "
                            "watch them being compressed (F6)"));
-    m_step = new QAction(QIcon::fromTheme(QStringLiteral("media-skip-forward")), tr("\u23ED  Step"),
+    m_step = new QAction(QIcon::fromTheme(QStringLiteral("media-skip-forward")), tr("\u21E5  Step"),
                          this);
     m_step->setShortcut(QKeySequence(Qt::Key_F10));
     m_step->setToolTip(tr("Pop exactly one key from the head of the queue (F10)"));
@@ -184,9 +184,9 @@ void MainWindow::buildActions()
         legend += QStringLiteral("<span style=\"background-color:%1; color:white;\">"
                                  "&nbsp;%2&nbsp;</span>&nbsp;&nbsp;")
                       .arg(deltaColor(t).name(), deltaTypeName(t));
-    legend += QStringLiteral("<span style=\"color:%1;\">&#x271D; = DeletedFinalStateUnknown "
-                             "tombstone</span>&nbsp;&nbsp;")
-                  .arg(deltaColor(DeltaType::Deleted).name());
+    legend += QStringLiteral("<span style=\"color:%1;\">%2</span>&nbsp;&nbsp;")
+                  .arg(deltaColor(DeltaType::Deleted).name(),
+                       tr("\u271D = DeletedFinalStateUnknown tombstone").toHtmlEscaped());
     auto *legendLabel = new QLabel(legend, tb);
     legendLabel->setTextFormat(Qt::RichText);
     legendLabel->setAccessibleName(tr("Delta colour legend"));

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// The window in Simplified Chinese: every visible title, header, tab, button and label is
+// translated (client-go's own names such as DeltaFIFO or HasSynced stay as they are), and the
+// dark theme. Set LENS_SCREENSHOT_DIR to keep the PNGs.
+#include "i18n.h"
+#include "lens/queuemodel.h"
+#include "mainwindow.h"
+#include "scenario.h"
+#include "screenshot.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QTabBar>
+#include <QTest>
+#include <QTextDocument>
+#include <QToolBar>
+
+using namespace lens;
+
+namespace {
+/// Words that are names, not prose: client-go's concepts, Kubernetes terms, the program's name.
+const QStringList kNames{
+    QStringLiteral("Informer Lens"),
+    QStringLiteral("DeltaFIFO"),
+    QStringLiteral("RealFIFO"),
+    QStringLiteral("HasSynced"),
+    QStringLiteral("HandleDeltas"),
+    QStringLiteral("Reflector"),
+    QStringLiteral("Indexer"),
+    QStringLiteral("indexer"),
+    QStringLiteral("ByIndex"),
+    QStringLiteral("Deltas"),
+    QStringLiteral("Delta"),
+    QStringLiteral("Pop"),
+    QStringLiteral("API"),
+    QStringLiteral("RV"),
+    QStringLiteral("LIST"),
+    QStringLiteral("WATCH"),
+    QStringLiteral("p50"),
+    QStringLiteral("Added"),
+    QStringLiteral("Updated"),
+    QStringLiteral("Deleted"),
+    QStringLiteral("Replaced"),
+    QStringLiteral("Sync"),
+    QStringLiteral("DeletedFinalStateUnknown"),
+};
+
+bool hasCjk(const QString &s)
+{
+    for (QChar c : s)
+        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
+            return true;
+    return false;
+}
+
+/// True when `text` is prose left in English: no Chinese and, once names and the data shown
+/// (keys, namespaces, numbers) are taken out, still some English word.
+bool untranslated(QString text, const QStringList &data)
+{
+    if (text.trimmed().isEmpty() || hasCjk(text))
+        return false;
+    for (const QString &d : data)
+        text.remove(d);
+    for (const QString &n : kNames)
+        text.remove(n);
+    static const QRegularExpression word(QStringLiteral("[A-Za-z]{2,}"));
+    return word.match(text).hasMatch();
+}
+
+QString plain(const QString &richOrPlain)
+{
+    if (!Qt::mightBeRichText(richOrPlain))
+        return richOrPlain;
+    QTextDocument d;
+    d.setHtml(richOrPlain);
+    return d.toPlainText();
+}
+
+/// Every string a user sees without hovering: labels, tab titles, buttons, toolbar actions,
+/// visible column headers, the window title.
+QStringList visibleTexts(QMainWindow *w)
+{
+    QStringList out{w->windowTitle()};
+    for (QLabel *l : w->findChildren<QLabel *>())
+        if (l->isVisible())
+            out << plain(l->text());
+    for (QTabBar *t : w->findChildren<QTabBar *>())
+        if (t->isVisible())
+            for (int i = 0; i < t->count(); ++i)
+                out << t->tabText(i);
+    for (QAbstractButton *b : w->findChildren<QAbstractButton *>())
+        if (b->isVisible())
+            out << b->text();
+    for (QToolBar *tb : w->findChildren<QToolBar *>())
+        for (QAction *a : tb->actions())
+            if (!a->text().isEmpty() && tb->widgetForAction(a) &&
+                tb->widgetForAction(a)->isVisible())
+                out << a->text();
+    for (QHeaderView *h : w->findChildren<QHeaderView *>()) {
+        if (!h->isVisible() || h->orientation() != Qt::Horizontal || !h->model())
+            continue;
+        for (int s = 0; s < h->count(); ++s)
+            if (!h->isSectionHidden(s))
+                out << h->model()->headerData(s, Qt::Horizontal).toString();
+    }
+    return out;
+}
+} // namespace
+
+class tst_I18n : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cleanup();
+    void catalogues();
+    void englishIsDetected();
+    void zhCnHasNoUntranslatedVisibleString();
+    void darkTheme();
+};
+
+void tst_I18n::cleanup()
+{
+    QVERIFY(installTranslation(QStringLiteral("en")));
+}
+
+void tst_I18n::catalogues()
+{
+    QVERIFY(availableLanguages().contains(QStringLiteral("zh_CN")));
+    QVERIFY(!installTranslation(QStringLiteral("xx_XX")));
+    QVERIFY(installTranslation(QStringLiteral("zh_CN")));
+    QCOMPARE(QCoreApplication::translate("lens::MainWindow", "Journal"), QStringLiteral("日志"));
+    QVERIFY(installTranslation(QString()));
+    QCOMPARE(QCoreApplication::translate("lens::MainWindow", "Journal"), QStringLiteral("Journal"));
+}
+
+void tst_I18n::englishIsDetected()
+{
+    // The detector must be able to fail: in English it finds plenty.
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    QStringList english;
+    for (const QString &t : visibleTexts(&w))
+        if (untranslated(t, story.queueKeys()))
+            english << t;
+    QVERIFY2(english.size() > 20, qPrintable(english.join(QStringLiteral(" | "))));
+    QVERIFY(english.contains(QStringLiteral("Journal")));
+}
+
+void tst_I18n::zhCnHasNoUntranslatedVisibleString()
+{
+    QVERIFY(installTranslation(QStringLiteral("zh_CN")));
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.setSourceDescription(QStringLiteral("synthetic journal"));
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    w.selectKey(w.queueModel()->keys().value(2));
+    QStringList data = story.queueKeys();
+    data << QStringLiteral("synthetic journal") << QStringLiteral("pod-logger")
+         << QStringLiteral("slow-audit");
+    // Every view, one after the other.
+    for (const QString &view : MainWindow::viewNames()) {
+        QVERIFY(w.showView(view));
+        QCoreApplication::processEvents();
+        QStringList english;
+        const QStringList texts = visibleTexts(&w);
+        QVERIFY(texts.size() > 30);
+        for (const QString &t : texts)
+            if (untranslated(t, data))
+                english << t;
+        QVERIFY2(english.isEmpty(),
+                 qPrintable(view + QStringLiteral(": ") + english.join(QStringLiteral(" | "))));
+    }
+    const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        w.showView(QStringLiteral("handlers"));
+        QVERIFY(grabWindowToPng(&w, dir + QStringLiteral("/zh_CN.png")));
+    }
+}
+
+void tst_I18n::darkTheme()
+{
+    QVERIFY(!applyTheme(QStringLiteral("purple")));
+    QVERIFY(applyTheme(QStringLiteral("dark")));
+    QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 60);
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    w.selectKey(w.queueModel()->keys().value(2));
+    QVERIFY(w.palette().color(QPalette::Window).lightness() < 80);
+    const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(grabWindowToPng(&w, dir + QStringLiteral("/dark.png")));
+    QVERIFY(applyTheme(QStringLiteral("light")));
+    QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 200);
+}
+
+QTEST_MAIN(tst_I18n)
+#include "tst_i18n.moc"
