@@ -44,6 +44,11 @@ int main(int argc, char *argv[])
         QStringLiteral("history-limit"),
         QStringLiteral("Change events kept for watches and continue tokens (default 1000)."),
         QStringLiteral("EVENTS"), QStringLiteral("1000"));
+    const QCommandLineOption historyWindow(
+        QStringLiteral("history-window-ms"),
+        QStringLiteral("Also drop change events older than MS milliseconds (0 = keep by count "
+                       "only)."),
+        QStringLiteral("MS"), QStringLiteral("0"));
     const QCommandLineOption oldServer(
         QStringLiteral("ignore-send-initial-events"),
         QStringLiteral("Act like a kube-apiserver older than 1.27: ignore sendInitialEvents and "
@@ -67,8 +72,8 @@ int main(int argc, char *argv[])
         QStringLiteral("FILE"));
     const QCommandLineOption verbose(
         QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
-    p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, oldServer, tls,
-                  token, caOut, verbose});
+    p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, historyWindow,
+                  oldServer, tls, token, caOut, verbose});
     p.process(app);
 
     lens::sim::Simulator::Options o;
@@ -79,6 +84,7 @@ int main(int argc, char *argv[])
     o.churnIntervalMs = perSecond > 0 ? qMax(1, int(1000.0 / perSecond)) : 0;
     o.bookmarkIntervalMs = p.value(bookmarks).toInt();
     o.historyLimit = p.value(historyLimit).toInt();
+    o.historyWindowMs = p.value(historyWindow).toInt();
     o.ignoreSendInitialEvents = p.isSet(oldServer);
     o.tls = p.isSet(tls);
     o.token = p.value(token);

@@ -838,6 +838,7 @@ void ApiServer::handleControl(Call &c)
                     .num("oldestRetainedRevision", m_store->oldestRetainedRevision())
                     .num("historySize", m_store->historySize())
                     .num("historyLimit", m_store->historyLimit())
+                    .num("historyWindowMs", m_store->historyWindowMs())
                     .num("openWatches", openWatchCount())
                     .num("bookmarkIntervalMs", m_bookmarkIntervalMs)
                     .num("churnIntervalMs", m_churn ? m_churn->intervalMs() : 0)
@@ -893,6 +894,13 @@ void ApiServer::handleControl(Call &c)
     } else if (op == QLatin1String("bookmark-interval")) {
         setBookmarkInterval(c.value("ms").toInt());
         respond(c, 200, JsonBuilder().num("bookmarkIntervalMs", m_bookmarkIntervalMs).bytes());
+    } else if (op == QLatin1String("history-window")) {
+        m_store->setHistoryWindowMs(c.value("ms").toInt());
+        respond(c, 200,
+                JsonBuilder()
+                    .num("historyWindowMs", m_store->historyWindowMs())
+                    .num("oldestRetainedRevision", m_store->oldestRetainedRevision())
+                    .bytes());
     } else if (op == QLatin1String("history-limit")) {
         m_store->setHistoryLimit(c.value("events").toInt());
         respond(c, 200, JsonBuilder().num("historyLimit", m_store->historyLimit()).bytes());

@@ -27,6 +27,7 @@ Simulator::~Simulator()
 bool Simulator::start(const Options &o, QString *error)
 {
     m_store->setHistoryLimit(o.historyLimit);
+    m_store->setHistoryWindowMs(o.historyWindowMs);
     if (o.seedObjects)
         Fixtures::seed(m_store, o.pods, o.seed);
     m_server->setBookmarkInterval(o.bookmarkIntervalMs);

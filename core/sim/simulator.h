@@ -37,6 +37,7 @@ public:
         int churnIntervalMs = 0;        ///< 0 = no churn
         int bookmarkIntervalMs = 60000; ///< periodic BOOKMARK period (allowWatchBookmarks)
         int historyLimit = 1000;        ///< change events kept for watches
+        int historyWindowMs = 0;        ///< and for at most this long (0 = no time limit)
         bool seedObjects = true;        ///< false = start with an empty store
         /// Behave like a pre-1.27 server: ignore sendInitialEvents / resourceVersionMatch on
         /// watches (ApiServer::setIgnoreSendInitialEvents()).

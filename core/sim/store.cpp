@@ -45,6 +45,8 @@ const char *ChangeEvent::typeName(Type type)
 Store::Store(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<lens::sim::ChangeEvent>();
+    m_clock.start();
+    connect(&m_trimTimer, &QTimer::timeout, this, &Store::trimHistory);
     for (const ResourceType &t : ResourceType::builtins())
         addResource(t);
 }
@@ -96,7 +98,25 @@ const Store::Table *Store::table(const QString &resource) const
 void Store::setHistoryLimit(int maxEvents)
 {
     m_historyLimit = qMax(1, maxEvents);
-    while (int(m_history.size()) > m_historyLimit) {
+    trimHistory();
+}
+
+void Store::setHistoryWindowMs(int ms)
+{
+    m_historyWindowMs = qMax(0, ms);
+    if (m_historyWindowMs > 0)
+        m_trimTimer.start(qMin(1000, m_historyWindowMs));
+    else
+        m_trimTimer.stop();
+    trimHistory();
+}
+
+void Store::trimHistory()
+{
+    const qint64 now = m_clock.elapsed();
+    while (!m_history.empty() &&
+           (int(m_history.size()) > m_historyLimit ||
+            (m_historyWindowMs > 0 && now - m_history.front().recordedAtMs > m_historyWindowMs))) {
         m_oldestRetained = m_history.front().revision;
         m_history.pop_front();
     }
@@ -159,11 +179,9 @@ void Store::record(ChangeEvent event)
         t->objects.remove(event.key);
     else
         t->objects.insert(event.key, event.object);
+    event.recordedAtMs = m_clock.elapsed();
     m_history.push_back(event);
-    while (int(m_history.size()) > m_historyLimit) {
-        m_oldestRetained = m_history.front().revision;
-        m_history.pop_front();
-    }
+    trimHistory();
     // A created or updated CustomResourceDefinition serves its resource at once (the
     // apiextensions-apiserver registers it when the CRD becomes Established).
     const bool crdWrite = event.resource == ResourceType::customResourceDefinitions().key() &&

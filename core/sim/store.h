@@ -5,10 +5,12 @@
 #include "api/status.h"
 #include "resourcetype.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QObject>
+#include <QTimer>
 
 #include <deque>
 
@@ -37,6 +39,7 @@ struct ChangeEvent {
     qint64 revision = 0;
     StoredObject object;
     StoredObject previous;
+    qint64 recordedAtMs = 0; ///< monotonic clock (Store's QElapsedTimer) when recorded
 
     /// "ADDED" / "MODIFIED" / "DELETED".
     static const char *typeName(Type type);
@@ -99,6 +102,11 @@ public:
     int historyLimit() const { return m_historyLimit; }
     void setHistoryLimit(int maxEvents);
     int historySize() const { return int(m_history.size()); }
+    /// Also drop events older than `ms` milliseconds (checked on every write and once a
+    /// second); 0 = no time limit (the default). kube-apiserver's watch cache likewise keeps
+    /// events by count and by age (eventFreshDuration, 75 s in 1.27+).
+    void setHistoryWindowMs(int ms);
+    int historyWindowMs() const { return m_historyWindowMs; }
 
     /// Drops history up to and including `revision` (default -1 = the current revision) and
     /// makes resourceVersions older than it "too old": watches from them get an ERROR 410 event,
@@ -172,6 +180,10 @@ private:
     qint64 m_oldestRetained = InitialRevision;
     qint64 m_compacted = InitialRevision;
     int m_historyLimit = 1000;
+    int m_historyWindowMs = 0;
+    QElapsedTimer m_clock;
+    QTimer m_trimTimer;
+    void trimHistory();
 };
 
 } // namespace lens::sim

@@ -87,6 +87,7 @@ private slots:
     void hundredWatchesWithSelectorsWhileApiAnswers();
     void accessLog();
     void largeInitialStateIsFlowControlled();
+    void historyWindowByTime();
 
 private:
     HttpResult post(const QString &pathAndQuery)
@@ -630,6 +631,41 @@ void tst_SimFaults::largeInitialStateIsFlowControlled()
         names.insert(metaString(w.events[i], "namespace") + QLatin1Char('/') +
                      metaString(w.events[i], "name"));
     QCOMPARE(names.size(), n);
+}
+
+void tst_SimFaults::historyWindowByTime()
+{
+    const qint64 before = m_sim->revision();
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("t1"))).ok());
+    HttpResult r = post(QStringLiteral("/sim/v1/history-window?ms=300"));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(QStringLiteral("historyWindowMs")).toInt(), 300);
+    // Still inside the window: the watch from `before` replays the create.
+    {
+        WatchClient w(*m_nam, m_url,
+                      QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(before));
+        QTRY_COMPARE(w.types(), QStringList{QStringLiteral("ADDED")});
+    }
+    // Once the events are older than the window they fall off by themselves (no write needed).
+    QTRY_COMPARE_WITH_TIMEOUT(m_sim->store()->historySize(), 0, 3000);
+    QCOMPARE(m_sim->store()->oldestRetainedRevision(), m_sim->revision());
+    WatchClient late(*m_nam, m_url,
+                     QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(before));
+    QTRY_VERIFY(late.finished);
+    QCOMPARE(late.events.size(), 1);
+    QCOMPARE(late.events[0][QStringLiteral("object")][QStringLiteral("code")].toInt(), 410);
+    QCOMPARE(get(*m_nam, m_url, QStringLiteral("/sim/v1/state"))
+                 .json()
+                 .value(QStringLiteral("historyWindowMs"))
+                 .toInt(),
+             300);
+    // The count limit still applies with the window off again.
+    m_sim->store()->setHistoryWindowMs(0);
+    QVERIFY(
+        m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("t2"))).ok());
+    QTest::qWait(400);
+    QCOMPARE(m_sim->store()->historySize(), 1);
 }
 
 QTEST_GUILESS_MAIN(tst_SimFaults)
