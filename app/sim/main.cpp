@@ -19,8 +19,9 @@ int main(int argc, char *argv[])
 
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
-        "Simulated Kubernetes API server (core/v1 pods, namespaces, nodes, configmaps, services) "
-        "on 127.0.0.1. Prints its URL as the first line of stdout, then serves until killed."));
+        "Simulated Kubernetes API server (core/v1, apps/v1, batch/v1, CRDs and their custom "
+        "resources) on 127.0.0.1. Prints its URL as the first line of stdout, then serves until "
+        "killed."));
     p.addHelpOption();
     p.addVersionOption();
     const QCommandLineOption port(QStringLiteral("port"),
@@ -73,7 +74,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption verbose(
         QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
     p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, historyWindow,
-                  oldServer, tls, token, caOut, verbose});
+                  oldServer, tls, token, caOut, accessLog, verbose});
     p.process(app);
 
     lens::sim::Simulator::Options o;

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// informer-lens-sim's command line: the flags reach the server (checked over HTTPS with the token
+// through /sim/v1/state), the URL is the first stdout line, the files it writes are complete
+// before that line, and an unknown flag fails.
+#include "simtestutil.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace simtest;
+
+class tst_SimCli : public QObject {
+    Q_OBJECT
+private slots:
+    void flagsReachTheServer();
+    void unknownFlagFails();
+};
+
+void tst_SimCli::flagsReachTheServer()
+{
+    QTemporaryDir dir;
+    QProcess sim;
+    sim.start(QStringLiteral(LENS_SIM_EXE), {QStringLiteral("--tls"),
+                                             QStringLiteral("--token"),
+                                             QStringLiteral("cli-token"),
+                                             QStringLiteral("--kubeconfig-out"),
+                                             dir.filePath(QStringLiteral("k.yaml")),
+                                             QStringLiteral("--ca-out"),
+                                             dir.filePath(QStringLiteral("ca.pem")),
+                                             QStringLiteral("--access-log"),
+                                             dir.filePath(QStringLiteral("access.log")),
+                                             QStringLiteral("--history-window-ms"),
+                                             QStringLiteral("5000"),
+                                             QStringLiteral("--history-limit"),
+                                             QStringLiteral("77"),
+                                             QStringLiteral("--ignore-send-initial-events"),
+                                             QStringLiteral("--churn"),
+                                             QStringLiteral("0"),
+                                             QStringLiteral("--pods"),
+                                             QStringLiteral("9"),
+                                             QStringLiteral("--bookmark-interval"),
+                                             QStringLiteral("1234")});
+    QVERIFY(sim.waitForStarted(10000));
+    const auto stop = qScopeGuard([&sim] { // our own child only, also when a check fails
+        sim.kill();
+        sim.waitForFinished(10000);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(sim.canReadLine(), 15000);
+    const QUrl url(QString::fromUtf8(sim.readLine().trimmed()));
+    QCOMPARE(url.scheme(), QStringLiteral("https"));
+    QCOMPARE(url.host(), QStringLiteral("127.0.0.1"));
+    // Written before the URL line.
+    QFile ca(dir.filePath(QStringLiteral("ca.pem")));
+    QVERIFY(ca.open(QIODevice::ReadOnly));
+    const QByteArray caPem = ca.readAll();
+    QFile kc(dir.filePath(QStringLiteral("k.yaml")));
+    QVERIFY(kc.open(QIODevice::ReadOnly));
+    const QByteArray kubeconfig = kc.readAll();
+    QVERIFY(kubeconfig.contains("certificate-authority-data: " + caPem.toBase64()));
+    QVERIFY(kubeconfig.contains("token: \"cli-token\""));
+
+    const QList<QSslCertificate> roots = QSslCertificate::fromData(caPem);
+    prepareRequest = [roots](QNetworkRequest &req) {
+        QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+        conf.setCaCertificates(roots);
+        req.setSslConfiguration(conf);
+        req.setRawHeader("Authorization", "Bearer cli-token");
+        req.setRawHeader("User-Agent", "tst_simcli");
+    };
+    QNetworkAccessManager nam;
+    const HttpResult r = get(nam, url, QStringLiteral("/sim/v1/state"));
+    prepareRequest = nullptr;
+    QCOMPARE(r.status, 200);
+    const QJsonObject st = r.json();
+    QCOMPARE(st.value(QStringLiteral("historyWindowMs")).toInt(), 5000);
+    QCOMPARE(st.value(QStringLiteral("historyLimit")).toInt(), 77);
+    QCOMPARE(st.value(QStringLiteral("ignoreSendInitialEvents")).toBool(), true);
+    QCOMPARE(st.value(QStringLiteral("churnIntervalMs")).toInt(), 0);
+    QCOMPARE(st.value(QStringLiteral("bookmarkIntervalMs")).toInt(), 1234);
+    QCOMPARE(st[QStringLiteral("objects")][QStringLiteral("pods")].toInt(), 9);
+    const auto logText = [&] {
+        QFile log(dir.filePath(QStringLiteral("access.log")));
+        return log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+    };
+    QTRY_VERIFY(logText().contains("verb=\"GET\" URI=\"/sim/v1/state\" "));
+    QVERIFY(logText().contains("userAgent=\"tst_simcli\""));
+    QVERIFY(logText().contains(" resp=200\n"));
+}
+
+void tst_SimCli::unknownFlagFails()
+{
+    QProcess sim;
+    sim.start(QStringLiteral(LENS_SIM_EXE), {QStringLiteral("--no-such-flag")});
+    QVERIFY(sim.waitForFinished(10000));
+    QVERIFY(sim.exitCode() != 0);
+    QVERIFY(sim.readAllStandardOutput().isEmpty()); // no URL line
+}
+
+QTEST_GUILESS_MAIN(tst_SimCli)
+#include "tst_simcli.moc"
