@@ -59,8 +59,18 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("watch-list"),
         QStringLiteral("Use WatchList (a streaming list with sendInitialEvents) instead of LIST "
                        "then WATCH; falls back to LIST+WATCH when the server cannot."));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QStringLiteral("Language of the window: en or zh_CN."),
+                                  QStringLiteral("L"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("Colour theme: light or dark."),
+                                   QStringLiteral("THEME"));
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QStringLiteral("Bring this tab forward: journal, handlers, indices or object."),
+        QStringLiteral("NAME"));
     p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
-                  queue, watchList});
+                  queue, watchList, lang, theme, view});
     p.addPositionalArgument(QStringLiteral("resource"),
                             QStringLiteral("core/v1 resource to watch (default: pods)."),
                             QStringLiteral("[resource]"));
@@ -84,9 +94,16 @@ CommandLine parseCommandLine(const QStringList &arguments)
     else
         c.error = QStringLiteral("--size needs WIDTHxHEIGHT, at least 400x300");
     if (p.isSet(server)) {
-        c.session.server = QUrl::fromUserInput(p.value(server));
-        if (!c.session.server.isValid() || c.session.server.host().isEmpty())
-            c.error = QStringLiteral("--server needs a URL such as https://127.0.0.1:6443");
+        const QString text = p.value(server);
+        c.session.server = text.contains(QLatin1String("://")) ? QUrl(text, QUrl::StrictMode)
+                                                               : QUrl::fromUserInput(text);
+        const QString scheme = c.session.server.scheme();
+        if (!c.session.server.isValid() || c.session.server.host().isEmpty() ||
+            (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
+            c.session.server.port(0) < 0)
+            c.error = QStringLiteral("--server needs an http or https URL such as "
+                                     "https://127.0.0.1:6443 (got \"%1\")")
+                          .arg(p.value(server));
     }
     c.session.namespace_ = p.value(ns);
     c.session.resyncPeriodMs = qint64(p.value(resync).toDouble(&ok) * 1000);
@@ -104,6 +121,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     else if (mode != QLatin1String("deltafifo"))
         c.error = QStringLiteral("--queue takes deltafifo or realfifo");
     c.session.useWatchList = p.isSet(watchList);
+    c.lang = p.value(lang);
+    c.theme = p.value(theme);
+    c.view = p.value(view);
     if (!p.positionalArguments().isEmpty())
         c.session.resource = p.positionalArguments().constFirst();
     return c;

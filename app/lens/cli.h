@@ -19,6 +19,9 @@ struct CommandLine {
     /// keeps changing) before the picture is taken, so the DeltaFIFO shows queued Deltas.
     double screenshotPauseSec = 3;
     QSize windowSize{1600, 1000}; ///< --size WxH
+    QString lang;                 ///< --lang: "en" or "zh_CN" (empty = English)
+    QString theme;                ///< --theme: "light" or "dark" (empty = the platform's)
+    QString view;                 ///< --view: the tab to bring forward (MainWindow::viewNames())
     QString error;                ///< set when the arguments are wrong
 };
 

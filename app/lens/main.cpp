@@ -13,8 +13,23 @@
 int main(int argc, char **argv)
 {
     bool headless = false;
-    for (int i = 1; i < argc; ++i)
+    bool needsNoScreen = false; // --help, --version and --screenshot render without a display
+    for (int i = 1; i < argc; ++i) {
         headless = headless || std::strcmp(argv[i], "--headless") == 0;
+        for (const char *flag : {"--help", "-h", "--help-all", "--version", "-v", "--screenshot"})
+            needsNoScreen = needsNoScreen || std::strcmp(argv[i], flag) == 0;
+    }
+    const bool hasDisplay = qEnvironmentVariableIsSet("DISPLAY") ||
+                            qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
+                            qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+    if (!headless && !hasDisplay) {
+        if (!needsNoScreen) {
+            std::fprintf(stderr, "informer-lens: no display (DISPLAY is not set). Run it on a "
+                                 "desktop, under xvfb-run, or with --headless or --screenshot.\n");
+            return 1;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     std::unique_ptr<QCoreApplication> app(headless ? new QCoreApplication(argc, argv)
                                                    : new QApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("informer-lens"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "i18n.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
 #include "screenshot.h"
@@ -75,7 +76,21 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
 
 int runWindow(Session &session, const CommandLine &cl)
 {
+    if (!cl.lang.isEmpty() && !installTranslation(cl.lang)) {
+        std::fprintf(stderr, "informer-lens: no translation for --lang %s (try: %s)\n",
+                     qPrintable(cl.lang), qPrintable(availableLanguages().join(QLatin1Char(' '))));
+        return 2;
+    }
+    if (!cl.theme.isEmpty() && !applyTheme(cl.theme)) {
+        std::fprintf(stderr, "informer-lens: --theme takes light or dark\n");
+        return 2;
+    }
     MainWindow window(session.journal(), session.informer()->controller());
+    if (!cl.view.isEmpty() && !window.showView(cl.view)) {
+        std::fprintf(stderr, "informer-lens: --view takes one of: %s\n",
+                     qPrintable(MainWindow::viewNames().join(QLatin1Char(' '))));
+        return 2;
+    }
     window.setSourceDescription(session.sourceDescription());
     window.resize(cl.windowSize);
     window.show();

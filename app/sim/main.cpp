@@ -77,15 +77,37 @@ int main(int argc, char *argv[])
                   oldServer, tls, token, caOut, accessLog, verbose});
     p.process(app);
 
+    // Every number is checked: a script that asks for a port must get that port or an error.
+    QStringList bad;
+    auto number = [&](const QCommandLineOption &opt, qint64 min, qint64 max) -> qint64 {
+        bool ok = false;
+        const qint64 v = p.value(opt).toLongLong(&ok);
+        if (!ok || v < min || v > max) {
+            bad << QStringLiteral("--%1 needs a whole number from %2 to %3 (got \"%4\")")
+                       .arg(opt.names().constFirst())
+                       .arg(min)
+                       .arg(max)
+                       .arg(p.value(opt));
+        }
+        return v;
+    };
     lens::sim::Simulator::Options o;
-    o.port = quint16(p.value(port).toUInt());
-    o.seed = p.value(seed).toUInt();
-    o.pods = p.isSet(pods) ? p.value(pods).toInt() : -1;
-    const double perSecond = p.value(churn).toDouble();
+    o.port = quint16(number(port, 0, 65535));
+    o.seed = quint32(number(seed, 0, 4294967295LL));
+    o.pods = p.isSet(pods) ? int(number(pods, 0, 1000000)) : -1;
+    bool churnOk = false;
+    const double perSecond = p.value(churn).toDouble(&churnOk);
+    if (!churnOk || perSecond < 0 || perSecond > 1000)
+        bad << QStringLiteral("--churn needs writes per second from 0 to 1000 (got \"%1\")")
+                   .arg(p.value(churn));
     o.churnIntervalMs = perSecond > 0 ? qMax(1, int(1000.0 / perSecond)) : 0;
-    o.bookmarkIntervalMs = p.value(bookmarks).toInt();
-    o.historyLimit = p.value(historyLimit).toInt();
-    o.historyWindowMs = p.value(historyWindow).toInt();
+    o.bookmarkIntervalMs = int(number(bookmarks, 0, 86400000));
+    o.historyLimit = int(number(historyLimit, 1, 100000000));
+    o.historyWindowMs = int(number(historyWindow, 0, 2147483647));
+    if (!bad.isEmpty()) {
+        std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(bad.join(QLatin1Char('\n'))));
+        return 2;
+    }
     o.ignoreSendInitialEvents = p.isSet(oldServer);
     o.tls = p.isSet(tls);
     o.token = p.value(token);

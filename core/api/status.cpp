@@ -87,6 +87,8 @@ QString ApiStatus::describe() const
         return QStringLiteral("cannot reach the API server: %1").arg(message);
     case Transport::Timeout:
         return QStringLiteral("the API server did not answer in time: %1").arg(message);
+    case Transport::ConnectionLost:
+        return QStringLiteral("the connection was lost: %1").arg(message);
     case Transport::Truncated:
         return QStringLiteral("the answer was cut off: %1").arg(message);
     case Transport::Decode:

@@ -22,6 +22,7 @@ struct ApiStatus {
         ConnectionRefused, ///< nothing listens at the address
         Unreachable,       ///< DNS, routing, TLS or other network failure
         Timeout,           ///< no answer in time
+        ConnectionLost,    ///< an answer had begun, then the connection closed or reset
         Truncated,         ///< the stream or body ended in the middle of a JSON value
         Decode,            ///< an answer came but was not valid JSON of the expected shape
     };

@@ -47,11 +47,19 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
         doc.object().value(QLatin1String("kind")).toString() == QLatin1String("Status")) {
         s = ApiStatus::fromStatusJson(doc.object(), code);
     } else {
+        // Not a metav1.Status: say what came back instead of echoing a web page.
         s.code = code;
         s.message = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
-        const QByteArray snippet = body.left(200).trimmed();
-        if (!snippet.isEmpty())
+        const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
+        if (!type.contains(QLatin1String("json"))) {
+            s.message += QStringLiteral(" — a %1 answer, not a Kubernetes Status: is %2 an API "
+                                        "server?")
+                             .arg(type.isEmpty() ? QStringLiteral("non-JSON")
+                                                 : type.section(QLatin1Char(';'), 0, 0),
+                                  reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo));
+        } else if (const QByteArray snippet = body.left(200).trimmed(); !snippet.isEmpty()) {
             s.message += QStringLiteral(" (") + QString::fromUtf8(snippet) + QLatin1Char(')');
+        }
     }
     bool ok = false;
     const int retryAfter = reply->rawHeader("Retry-After").toInt(&ok);
@@ -103,9 +111,13 @@ void HttpListCall::onFinished()
                                               pe.error == QJsonParseError::UnterminatedString
                                           ? ApiStatus::Transport::Truncated
                                           : ApiStatus::Transport::Decode,
-                                      QStringLiteral("list body is not valid JSON at byte %1: %2")
-                                          .arg(pe.offset)
-                                          .arg(pe.errorString()));
+                                      pe.error != QJsonParseError::NoError
+                                          ? QStringLiteral("list body is not valid JSON at byte "
+                                                           "%1: %2")
+                                                .arg(pe.offset)
+                                                .arg(pe.errorString())
+                                          : QStringLiteral("list body is JSON but not an object "
+                                                           "(expected a kind: ...List)"));
         Q_EMIT finished();
         return;
     }
@@ -266,7 +278,7 @@ void HttpWatchCall::onFinished()
         if (m_reply->error() == QNetworkReply::NoError)
             Q_EMIT ended(ApiStatus{});
         else
-            Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+            Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::ConnectionLost,
                                                    m_reply->errorString()));
         return;
     }

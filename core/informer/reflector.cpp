@@ -294,19 +294,28 @@ void Reflector::listSucceeded(const QString &rv)
     d.insert(QLatin1String("pages"), m_pages);
     d.insert(QLatin1String("cause"), m_listCause);
     record(int(TraceKind::ListCompleted), d, rv);
-    const QList<Object> items = std::exchange(m_listItems, {});
+    if (replaceStore(std::exchange(m_listItems, {}), rv, QStringLiteral("list")))
+        startWatch();
+}
+
+bool Reflector::replaceStore(const QList<Object> &items, const QString &rv, const QString &what)
+{
     const QString err = m_queue->replace(items, rv);
     if (!err.isEmpty()) {
+        // syncWith failed: "unable to sync list result"; ListAndWatch returns the error.
         ApiStatus s;
-        s.message = QStringLiteral("unable to sync list result: ") + err;
+        s.message = QStringLiteral("unable to sync %1 result: %2").arg(what, err);
+        QJsonObject d = errorDetail(s);
+        d.insert(QLatin1String("items"), items.size());
+        record(int(TraceKind::ListFailed), d, rv);
         endListAndWatch(s, QStringLiteral("list failed"), true);
-        return;
+        return false;
     }
     m_lastSyncRv = rv;
     Q_EMIT listSynced(rv);
     if (m_resyncPeriodMs > 0)
         m_resyncTimer->start(int(m_resyncPeriodMs));
-    startWatch();
+    return true;
 }
 
 void Reflector::startWatch()
@@ -342,7 +351,9 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
         // attempt relists at lastSyncResourceVersion). The Status's resourceVersion is ignored.
         if (ev.status.isTooManyRequests()) {
             dropWatchCall();
-            backoffThen(QStringLiteral("429 on watch"), [this] { startWatch(); });
+            backoffThen(
+                QStringLiteral("429 on watch"), [this] { startWatch(); },
+                ev.status.retryAfterSeconds);
             return;
         }
         endListAndWatch(ev.status, ev.status.isExpired() ? QStringLiteral("expired")
@@ -413,9 +424,10 @@ void Reflector::onWatchEnded(const ApiStatus &err)
     if (!call->responded()) {
         record(int(TraceKind::WatchError), errorDetail(err));
         if (err.isConnectionRefused() || err.isTooManyRequests()) {
-            backoffThen(err.isTooManyRequests() ? QStringLiteral("429 on watch")
-                                                : QStringLiteral("connection refused"),
-                        [this] { startWatch(); });
+            backoffThen(
+                err.isTooManyRequests() ? QStringLiteral("429 on watch")
+                                        : QStringLiteral("connection refused"),
+                [this] { startWatch(); }, err.retryAfterSeconds);
             return;
         }
         endListAndWatch(
@@ -445,12 +457,7 @@ void Reflector::onWatchEnded(const ApiStatus &err)
 void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause, bool returnedError)
 {
     m_resyncTimer->stop();
-    if (m_watchCall) {
-        WatchCall *w = std::exchange(m_watchCall, nullptr);
-        w->disconnect(this);
-        w->stop();
-        w->deleteLater();
-    }
+    dropWatchCall();
     const bool isError =
         err.code != 0 || err.transport != ApiStatus::Transport::None || !err.message.isEmpty();
     if (isError) {
@@ -462,15 +469,21 @@ void Reflector::endListAndWatch(const ApiStatus &err, const QString &nextCause, 
             m_errorHandler(err);
         Q_EMIT errorOccurred(err.describe());
     }
-    backoffThen(nextCause, [this, nextCause] { listAndWatch(nextCause); });
+    backoffThen(
+        nextCause, [this, nextCause] { listAndWatch(nextCause); }, err.retryAfterSeconds);
 }
 
-void Reflector::backoffThen(const QString &reason, std::function<void()> then)
+void Reflector::backoffThen(const QString &reason, std::function<void()> then,
+                            int retryAfterSeconds)
 {
-    const qint64 delay = m_backoff.next();
+    // The server's Retry-After (429/503) is a floor under the backoff, as client-go's REST
+    // client waits at least that long before it tries again.
+    const qint64 delay = qMax<qint64>(m_backoff.next(), qint64(retryAfterSeconds) * 1000);
     QJsonObject d;
     d.insert(QLatin1String("delayMs"), delay);
     d.insert(QLatin1String("reason"), reason);
+    if (retryAfterSeconds > 0)
+        d.insert(QLatin1String("retryAfterSeconds"), retryAfterSeconds);
     record(int(TraceKind::Backoff), d);
     setState(State::Backoff);
     m_afterBackoff = std::move(then);

@@ -125,7 +125,11 @@ private:
     void onWatchEnded(const ApiStatus &err);
     void endListAndWatch(const ApiStatus &err, const QString &nextCause,
                          bool returnedError = false);
-    void backoffThen(const QString &reason, std::function<void()> then);
+    /// Waits max(backoff, retryAfterSeconds) and journals why, then runs `then`.
+    void backoffThen(const QString &reason, std::function<void()> then, int retryAfterSeconds = 0);
+    /// queue.Replace(items, rv); on failure journals listFailed and ends ListAndWatch. `what` is
+    /// "list" or "watch-list".
+    bool replaceStore(const QList<Object> &items, const QString &rv, const QString &what);
     void setState(State s);
     void record(int kind, const QJsonObject &detail, const QString &rv = {});
     QString relistResourceVersion() const;

@@ -118,17 +118,8 @@ void Reflector::watchListSynced(const QString &rv)
     d.insert(QLatin1String("cause"), m_watchListCause);
     d.insert(QLatin1String("watchList"), true);
     record(int(TraceKind::ListCompleted), d, rv);
-    const QString err = m_queue->replace(items, rv);
-    if (!err.isEmpty()) {
-        ApiStatus s;
-        s.message = QStringLiteral("unable to sync watch-list result: ") + err;
-        endListAndWatch(s, QStringLiteral("list failed"), true);
+    if (!replaceStore(items, rv, QStringLiteral("watch-list")))
         return;
-    }
-    m_lastSyncRv = rv;
-    Q_EMIT listSynced(rv);
-    if (m_resyncPeriodMs > 0)
-        m_resyncTimer->start(int(m_resyncPeriodMs));
     // The same stream goes on as the ordinary watch.
     setState(State::Watching);
 }
@@ -171,9 +162,10 @@ void Reflector::watchListFailed(const ApiStatus &err, const QString &what)
     m_temp.clear();
     m_tempOrder.clear();
     if (err.isConnectionRefused() || err.isTooManyRequests()) {
-        backoffThen(err.isTooManyRequests() ? QStringLiteral("429 on watch-list")
-                                            : QStringLiteral("connection refused"),
-                    [this] { startWatchList(); });
+        backoffThen(
+            err.isTooManyRequests() ? QStringLiteral("429 on watch-list")
+                                    : QStringLiteral("connection refused"),
+            [this] { startWatchList(); }, err.retryAfterSeconds);
         return;
     }
     if (err.isExpired() || err.isTooLargeResourceVersion()) {

@@ -44,6 +44,7 @@ private slots:
     void forced410Relists();
     void deleteWhileDisconnectedGivesTombstone();
     void droppedConnectionResumesWithoutRelist();
+    void retryAfterIsAFloorUnderBackoff();
 
 private:
     /// One change seen through the watch, so a later drop is not a "very short watch"
@@ -172,6 +173,24 @@ void tst_InformerSim::droppedConnectionResumesWithoutRelist()
     }
     QCOMPARE(countEvents(m_session->journal(), TraceKind::ListCompleted), 1);
     QVERIFY(countEvents(m_session->journal(), TraceKind::WatchEnded) >= 3);
+}
+
+void tst_InformerSim::retryAfterIsAFloorUnderBackoff()
+{
+    watchSeesOneEvent();
+    // The re-watch after the drop is answered 429 with Retry-After: 3; the reflector retries
+    // the watch in place (no relist) no sooner than that.
+    m_session->simulatorServer()->failNextRequests(1, 429, 3);
+    m_session->simulatorServer()->dropWatches();
+    const Journal *j = m_session->journal();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        countEvents(j, TraceKind::Backoff, QStringLiteral("retryAfterSeconds"), 3) == 1, 10000);
+    for (const TraceEvent &e : j->events())
+        if (e.kind == TraceKind::Backoff)
+            QVERIFY(e.detail.value(QLatin1String("delayMs")).toInteger() >= 3000);
+    m_session->churn()->step();
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+    QCOMPARE(countEvents(j, TraceKind::ListCompleted), 1); // 429 on watch: no relist
 }
 
 QTEST_GUILESS_MAIN(tst_InformerSim)
