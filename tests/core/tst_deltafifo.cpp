@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// DeltaFIFO against /work/shared/acceptance/clientgo-cases.md §1 (v0.32 semantics, spec §1).
+// DeltaFIFO against the client-go acceptance cases §1 (v0.32 semantics, spec §1).
 //
 // Every row of deltaFifo() is a script of operations on one DeltaFIFO and the transcript it must
 // produce. Objects are written "name@rv" (obj(k, v) of the cases file: cluster-scoped, so the key
