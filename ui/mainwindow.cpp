@@ -278,8 +278,12 @@ QWidget *MainWindow::buildCentral()
                                         ? tr("%n object(s)", nullptr, all)
                                         : tr("%1 of %n object(s)", nullptr, all).arg(shown));
     };
-    for (auto sig : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+    // The proxy announces a removal while the source still holds the row; the source's own
+    // signal comes after both counts are current.
+    for (auto sig : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
         connect(m_indexerProxy, sig, this, updateIndexerSubtitle);
+        connect(m_indexer, sig, this, updateIndexerSubtitle);
+    }
     connect(m_indexerProxy, &QAbstractItemModel::modelReset, this, updateIndexerSubtitle);
     connect(m_indexerProxy, &QAbstractItemModel::layoutChanged, this, updateIndexerSubtitle);
     updateIndexerSubtitle();
