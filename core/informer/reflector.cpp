@@ -103,6 +103,36 @@ QJsonObject Reflector::errorDetail(const ApiStatus &err, bool watchList)
     return d;
 }
 
+bool Reflector::acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail)
+{
+    // handleAnyWatch: an event whose object has no metadata (meta.Accessor fails) is skipped,
+    // whatever its type, BOOKMARK included; the resourceVersion does not move.
+    if (!ev.object.hasMeta()) {
+        QJsonObject d;
+        d.insert(QLatin1String("message"),
+                 QStringLiteral("skipped a watch event without metadata"));
+        record(int(TraceKind::Info), d);
+        return false;
+    }
+    ++m_watchEvents;
+    ++m_totalEvents;
+    if (m_journal) {
+        TraceEvent e;
+        e.kind =
+            ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
+        e.component = QStringLiteral("reflector");
+        e.type = ev.typeName;
+        e.resourceVersion = ev.object.resourceVersion();
+        if (ev.type != WatchEvent::Type::Bookmark) {
+            e.object = ev.object;
+            e.key = metaNamespaceKeyFunc(ev.object).key;
+        }
+        e.detail = detail;
+        m_journal->record(std::move(e));
+    }
+    return true;
+}
+
 void Reflector::setState(State s)
 {
     if (m_state == s)
@@ -360,31 +390,9 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
                                                          : QStringLiteral("watch error"));
         return;
     }
-    // handleAnyWatch: an event whose object has no metadata (meta.Accessor fails) is skipped,
-    // whatever its type, BOOKMARK included; the resourceVersion does not move.
-    if (!ev.object.hasMeta()) {
-        QJsonObject d;
-        d.insert(QLatin1String("message"),
-                 QStringLiteral("skipped a watch event without metadata"));
-        record(int(TraceKind::Info), d);
+    if (!acceptWatchEvent(ev, {}))
         return;
-    }
-    ++m_watchEvents;
-    ++m_totalEvents;
     const QString rv = ev.object.resourceVersion();
-    if (m_journal) {
-        TraceEvent e;
-        e.kind =
-            ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
-        e.component = QStringLiteral("reflector");
-        e.type = ev.typeName;
-        e.resourceVersion = rv;
-        if (ev.type != WatchEvent::Type::Bookmark) {
-            e.object = ev.object;
-            e.key = metaNamespaceKeyFunc(ev.object).key;
-        }
-        m_journal->record(std::move(e));
-    }
     QString err;
     switch (ev.type) {
     case WatchEvent::Type::Added:

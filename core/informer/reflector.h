@@ -114,6 +114,9 @@ private:
     void dropWatchCall();
     /// A watch's timeoutSeconds, drawn from [minWatchTimeout, 2 * minWatchTimeout).
     int watchTimeoutSeconds();
+    /// handleAnyWatch's common part: skips (and journals) an event without metadata, else
+    /// counts it and journals it as watchEvent/bookmark with `detail`. False when skipped.
+    bool acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail);
     /// The journal detail of an error: error (in words), code, reason, watchList.
     static QJsonObject errorDetail(const ApiStatus &err, bool watchList = false);
     void requestPage(const ListOptions &opts);

@@ -52,34 +52,15 @@ void Reflector::onWatchListEvent(const WatchEvent &ev)
         watchListFailed(ev.status, QStringLiteral("watch-list ERROR event"));
         return;
     }
-    if (!ev.object.hasMeta()) {
-        QJsonObject d;
-        d.insert(QLatin1String("message"),
-                 QStringLiteral("skipped a watch event without metadata"));
-        record(int(TraceKind::Info), d);
-        return;
-    }
-    ++m_watchEvents;
-    ++m_totalEvents;
     const QString rv = ev.object.resourceVersion();
     const bool end = ev.type == WatchEvent::Type::Bookmark &&
                      ev.object.annotations().value(kInitialEventsEnd) == QLatin1String("true");
-    if (m_journal) {
-        TraceEvent e;
-        e.kind =
-            ev.type == WatchEvent::Type::Bookmark ? TraceKind::Bookmark : TraceKind::WatchEvent;
-        e.component = QStringLiteral("reflector");
-        e.type = ev.typeName;
-        e.resourceVersion = rv;
-        if (ev.type != WatchEvent::Type::Bookmark) {
-            e.object = ev.object;
-            e.key = metaNamespaceKeyFunc(ev.object).key;
-        }
-        e.detail.insert(QLatin1String("watchList"), true);
-        if (end)
-            e.detail.insert(QLatin1String("initialEventsEnd"), true);
-        m_journal->record(std::move(e));
-    }
+    QJsonObject detail;
+    detail.insert(QLatin1String("watchList"), true);
+    if (end)
+        detail.insert(QLatin1String("initialEventsEnd"), true);
+    if (!acceptWatchEvent(ev, detail))
+        return;
     const QString key = metaNamespaceKeyFunc(ev.object).key;
     switch (ev.type) {
     case WatchEvent::Type::Added:

@@ -42,7 +42,8 @@ class WatchStream;
 /// - the control API under /sim/v1/ (see docs/simulator.md).
 ///
 /// Error bodies are metav1.Status objects shaped like the captured kube-apiserver answers in
-/// the captured kube-apiserver v1.20 exchanges (410 Expired, 504 ResourceVersionTooLarge, 404 NotFound, ...).
+/// the captured kube-apiserver v1.20 exchanges (410 Expired, 504 ResourceVersionTooLarge, 404
+/// NotFound, ...).
 ///
 /// Threading: lives in (and must be used from) the thread that created it, together with its
 /// Store. Fault controls are Q_INVOKABLE, so another thread can call them with

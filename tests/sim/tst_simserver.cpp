@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The simulated API server over real HTTP on loopback, checked against the shapes captured from
-// a real kube-apiserver (the captured kube-apiserver v1.20 exchanges; the expected bodies are quoted below).
+// a real kube-apiserver (the captured kube-apiserver v1.20 exchanges; the expected bodies are
+// quoted below).
 #include "simtestutil.h"
 
 #include "sim/apiserver.h"
