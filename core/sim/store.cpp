@@ -171,6 +171,22 @@ StoredObject Store::makeStored(const QJsonObject &json)
     return s;
 }
 
+lens::Object Store::commit(ChangeEvent::Type type, const QString &resource, const QString &key,
+                           qint64 revision, const QJsonObject &json, const StoredObject &previous)
+{
+    m_revision = revision;
+    ChangeEvent ev;
+    ev.type = type;
+    ev.resource = resource;
+    ev.key = key;
+    ev.revision = revision;
+    ev.object = makeStored(json);
+    ev.previous = previous;
+    const lens::Object stored = ev.object.object;
+    record(std::move(ev));
+    return stored;
+}
+
 void Store::record(ChangeEvent event)
 {
     Table *t = table(event.resource);
@@ -258,15 +274,7 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
 
-    m_revision = rev;
-    ChangeEvent ev;
-    ev.type = ChangeEvent::Type::Added;
-    ev.resource = resource;
-    ev.key = key;
-    ev.revision = rev;
-    ev.object = makeStored(json);
-    r.object = ev.object.object;
-    record(std::move(ev));
+    r.object = commit(ChangeEvent::Type::Added, resource, key, rev, json, StoredObject());
     return r;
 }
 
@@ -310,16 +318,7 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
 
-    m_revision = rev;
-    ChangeEvent ev;
-    ev.type = ChangeEvent::Type::Modified;
-    ev.resource = resource;
-    ev.key = key;
-    ev.revision = rev;
-    ev.object = makeStored(json);
-    ev.previous = previous;
-    r.object = ev.object.object;
-    record(std::move(ev));
+    r.object = commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);
     return r;
 }
 
@@ -367,16 +366,7 @@ WriteResult Store::remove(const QString &resource, const QString &ns, const QStr
     meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
     const QJsonObject last = previous.object.withMetadata(meta).json();
 
-    m_revision = rev;
-    ChangeEvent ev;
-    ev.type = ChangeEvent::Type::Deleted;
-    ev.resource = resource;
-    ev.key = key;
-    ev.revision = rev;
-    ev.object = makeStored(last);
-    ev.previous = previous;
-    r.object = ev.object.object;
-    record(std::move(ev));
+    r.object = commit(ChangeEvent::Type::Deleted, resource, key, rev, last, previous);
     return r;
 }
 

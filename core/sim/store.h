@@ -170,6 +170,10 @@ private:
     };
     Table *table(const QString &resource);
     const Table *table(const QString &resource) const;
+    /// Moves the revision to `revision`, stores `json` and records the change; returns the
+    /// stored object (the one tail of create, update and remove).
+    lens::Object commit(ChangeEvent::Type type, const QString &resource, const QString &key,
+                        qint64 revision, const QJsonObject &json, const StoredObject &previous);
     void record(ChangeEvent event);
     static lens::ApiStatus status(int code, const QString &reason, const QString &message);
 
