@@ -69,8 +69,22 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("view"),
         QStringLiteral("Bring this tab forward: journal, handlers, indices or object."),
         QStringLiteral("NAME"));
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        QStringLiteral("Play a scenario on the built-in cluster: a shipped NAME (see "
+                       "--list-scenarios) or a YAML FILE (docs/scenarios.md). With --headless "
+                       "the program ends when the scenario has played."),
+        QStringLiteral("NAME|FILE"));
+    const QCommandLineOption speed(
+        QStringLiteral("speed"),
+        QStringLiteral("Scenario seconds per real second (default 1 in the window; 0 = as fast "
+                       "as possible, the --headless default)."),
+        QStringLiteral("X"));
+    const QCommandLineOption listScenarios(
+        QStringLiteral("list-scenarios"),
+        QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
     p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
-                  queue, watchList, lang, theme, view});
+                  queue, watchList, lang, theme, view, scenario, speed, listScenarios});
     p.addPositionalArgument(QStringLiteral("resource"),
                             QStringLiteral("core/v1 resource to watch (default: pods)."),
                             QStringLiteral("[resource]"));
@@ -121,6 +135,17 @@ CommandLine parseCommandLine(const QStringList &arguments)
     else if (mode != QLatin1String("deltafifo"))
         c.error = QStringLiteral("--queue takes deltafifo or realfifo");
     c.session.useWatchList = p.isSet(watchList);
+    c.listScenarios = p.isSet(listScenarios);
+    c.session.scenario = p.value(scenario);
+    if (p.isSet(scenario) && p.isSet(server))
+        c.error = QStringLiteral("--scenario plays on the built-in cluster; it cannot be "
+                                 "combined with --server");
+    if (p.isSet(speed)) {
+        c.scenarioSpeed = p.value(speed).toDouble(&ok);
+        if (!ok || c.scenarioSpeed < 0)
+            c.error = QStringLiteral("--speed needs a number ≥ 0 (0 = as fast as possible)");
+    }
+    c.session.scenarioSpeed = c.scenarioSpeed >= 0 ? c.scenarioSpeed : (c.headless ? 0.0 : 1.0);
     c.lang = p.value(lang);
     c.theme = p.value(theme);
     c.view = p.value(view);

@@ -22,7 +22,11 @@ struct CommandLine {
     QString lang;                 ///< --lang: "en" or "zh_CN" (empty = English)
     QString theme;                ///< --theme: "light" or "dark" (empty = the platform's)
     QString view;                 ///< --view: the tab to bring forward (MainWindow::viewNames())
-    QString error;                ///< set when the arguments are wrong
+    /// --speed X: scenario seconds per real second (0 = as fast as possible); negative = not
+    /// given (the window plays at 1, --headless as fast as possible).
+    double scenarioSpeed = -1;
+    bool listScenarios = false; ///< --list-scenarios: print the shipped names and exit
+    QString error;              ///< set when the arguments are wrong
 };
 
 /// Parses argv with QCommandLineParser. --help and --version print and exit inside.

@@ -2,6 +2,7 @@
 // informer-lens: the window (default), --headless journal printer, or --screenshot.
 #include "cli.h"
 #include "headless.h"
+#include "sim/scenario.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -16,7 +17,8 @@ int main(int argc, char **argv)
     bool needsNoScreen = false; // --help, --version and --screenshot render without a display
     for (int i = 1; i < argc; ++i) {
         headless = headless || std::strcmp(argv[i], "--headless") == 0;
-        for (const char *flag : {"--help", "-h", "--help-all", "--version", "-v", "--screenshot"})
+        for (const char *flag :
+             {"--help", "-h", "--help-all", "--version", "-v", "--screenshot", "--list-scenarios"})
             needsNoScreen = needsNoScreen || std::strcmp(argv[i], flag) == 0;
     }
     const bool hasDisplay = qEnvironmentVariableIsSet("DISPLAY") ||
@@ -40,6 +42,11 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "informer-lens: %s\n", qPrintable(cl.error));
         return 2;
     }
+    if (cl.listScenarios) {
+        for (const QString &name : lens::sim::Scenario::shippedNames())
+            std::printf("%s\n", qPrintable(name));
+        return 0;
+    }
     lens::Session session(cl.session);
     std::unique_ptr<lens::JournalPrinter> printer;
     if (cl.headless)
@@ -51,6 +58,11 @@ int main(int argc, char **argv)
     }
     if (cl.durationSec > 0)
         QTimer::singleShot(qint64(cl.durationSec * 1000), app.get(), &QCoreApplication::quit);
+    if (cl.headless && !cl.session.scenario.isEmpty()) {
+        // The scenario's last step is its end: let the events it caused settle, then exit.
+        QObject::connect(&session, &lens::Session::scenarioFinished, app.get(),
+                         [&app] { QTimer::singleShot(200, app.get(), &QCoreApplication::quit); });
+    }
     if (cl.headless)
         return app->exec();
     return lens::runWindow(session, cl);

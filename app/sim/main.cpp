@@ -2,6 +2,7 @@
 // informer-lens-sim: serves the simulated Kubernetes API until killed.
 #include "sim/apiserver.h"
 #include "sim/churn.h"
+#include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
 #include <QCommandLineParser>
@@ -73,9 +74,29 @@ int main(int argc, char *argv[])
         QStringLiteral("FILE"));
     const QCommandLineOption verbose(
         QStringLiteral("verbose"), QStringLiteral("Log every request and churn write to stderr."));
+    const QCommandLineOption scenario(
+        QStringLiteral("scenario"),
+        QStringLiteral("Serve a scenario: a shipped NAME (see --list-scenarios) or a YAML FILE. "
+                       "Its cluster section sets the starting state (churn off); its steps play "
+                       "on time; captions and steps are printed on stderr; informer steps are "
+                       "skipped (they need informer-lens)."),
+        QStringLiteral("NAME|FILE"));
+    const QCommandLineOption speed(QStringLiteral("speed"),
+                                   QStringLiteral("Scenario seconds per real second (default 1; "
+                                                  "0 = as fast as possible)."),
+                                   QStringLiteral("X"), QStringLiteral("1"));
+    const QCommandLineOption listScenarios(
+        QStringLiteral("list-scenarios"),
+        QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
     p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, historyWindow,
-                  oldServer, tls, token, caOut, accessLog, verbose});
+                  oldServer, tls, token, caOut, accessLog, verbose, scenario, speed,
+                  listScenarios});
     p.process(app);
+    if (p.isSet(listScenarios)) {
+        for (const QString &name : lens::sim::Scenario::shippedNames())
+            std::printf("%s\n", qPrintable(name));
+        return 0;
+    }
 
     // Every number is checked: a script that asks for a port must get that port or an error.
     QStringList bad;
@@ -104,6 +125,18 @@ int main(int argc, char *argv[])
     o.bookmarkIntervalMs = int(number(bookmarks, 0, 86400000));
     o.historyLimit = int(number(historyLimit, 1, 100000000));
     o.historyWindowMs = int(number(historyWindow, 0, 2147483647));
+    bool speedOk = false;
+    const double scenarioSpeed = p.value(speed).toDouble(&speedOk);
+    if (!speedOk || scenarioSpeed < 0)
+        bad << QStringLiteral("--speed needs a number ≥ 0 (got \"%1\")").arg(p.value(speed));
+    lens::sim::Scenario sc;
+    if (p.isSet(scenario)) {
+        QString err;
+        if (!lens::sim::Scenario::load(p.value(scenario), &sc, &err))
+            bad << err;
+        else
+            lens::sim::ScenarioPlayer::configure(sc, &o);
+    }
     if (!bad.isEmpty()) {
         std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(bad.join(QLatin1Char('\n'))));
         return 2;
@@ -146,6 +179,29 @@ int main(int argc, char *argv[])
         QObject::connect(
             sim.churn(), &lens::sim::ChurnGenerator::stepped, &app,
             [](const QString &what) { std::fprintf(stderr, "churn: %s\n", qPrintable(what)); });
+    }
+    if (p.isSet(scenario)) {
+        auto *player = new lens::sim::ScenarioPlayer(sc, &sim, &app);
+        const auto *clock = player->clock();
+        auto stamp = [clock] { return double(clock->nowMs()) / 1000; };
+        QObject::connect(player, &lens::sim::ScenarioPlayer::stepDone, &app,
+                         [stamp](int, const lens::sim::ScenarioStep &s, const QString &summary,
+                                 const QString &error) {
+                             if (s.action != lens::sim::ScenarioStep::Action::Caption)
+                                 std::fprintf(stderr, "[%.1f s] %s%s%s\n", stamp(),
+                                              qPrintable(summary), error.isEmpty() ? "" : ": ",
+                                              qPrintable(error));
+                         });
+        QObject::connect(
+            player, &lens::sim::ScenarioPlayer::caption, &app, [stamp](const QString &text) {
+                std::fprintf(stderr, "[%.1f s] caption: %s\n", stamp(), qPrintable(text));
+            });
+        QObject::connect(player, &lens::sim::ScenarioPlayer::finished, &app, [&sc] {
+            std::fprintf(stderr, "scenario %s finished; still serving\n", qPrintable(sc.name));
+        });
+        std::fprintf(stderr, "scenario %s: %s\n", qPrintable(sc.name), qPrintable(sc.title));
+        player->setSpeed(scenarioSpeed);
+        player->start();
     }
     return app.exec();
 }

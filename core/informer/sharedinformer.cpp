@@ -183,6 +183,8 @@ void SharedIndexInformer::run()
     m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
     m_reflector->setUseWatchList(m_useWatchList);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
+    if (m_reflectorSetup)
+        m_reflectorSetup(m_reflector);
     m_reflector->run();
 }
 

@@ -70,6 +70,13 @@ public:
     /// AddIndexers: allowed while running (indexes existing items); after stop an error.
     QString addIndexers(const Indexers &indexers);
 
+    /// Called by run() with the new Reflector before it starts, to set what only the Reflector
+    /// has (page size, WatchList bookmark timeout, ...). Used by scenarios; null = nothing.
+    void setReflectorSetup(std::function<void(Reflector *)> setup)
+    {
+        m_reflectorSetup = std::move(setup);
+    }
+
     /// Run: builds queue, reflector and controller and starts them. A second run() is ignored.
     void run();
     /// Stops the reflector and the pump; the indexer keeps its contents.
@@ -113,6 +120,7 @@ private:
     Reflector *m_reflector = nullptr;
     Controller *m_controller = nullptr;
     TransformFunc m_transform;
+    std::function<void(Reflector *)> m_reflectorSetup;
     QList<ProcessorListener *> m_listeners;
     qint64 m_defaultResync;
     qint64 m_resyncCheckPeriod;

@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include "client/httplisterwatcher.h"
+#include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
 namespace lens {
@@ -20,10 +21,35 @@ Session::~Session()
 
 bool Session::start(QString *error)
 {
+    sim::Scenario scenario;
+    const bool hasScenario = !m_opts.scenario.isEmpty();
+    if (hasScenario) {
+        QString err;
+        if (!m_opts.server.isEmpty())
+            err = QStringLiteral("a scenario plays on the built-in cluster, not on --server");
+        else
+            sim::Scenario::load(m_opts.scenario, &scenario, &err);
+        if (!err.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("The scenario cannot be played: %1").arg(err);
+            return false;
+        }
+        m_opts.resource = scenario.resource;
+        m_opts.namespace_ = scenario.namespace_;
+        m_opts.resyncPeriodMs = scenario.resyncMs;
+        m_opts.useWatchList = scenario.watchList;
+        m_opts.queueMode = scenario.queue == QLatin1String("realfifo")
+                               ? SharedIndexInformer::QueueMode::RealFIFO
+                               : SharedIndexInformer::QueueMode::DeltaFIFO;
+        m_opts.churnIntervalMs = 0;
+        m_opts.seed = scenario.seed;
+    }
     if (m_opts.server.isEmpty()) {
         m_sim = new sim::Simulator(this);
         sim::Simulator::Options so;
         so.seed = m_opts.seed;
+        if (hasScenario)
+            sim::ScenarioPlayer::configure(scenario, &so);
         QString err;
         if (!m_sim->start(so, &err)) {
             if (error)
@@ -48,8 +74,167 @@ bool Session::start(QString *error)
             m_sim->setChurnInterval(m_opts.churnIntervalMs);
         Q_EMIT synced();
     });
-    m_informer->run();
+    if (!hasScenario) {
+        m_informer->run();
+        return true;
+    }
+    const bool startNow = !scenario.startsInformer();
+    m_informer->setReflectorSetup([seed = scenario.seed, pageSize = scenario.pageSize,
+                                   wlTimeout = scenario.watchListBookmarkTimeoutMs](Reflector *r) {
+        r->setSeed(seed);
+        if (pageSize > 0)
+            r->setPageSize(pageSize);
+        r->setWatchListBookmarkTimeoutMs(wlTimeout);
+    });
+    m_player = new sim::ScenarioPlayer(std::move(scenario), m_sim, this);
+    if (startNow)
+        m_informer->run();
+    return startScenario(error);
+}
+
+bool Session::startScenario(QString *)
+{
+    auto note = [this](const QString &type, const QString &message, const QJsonObject &extra) {
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("scenario");
+        e.type = type;
+        e.detail = extra;
+        e.detail.insert(QLatin1String("message"), message);
+        e.detail.insert(QLatin1String("at"), double(m_player->clock()->nowMs()) / 1000);
+        m_journal->record(std::move(e));
+    };
+    m_player->setInformerActions([this](const sim::ScenarioStep &s) { return informerAction(s); });
+    m_player->setConditionCheck(
+        [this](const QJsonObject &w, int index) { return conditionHolds(w, index); });
+    connect(m_journal, &Journal::eventRecorded, m_player, &sim::ScenarioPlayer::recheck);
+    connect(m_player, &sim::ScenarioPlayer::stepDone, this,
+            [this, note](int index, const sim::ScenarioStep &s, const QString &summary,
+                         const QString &error) {
+                if (s.action != sim::ScenarioStep::Action::Caption || !error.isEmpty()) {
+                    QJsonObject d{{QLatin1String("step"), index},
+                                  {QLatin1String("line"), s.line},
+                                  {QLatin1String("verb"), s.verb}};
+                    if (!error.isEmpty())
+                        d.insert(QLatin1String("error"), error);
+                    note(sim::ScenarioStep::actionName(s.action), summary, d);
+                }
+                m_stepSeq.resize(qMax<qsizetype>(m_stepSeq.size(), index + 1));
+                m_stepSeq[index] = m_journal->lastSeq();
+            });
+    connect(m_player, &sim::ScenarioPlayer::caption, this, [this, note](const QString &text) {
+        note(QStringLiteral("caption"), text, {});
+        Q_EMIT captionChanged(text);
+    });
+    connect(m_player, &sim::ScenarioPlayer::waiting, this,
+            [note](int index, const QString &condition) {
+                note(QStringLiteral("waiting"), QStringLiteral("waiting for %1").arg(condition),
+                     {{QLatin1String("step"), index}});
+            });
+    connect(m_player, &sim::ScenarioPlayer::finished, this, [this, note] {
+        note(QStringLiteral("finished"),
+             QStringLiteral("scenario %1 finished").arg(m_player->scenario().name), {});
+        Q_EMIT scenarioFinished();
+    });
+    const sim::Scenario &sc = m_player->scenario();
+    note(QStringLiteral("started"), QStringLiteral("scenario %1: %2").arg(sc.name, sc.title),
+         {{QLatin1String("case"), sc.caseId}, {QLatin1String("steps"), int(sc.steps.size())}});
+    m_scenarioStartSeq = m_journal->lastSeq();
+    m_player->setSpeed(m_opts.scenarioSpeed);
+    m_player->start();
     return true;
+}
+
+ProcessorListener *Session::listenerNamed(const QString &name) const
+{
+    for (ProcessorListener *l : m_informer->listeners())
+        if (l->name() == name)
+            return l;
+    return nullptr;
+}
+
+QString Session::informerAction(const sim::ScenarioStep &s)
+{
+    const QString &v = s.verb;
+    const QJsonObject &a = s.args;
+    if (v == QLatin1String("start")) {
+        m_informer->run();
+        return {};
+    }
+    if (v == QLatin1String("stop")) {
+        m_informer->stop();
+        return {};
+    }
+    if (v == QLatin1String("pause") || v == QLatin1String("resume") || v == QLatin1String("step")) {
+        Controller *c = m_informer->controller();
+        if (!c)
+            return QStringLiteral("the informer has not started");
+        if (v == QLatin1String("pause"))
+            c->pause();
+        else if (v == QLatin1String("resume"))
+            c->run();
+        else
+            c->step();
+        return {};
+    }
+    if (v == QLatin1String("add-handler")) {
+        const QString name = a.value(u"name").toString(
+            QStringLiteral("handler-%1").arg(m_informer->listeners().size()));
+        QString err;
+        ProcessorListener *l =
+            a.contains(u"resyncSeconds")
+                ? m_informer->addEventHandlerWithResyncPeriod(
+                      ResourceEventHandler{name, {}, {}, {}},
+                      qint64(a.value(u"resyncSeconds").toDouble() * 1000), &err)
+                : m_informer->addEventHandler(ResourceEventHandler{name, {}, {}, {}}, &err);
+        if (!l)
+            return err;
+        l->setProcessingDelayMs(a.value(u"delayMs").toInt(0));
+        return {};
+    }
+    ProcessorListener *l = listenerNamed(a.value(u"handler").toString(QStringLiteral("logger")));
+    if (!l)
+        return QStringLiteral("no handler named \"%1\"")
+            .arg(a.value(u"handler").toString(QStringLiteral("logger")));
+    if (v == QLatin1String("set-resync")) {
+        l->setResyncPeriodMs(qint64(a.value(u"seconds").toDouble() * 1000));
+        l->determineNextResync(m_clock.nowMs());
+        return {};
+    }
+    if (v == QLatin1String("set-delay")) {
+        l->setProcessingDelayMs(a.value(u"ms").toInt(0));
+        return {};
+    }
+    return QStringLiteral("unknown informer action \"%1\"").arg(v);
+}
+
+bool Session::conditionHolds(const QJsonObject &w, int stepIndex) const
+{
+    if (w.value(u"synced").toBool())
+        return m_informer && m_informer->hasSynced();
+    quint64 since = m_scenarioStartSeq;
+    if (w.value(u"since").toString() == QLatin1String("previous") && stepIndex > 0 &&
+        stepIndex - 1 < m_stepSeq.size())
+        since = m_stepSeq.at(stepIndex - 1);
+    const QString kind = w.value(u"kind").toString();
+    const QString type = w.value(u"type").toString();
+    const QString key = w.value(u"key").toString();
+    const QString handler = w.value(u"handler").toString();
+    const QString component = w.value(u"component").toString();
+    const int need = qMax(1, w.value(u"count").toInt(1));
+    int n = 0;
+    const auto &events = m_journal->events();
+    for (auto it = events.rbegin(); it != events.rend() && it->seq > since; ++it) {
+        if (traceKindName(it->kind).compare(kind, Qt::CaseInsensitive) != 0 ||
+            (!type.isEmpty() && it->type != type) || (!key.isEmpty() && it->key != key) ||
+            (!component.isEmpty() && it->component != component) ||
+            (!handler.isEmpty() &&
+             it->detail.value(QLatin1String("handler")).toString() != handler))
+            continue;
+        if (++n >= need)
+            return true;
+    }
+    return false;
 }
 
 void Session::stop()

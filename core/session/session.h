@@ -14,8 +14,10 @@ namespace lens {
 namespace sim {
 class ApiServer;
 class ChurnGenerator;
+class ScenarioPlayer;
 class Simulator;
 class Store;
+struct ScenarioStep;
 } // namespace sim
 class ListerWatcher;
 
@@ -39,13 +41,21 @@ public:
         SharedIndexInformer::QueueMode queueMode = SharedIndexInformer::QueueMode::DeltaFIFO;
         /// WatchList (streaming list, sendInitialEvents) instead of LIST then WATCH.
         bool useWatchList = false;
+        /// Play this scenario (a shipped name or a YAML file, see docs/scenarios.md) on the
+        /// built-in cluster. The scenario's cluster: and informer: sections override the
+        /// fields above (churn is off); cannot be combined with `server`.
+        QString scenario;
+        /// Scenario seconds per real second (1 = real time); 0 = as fast as possible.
+        double scenarioSpeed = 1.0;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
     ~Session() override;
 
     /// Starts the simulator (if built in) and the informer. Returns false with `*error` set
-    /// (in words a user understands) when the simulator cannot listen.
+    /// (in words a user understands) when the simulator cannot listen or the scenario cannot be
+    /// loaded. With a scenario the informer starts at its `informer: start` step (at once when
+    /// it has none) and the steps begin to play.
     bool start(QString *error = nullptr);
     void stop();
 
@@ -59,6 +69,8 @@ public:
     sim::Store *simulatorStore() const;
     sim::ApiServer *simulatorServer() const;
     sim::ChurnGenerator *churn() const;
+    /// The scenario being played (null without Options::scenario).
+    sim::ScenarioPlayer *scenarioPlayer() const { return m_player; }
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
@@ -67,9 +79,22 @@ public:
 
 Q_SIGNALS:
     void synced();
+    /// A scenario caption to show (also journaled as an info event with component "scenario",
+    /// type "caption" and detail.message = the text).
+    void captionChanged(const QString &text);
+    /// The scenario has played its last step.
+    void scenarioFinished();
 
 private:
+    bool startScenario(QString *error);
+    QString informerAction(const sim::ScenarioStep &step);
+    bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
+    ProcessorListener *listenerNamed(const QString &name) const;
+
     Options m_opts;
+    sim::ScenarioPlayer *m_player = nullptr;
+    quint64 m_scenarioStartSeq = 0;
+    QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
     SteadyClock m_clock;
     Journal *m_journal;
     sim::Simulator *m_sim = nullptr;

@@ -1070,7 +1070,7 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
         if (token.resourceVersion != -1)
             at = token.resourceVersion;
         start = token.start;
-    } else if (!rvText.isEmpty() && rv == 0) {
+    } else if (!rvText.isEmpty() && rv == 0 && m_watchCache) {
         honourLimit = false; // served from the watch cache: limit ignored (fixture 04)
     } else if (match == QLatin1String("Exact")) {
         if (rv < m_store->oldestRetainedRevision()) {

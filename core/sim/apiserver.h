@@ -126,6 +126,11 @@ public:
     /// a replay from N otherwise, and never the k8s.io/initial-events-end bookmark.
     Q_INVOKABLE void setIgnoreSendInitialEvents(bool ignore);
     bool ignoresSendInitialEvents() const { return m_ignoreSendInitialEvents; }
+    /// false: act like kube-apiserver started with --watch-cache=false — a LIST at
+    /// resourceVersion "0" is served from storage and honours `limit` (pages with continue
+    /// tokens) instead of answering the whole collection from the watch cache. Default true.
+    void setWatchCache(bool on) { m_watchCache = on; }
+    bool watchCache() const { return m_watchCache; }
     Q_INVOKABLE int openWatchCount() const { return int(m_watches.size()); }
     /// Appends one line per request to `path` (empty = stop logging), flushed at once, in the
     /// shape of kube-apiserver's httplog lines:
@@ -189,6 +194,7 @@ private:
     QHash<QString, qint64> m_remainingCache; ///< "resource|rv|prefix|start" -> items left
     QString m_token;
     bool m_ignoreSendInitialEvents = false;
+    bool m_watchCache = true;
     QDeadlineTimer m_stallUntil; ///< expired = no stall
 };
 

@@ -105,6 +105,18 @@ QJsonObject Fixtures::makePod(const QJsonObject &tmpl, const QString &ns, QRando
     return pod;
 }
 
+QJsonObject Fixtures::fromTemplate(const QJsonObject &tmpl, const QString &ns, const QString &name)
+{
+    QJsonObject o = tmpl;
+    QJsonObject meta = cleanMeta(tmpl.value(kMeta).toObject());
+    meta.remove(QStringLiteral("generateName"));
+    meta.insert(QStringLiteral("name"), name);
+    if (!ns.isEmpty())
+        meta.insert(QStringLiteral("namespace"), ns);
+    o.insert(kMeta, meta);
+    return o;
+}
+
 void Fixtures::seed(Store *store, int pods, quint32 seed)
 {
     QRandomGenerator rng(seed);

@@ -33,6 +33,10 @@ public:
     /// label, a node from nodeNames(); server-set fields (resourceVersion, creationTimestamp,
     /// selfLink, managedFields, last-applied annotation) removed. Deterministic for a given rng.
     static QJsonObject makePod(const QJsonObject &tmpl, const QString &ns, QRandomGenerator &rng);
+    /// A new object from any fixture (not pods: see makePod()): server-set fields removed, then
+    /// `name` and, when not empty, `ns` set. For scenarios' create steps.
+    static QJsonObject fromTemplate(const QJsonObject &tmpl, const QString &ns,
+                                    const QString &name);
     /// A uid (RFC 4122 version 4 layout) drawn from `rng`.
     static QString makeUid(QRandomGenerator &rng);
 

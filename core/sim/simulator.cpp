@@ -32,6 +32,7 @@ bool Simulator::start(const Options &o, QString *error)
         Fixtures::seed(m_store, o.pods, o.seed);
     m_server->setBookmarkInterval(o.bookmarkIntervalMs);
     m_server->setIgnoreSendInitialEvents(o.ignoreSendInitialEvents);
+    m_server->setWatchCache(o.watchCache);
     m_churn->setSeed(o.seed);
     m_server->setBearerToken(o.token);
     if (o.tls) {

@@ -42,6 +42,8 @@ public:
         /// Behave like a pre-1.27 server: ignore sendInitialEvents / resourceVersionMatch on
         /// watches (ApiServer::setIgnoreSendInitialEvents()).
         bool ignoreSendInitialEvents = false;
+        /// false = ApiServer::setWatchCache(false): lists at resourceVersion "0" are paged.
+        bool watchCache = true;
         /// Serve HTTPS with a CA and server certificate generated at start (generateTlsMaterial():
         /// needs the openssl command). url() is then https://127.0.0.1:PORT.
         bool tls = false;

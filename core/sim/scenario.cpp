@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scenario.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+
+namespace lens::sim {
+
+namespace {
+
+const QString kResourcePrefix = QStringLiteral(":/lens/scenarios/");
+
+/// A parse error at a node's position.
+struct Error {
+    YAML::Mark mark;
+    QString message;
+};
+
+QString str(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+/// A YAML node as JSON: maps → objects, sequences → arrays, plain scalars → bool / number /
+/// null when they read as one, quoted scalars → strings.
+QJsonValue toJson(const YAML::Node &n)
+{
+    switch (n.Type()) {
+    case YAML::NodeType::Map: {
+        QJsonObject o;
+        for (auto it = n.begin(); it != n.end(); ++it)
+            o.insert(str(it->first.Scalar()), toJson(it->second));
+        return o;
+    }
+    case YAML::NodeType::Sequence: {
+        QJsonArray a;
+        for (const auto &item : n)
+            a.append(toJson(item));
+        return a;
+    }
+    case YAML::NodeType::Scalar: {
+        const QString s = str(n.Scalar());
+        if (n.Tag() == "!") // quoted
+            return s;
+        if (s == QLatin1String("true"))
+            return true;
+        if (s == QLatin1String("false"))
+            return false;
+        if (s == QLatin1String("null") || s == QLatin1String("~"))
+            return QJsonValue::Null;
+        bool ok = false;
+        const double d = s.toDouble(&ok);
+        if (ok && std::isfinite(d))
+            return d;
+        return s;
+    }
+    default:
+        return QJsonValue::Null;
+    }
+}
+
+double number(const YAML::Node &n, const char *what)
+{
+    const QJsonValue v = toJson(n);
+    if (!v.isDouble() || v.toDouble() < 0)
+        throw Error{n.Mark(), QStringLiteral("%1 needs a number ≥ 0, got \"%2\"")
+                                  .arg(QLatin1String(what), str(n.Scalar()))};
+    return v.toDouble();
+}
+
+QString text(const YAML::Node &n, const char *what)
+{
+    if (!n.IsScalar())
+        throw Error{n.Mark(), QStringLiteral("%1 needs a text value").arg(QLatin1String(what))};
+    return str(n.Scalar());
+}
+
+bool flag(const YAML::Node &n, const char *what)
+{
+    const QJsonValue v = toJson(n);
+    if (!v.isBool())
+        throw Error{n.Mark(), QStringLiteral("%1 needs true or false").arg(QLatin1String(what))};
+    return v.toBool();
+}
+
+/// Throws for a key not in `allowed`.
+void checkKeys(const YAML::Node &map, const QStringList &allowed, const QString &where)
+{
+    if (!map.IsMap())
+        throw Error{map.Mark(), QStringLiteral("%1 needs a map of options").arg(where)};
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const QString key = str(it->first.Scalar());
+        if (!allowed.contains(key))
+            throw Error{it->first.Mark(), QStringLiteral("unknown option \"%1\" in %2 (known: %3)")
+                                              .arg(key, where, allowed.join(u", "))};
+    }
+}
+
+const QStringList kFaults = {QStringLiteral("drop-watches"),
+                             QStringLiteral("end-watches"),
+                             QStringLiteral("fail"),
+                             QStringLiteral("garbage"),
+                             QStringLiteral("stall"),
+                             QStringLiteral("too-large"),
+                             QStringLiteral("ignore-send-initial-events"),
+                             QStringLiteral("bookmark-interval"),
+                             QStringLiteral("history-limit")};
+const QStringList kInformerActions = {QStringLiteral("start"),      QStringLiteral("stop"),
+                                      QStringLiteral("pause"),      QStringLiteral("resume"),
+                                      QStringLiteral("step"),       QStringLiteral("add-handler"),
+                                      QStringLiteral("set-resync"), QStringLiteral("set-delay")};
+
+/// `key: VERB` or `key: {VERB: {options}}` or `key: {name: VERB, options...}`.
+void verbAndArgs(const YAML::Node &n, const QStringList &verbs, const QString &what,
+                 ScenarioStep *s)
+{
+    if (n.IsScalar()) {
+        s->verb = str(n.Scalar());
+    } else if (n.IsMap() && n.size() == 1 && !n.begin()->second.IsScalar()) {
+        s->verb = str(n.begin()->first.Scalar());
+        s->args = toJson(n.begin()->second).toObject();
+    } else if (n.IsMap() && n[std::string("name")]) {
+        const QJsonObject o = toJson(n).toObject();
+        s->verb = o.value(u"name").toString();
+        s->args = o;
+        s->args.remove(QStringLiteral("name"));
+    } else {
+        throw Error{
+            n.Mark(),
+            QStringLiteral("%1 needs a name, e.g. \"%1: %2\"").arg(what, verbs.constFirst())};
+    }
+    if (!verbs.contains(s->verb))
+        throw Error{
+            n.Mark(),
+            QStringLiteral("unknown %1 \"%2\" (known: %3)").arg(what, s->verb, verbs.join(u", "))};
+}
+
+QJsonObject parseWaitFor(const YAML::Node &n)
+{
+    if (n.IsScalar()) {
+        if (n.Scalar() != "synced")
+            throw Error{n.Mark(), QStringLiteral("waitFor takes \"synced\" or a map with kind "
+                                                 "(and count, type, key, handler, since)")};
+        return {{QStringLiteral("synced"), true}};
+    }
+    checkKeys(n,
+              {QStringLiteral("kind"), QStringLiteral("count"), QStringLiteral("type"),
+               QStringLiteral("key"), QStringLiteral("handler"), QStringLiteral("since"),
+               QStringLiteral("component")},
+              QStringLiteral("waitFor"));
+    if (!n[std::string("kind")])
+        throw Error{n.Mark(), QStringLiteral("waitFor needs a journal kind, e.g. kind: Bookmark")};
+    QJsonObject o = toJson(n).toObject();
+    const QString since = o.value(u"since").toString(QStringLiteral("start"));
+    if (since != QLatin1String("start") && since != QLatin1String("previous"))
+        throw Error{n[std::string("since")].Mark(),
+                    QStringLiteral("waitFor since takes start or previous")};
+    return o;
+}
+
+ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
+{
+    if (!n.IsMap())
+        throw Error{n.Mark(), QStringLiteral("a step is a map such as {at: 1, caption: Hello}")};
+    ScenarioStep s;
+    s.line = n.Mark().line + 1;
+    s.atMs = previousAt;
+    static const QStringList actions = {QStringLiteral("caption"), QStringLiteral("create"),
+                                        QStringLiteral("update"),  QStringLiteral("delete"),
+                                        QStringLiteral("compact"), QStringLiteral("fault"),
+                                        QStringLiteral("informer")};
+    QString action;
+    YAML::Node actionNode;
+    for (auto it = n.begin(); it != n.end(); ++it) {
+        const QString key = str(it->first.Scalar());
+        const YAML::Node v = it->second;
+        if (key == QLatin1String("at")) {
+            s.atMs = qint64(std::llround(number(v, "at") * 1000));
+            if (s.atMs < previousAt)
+                throw Error{v.Mark(), QStringLiteral("at goes back in time (%1 s after %2 s)")
+                                          .arg(double(s.atMs) / 1000)
+                                          .arg(double(previousAt) / 1000)};
+        } else if (key == QLatin1String("waitFor")) {
+            s.waitFor = parseWaitFor(v);
+        } else if (key == QLatin1String("timeout")) {
+            s.waitTimeoutMs = qint64(std::llround(number(v, "timeout") * 1000));
+        } else if (actions.contains(key)) {
+            if (!action.isEmpty() && !(key == QLatin1String("caption") || action == u"caption"))
+                throw Error{
+                    it->first.Mark(),
+                    QStringLiteral("one action per step (\"%1\" and \"%2\")").arg(action, key)};
+            if (key == QLatin1String("caption")) {
+                s.text = text(v, "caption");
+                if (action.isEmpty())
+                    action = key;
+            } else {
+                action = key;
+                actionNode = v;
+            }
+        } else {
+            throw Error{it->first.Mark(),
+                        QStringLiteral("unknown step key \"%1\" (known: at, waitFor, timeout, %2)")
+                            .arg(key, actions.join(u", "))};
+        }
+    }
+    if (action.isEmpty() && !s.waitFor.isEmpty())
+        action = QStringLiteral("caption"); // a step that only waits
+    if (action.isEmpty())
+        throw Error{n.Mark(),
+                    QStringLiteral("the step has no action (one of %1)").arg(actions.join(u", "))};
+    s.verb = action;
+    if (action == QLatin1String("caption")) {
+        s.action = ScenarioStep::Action::Caption;
+    } else if (action == QLatin1String("create")) {
+        s.action = ScenarioStep::Action::Create;
+        checkKeys(actionNode,
+                  {QStringLiteral("template"), QStringLiteral("name"), QStringLiteral("namespace"),
+                   QStringLiteral("labels"), QStringLiteral("annotations"),
+                   QStringLiteral("count")},
+                  QStringLiteral("create"));
+        s.args = toJson(actionNode).toObject();
+        if (!s.args.contains(u"template"))
+            throw Error{actionNode.Mark(), QStringLiteral("create needs a template (pod, "
+                                                          "configmap, ...)")};
+    } else if (action == QLatin1String("update") || action == QLatin1String("delete")) {
+        s.action = action == QLatin1String("update") ? ScenarioStep::Action::Update
+                                                     : ScenarioStep::Action::Delete;
+        QStringList keys = {QStringLiteral("resource"), QStringLiteral("namespace"),
+                            QStringLiteral("name")};
+        if (s.action == ScenarioStep::Action::Update)
+            keys << QStringLiteral("labels") << QStringLiteral("annotations")
+                 << QStringLiteral("count");
+        checkKeys(actionNode, keys, action);
+        s.args = toJson(actionNode).toObject();
+        if (s.args.value(u"name").toString().isEmpty())
+            throw Error{actionNode.Mark(), QStringLiteral("%1 needs a name").arg(action)};
+    } else if (action == QLatin1String("compact")) {
+        s.action = ScenarioStep::Action::Compact;
+        if (!actionNode.IsNull() && !(actionNode.IsScalar() && actionNode.Scalar().empty())) {
+            checkKeys(actionNode, {QStringLiteral("revision")}, QStringLiteral("compact"));
+            s.args = toJson(actionNode).toObject();
+        }
+    } else if (action == QLatin1String("fault")) {
+        s.action = ScenarioStep::Action::Fault;
+        verbAndArgs(actionNode, kFaults, QStringLiteral("fault"), &s);
+    } else {
+        s.action = ScenarioStep::Action::Informer;
+        verbAndArgs(actionNode, kInformerActions, QStringLiteral("informer"), &s);
+    }
+    return s;
+}
+
+void parseRoot(const YAML::Node &root, Scenario *sc)
+{
+    if (!root.IsMap())
+        throw Error{root.Mark(), QStringLiteral("a scenario is a map with title and steps")};
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        const QString key = str(it->first.Scalar());
+        const YAML::Node v = it->second;
+        if (key == QLatin1String("name")) {
+            sc->name = text(v, "name");
+        } else if (key == QLatin1String("title")) {
+            sc->title = text(v, "title");
+        } else if (key == QLatin1String("case")) {
+            sc->caseId = text(v, "case");
+        } else if (key == QLatin1String("description")) {
+            sc->description = text(v, "description").trimmed();
+        } else if (key == QLatin1String("cluster")) {
+            checkKeys(v,
+                      {QStringLiteral("pods"), QStringLiteral("seed"),
+                       QStringLiteral("bookmarkIntervalMs"), QStringLiteral("historyLimit"),
+                       QStringLiteral("ignoreSendInitialEvents"), QStringLiteral("watchCache")},
+                      QStringLiteral("cluster"));
+            if (v[std::string("watchCache")])
+                sc->watchCache = flag(v[std::string("watchCache")], "watchCache");
+            if (v[std::string("pods")])
+                sc->pods = int(number(v[std::string("pods")], "pods"));
+            if (v[std::string("seed")])
+                sc->seed = quint32(number(v[std::string("seed")], "seed"));
+            if (v[std::string("bookmarkIntervalMs")])
+                sc->bookmarkIntervalMs =
+                    int(number(v[std::string("bookmarkIntervalMs")], "bookmarkIntervalMs"));
+            if (v[std::string("historyLimit")])
+                sc->historyLimit =
+                    qMax(1, int(number(v[std::string("historyLimit")], "historyLimit")));
+            if (v[std::string("ignoreSendInitialEvents")])
+                sc->ignoreSendInitialEvents =
+                    flag(v[std::string("ignoreSendInitialEvents")], "ignoreSendInitialEvents");
+        } else if (key == QLatin1String("informer")) {
+            checkKeys(v,
+                      {QStringLiteral("resource"), QStringLiteral("namespace"),
+                       QStringLiteral("resyncSeconds"), QStringLiteral("watchList"),
+                       QStringLiteral("queue"), QStringLiteral("pageSize"),
+                       QStringLiteral("watchListBookmarkTimeoutSeconds")},
+                      QStringLiteral("informer"));
+            if (v[std::string("pageSize")])
+                sc->pageSize = int(number(v[std::string("pageSize")], "pageSize"));
+            if (v[std::string("watchListBookmarkTimeoutSeconds")])
+                sc->watchListBookmarkTimeoutMs =
+                    qint64(std::llround(number(v[std::string("watchListBookmarkTimeoutSeconds")],
+                                               "watchListBookmarkTimeoutSeconds") *
+                                        1000));
+            if (v[std::string("resource")])
+                sc->resource = text(v[std::string("resource")], "resource");
+            if (v[std::string("namespace")])
+                sc->namespace_ = text(v[std::string("namespace")], "namespace");
+            if (v[std::string("resyncSeconds")])
+                sc->resyncMs = qint64(
+                    std::llround(number(v[std::string("resyncSeconds")], "resyncSeconds") * 1000));
+            if (v[std::string("watchList")])
+                sc->watchList = flag(v[std::string("watchList")], "watchList");
+            if (v[std::string("queue")]) {
+                sc->queue = text(v[std::string("queue")], "queue").toLower();
+                if (sc->queue != QLatin1String("deltafifo") &&
+                    sc->queue != QLatin1String("realfifo"))
+                    throw Error{v[std::string("queue")].Mark(),
+                                QStringLiteral("queue takes deltafifo or realfifo")};
+            }
+        } else if (key == QLatin1String("steps")) {
+            if (!v.IsSequence())
+                throw Error{v.Mark(), QStringLiteral("steps needs a list of steps")};
+            qint64 at = 0;
+            for (const auto &item : v) {
+                sc->steps << parseStep(item, at);
+                at = sc->steps.constLast().atMs;
+            }
+        } else {
+            throw Error{it->first.Mark(),
+                        QStringLiteral("unknown key \"%1\" (known: name, title, case, "
+                                       "description, cluster, informer, steps)")
+                            .arg(key)};
+        }
+    }
+    if (sc->steps.isEmpty())
+        throw Error{root.Mark(), QStringLiteral("the scenario has no steps")};
+}
+
+} // namespace
+
+QString ScenarioStep::actionName(Action a)
+{
+    switch (a) {
+    case Action::Caption:
+        return QStringLiteral("caption");
+    case Action::Create:
+        return QStringLiteral("create");
+    case Action::Update:
+        return QStringLiteral("update");
+    case Action::Delete:
+        return QStringLiteral("delete");
+    case Action::Compact:
+        return QStringLiteral("compact");
+    case Action::Fault:
+        return QStringLiteral("fault");
+    case Action::Informer:
+        return QStringLiteral("informer");
+    }
+    return {};
+}
+
+bool Scenario::startsInformer() const
+{
+    for (const ScenarioStep &s : steps)
+        if (s.action == ScenarioStep::Action::Informer && s.verb == QLatin1String("start"))
+            return true;
+    return false;
+}
+
+bool Scenario::parse(const QByteArray &yaml, const QString &sourceName, Scenario *out,
+                     QString *error)
+{
+    Scenario sc;
+    sc.name = QFileInfo(sourceName).completeBaseName();
+    auto fail = [&](const YAML::Mark &m, const QString &msg) {
+        if (error)
+            *error = QStringLiteral("%1:%2:%3: %4")
+                         .arg(sourceName)
+                         .arg(m.line + 1)
+                         .arg(m.column + 1)
+                         .arg(msg);
+        return false;
+    };
+    try {
+        parseRoot(YAML::Load(yaml.toStdString()), &sc);
+    } catch (const Error &e) {
+        return fail(e.mark, e.message);
+    } catch (const YAML::Exception &e) {
+        return fail(e.mark, str(e.msg));
+    }
+    *out = std::move(sc);
+    return true;
+}
+
+bool Scenario::load(const QString &nameOrFile, Scenario *out, QString *error)
+{
+    QString path = nameOrFile;
+    if (!QFileInfo::exists(path)) {
+        path = kResourcePrefix + nameOrFile + QStringLiteral(".yaml");
+        if (!QFile::exists(path)) {
+            if (error)
+                *error = QStringLiteral("no scenario \"%1\": not a file, and not one of the "
+                                        "shipped scenarios (%2)")
+                             .arg(nameOrFile, shippedNames().join(u", "));
+            return false;
+        }
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    const QString source =
+        path.startsWith(kResourcePrefix) ? QFileInfo(path).fileName() : nameOrFile;
+    return parse(f.readAll(), source, out, error);
+}
+
+QStringList Scenario::shippedNames()
+{
+    QStringList names;
+    for (const QString &f :
+         QDir(kResourcePrefix).entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name))
+        names << QFileInfo(f).completeBaseName();
+    return names;
+}
+
+} // namespace lens::sim

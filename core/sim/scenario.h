@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace lens::sim {
+
+/// One step of a Scenario: at scenario time `atMs`, optionally after the `waitFor` condition
+/// holds, do one action. See docs/scenarios.md for the YAML form of every action.
+struct ScenarioStep {
+    enum class Action {
+        Caption,  ///< show `text` to the learner (journal event + Session::captionChanged)
+        Create,   ///< args: template, name, namespace, labels, annotations, count
+        Update,   ///< args: resource, namespace, name, labels, annotations, count
+        Delete,   ///< args: resource, namespace, name
+        Compact,  ///< args: revision (optional; default the current revision)
+        Fault,    ///< verb: a /sim/v1 fault (drop-watches, fail, stall, ...); args: its options
+        Informer, ///< verb: start, stop, pause, resume, step, add-handler, set-resync, set-delay
+    };
+    qint64 atMs = 0; ///< scenario time in milliseconds (YAML `at:` is in seconds)
+    Action action = Action::Caption;
+    QString verb;        ///< fault / informer action name; the action's name otherwise
+    QJsonObject args;    ///< the action's options (YAML map → JSON)
+    QString text;        ///< Caption: the text; other actions: an optional `caption:` beside
+    QJsonObject waitFor; ///< empty = none; {"synced":true} or {"kind":..,"count":..,...}
+    qint64 waitTimeoutMs = 15000; ///< real milliseconds to wait for `waitFor` before going on
+    int line = 0;                 ///< 1-based line of the step in its file
+
+    static QString actionName(Action a);
+};
+
+/// A teaching / test scenario: the built-in cluster's starting state, how the Session's
+/// informer is set up, and timed steps on a manual clock (ScenarioPlayer plays them).
+///
+/// The format is YAML (parsed with yaml-cpp), documented in docs/scenarios.md. Shipped
+/// scenarios are Qt resources under ":/lens/scenarios/NAME.yaml" (resources/scenarios/).
+struct Scenario {
+    QString name;        ///< the file's base name ("fs01-delete-while-disconnected")
+    QString title;       ///< one line for people
+    QString caseId;      ///< e.g. "FS-01" (acceptance row), may be empty
+    QString description; ///< a paragraph for people
+
+    // cluster: (the built-in simulated cluster at time 0; churn is always off)
+    int pods = 4;                         ///< seeded pods (from the real pod templates)
+    quint32 seed = 1;                     ///< names and uids
+    int bookmarkIntervalMs = 60000;       ///< the server's BOOKMARK period
+    int historyLimit = 1000;              ///< change events kept (watch cache window)
+    bool ignoreSendInitialEvents = false; ///< act like a pre-1.27 server (no WatchList)
+    bool watchCache = true; ///< false: lists at resourceVersion "0" honour limit (paged)
+
+    // informer: (applied to the Session's informer before the steps run)
+    QString resource = QStringLiteral("pods");   ///< core/v1 resource
+    QString namespace_;                          ///< "" = all namespaces
+    qint64 resyncMs = 0;                         ///< defaultEventHandlerResyncPeriod
+    bool watchList = false;                      ///< WatchList instead of LIST+WATCH
+    QString queue = QStringLiteral("deltafifo"); ///< deltafifo or realfifo
+    int pageSize = 0;                            ///< the reflector's page size (0 = default)
+    qint64 watchListBookmarkTimeoutMs = 0; ///< WatchList: fall back when no end bookmark (0 = no)
+
+    QList<ScenarioStep> steps; ///< in file order; `at` never decreases
+
+    /// Scenario time of the last step, in milliseconds.
+    qint64 durationMs() const { return steps.isEmpty() ? 0 : steps.constLast().atMs; }
+    /// True when some step is an informer action "start" (else the Session starts it at once).
+    bool startsInformer() const;
+
+    /// Parses YAML text. On error returns false and sets `*error` to
+    /// "SOURCE:LINE:COLUMN: what is wrong" (1-based, from yaml-cpp's Mark).
+    static bool parse(const QByteArray &yaml, const QString &sourceName, Scenario *out,
+                      QString *error);
+    /// Loads a shipped scenario by name (see shippedNames()) or a YAML file by path.
+    /// Errors: unknown name / unreadable file / parse errors, in `*error`.
+    static bool load(const QString &nameOrFile, Scenario *out, QString *error);
+    /// Names of the shipped scenarios, sorted.
+    static QStringList shippedNames();
+};
+
+} // namespace lens::sim

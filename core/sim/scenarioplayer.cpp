@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scenarioplayer.h"
+
+#include "apiserver.h"
+#include "fixtures.h"
+#include "store.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+
+namespace lens::sim {
+
+namespace {
+
+/// Real milliseconds between clock moves when playing at a speed > 0.
+constexpr int kTickMs = 50;
+
+struct Template {
+    const char *name;
+    const char *file;
+    const char *resource;
+};
+
+/// create: template names → the shipped real objects (resources/fixtures/k9s).
+constexpr Template kTemplates[] = {
+    {"pod", "render-po.json", "pods"},
+    {"pod-rs", "dao-p1.json", "pods"},
+    {"pod-init", "render-po_init.json", "pods"},
+    {"pod-sidecar", "render-po_sidecar.json", "pods"},
+    {"configmap", "render-cm.json", "configmaps"},
+    {"secret", "render-sec.json", "secrets"},
+    {"service", "render-svc.json", "services"},
+    {"event", "render-ev.json", "events"},
+    {"serviceaccount", "render-sa.json", "serviceaccounts"},
+    {"deployment", "render-dp.json", "deployments.apps"},
+};
+
+QJsonObject mergeStringMap(QJsonObject meta, const QString &field, const QJsonObject &add)
+{
+    if (add.isEmpty())
+        return meta;
+    QJsonObject m = meta.value(field).toObject();
+    for (auto it = add.begin(); it != add.end(); ++it) {
+        if (it->isNull())
+            m.remove(it.key());
+        else
+            m.insert(it.key(), it->isString() ? it->toString() : it->toVariant().toString());
+    }
+    meta.insert(field, m);
+    return meta;
+}
+
+QString nameAt(const QString &name, int i, int count)
+{
+    return count > 1 ? QStringLiteral("%1-%2").arg(name).arg(i) : name;
+}
+
+} // namespace
+
+void ScenarioPlayer::configure(const Scenario &sc, Simulator::Options *o)
+{
+    o->pods = sc.pods;
+    o->seed = sc.seed;
+    o->bookmarkIntervalMs = sc.bookmarkIntervalMs;
+    o->historyLimit = sc.historyLimit;
+    o->ignoreSendInitialEvents = sc.ignoreSendInitialEvents;
+    o->watchCache = sc.watchCache;
+    o->churnIntervalMs = 0;
+}
+
+ScenarioPlayer::ScenarioPlayer(Scenario scenario, Simulator *sim, QObject *parent)
+    : QObject(parent), m_scenario(std::move(scenario)), m_sim(sim),
+      m_rngState(m_scenario.seed ? m_scenario.seed : 1)
+{
+    m_tick.setInterval(kTickMs);
+    connect(&m_tick, &QTimer::timeout, this, &ScenarioPlayer::advance);
+}
+
+void ScenarioPlayer::setSpeed(double speed)
+{
+    m_speed = qMax(0.0, speed);
+    m_realTimer.start();
+    if (m_started && !m_finished)
+        QTimer::singleShot(0, this, &ScenarioPlayer::advance);
+}
+
+void ScenarioPlayer::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_realTimer.start();
+    m_tick.start();
+    advance();
+}
+
+void ScenarioPlayer::recheck()
+{
+    // At once, not on a later turn: a step waiting for "page 1 arrived" must act before the
+    // client's next request reaches the server.
+    if (m_waitingFor >= 0)
+        advance();
+}
+
+void ScenarioPlayer::advance()
+{
+    if (!m_started || m_finished || m_inAdvance)
+        return;
+    m_inAdvance = true;
+    advanceSteps();
+    m_inAdvance = false;
+}
+
+void ScenarioPlayer::advanceSteps()
+{
+    const auto &steps = m_scenario.steps;
+    while (m_next < steps.size()) {
+        const ScenarioStep &s = steps.at(m_next);
+        const qint64 now = m_clock.nowMs();
+        if (now < s.atMs) {
+            if (m_speed <= 0) {
+                m_clock.advance(s.atMs - now);
+            } else {
+                const qint64 real = m_realTimer.restart();
+                m_clock.advance(qMin(s.atMs - now, qint64(double(real) * m_speed)));
+                if (m_clock.nowMs() < s.atMs)
+                    return; // the tick comes back
+            }
+        } else if (m_speed > 0) {
+            m_realTimer.restart();
+        }
+        QString timedOut;
+        if (!s.waitFor.isEmpty() && m_condition && !m_condition(s.waitFor, m_next)) {
+            if (m_waitingFor != m_next) {
+                m_waitingFor = m_next;
+                m_waitTimer.start();
+                Q_EMIT waiting(m_next, QString::fromUtf8(QJsonDocument(s.waitFor).toJson(
+                                           QJsonDocument::Compact)));
+            }
+            if (m_waitTimer.elapsed() < s.waitTimeoutMs)
+                return; // recheck() or the tick comes back
+            timedOut =
+                QStringLiteral("waitFor %1 did not happen within %2 s; went on")
+                    .arg(QString::fromUtf8(QJsonDocument(s.waitFor).toJson(QJsonDocument::Compact)))
+                    .arg(double(s.waitTimeoutMs) / 1000);
+        }
+        m_waitingFor = -1;
+        const int index = m_next++;
+        QString summary;
+        QString error = run(s, &summary);
+        if (!timedOut.isEmpty())
+            error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
+        Q_EMIT stepDone(index, s, summary, error);
+        if (!s.text.isEmpty())
+            Q_EMIT caption(s.text);
+        // Steps at the same time without a condition run in this turn; anything else gets
+        // an event-loop turn first so the clients can react.
+        if (m_next < steps.size()) {
+            const ScenarioStep &n = steps.at(m_next);
+            if (n.atMs == s.atMs && n.waitFor.isEmpty())
+                continue;
+            if (m_speed <= 0) {
+                QTimer::singleShot(0, this, &ScenarioPlayer::advance);
+                return;
+            }
+        }
+    }
+    m_finished = true;
+    m_tick.stop();
+    Q_EMIT finished();
+}
+
+QString ScenarioPlayer::run(const ScenarioStep &s, QString *summary)
+{
+    switch (s.action) {
+    case ScenarioStep::Action::Caption:
+        *summary = s.text;
+        return {};
+    case ScenarioStep::Action::Create:
+        return create(s.args, summary);
+    case ScenarioStep::Action::Update:
+        return update(s.args, summary);
+    case ScenarioStep::Action::Delete:
+        return remove(s.args, summary);
+    case ScenarioStep::Action::Compact: {
+        const qint64 rev = s.args.contains(u"revision")
+                               ? qint64(s.args.value(u"revision").toDouble())
+                               : m_sim->revision();
+        m_sim->compact(rev);
+        *summary = QStringLiteral("compacted the history up to revision %1").arg(rev);
+        return {};
+    }
+    case ScenarioStep::Action::Fault:
+        return fault(s, summary);
+    case ScenarioStep::Action::Informer:
+        *summary = QStringLiteral("informer %1").arg(s.verb);
+        if (!m_informer)
+            return QStringLiteral("no informer here: step skipped");
+        return m_informer(s);
+    }
+    return {};
+}
+
+QString ScenarioPlayer::create(const QJsonObject &args, QString *summary)
+{
+    const QString tmplName = args.value(u"template").toString();
+    const Template *t = nullptr;
+    QStringList known;
+    for (const Template &c : kTemplates) {
+        known << QLatin1String(c.name);
+        if (tmplName == QLatin1String(c.name))
+            t = &c;
+    }
+    if (!t)
+        return QStringLiteral("unknown template \"%1\" (known: %2)")
+            .arg(tmplName, known.join(u", "));
+    const QString resource = QLatin1String(t->resource);
+    const QJsonObject tmpl = Fixtures::load(QLatin1String(t->file));
+    const QString ns = args.value(u"namespace").toString(QStringLiteral("default"));
+    const QString name = args.value(u"name").toString();
+    const int count = qMax(1, args.value(u"count").toInt(1));
+    QRandomGenerator rng(m_rngState++);
+    QStringList made;
+    for (int i = 0; i < count; ++i) {
+        QJsonObject o;
+        if (resource == QLatin1String("pods")) {
+            o = Fixtures::makePod(tmpl, ns, rng);
+            if (!name.isEmpty()) {
+                QJsonObject meta = o.value(u"metadata").toObject();
+                meta.insert(QStringLiteral("name"), nameAt(name, i, count));
+                o.insert(QStringLiteral("metadata"), meta);
+            }
+        } else {
+            const QString base =
+                name.isEmpty() ? QStringLiteral("%1-%2").arg(tmplName).arg(rng.bounded(100000))
+                               : name;
+            o = Fixtures::fromTemplate(tmpl, ns, nameAt(base, i, count));
+        }
+        QJsonObject meta = o.value(u"metadata").toObject();
+        meta = mergeStringMap(meta, QStringLiteral("labels"), args.value(u"labels").toObject());
+        meta = mergeStringMap(meta, QStringLiteral("annotations"),
+                              args.value(u"annotations").toObject());
+        o.insert(QStringLiteral("metadata"), meta);
+        const WriteResult r = m_sim->store()->create(resource, o);
+        if (!r.ok())
+            return QStringLiteral("create %1: %2").arg(resource, r.error.message);
+        made << QStringLiteral("%1/%2").arg(r.object.namespace_(), r.object.name());
+    }
+    *summary = QStringLiteral("created %1 %2 (revision %3)")
+                   .arg(resource, made.size() > 3 ? QStringLiteral("%1 … %2 (%3)")
+                                                        .arg(made.constFirst(), made.constLast())
+                                                        .arg(made.size())
+                                                  : made.join(u", "))
+                   .arg(m_sim->revision());
+    return {};
+}
+
+QString ScenarioPlayer::update(const QJsonObject &args, QString *summary)
+{
+    const QString resource = args.value(u"resource").toString(QStringLiteral("pods"));
+    const QString ns = args.value(u"namespace").toString(QStringLiteral("default"));
+    const QString name = args.value(u"name").toString();
+    const int count = qMax(1, args.value(u"count").toInt(1));
+    const QJsonObject labels = args.value(u"labels").toObject();
+    const QJsonObject annotations = args.value(u"annotations").toObject();
+    for (int i = 0; i < count; ++i) {
+        const lens::Object cur = m_sim->store()->get(resource, ns, name);
+        if (cur.isNull())
+            return QStringLiteral("update: %1 %2 not found").arg(resource, Store::keyOf(ns, name));
+        QJsonObject o = cur.json();
+        QJsonObject meta = o.value(u"metadata").toObject();
+        meta = mergeStringMap(meta, QStringLiteral("labels"), labels);
+        QJsonObject ann = annotations;
+        if (labels.isEmpty() && annotations.isEmpty())
+            ann.insert(QStringLiteral("lens.sim/update"), QString::number(m_sim->revision() + 1));
+        meta = mergeStringMap(meta, QStringLiteral("annotations"), ann);
+        o.insert(QStringLiteral("metadata"), meta);
+        const WriteResult r = m_sim->store()->update(resource, o);
+        if (!r.ok())
+            return QStringLiteral("update %1: %2").arg(resource, r.error.message);
+    }
+    *summary = QStringLiteral("updated %1 %2 %3 time(s) (revision %4)")
+                   .arg(resource, Store::keyOf(ns, name))
+                   .arg(count)
+                   .arg(m_sim->revision());
+    return {};
+}
+
+QString ScenarioPlayer::remove(const QJsonObject &args, QString *summary)
+{
+    const QString resource = args.value(u"resource").toString(QStringLiteral("pods"));
+    const QString ns = args.value(u"namespace").toString(QStringLiteral("default"));
+    const QString name = args.value(u"name").toString();
+    const WriteResult r = m_sim->store()->remove(resource, ns, name);
+    if (!r.ok())
+        return QStringLiteral("delete %1: %2").arg(resource, r.error.message);
+    *summary = QStringLiteral("deleted %1 %2 (revision %3)")
+                   .arg(resource, Store::keyOf(ns, name))
+                   .arg(m_sim->revision());
+    return {};
+}
+
+QString ScenarioPlayer::fault(const ScenarioStep &s, QString *summary)
+{
+    const QJsonObject &a = s.args;
+    ApiServer *server = m_sim->server();
+    const QString &v = s.verb;
+    if (v == QLatin1String("drop-watches")) {
+        const bool mid = a.value(u"midEvent").toBool();
+        const int n = server->dropWatches(mid);
+        *summary = QStringLiteral("dropped %1 watch(es)%2")
+                       .arg(n)
+                       .arg(mid ? QStringLiteral(" in the middle of an event") : QString());
+    } else if (v == QLatin1String("end-watches")) {
+        *summary = QStringLiteral("ended %1 watch(es) cleanly").arg(server->endWatches());
+    } else if (v == QLatin1String("fail")) {
+        const int count = a.value(u"count").toInt(1);
+        const int code = a.value(u"code").toInt(500);
+        const int retryAfter = a.value(u"retryAfter").toInt(0);
+        server->failNextRequests(count, code, retryAfter);
+        *summary = QStringLiteral("the next %1 request(s) fail with %2 (Retry-After %3 s)")
+                       .arg(count)
+                       .arg(code)
+                       .arg(retryAfter);
+    } else if (v == QLatin1String("garbage")) {
+        *summary = QStringLiteral("sent a line that is not JSON on %1 watch(es)")
+                       .arg(server->sendGarbageOnWatches());
+    } else if (v == QLatin1String("stall")) {
+        const int ms = int(a.value(u"seconds").toDouble(1) * 1000);
+        *summary =
+            QStringLiteral("stalled %1 watch(es) for %2 ms").arg(server->stallWatches(ms)).arg(ms);
+    } else if (v == QLatin1String("too-large")) {
+        const int count = a.value(u"count").toInt(1);
+        server->answerTooLargeResourceVersion(count);
+        *summary =
+            QStringLiteral("the next %1 list/watch request(s) get \"Too large resource version\"")
+                .arg(count);
+    } else if (v == QLatin1String("ignore-send-initial-events")) {
+        const bool on = a.value(u"enabled").toBool(true);
+        server->setIgnoreSendInitialEvents(on);
+        *summary = on ? QStringLiteral("the server now ignores sendInitialEvents")
+                      : QStringLiteral("the server honours sendInitialEvents again");
+    } else if (v == QLatin1String("bookmark-interval")) {
+        const int ms = a.value(u"ms").toInt(60000);
+        server->setBookmarkInterval(ms);
+        *summary = QStringLiteral("bookmark interval %1 ms").arg(ms);
+    } else if (v == QLatin1String("history-limit")) {
+        const int n = qMax(1, a.value(u"events").toInt(1000));
+        m_sim->store()->setHistoryLimit(n);
+        *summary = QStringLiteral("history limit %1 event(s)").arg(n);
+    } else {
+        return QStringLiteral("unknown fault \"%1\"").arg(v);
+    }
+    return {};
+}
+
+} // namespace lens::sim

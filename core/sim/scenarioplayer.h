@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "scenario.h"
+#include "simulator.h"
+#include "trace/clock.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+
+namespace lens::sim {
+
+/// Plays a Scenario against a running Simulator on a ManualClock (scenario time, in ms).
+///
+/// Cluster steps (create, update, delete, compact, faults) are done here on the Simulator.
+/// Steps the simulator cannot do — informer actions — go to the InformerActions callback (the
+/// Session provides it; without one they are skipped and reported). A step's `waitFor`
+/// condition is asked of the ConditionCheck callback (the Session answers from its journal;
+/// without one a condition counts as met).
+///
+/// Speed: 1.0 (default) moves the scenario clock at real time; 2.0 twice as fast; 0 = as fast
+/// as possible — the clock jumps straight to the next step's time, so a run is decided by the
+/// steps and their waitFor conditions, not by wall time. Steps with the same time and no
+/// waitFor run in one event-loop turn (e.g. "drop watches, delete, compact" before the client
+/// can reconnect). The clock stops at a step whose condition does not hold yet; after
+/// `waitTimeoutMs` of real time the step runs anyway and stepDone() says so.
+class ScenarioPlayer : public QObject {
+    Q_OBJECT
+public:
+    /// Runs one informer action; returns "" on success or an error in words.
+    using InformerActions = std::function<QString(const ScenarioStep &step)>;
+    /// True when `waitFor` holds (`stepIndex` = the step waiting).
+    using ConditionCheck = std::function<bool(const QJsonObject &waitFor, int stepIndex)>;
+
+    /// `sim` is not owned and must be started and outlive the player.
+    ScenarioPlayer(Scenario scenario, Simulator *sim, QObject *parent = nullptr);
+
+    void setInformerActions(InformerActions f) { m_informer = std::move(f); }
+    void setConditionCheck(ConditionCheck f) { m_condition = std::move(f); }
+    /// Scenario seconds per real second; 0 = as fast as possible. Takes effect at once.
+    void setSpeed(double speed);
+    double speed() const { return m_speed; }
+
+    const Scenario &scenario() const { return m_scenario; }
+    /// Scenario time (ms since the scenario started).
+    const Clock *clock() const { return &m_clock; }
+    /// Index of the next step to run (== steps.size() when finished).
+    int nextStep() const { return m_next; }
+    bool isFinished() const { return m_finished; }
+
+    /// Sets what a scenario's `cluster:` section asks for in `options` (pods, seed, bookmark
+    /// interval, history limit, ignoreSendInitialEvents) and turns churn off. Apply before
+    /// Simulator::start().
+    static void configure(const Scenario &scenario, Simulator::Options *options);
+
+public Q_SLOTS:
+    /// Starts playing at scenario time 0.
+    void start();
+    /// Re-evaluates a waiting step's condition (call when the journal changed).
+    void recheck();
+
+Q_SIGNALS:
+    /// A step ran. `summary` says what it did ("deleted pods default/web-1 at revision 1012");
+    /// `error` is set when it could not (or its waitFor timed out: then the step still ran).
+    void stepDone(int index, const lens::sim::ScenarioStep &step, const QString &summary,
+                  const QString &error);
+    /// A caption to show (a caption step, or an action's `caption:`).
+    void caption(const QString &text);
+    /// The step at `index` is waiting for its condition (emitted once per step).
+    void waiting(int index, const QString &condition);
+    /// Every step has run.
+    void finished();
+
+private:
+    void advance();
+    void advanceSteps();
+    QString run(const ScenarioStep &step, QString *summary);
+    QString create(const QJsonObject &args, QString *summary);
+    QString update(const QJsonObject &args, QString *summary);
+    QString remove(const QJsonObject &args, QString *summary);
+    QString fault(const ScenarioStep &step, QString *summary);
+
+    Scenario m_scenario;
+    Simulator *m_sim;
+    InformerActions m_informer;
+    ConditionCheck m_condition;
+    ManualClock m_clock;
+    double m_speed = 1.0;
+    int m_next = 0;
+    bool m_started = false;
+    bool m_finished = false;
+    bool m_inAdvance = false;  ///< guards against re-entry from journal events of a step
+    int m_waitingFor = -1;     ///< step index whose condition is pending
+    QElapsedTimer m_waitTimer; ///< real time spent waiting for it
+    QElapsedTimer m_realTimer; ///< real time at the last clock move (speed > 0)
+    QTimer m_tick;
+    quint32 m_rngState = 1;
+};
+
+} // namespace lens::sim

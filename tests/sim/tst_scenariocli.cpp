@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// --scenario / --list-scenarios on both programs: informer-lens --headless plays a scenario and
+// exits with its journal, a broken scenario file is reported with its line, informer-lens-sim
+// serves a scenario's cluster and plays its steps.
+#include "simtestutil.h"
+
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace simtest;
+
+class tst_ScenarioCli : public QObject {
+    Q_OBJECT
+private slots:
+    void listScenarios();
+    void headlessPlaysAndExits();
+    void brokenFileNamesTheLine();
+    void simServesAScenario();
+};
+
+namespace {
+QStringList lines(const QByteArray &out)
+{
+    QStringList l = QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return l;
+}
+} // namespace
+
+void tst_ScenarioCli::listScenarios()
+{
+    QProcess lensList, simList;
+    lensList.start(QStringLiteral(LENS_EXE), {QStringLiteral("--list-scenarios")});
+    simList.start(QStringLiteral(LENS_SIM_EXE), {QStringLiteral("--list-scenarios")});
+    QTRY_COMPARE_WITH_TIMEOUT(lensList.state(), QProcess::NotRunning, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(simList.state(), QProcess::NotRunning, 20000);
+    QCOMPARE(lensList.exitCode(), 0);
+    QCOMPARE(simList.exitCode(), 0);
+    const QStringList names = lines(lensList.readAllStandardOutput());
+    QCOMPARE(lines(simList.readAllStandardOutput()), names);
+    QVERIFY(names.contains(QStringLiteral("fs01-delete-while-disconnected")));
+    QVERIFY(names.size() >= 11);
+}
+
+void tst_ScenarioCli::headlessPlaysAndExits()
+{
+    QProcess lens;
+    lens.start(QStringLiteral(LENS_EXE),
+               {QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                QStringLiteral("fs01-delete-while-disconnected")});
+    const auto stop = qScopeGuard([&lens] { lens.kill(); });
+    QTRY_COMPARE_WITH_TIMEOUT(lens.state(), QProcess::NotRunning, 30000);
+    QCOMPARE(lens.exitCode(), 0);
+    int tombstones = 0;
+    bool finished = false;
+    for (const QString &line : lines(lens.readAllStandardOutput())) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        if (o.value(u"kind").toString() == QLatin1String("handlerNotified") &&
+            o.value(u"type").toString() == QLatin1String("delete (tombstone)") &&
+            o.value(u"key").toString() == QLatin1String("default/victim"))
+            ++tombstones;
+        finished = finished || (o.value(u"component").toString() == QLatin1String("scenario") &&
+                                o.value(u"type").toString() == QLatin1String("finished"));
+    }
+    QCOMPARE(tombstones, 1);
+    QVERIFY(finished);
+}
+
+void tst_ScenarioCli::brokenFileNamesTheLine()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("title: broken\nsteps:\n  - at: 1\n    fault: explode\n");
+    f.close();
+    QProcess lens;
+    lens.start(QStringLiteral(LENS_EXE),
+               {QStringLiteral("--headless"), QStringLiteral("--scenario"), path});
+    QTRY_COMPARE_WITH_TIMEOUT(lens.state(), QProcess::NotRunning, 20000);
+    QCOMPARE(lens.exitCode(), 1);
+    const QString err = QString::fromUtf8(lens.readAllStandardError());
+    QVERIFY2(err.contains(path + QStringLiteral(":4:12: unknown fault \"explode\"")),
+             qPrintable(err));
+}
+
+void tst_ScenarioCli::simServesAScenario()
+{
+    QProcess sim;
+    sim.start(QStringLiteral(LENS_SIM_EXE),
+              {QStringLiteral("--scenario"), QStringLiteral("fs06-initial-sync"),
+               QStringLiteral("--speed"), QStringLiteral("0")});
+    const auto stop = qScopeGuard([&sim] {
+        sim.kill();
+        sim.waitForFinished(10000);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(sim.canReadLine(), 15000);
+    const QUrl url(QString::fromUtf8(sim.readLine().trimmed()));
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += sim.readAllStandardError()).contains("finished"), 15000);
+    QVERIFY(err.contains("caption: "));
+    QVERIFY(err.contains("created pods shop/late"));
+    QVERIFY(err.contains("informer start: no informer here: step skipped"));
+    QNetworkAccessManager nam;
+    const HttpResult r = get(nam, url, QStringLiteral("/sim/v1/state"));
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json()[QStringLiteral("objects")][QStringLiteral("pods")].toInt(), 9);
+    QCOMPARE(r.json()[QStringLiteral("churnIntervalMs")].toInt(), 0);
+}
+
+QTEST_GUILESS_MAIN(tst_ScenarioCli)
+#include "tst_scenariocli.moc"

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: Apache-2.0
+// Scenarios: the YAML format's errors (with line numbers) and, for every shipped scenario, the
+// informer's outcome when the Session plays it as fast as possible.
+#include "informer/sharedinformer.h"
+#include "session/session.h"
+#include "sim/scenario.h"
+#include "sim/scenarioplayer.h"
+
+#include <QtTest>
+
+#include <functional>
+
+using namespace lens;
+
+namespace {
+
+/// Journal queries for the assertions.
+struct Trace {
+    const std::deque<TraceEvent> &events;
+
+    std::vector<const TraceEvent *>
+    find(TraceKind kind, const std::function<bool(const TraceEvent &)> &f = {}) const
+    {
+        std::vector<const TraceEvent *> out;
+        for (const TraceEvent &e : events)
+            if (e.kind == kind && (!f || f(e)))
+                out.push_back(&e);
+        return out;
+    }
+    int count(TraceKind kind, const QString &type = {}, const QString &key = {}) const
+    {
+        return int(find(kind, [&](const TraceEvent &e) {
+                       return (type.isEmpty() || e.type == type) && (key.isEmpty() || e.key == key);
+                   }).size());
+    }
+    int withCode(TraceKind kind, int code) const
+    {
+        return int(find(kind, [&](const TraceEvent &e) {
+                       return e.detail.value(QLatin1String("code")).toInt() == code;
+                   }).size());
+    }
+    int listsWithCause(const QString &cause) const
+    {
+        return int(find(TraceKind::ListStarted, [&](const TraceEvent &e) {
+                       return e.detail.value(QLatin1String("cause")).toString() == cause;
+                   }).size());
+    }
+    QStringList scenarioErrors() const
+    {
+        QStringList out;
+        for (const TraceEvent *e : find(TraceKind::Info, [](const TraceEvent &e) {
+                 return e.component == QLatin1String("scenario") &&
+                        e.detail.contains(QLatin1String("error"));
+             }))
+            out << e->detail.value(QLatin1String("error")).toString();
+        return out;
+    }
+};
+
+using Check = std::function<void(const Trace &, Session &)>;
+
+} // namespace
+
+Q_DECLARE_METATYPE(Check)
+
+class TestScenarios : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void parseErrors_data();
+    void parseErrors();
+    void shippedScenariosParse();
+    void play_data();
+    void play();
+};
+
+void TestScenarios::parseErrors_data()
+{
+    QTest::addColumn<QByteArray>("yaml");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("yaml syntax") << QByteArray("title: t\nsteps: [\n  {at: 1\n")
+                                 << QStringLiteral("x.yaml:4:");
+    QTest::newRow("unknown top-level key")
+        << QByteArray("title: t\nbogus: 1\nsteps:\n  - caption: a\n")
+        << QStringLiteral("x.yaml:2:1: unknown key \"bogus\"");
+    QTest::newRow("unknown fault") << QByteArray("steps:\n  - at: 1\n    fault: explode\n")
+                                   << QStringLiteral("x.yaml:3:12: unknown fault \"explode\"");
+    QTest::newRow("time goes back")
+        << QByteArray("steps:\n  - at: 2\n    caption: a\n  - at: 1\n    caption: b\n")
+        << QStringLiteral("x.yaml:4:9: at goes back in time");
+    QTest::newRow("step without action") << QByteArray("steps:\n  - at: 1\n")
+                                         << QStringLiteral("x.yaml:2:5: the step has no action");
+    QTest::newRow("two actions") << QByteArray(
+                                        "steps:\n  - at: 1\n    compact: {}\n    fault: garbage\n")
+                                 << QStringLiteral("x.yaml:4:5: one action per step");
+    QTest::newRow("bad waitFor") << QByteArray("steps:\n  - waitFor: never\n    caption: x\n")
+                                 << QStringLiteral("x.yaml:2:14: waitFor takes");
+    QTest::newRow("create without template")
+        << QByteArray("steps:\n  - create: {name: a}\n")
+        << QStringLiteral("x.yaml:2:13: create needs a template");
+    QTest::newRow("unknown create option")
+        << QByteArray("steps:\n  - create:\n      template: pod\n      colour: red\n")
+        << QStringLiteral("x.yaml:4:7: unknown option \"colour\" in create");
+    QTest::newRow("bad number") << QByteArray("cluster:\n  pods: many\nsteps:\n  - caption: a\n")
+                                << QStringLiteral("x.yaml:2:9: pods needs a number");
+    QTest::newRow("unknown informer action")
+        << QByteArray("steps:\n  - informer: fly\n")
+        << QStringLiteral("x.yaml:2:15: unknown informer \"fly\"");
+    QTest::newRow("no steps") << QByteArray("title: t\n")
+                              << QStringLiteral("x.yaml:1:1: the scenario has no steps");
+}
+
+void TestScenarios::parseErrors()
+{
+    QFETCH(QByteArray, yaml);
+    QFETCH(QString, expected);
+    sim::Scenario sc;
+    QString error;
+    QVERIFY(!sim::Scenario::parse(yaml, QStringLiteral("x.yaml"), &sc, &error));
+    QVERIFY2(error.startsWith(expected), qPrintable(error));
+}
+
+void TestScenarios::shippedScenariosParse()
+{
+    const QStringList names = sim::Scenario::shippedNames();
+    for (const char *required :
+         {"fs01-delete-while-disconnected", "fs03-410-relist", "fs04-too-large-rv",
+          "fs05-bookmarks", "fs06-initial-sync", "fs07-continue-expiry", "fs09-watchlist-fallback",
+          "fs10-watchlist", "fs16-slow-handler", "fs17-resync", "update-storm"})
+        QVERIFY2(names.contains(QLatin1String(required)), required);
+    for (const QString &name : names) {
+        sim::Scenario sc;
+        QString error;
+        QVERIFY2(sim::Scenario::load(name, &sc, &error), qPrintable(error));
+        QVERIFY(!sc.title.isEmpty());
+        QVERIFY(!sc.description.isEmpty());
+        QCOMPARE(sc.name, name);
+    }
+    sim::Scenario sc;
+    QString error;
+    QVERIFY(!sim::Scenario::load(QStringLiteral("no-such-scenario"), &sc, &error));
+    QVERIFY(error.contains(QLatin1String("fs01-delete-while-disconnected")));
+}
+
+void TestScenarios::play_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<Check>("check");
+
+    QTest::newRow("FS-01 delete while disconnected: one tombstone")
+        << QStringLiteral("fs01-delete-while-disconnected")
+        << Check([](const Trace &t, Session &s) {
+               const QString victim = QStringLiteral("default/victim");
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("delete (tombstone)"),
+                                victim),
+                        1);
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("delete"), victim), 0);
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("delete (tombstone)")),
+                        1);
+               QVERIFY(s.informer()->indexer().getByKey(victim).isNull());
+               QCOMPARE(s.informer()->indexer().list().size(), 4);
+           });
+    QTest::newRow("FS-03 410 on the watch, then one relist")
+        << QStringLiteral("fs03-410-relist") << Check([](const Trace &t, Session &s) {
+               QCOMPARE(t.withCode(TraceKind::WatchError, 410), 1);
+               QCOMPARE(t.count(TraceKind::ListStarted), 2);
+               QCOMPARE(t.listsWithCause(QStringLiteral("expired")), 1);
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("delete (tombstone)")),
+                        0);
+               QCOMPARE(s.informer()->indexer().list().size(), 5);
+           });
+    QTest::newRow("FS-04 too large resourceVersion: backoff, relist at \"\"")
+        << QStringLiteral("fs04-too-large-rv") << Check([](const Trace &t, Session &s) {
+               QVERIFY(t.withCode(TraceKind::WatchError, 504) +
+                           t.withCode(TraceKind::ListFailed, 504) >=
+                       2);
+               QVERIFY(t.count(TraceKind::Backoff) >= 1);
+               QCOMPARE(t.count(TraceKind::ListCompleted), 2);
+               QVERIFY(t.count(TraceKind::ListStarted) <= 4); // bounded, no hot loop
+               const auto lists = t.find(TraceKind::ListCompleted);
+               QCOMPARE(lists.back()->detail.value(QLatin1String("items")).toInt(), 5);
+               QCOMPARE(s.informer()->indexer().list().size(), 5);
+           });
+    QTest::newRow("FS-05 bookmarks keep the watch fresh; without them one 410 relist")
+        << QStringLiteral("fs05-bookmarks") << Check([](const Trace &t, Session &) {
+               QVERIFY(t.count(TraceKind::Bookmark) >= 1);
+               QCOMPARE(t.withCode(TraceKind::WatchError, 410), 1);
+               QCOMPARE(t.count(TraceKind::ListStarted), 2);
+               QCOMPARE(t.listsWithCause(QStringLiteral("expired")), 1);
+               // The first re-watch (after the bookmark) resumed without a list.
+               const auto watches = t.find(TraceKind::WatchStarted);
+               QVERIFY(watches.size() >= 3);
+               QVERIFY(watches[1]->seq < t.find(TraceKind::WatchError).front()->seq);
+           });
+    QTest::newRow("FS-06 paged initial list: every page before sync")
+        << QStringLiteral("fs06-initial-sync") << Check([](const Trace &t, Session &s) {
+               QCOMPARE(t.count(TraceKind::ListPage), 3);
+               const auto done = t.find(TraceKind::ListCompleted);
+               QCOMPARE(int(done.size()), 1);
+               QCOMPARE(done.front()->detail.value(QLatin1String("items")).toInt(), 8);
+               const auto synced = t.find(TraceKind::Synced);
+               QCOMPARE(int(synced.size()), 1);
+               QVERIFY(synced.front()->seq > t.find(TraceKind::ListPage).back()->seq);
+               QCOMPARE(s.informer()->indexer().list().size(), 9);
+           });
+    QTest::newRow("FS-07 continue token expires: one full unpaged list")
+        << QStringLiteral("fs07-continue-expiry") << Check([](const Trace &t, Session &s) {
+               // Page 2's 410 is journaled; the pager then lists once more, unpaged.
+               QCOMPARE(t.withCode(TraceKind::ListFailed, 410), 1);
+               QCOMPARE(t.count(TraceKind::ListStarted), 2);
+               QCOMPARE(t.listsWithCause(QStringLiteral("continue expired")), 1);
+               const auto done = t.find(TraceKind::ListCompleted);
+               QCOMPARE(int(done.size()), 1);
+               QCOMPARE(done.front()->detail.value(QLatin1String("items")).toInt(), 6);
+               QCOMPARE(t.count(TraceKind::Synced), 1);
+               QCOMPARE(s.informer()->indexer().list().size(), 6);
+           });
+    QTest::newRow("FS-09 WatchList on an old server falls back to LIST+WATCH")
+        << QStringLiteral("fs09-watchlist-fallback") << Check([](const Trace &t, Session &s) {
+               QCOMPARE(t.listsWithCause(QStringLiteral("fallback")), 1);
+               QCOMPARE(t.count(TraceKind::Synced), 1);
+               QCOMPARE(s.informer()->indexer().list().size(), 4);
+           });
+    QTest::newRow("FS-10 WatchList: synced at the initial-events-end bookmark")
+        << QStringLiteral("fs10-watchlist") << Check([](const Trace &t, Session &s) {
+               QCOMPARE(t.count(TraceKind::ListStarted), 0);
+               QCOMPARE(t.count(TraceKind::Synced), 1);
+               QCOMPARE(s.informer()->indexer().list().size(), 5);
+           });
+    QTest::newRow("FS-16 slow handler: the others keep up")
+        << QStringLiteral("fs16-slow-handler") << Check([](const Trace &t, Session &) {
+               auto adds = [&](const QString &handler) {
+                   return t.find(TraceKind::HandlerNotified, [&](const TraceEvent &e) {
+                       return e.type == QLatin1String("add") &&
+                              e.detail.value(QLatin1String("handler")).toString() == handler;
+                   });
+               };
+               const auto fast = adds(QStringLiteral("logger"));
+               const auto slow = adds(QStringLiteral("slow"));
+               QCOMPARE(int(fast.size()), 12);
+               QCOMPARE(int(slow.size()), 12);
+               QVERIFY(fast.back()->seq < slow.back()->seq);
+               qint64 slowBacklog = 0;
+               for (const TraceEvent *e : slow)
+                   slowBacklog =
+                       qMax(slowBacklog, e->detail.value(QLatin1String("backlog")).toInteger());
+               QVERIFY2(slowBacklog >= 4, qPrintable(QString::number(slowBacklog)));
+           });
+    QTest::newRow("FS-17 resync: Sync updates, no API traffic")
+        << QStringLiteral("fs17-resync") << Check([](const Trace &t, Session &) {
+               QVERIFY(t.count(TraceKind::HandlerNotified, QStringLiteral("update (resync)")) >= 4);
+               QVERIFY(t.count(TraceKind::Resync) >= 1);
+               QCOMPARE(t.count(TraceKind::ListStarted), 1);
+               QCOMPARE(t.count(TraceKind::WatchStarted), 1);
+           });
+    QTest::newRow("update storm: 50 deltas, one Pop")
+        << QStringLiteral("update-storm") << Check([](const Trace &t, Session &) {
+               const QString hot = QStringLiteral("default/hot");
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("update"), hot), 50);
+               const auto pops =
+                   t.find(TraceKind::FifoPopped, [&](const TraceEvent &e) { return e.key == hot; });
+               QCOMPARE(int(pops.size()), 2); // the add, then all 50 updates at once
+               QCOMPARE(int(pops.back()->deltas.size()), 50);
+           });
+}
+
+void TestScenarios::play()
+{
+    QFETCH(QString, name);
+    QFETCH(Check, check);
+    Session::Options o;
+    o.scenario = name;
+    o.scenarioSpeed = 0; // as fast as the steps' conditions allow
+    Session session(o);
+    bool finished = false;
+    QStringList captions;
+    connect(&session, &Session::scenarioFinished, this, [&] { finished = true; });
+    connect(&session, &Session::captionChanged, this,
+            [&](const QString &text) { captions << text; });
+    QString error;
+    QVERIFY2(session.start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(finished, 30000);
+    const Trace trace{session.journal()->events()};
+    QVERIFY2(trace.scenarioErrors().isEmpty(), qPrintable(trace.scenarioErrors().join(u'\n')));
+    QVERIFY(!captions.isEmpty());
+    check(trace, session);
+}
+
+QTEST_GUILESS_MAIN(TestScenarios)
+#include "tst_scenarios.moc"
