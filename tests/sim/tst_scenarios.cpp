@@ -9,6 +9,8 @@
 #include <QtTest>
 
 #include <functional>
+#include <map>
+#include <memory>
 
 using namespace lens;
 
@@ -66,12 +68,41 @@ Q_DECLARE_METATYPE(Check)
 class TestScenarios : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void parseErrors_data();
     void parseErrors();
     void shippedScenariosParse();
     void play_data();
     void play();
+
+private:
+    /// One Session per shipped scenario, all started in initTestCase() so that they play at
+    /// the same time (their waits on real-time timers overlap); play() checks each.
+    struct Run {
+        std::unique_ptr<Session> session;
+        bool finished = false;
+        QStringList captions;
+        QString startError;
+    };
+    std::map<QString, Run> m_runs;
 };
+
+void TestScenarios::initTestCase()
+{
+    for (const QString &name : sim::Scenario::shippedNames()) {
+        Run &run = m_runs[name];
+        Session::Options o;
+        o.scenario = name;
+        o.scenarioSpeed = 0; // as fast as the steps' conditions allow
+        run.session = std::make_unique<Session>(o);
+        connect(run.session.get(), &Session::scenarioFinished, this,
+                [&run] { run.finished = true; });
+        connect(run.session.get(), &Session::captionChanged, this,
+                [&run](const QString &text) { run.captions << text; });
+        if (!run.session->start(&run.startError))
+            run.finished = true;
+    }
+}
 
 void TestScenarios::parseErrors_data()
 {
@@ -267,22 +298,14 @@ void TestScenarios::play()
 {
     QFETCH(QString, name);
     QFETCH(Check, check);
-    Session::Options o;
-    o.scenario = name;
-    o.scenarioSpeed = 0; // as fast as the steps' conditions allow
-    Session session(o);
-    bool finished = false;
-    QStringList captions;
-    connect(&session, &Session::scenarioFinished, this, [&] { finished = true; });
-    connect(&session, &Session::captionChanged, this,
-            [&](const QString &text) { captions << text; });
-    QString error;
-    QVERIFY2(session.start(&error), qPrintable(error));
-    QTRY_VERIFY_WITH_TIMEOUT(finished, 30000);
-    const Trace trace{session.journal()->events()};
+    QVERIFY2(m_runs.count(name), qPrintable(name));
+    Run &run = m_runs.at(name);
+    QVERIFY2(run.startError.isEmpty(), qPrintable(run.startError));
+    QTRY_VERIFY_WITH_TIMEOUT(run.finished, 30000);
+    const Trace trace{run.session->journal()->events()};
     QVERIFY2(trace.scenarioErrors().isEmpty(), qPrintable(trace.scenarioErrors().join(u'\n')));
-    QVERIFY(!captions.isEmpty());
-    check(trace, session);
+    QVERIFY(!run.captions.isEmpty());
+    check(trace, *run.session);
 }
 
 QTEST_GUILESS_MAIN(TestScenarios)
