@@ -64,6 +64,11 @@ int main(int argc, char *argv[])
         QStringLiteral("Require this bearer token on every request (401 otherwise); the "
                        "kubeconfig carries it."),
         QStringLiteral("TOKEN"));
+    const QCommandLineOption clientCa(
+        QStringLiteral("client-ca"),
+        QStringLiteral("Client-certificate authentication (implies --tls): the generated CA also "
+                       "signs a client certificate (O=system:masters, CN=lens-sim-admin) that the "
+                       "kubeconfig carries; requests need it (or the --token)."));
     const QCommandLineOption caOut(QStringLiteral("ca-out"),
                                    QStringLiteral("With --tls: write the CA certificate (PEM) to "
                                                   "FILE."),
@@ -89,7 +94,7 @@ int main(int argc, char *argv[])
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
     p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, historyWindow,
-                  oldServer, tls, token, caOut, accessLog, verbose, scenario, speed,
+                  oldServer, tls, token, clientCa, caOut, accessLog, verbose, scenario, speed,
                   listScenarios});
     p.process(app);
     if (p.isSet(listScenarios)) {
@@ -142,7 +147,8 @@ int main(int argc, char *argv[])
         return 2;
     }
     o.ignoreSendInitialEvents = p.isSet(oldServer);
-    o.tls = p.isSet(tls);
+    o.clientCertificates = p.isSet(clientCa);
+    o.tls = p.isSet(tls) || o.clientCertificates;
     o.token = p.value(token);
 
     lens::sim::Simulator sim;

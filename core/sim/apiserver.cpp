@@ -292,7 +292,8 @@ bool ApiServer::start(quint16 port, const QHostAddress &address, QString *error)
     return true;
 }
 
-bool ApiServer::setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error)
+bool ApiServer::setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error,
+                       const QByteArray &clientCaPem)
 {
     const auto fail = [error](const QString &why) {
         if (error)
@@ -314,6 +315,16 @@ bool ApiServer::setTls(const QByteArray &certPem, const QByteArray &keyPem, QStr
     conf.setPrivateKey(key);
     conf.setProtocol(QSsl::TlsV1_2OrLater);
     conf.setPeerVerifyMode(QSslSocket::VerifyNone);
+    if (!clientCaPem.isEmpty()) {
+        const QList<QSslCertificate> clientCa = QSslCertificate::fromData(clientCaPem, QSsl::Pem);
+        if (clientCa.isEmpty())
+            return fail(QStringLiteral("the client CA PEM does not parse"));
+        // QueryPeer: ask for a certificate, verify it against the client CA, but let the
+        // handshake succeed without one (route() decides, so a bearer token still works).
+        conf.setCaCertificates(clientCa);
+        conf.setPeerVerifyMode(QSslSocket::QueryPeer);
+        m_clientCa = true;
+    }
     sslSetup(conf);
     m_tls = true;
     return true;
@@ -541,12 +552,18 @@ bool ApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
 
 void ApiServer::route(Call &c)
 {
-    if (!m_token.isEmpty()) {
+    if (!m_token.isEmpty() || m_clientCa) {
+        // The x509 authenticator: a client certificate that verified against the client CA
+        // during the handshake (QueryPeer collects the verification errors without failing).
+        const auto *ssl = qobject_cast<const QSslSocket *>(c.socket);
+        bool ok = m_clientCa && ssl && !ssl->peerCertificate().isNull() &&
+                  ssl->sslHandshakeErrors().isEmpty();
         // The bearer-token authenticator: "Bearer" (any case), one space, the token.
         const QByteArray auth = c.header("Authorization").trimmed();
         const qsizetype sp = auth.indexOf(' ');
-        const bool ok = sp > 0 && auth.left(sp).compare("bearer", Qt::CaseInsensitive) == 0 &&
-                        auth.mid(sp + 1).trimmed() == m_token.toUtf8();
+        ok = ok || (!m_token.isEmpty() && sp > 0 &&
+                    auth.left(sp).compare("bearer", Qt::CaseInsensitive) == 0 &&
+                    auth.mid(sp + 1).trimmed() == m_token.toUtf8());
         if (!ok) {
             respondStatus(c, 401, QStringLiteral("Unauthorized"), QStringLiteral("Unauthorized"));
             return;

@@ -59,8 +59,16 @@ public:
     /// only, no ALPN h2). `certPem` is the server certificate (optionally followed by its
     /// chain), `keyPem` its private key (PEM; EC or RSA). Call before start(). Returns false (and
     /// sets `*error`) when the PEM does not parse or the Qt TLS backend is missing.
-    bool setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error = nullptr);
+    ///
+    /// `clientCaPem` (kube-apiserver's --client-ca-file): when not empty the handshake asks for
+    /// a client certificate (optional, as Go's VerifyClientCertIfGiven) and a request whose
+    /// connection presented one that chains to this CA is authenticated — beside the bearer
+    /// token, if one is set. With a client CA, a request with neither is 401 Unauthorized
+    /// (a certificate from another CA too).
+    bool setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error = nullptr,
+                const QByteArray &clientCaPem = {});
     bool isTls() const { return m_tls; }
+    bool requiresClientCertificate() const { return m_clientCa; }
     /// Requires `Authorization: Bearer <token>` (scheme case-insensitive, as the apiserver's
     /// bearer-token authenticator) on every request, the /sim/v1/ control API and the health
     /// endpoints included — kube-apiserver with --anonymous-auth=false and a static token file.
@@ -190,6 +198,7 @@ private:
     quint64 m_requestCount = 0;
     int m_tooLargeCount = 0;
     bool m_tls = false;
+    bool m_clientCa = false;
     QFile m_accessLog;
     QHash<QString, qint64> m_remainingCache; ///< "resource|rv|prefix|start" -> items left
     QString m_token;

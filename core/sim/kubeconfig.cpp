@@ -26,8 +26,18 @@ QString kubeconfigText(const QUrl &server)
     return kubeconfigText(server, QByteArray(), QString());
 }
 
-QString kubeconfigText(const QUrl &server, const QByteArray &caCertPem, const QString &token)
+QString kubeconfigText(const QUrl &server, const QByteArray &caCertPem, const QString &token,
+                       const QByteArray &clientCertPem, const QByteArray &clientKeyPem)
 {
+    QString user;
+    if (!clientCertPem.isEmpty())
+        user += QStringLiteral("    client-certificate-data: %1\n    client-key-data: %2\n")
+                    .arg(QString::fromLatin1(clientCertPem.toBase64()),
+                         QString::fromLatin1(clientKeyPem.toBase64()));
+    if (!token.isEmpty() || clientCertPem.isEmpty())
+        user +=
+            QStringLiteral("    token: %1\n")
+                .arg(token.isEmpty() ? QStringLiteral("lens-sim-dummy-token") : yamlQuoted(token));
     const QString ca = caCertPem.isEmpty() ? QString()
                                            : QStringLiteral("    certificate-authority-data: %1\n")
                                                  .arg(QString::fromLatin1(caCertPem.toBase64()));
@@ -50,9 +60,8 @@ QString kubeconfigText(const QUrl &server, const QByteArray &caCertPem, const QS
                           "users:\n"
                           "- name: lens-sim\n"
                           "  user:\n"
-                          "    token: %2\n")
-        .arg(server.toString(QUrl::StripTrailingSlash),
-             token.isEmpty() ? QStringLiteral("lens-sim-dummy-token") : yamlQuoted(token), ca);
+                          "%2")
+        .arg(server.toString(QUrl::StripTrailingSlash), user, ca);
 }
 
 bool writeKubeconfig(const QString &path, const QUrl &server, QString *error)
@@ -61,7 +70,8 @@ bool writeKubeconfig(const QString &path, const QUrl &server, QString *error)
 }
 
 bool writeKubeconfig(const QString &path, const QUrl &server, const QByteArray &caCertPem,
-                     const QString &token, QString *error)
+                     const QString &token, QString *error, const QByteArray &clientCertPem,
+                     const QByteArray &clientKeyPem)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath())) {
@@ -75,7 +85,7 @@ bool writeKubeconfig(const QString &path, const QUrl &server, const QByteArray &
             *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }
-    f.write(kubeconfigText(server, caCertPem, token).toUtf8());
+    f.write(kubeconfigText(server, caCertPem, token, clientCertPem, clientKeyPem).toUtf8());
     f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     if (!f.commit()) {
         if (error)

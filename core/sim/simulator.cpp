@@ -35,12 +35,15 @@ bool Simulator::start(const Options &o, QString *error)
     m_server->setWatchCache(o.watchCache);
     m_churn->setSeed(o.seed);
     m_server->setBearerToken(o.token);
-    if (o.tls) {
+    if (o.tls || o.clientCertificates) {
         TlsMaterial tls;
-        if (!generateTlsMaterial(&tls, error) ||
-            !m_server->setTls(tls.serverCertPem, tls.serverKeyPem, error))
+        if (!generateTlsMaterial(&tls, error, o.clientCertificates) ||
+            !m_server->setTls(tls.serverCertPem, tls.serverKeyPem, error,
+                              o.clientCertificates ? tls.caCertPem : QByteArray()))
             return false;
         m_caPem = tls.caCertPem;
+        m_clientCertPem = tls.clientCertPem;
+        m_clientKeyPem = tls.clientKeyPem;
     }
     if (!m_server->start(o.port, o.address, error))
         return false;
@@ -60,7 +63,8 @@ quint16 Simulator::port() const
 
 bool Simulator::writeKubeconfig(const QString &path, QString *error) const
 {
-    return lens::sim::writeKubeconfig(path, url(), m_caPem, m_server->bearerToken(), error);
+    return lens::sim::writeKubeconfig(path, url(), m_caPem, m_server->bearerToken(), error,
+                                      m_clientCertPem, m_clientKeyPem);
 }
 
 QString Simulator::token() const

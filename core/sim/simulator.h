@@ -50,6 +50,11 @@ public:
         /// Require this bearer token on every request (ApiServer::setBearerToken()); empty = no
         /// authentication.
         QString token;
+        /// Client-certificate authentication (kube-apiserver --client-ca-file): implies `tls`;
+        /// the generated CA also signs a client certificate (clientCertificatePem()) that
+        /// writeKubeconfig() puts into the kubeconfig. Requests need that certificate or the
+        /// token.
+        bool clientCertificates = false;
     };
 
     explicit Simulator(QObject *parent = nullptr);
@@ -70,11 +75,15 @@ public:
 
     /// The CA certificate (PEM) clients must trust when Options::tls is set; empty otherwise.
     QByteArray caCertificatePem() const { return m_caPem; }
+    /// With Options::clientCertificates: the client certificate and its key (PEM) that the
+    /// server accepts; empty otherwise. The key is a secret: never log it.
+    QByteArray clientCertificatePem() const { return m_clientCertPem; }
+    QByteArray clientKeyPem() const { return m_clientKeyPem; }
     /// The required bearer token (Options::token); empty = none.
     QString token() const;
 
-    /// Writes a kubeconfig pointing at url() (see writeKubeconfig()), with the CA data and the
-    /// token when TLS / authentication are on.
+    /// Writes a kubeconfig pointing at url() (see writeKubeconfig()), with the CA data, the
+    /// token and the client certificate when TLS / authentication are on.
     bool writeKubeconfig(const QString &path, QString *error = nullptr) const;
 
     // ---- conveniences forwarding to the parts ----------------------------------------------
@@ -107,6 +116,8 @@ private:
     ApiServer *m_server;
     ChurnGenerator *m_churn;
     QByteArray m_caPem;
+    QByteArray m_clientCertPem;
+    QByteArray m_clientKeyPem;
 };
 
 } // namespace lens::sim

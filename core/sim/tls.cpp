@@ -34,7 +34,7 @@ QByteArray readFile(const QString &path)
 
 } // namespace
 
-bool generateTlsMaterial(TlsMaterial *out, QString *error)
+bool generateTlsMaterial(TlsMaterial *out, QString *error, bool withClientCertificate)
 {
     const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
     if (openssl.isEmpty()) {
@@ -62,6 +62,15 @@ bool generateTlsMaterial(TlsMaterial *out, QString *error)
                   "extendedKeyUsage=serverAuth\n"
                   "basicConstraints=critical,CA:FALSE\n"
                   "keyUsage=critical,digitalSignature\n");
+        QFile clientExt(dir.filePath(QStringLiteral("client.ext")));
+        if (!clientExt.open(QIODevice::WriteOnly)) {
+            if (error)
+                *error = clientExt.errorString();
+            return false;
+        }
+        clientExt.write("extendedKeyUsage=clientAuth\n"
+                        "basicConstraints=critical,CA:FALSE\n"
+                        "keyUsage=critical,digitalSignature\n");
     }
     const QStringList ec{QStringLiteral("-newkey"), QStringLiteral("ec"),
                          QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"),
@@ -92,7 +101,33 @@ bool generateTlsMaterial(TlsMaterial *out, QString *error)
               QStringLiteral("server.ext"), QStringLiteral("-out"), QStringLiteral("server.crt")},
              error))
         return false;
+    if (withClientCertificate &&
+        (!run(openssl, d,
+              QStringList{QStringLiteral("req"), QStringLiteral("-new")} + ec +
+                  QStringList{QStringLiteral("-keyout"), QStringLiteral("client.key"),
+                              QStringLiteral("-out"), QStringLiteral("client.csr"),
+                              QStringLiteral("-subj"),
+                              QStringLiteral("/O=system:masters/CN=lens-sim-admin")},
+              error) ||
+         !run(openssl, d,
+              {QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"),
+               QStringLiteral("client.csr"), QStringLiteral("-CA"), QStringLiteral("ca.crt"),
+               QStringLiteral("-CAkey"), QStringLiteral("ca.key"), QStringLiteral("-set_serial"),
+               serial + QStringLiteral("1"), QStringLiteral("-days"), QStringLiteral("3650"),
+               QStringLiteral("-extfile"), QStringLiteral("client.ext"), QStringLiteral("-out"),
+               QStringLiteral("client.crt")},
+              error)))
+        return false;
     TlsMaterial m;
+    if (withClientCertificate) {
+        m.clientCertPem = readFile(dir.filePath(QStringLiteral("client.crt")));
+        m.clientKeyPem = readFile(dir.filePath(QStringLiteral("client.key")));
+        if (m.clientCertPem.isEmpty() || m.clientKeyPem.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("openssl produced no client certificate");
+            return false;
+        }
+    }
     m.caCertPem = readFile(dir.filePath(QStringLiteral("ca.crt")));
     m.serverCertPem = readFile(dir.filePath(QStringLiteral("server.crt")));
     m.serverKeyPem = readFile(dir.filePath(QStringLiteral("server.key")));

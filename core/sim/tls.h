@@ -14,6 +14,11 @@ struct TlsMaterial {
     QByteArray serverCertPem; ///< leaf: CN lens-sim, SAN IP:127.0.0.1 and DNS:localhost,
                               ///< extendedKeyUsage serverAuth
     QByteArray serverKeyPem;  ///< the leaf's private key (PKCS#8 PEM, ECDSA P-256)
+    /// With `withClientCertificate`: a client certificate signed by the same CA, subject
+    /// O=system:masters, CN=lens-sim-admin, extendedKeyUsage clientAuth (what kubeadm writes
+    /// into admin.conf), and its key. Empty otherwise. The key is a secret: never logged.
+    QByteArray clientCertPem;
+    QByteArray clientKeyPem;
     bool isNull() const { return serverCertPem.isEmpty(); }
 };
 
@@ -25,6 +30,8 @@ struct TlsMaterial {
 /// (mode 0700). Returns false and sets `*error` (including openssl's stderr) when the tool is
 /// missing or fails. What kube-apiserver does with --tls-cert-file, minus persistence: a new
 /// CA per call.
-bool generateTlsMaterial(TlsMaterial *out, QString *error = nullptr);
+/// With `withClientCertificate` a fourth and fifth run make TlsMaterial::clientCertPem/KeyPem.
+bool generateTlsMaterial(TlsMaterial *out, QString *error = nullptr,
+                         bool withClientCertificate = false);
 
 } // namespace lens::sim

@@ -44,6 +44,7 @@ private slots:
     void watchSeesChanges();
     void createLabelDelete();
     void tlsWithToken();
+    void tlsWithClientCertificate();
     void groupResources();
     void crdAndCustomResource();
 
@@ -291,6 +292,31 @@ void tst_Kubectl::tlsWithToken()
     r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("certificate"), r.err.constData());
+}
+
+void tst_Kubectl::tlsWithClientCertificate()
+{
+    // kubectl presents client-certificate-data / client-key-data from the kubeconfig.
+    Simulator tls;
+    Simulator::Options o;
+    o.seed = 6;
+    o.clientCertificates = true;
+    QString error;
+    QVERIFY2(tls.start(o, &error), qPrintable(error));
+    m_kubeconfig = m_dir->filePath(QStringLiteral("cert-kubeconfig"));
+    QVERIFY2(tls.writeKubeconfig(m_kubeconfig, &error), qPrintable(error));
+    Run r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"),
+                     QStringLiteral("--no-headers")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(r.out.count('\n'), tls.objects(kPods).size());
+    // Without the certificate (CA only, no token): Unauthorized.
+    const QString noCert = m_dir->filePath(QStringLiteral("nocert-kubeconfig"));
+    QVERIFY(
+        lens::sim::writeKubeconfig(noCert, tls.url(), tls.caCertificatePem(), QString(), &error));
+    m_kubeconfig = noCert;
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A")});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("Unauthorized") || r.err.contains("credentials"), r.err.constData());
 }
 
 void tst_Kubectl::groupResources()

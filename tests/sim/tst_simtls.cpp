@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QSslCertificate>
 #include <QSslConfiguration>
+#include <QSslKey>
 #include <QTest>
 
 #include <memory>
@@ -37,6 +38,7 @@ private slots:
     void untrustedCaFailsHandshake();
     void watchOverTls();
     void kubeconfigCarriesCaAndToken();
+    void clientCertificateAuthenticates();
 
 private:
     void trustAndAuthorize(const QByteArray &authorization);
@@ -181,6 +183,73 @@ void tst_SimTls::kubeconfigCarriesCaAndToken()
     const QString plain = kubeconfigText(QUrl(QStringLiteral("http://127.0.0.1:1")));
     QVERIFY(!plain.contains(QStringLiteral("certificate-authority")));
     QVERIFY(plain.contains(QStringLiteral("token: lens-sim-dummy-token")));
+}
+
+void tst_SimTls::clientCertificateAuthenticates()
+{
+    // kube-apiserver with --client-ca-file and no token: the certificate is the credential.
+    Simulator sim;
+    Simulator::Options o;
+    o.clientCertificates = true;
+    QString error;
+    QVERIFY2(sim.start(o, &error), qPrintable(error));
+    QCOMPARE(sim.url().scheme(), QStringLiteral("https"));
+    QVERIFY(sim.server()->requiresClientCertificate());
+    const QSslCertificate cert = QSslCertificate::fromData(sim.clientCertificatePem()).value(0);
+    QVERIFY(!cert.isNull());
+    QCOMPARE(cert.subjectInfo(QSslCertificate::CommonName),
+             QStringList{QStringLiteral("lens-sim-admin")});
+    QCOMPARE(cert.subjectInfo(QSslCertificate::Organization),
+             QStringList{QStringLiteral("system:masters")});
+    const QSslKey key(sim.clientKeyPem(), QSsl::Ec, QSsl::Pem);
+    QVERIFY(!key.isNull());
+    const QList<QSslCertificate> ca = QSslCertificate::fromData(sim.caCertificatePem());
+    auto present = [ca](const QSslCertificate &c, const QSslKey &k) {
+        prepareRequest = [ca, c, k](QNetworkRequest &req) {
+            QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+            conf.setCaCertificates(ca);
+            if (!c.isNull()) {
+                conf.setLocalCertificate(c);
+                conf.setPrivateKey(k);
+            }
+            req.setSslConfiguration(conf);
+        };
+    };
+    const QJsonObject unauthorized = QJsonDocument::fromJson(QByteArray(kUnauthorized)).object();
+    {
+        QNetworkAccessManager nam;
+        present(cert, key);
+        HttpResult r = get(nam, sim.url(), QStringLiteral("/api/v1/pods"));
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.json().value(QStringLiteral("kind")).toString(), QStringLiteral("PodList"));
+        QCOMPARE(get(nam, sim.url(), QStringLiteral("/sim/v1/state")).status, 200);
+    }
+    {
+        QNetworkAccessManager nam; // no certificate: the handshake works, the request is 401
+        present(QSslCertificate(), QSslKey());
+        const HttpResult r = get(nam, sim.url(), QStringLiteral("/api/v1/pods"));
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.json(), unauthorized);
+    }
+    {
+        // A client certificate from another CA: 401 too.
+        TlsMaterial other;
+        QVERIFY2(generateTlsMaterial(&other, &error, true), qPrintable(error));
+        QNetworkAccessManager nam;
+        present(QSslCertificate::fromData(other.clientCertPem).value(0),
+                QSslKey(other.clientKeyPem, QSsl::Ec, QSsl::Pem));
+        const HttpResult r = get(nam, sim.url(), QStringLiteral("/api/v1/pods"));
+        QCOMPARE(r.status, 401);
+    }
+    prepareRequest = nullptr;
+    // The kubeconfig carries certificate and key instead of a token.
+    const QString text = kubeconfigText(sim.url(), sim.caCertificatePem(), QString(),
+                                        sim.clientCertificatePem(), sim.clientKeyPem());
+    QVERIFY(text.contains(QStringLiteral("client-certificate-data: ") +
+                          QString::fromLatin1(sim.clientCertificatePem().toBase64())));
+    QVERIFY(text.contains(QStringLiteral("client-key-data: ") +
+                          QString::fromLatin1(sim.clientKeyPem().toBase64())));
+    QVERIFY(!text.contains(QStringLiteral("token:")));
 }
 
 QTEST_GUILESS_MAIN(tst_SimTls)
