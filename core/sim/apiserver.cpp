@@ -4,6 +4,7 @@
 #include "churn.h"
 #include "continuetoken.h"
 #include "jsonbytes.h"
+#include "patch.h"
 #include "selectors.h"
 #include "watchstream.h"
 
@@ -19,6 +20,8 @@
 #include <QSslKey>
 #include <QSslSocket>
 #include <QTcpSocket>
+
+#include <algorithm>
 
 namespace lens::sim {
 
@@ -141,23 +144,6 @@ QString messageFor(int code)
     default:
         return QStringLiteral("simulated failure (HTTP %1)").arg(code);
     }
-}
-
-/// RFC 7386 JSON merge patch (also used for strategic merge patch: for the metadata, labels,
-/// annotations and scalar fields kubectl label/annotate/patch send, the two agree).
-QJsonValue mergePatch(const QJsonValue &target, const QJsonValue &patch)
-{
-    if (!patch.isObject())
-        return patch;
-    QJsonObject out = target.isObject() ? target.toObject() : QJsonObject();
-    const QJsonObject p = patch.toObject();
-    for (auto it = p.begin(); it != p.end(); ++it) {
-        if (it.value().isNull())
-            out.remove(it.key());
-        else
-            out.insert(it.key(), mergePatch(out.value(it.key()), it.value()));
-    }
-    return out;
 }
 
 bool isTrue(const QString &v)
@@ -610,14 +596,15 @@ void ApiServer::route(Call &c)
         return; // 404
     }
     const QStringList rest = s.mid(base);
-    QString ns, resource, name;
-    // {base}/namespaces/{ns}/{resource}[/{name}]  or  {base}/{resource}[/{name}]
+    QString ns, resource, name, subresource;
+    // {base}/namespaces/{ns}/{resource}[/{name}[/scale]]  or  {base}/{resource}[/{name}]
     if (rest[0] == QLatin1String("namespaces") && rest.size() >= 3) {
-        if (rest.size() > 4)
-            return; // subresources are not served
+        if (rest.size() > 5)
+            return;
         ns = rest[1];
         resource = rest[2];
         name = rest.value(3);
+        subresource = rest.value(4);
     } else {
         if (rest.size() > 2)
             return;
@@ -628,6 +615,11 @@ void ApiServer::route(Call &c)
         m_store->resourceType(group.isEmpty() ? resource : resource + QLatin1Char('.') + group);
     if (!type.isValid() || type.version != version || (!ns.isEmpty() && !type.namespaced))
         return;
+    if (!subresource.isEmpty()) {
+        if (subresource == QLatin1String("scale") && hasScale(type))
+            handleScale(c, type, ns, name);
+        return; // other subresources are not served (404)
+    }
     handleResource(c, type, ns, name, !ns.isEmpty());
 }
 
@@ -648,6 +640,18 @@ QByteArray ApiServer::resourceListJson(const QString &groupVersion) const
                     .val("verbs", QJsonArray::fromStringList(t.verbs))
                     .val("shortNames", QJsonArray::fromStringList(t.shortNames))
                     .bytes();
+        if (hasScale(t)) // kubectl scale finds the Scale kind through discovery
+            list +=
+                ',' + JsonBuilder()
+                          .str("name", t.name + QStringLiteral("/scale"))
+                          .str("singularName", QString())
+                          .val("namespaced", t.namespaced)
+                          .str("group", QStringLiteral("autoscaling"))
+                          .str("version", QStringLiteral("v1"))
+                          .str("kind", QStringLiteral("Scale"))
+                          .val("verbs", QJsonArray{QStringLiteral("get"), QStringLiteral("patch"),
+                                                   QStringLiteral("update")})
+                          .bytes();
     }
     if (list.size() == 1)
         return {};
@@ -657,6 +661,112 @@ QByteArray ApiServer::resourceListJson(const QString &groupVersion) const
     if (groupVersion.contains(QLatin1Char('/'))) // the core list has no apiVersion, groups do
         b.str("apiVersion", QStringLiteral("v1"));
     return b.str("groupVersion", groupVersion).raw("resources", list).bytes();
+}
+
+bool ApiServer::hasScale(const ResourceType &type)
+{
+    return type.group == QLatin1String("apps") && (type.name == QLatin1String("deployments") ||
+                                                   type.name == QLatin1String("replicasets") ||
+                                                   type.name == QLatin1String("statefulsets"));
+}
+
+namespace {
+/// autoscaling/v1 Scale of a deployment / replicaset / statefulset.
+QJsonObject scaleOf(const lens::Object &o)
+{
+    const QJsonObject json = o.json();
+    const QJsonObject meta = json.value(QStringLiteral("metadata")).toObject();
+    QJsonObject m;
+    for (const char *k : {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"})
+        if (meta.contains(QLatin1String(k)))
+            m.insert(QLatin1String(k), meta.value(QLatin1String(k)));
+    const QJsonObject spec = json.value(QStringLiteral("spec")).toObject();
+    QStringList selector;
+    const QJsonObject match = spec.value(QStringLiteral("selector"))
+                                  .toObject()
+                                  .value(QStringLiteral("matchLabels"))
+                                  .toObject();
+    for (auto it = match.begin(); it != match.end(); ++it)
+        selector << it.key() + QLatin1Char('=') + it.value().toString();
+    QJsonObject status{
+        {QStringLiteral("replicas"),
+         json.value(QStringLiteral("status")).toObject().value(u"replicas").toInt()}};
+    if (!selector.isEmpty())
+        status.insert(QStringLiteral("selector"), selector.join(QLatin1Char(',')));
+    return {{QStringLiteral("kind"), QStringLiteral("Scale")},
+            {QStringLiteral("apiVersion"), QStringLiteral("autoscaling/v1")},
+            {QStringLiteral("metadata"), m},
+            {QStringLiteral("spec"),
+             QJsonObject{{QStringLiteral("replicas"), spec.value(u"replicas").toInt(1)}}},
+            {QStringLiteral("status"), status}};
+}
+} // namespace
+
+void ApiServer::handleScale(Call &c, const ResourceType &type, const QString &ns,
+                            const QString &name)
+{
+    const lens::Object current = m_store->get(type.key(), ns, name);
+    if (current.isNull()) {
+        QJsonObject details{{QStringLiteral("name"), name},
+                            {QStringLiteral("group"), type.group},
+                            {QStringLiteral("kind"), type.name}};
+        respondStatus(c, 404, QStringLiteral("NotFound"),
+                      QStringLiteral("%1 \"%2\" not found").arg(type.key(), name), details);
+        return;
+    }
+    const QJsonObject scale = scaleOf(current);
+    if (c.method == QLatin1String("GET")) {
+        respond(c, 200, QJsonDocument(scale).toJson(QJsonDocument::Compact));
+        return;
+    }
+    QJsonObject wanted;
+    const QByteArray ct = c.header("Content-Type");
+    if (c.method == QLatin1String("PATCH") && ct.startsWith("application/json-patch+json")) {
+        QString err;
+        bool badRequest = false;
+        if (!jsonPatch(scale, c.req.body(), &wanted, &err, &badRequest)) {
+            respondStatus(c, badRequest ? 400 : 422,
+                          badRequest ? QStringLiteral("BadRequest") : QStringLiteral("Invalid"),
+                          err);
+            return;
+        }
+    } else if (c.method == QLatin1String("PATCH") || c.method == QLatin1String("PUT")) {
+        const QJsonObject body = QJsonDocument::fromJson(c.req.body()).object();
+        wanted = c.method == QLatin1String("PUT") ? body : mergePatch(scale, body).toObject();
+    } else {
+        respondStatus(
+            c, 405, QStringLiteral("MethodNotAllowed"),
+            QStringLiteral("the server does not allow this method on the requested resource"));
+        return;
+    }
+    const QJsonValue replicas = wanted.value(u"spec").toObject().value(u"replicas");
+    if (!replicas.isDouble() || replicas.toInt(-1) < 0) {
+        respondStatus(
+            c, 422, QStringLiteral("Invalid"),
+            QStringLiteral("Scale.autoscaling \"%1\" is invalid: spec.replicas: "
+                           "Invalid value: %2: must be greater than or equal to 0")
+                .arg(name, QString::fromUtf8(
+                               QJsonDocument(QJsonArray{replicas}).toJson(QJsonDocument::Compact))
+                               .mid(1)
+                               .chopped(1)));
+        return;
+    }
+    QJsonObject json = current.json();
+    QJsonObject spec = json.value(u"spec").toObject();
+    spec.insert(QStringLiteral("replicas"), replicas.toInt());
+    json.insert(QStringLiteral("spec"), spec);
+    QJsonObject meta = json.value(u"metadata").toObject();
+    const QString wantRv =
+        wanted.value(u"metadata").toObject().value(u"resourceVersion").toString();
+    if (c.method == QLatin1String("PUT") && !wantRv.isEmpty())
+        meta.insert(QStringLiteral("resourceVersion"), wantRv); // optimistic concurrency
+    json.insert(QStringLiteral("metadata"), meta);
+    const WriteResult r = m_store->update(type.key(), json);
+    if (!r.ok()) {
+        respondStatus(c, r.error.code, r.error.reason, r.error.message);
+        return;
+    }
+    respond(c, 200, QJsonDocument(scaleOf(r.object)).toJson(QJsonDocument::Compact));
 }
 
 QByteArray ApiServer::apiGroupJson(const QString &group, bool withKind) const
@@ -1299,8 +1409,41 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
         respondStatus(c, 404, QStringLiteral("NotFound"),
                       QStringLiteral("%1 \"%2\" not found").arg(type.key(), name), details);
     };
+    const QByteArray contentType = c.header("Content-Type");
+    const bool isJsonPatch =
+        c.method == QLatin1String("PATCH") && contentType.startsWith("application/json-patch+json");
     if (c.method == QLatin1String("DELETE")) {
         result = m_store->remove(type.key(), ns, name);
+    } else if (isJsonPatch) {
+        const lens::Object current = m_store->get(type.key(), ns, name);
+        if (current.isNull()) {
+            notFound();
+            return;
+        }
+        QJsonObject patched;
+        QString err;
+        bool badRequest = false;
+        if (!jsonPatch(current.json(), c.req.body(), &patched, &err, &badRequest)) {
+            // patch.go: DecodePatch errors are BadRequest; Apply errors a generic 422.
+            if (badRequest) {
+                respondStatus(c, 400, QStringLiteral("BadRequest"), err);
+            } else {
+                QJsonObject cause{
+                    {QStringLiteral("reason"), QStringLiteral("UnexpectedServerResponse")},
+                    {QStringLiteral("message"), err}};
+                respondStatus(c, 422, QStringLiteral("Invalid"),
+                              QStringLiteral("the server rejected our request due to an error "
+                                             "in our request"),
+                              {{QStringLiteral("causes"), QJsonArray{cause}}});
+            }
+            return;
+        }
+        QJsonObject meta = patched.value(QStringLiteral("metadata")).toObject();
+        meta.insert(QStringLiteral("name"), name);
+        if (type.namespaced)
+            meta.insert(QStringLiteral("namespace"), ns);
+        patched.insert(QStringLiteral("metadata"), meta);
+        result = m_store->update(type.key(), patched);
     } else {
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(c.req.body(), &pe);
@@ -1314,13 +1457,22 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
         }
         QJsonObject body = doc.object();
         if (c.method == QLatin1String("PATCH")) {
-            const QByteArray ct = c.header("Content-Type");
-            if (ct.startsWith("application/json-patch+json") ||
-                ct.startsWith("application/apply-patch")) {
-                respondStatus(c, 415, QStringLiteral("UnsupportedMediaType"),
-                              QStringLiteral("the simulated server supports only merge and "
-                                             "strategic merge patches, not %1")
-                                  .arg(QString::fromLatin1(ct)));
+            const QByteArray &ct = contentType;
+            const bool strategic = ct.startsWith("application/strategic-merge-patch+json");
+            const QList<ResourceType> builtins = ResourceType::builtins();
+            const bool builtin =
+                std::any_of(builtins.begin(), builtins.end(),
+                            [&](const ResourceType &b) { return b.key() == type.key(); });
+            if (ct.startsWith("application/apply-patch") || (strategic && !builtin)) {
+                // No server-side apply; custom resources have no strategic merge (as the
+                // apiserver, which has no Go struct tags for them).
+                respondStatus(
+                    c, 415, QStringLiteral("UnsupportedMediaType"),
+                    QStringLiteral("the body of the request was in an unknown format - accepted "
+                                   "media types include: application/json-patch+json, "
+                                   "application/merge-patch+json%1")
+                        .arg(builtin ? QStringLiteral(", application/strategic-merge-patch+json")
+                                     : QString()));
                 return;
             }
             const lens::Object current = m_store->get(type.key(), ns, name);
@@ -1328,7 +1480,8 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
                 notFound();
                 return;
             }
-            QJsonObject patched = mergePatch(current.json(), body).toObject();
+            QJsonObject patched = strategic ? strategicMergePatch(current.json(), body).toObject()
+                                            : mergePatch(current.json(), body).toObject();
             QJsonObject meta = patched.value(QStringLiteral("metadata")).toObject();
             const bool rvInPatch = body.value(QStringLiteral("metadata"))
                                        .toObject()

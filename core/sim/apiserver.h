@@ -175,6 +175,10 @@ private:
     void handleList(Call &call, const ResourceType &type, const QString &ns);
     void handleWatch(Call &call, const ResourceType &type, const QString &ns);
     void handleWrite(Call &call, const ResourceType &type, const QString &ns, const QString &name);
+    /// GET/PUT/PATCH .../{name}/scale (autoscaling/v1 Scale) of deployments, replicasets and
+    /// statefulsets: reads and writes spec.replicas.
+    void handleScale(Call &call, const ResourceType &type, const QString &ns, const QString &name);
+    static bool hasScale(const ResourceType &type);
     void onStoreChanged(const ChangeEvent &event);
     void onWatchFinished(WatchStream *watch);
     void logRequest(Call &call, int code);

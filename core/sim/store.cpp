@@ -309,6 +309,29 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
                              .arg(t->type.key(), name));
         return r;
     }
+    // Graceful deletion: once deletionTimestamp is set it stays, and no finalizer may be added
+    // (ValidateObjectMetaUpdate); when the last finalizer goes, the object goes too.
+    const QJsonObject prevMeta = previous.object.json().value(kMetadata).toObject();
+    const bool deleting = prevMeta.contains(QStringLiteral("deletionTimestamp"));
+    const QJsonArray finalizers = meta.value(QStringLiteral("finalizers")).toArray();
+    if (deleting) {
+        const QJsonArray before = prevMeta.value(QStringLiteral("finalizers")).toArray();
+        QStringList added;
+        for (const QJsonValue &f : finalizers)
+            if (!before.contains(f))
+                added << QStringLiteral("\"%1\"").arg(f.toString());
+        if (!added.isEmpty()) {
+            r.error = status(
+                422, QStringLiteral("Invalid"),
+                QStringLiteral("%1 \"%2\" is invalid: metadata.finalizers: Forbidden: no new "
+                               "finalizers can be added if the object is being deleted, found "
+                               "new finalizers []string{%3}")
+                    .arg(t->type.key(), name, added.join(u", ")));
+            return r;
+        }
+        for (const char *k : {"deletionTimestamp", "deletionGracePeriodSeconds"})
+            meta.insert(QLatin1String(k), prevMeta.value(QLatin1String(k)));
+    }
     const qint64 rev = m_revision + 1;
     meta.insert(QStringLiteral("uid"), previous.object.uid());
     meta.insert(QStringLiteral("creationTimestamp"), previous.object.creationTimestamp());
@@ -319,6 +342,12 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
 
     r.object = commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);
+    if (deleting && finalizers.isEmpty()) {
+        // Store.Update's deleteWithoutFinalizers: watchers see MODIFIED, then DELETED.
+        const WriteResult gone = remove(resource, ns, name);
+        if (gone.ok())
+            r.object = gone.object;
+    }
     return r;
 }
 
@@ -336,6 +365,24 @@ WriteResult Store::remove(const QString &resource, const QString &ns, const QStr
         r.error = status(404, QStringLiteral("NotFound"),
                          QStringLiteral("%1 \"%2\" not found").arg(t->type.key(), name));
         return r;
+    }
+    {
+        // Finalizers keep the object: deletionTimestamp (and a zero grace period) is set once
+        // and the object stays until an update removes the last finalizer (see update()).
+        const lens::Object current = t->objects.value(key).object;
+        const QJsonObject meta = current.json().value(kMetadata).toObject();
+        if (!meta.value(QStringLiteral("finalizers")).toArray().isEmpty()) {
+            if (meta.contains(QStringLiteral("deletionTimestamp"))) {
+                r.object = current; // already being deleted: nothing changes
+                return r;
+            }
+            QJsonObject json = current.json();
+            QJsonObject m = meta;
+            m.insert(QStringLiteral("deletionTimestamp"), nowRfc3339());
+            m.insert(QStringLiteral("deletionGracePeriodSeconds"), 0);
+            json.insert(kMetadata, m);
+            return update(resource, json);
+        }
     }
     if (resource == ResourceType::customResourceDefinitions().key()) {
         // Deleting a CRD deletes its custom resources first, then stops serving them.

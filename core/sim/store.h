@@ -124,9 +124,12 @@ public:
     /// equal the stored one, else 409 Conflict ("the object has been modified ..."), as
     /// optimistic concurrency works in the apiserver. uid and creationTimestamp are kept.
     WriteResult update(const QString &resource, const QJsonObject &object);
-    /// Deletes immediately (no graceful deletion, no finalizers). The DELETED event carries the
-    /// last state stamped with the deletion revision. Deleting a namespace first deletes the
-    /// namespaced objects in it. 404 NotFound when absent.
+    /// Deletes. An object with metadata.finalizers is not removed: deletionTimestamp (now) and
+    /// deletionGracePeriodSeconds 0 are set (a MODIFIED event) and it stays until an update
+    /// removes its last finalizer — then MODIFIED and DELETED follow (update() adding a
+    /// finalizer meanwhile is 422 Invalid). Without finalizers the delete is immediate: the
+    /// DELETED event carries the last state stamped with the deletion revision. Deleting a
+    /// namespace first deletes the namespaced objects in it. 404 NotFound when absent.
     WriteResult remove(const QString &resource, const QString &ns, const QString &name);
 
     /// The stored object, or a null Object.

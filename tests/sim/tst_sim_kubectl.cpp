@@ -2,6 +2,7 @@
 // kubectl against the simulated API server: the server runs in this test's event loop, kubectl
 // runs as a QProcess and is awaited with QTRY_* (never waitFor*, which would block the server).
 // kubectl is required: when it is missing the test FAILS (CI installs kubectl v1.32).
+#include "sim/apiserver.h"
 #include "sim/kubeconfig.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
@@ -45,6 +46,8 @@ private slots:
     void createLabelDelete();
     void tlsWithToken();
     void tlsWithClientCertificate();
+    void applyAnnotatePatchScale();
+    void deleteWaitsForFinalizers();
     void groupResources();
     void crdAndCustomResource();
 
@@ -317,6 +320,116 @@ void tst_Kubectl::tlsWithClientCertificate()
     r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A")});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("Unauthorized") || r.err.contains("credentials"), r.err.constData());
+}
+
+void tst_Kubectl::applyAnnotatePatchScale()
+{
+    const QString manifest = m_dir->filePath(QStringLiteral("deploy.yaml"));
+    auto writeManifest = [&](const QByteArray &image, const QByteArray &tier) {
+        QFile f(manifest);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels:\n"
+                "    tier: " +
+                tier +
+                "\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n"
+                "      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n"
+                "    spec:\n      containers:\n      - name: web\n        image: " +
+                image + "\n      - name: log\n        image: busybox\n");
+    };
+    const QString dp = QStringLiteral("deployments.apps");
+    auto web = [&] {
+        return m_sim->store()->get(dp, QStringLiteral("default"), QStringLiteral("web"));
+    };
+    writeManifest("nginx:1.25", "front");
+    Run r = kubectl({QStringLiteral("apply"), QStringLiteral("-f"), manifest});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("created"), r.out.constData());
+    QVERIFY(web().annotations().contains(
+        QStringLiteral("kubectl.kubernetes.io/last-applied-configuration")));
+    // Second apply: a strategic merge patch (containers merged by name).
+    writeManifest("nginx:1.27", "edge");
+    r = kubectl({QStringLiteral("apply"), QStringLiteral("-f"), manifest});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("configured"), r.out.constData());
+    QCOMPARE(web().labels().value(QStringLiteral("tier")), QStringLiteral("edge"));
+    const QJsonArray containers = web()
+                                      .json()[QStringLiteral("spec")][QStringLiteral("template")]
+                                             [QStringLiteral("spec")][QStringLiteral("containers")]
+                                      .toArray();
+    QCOMPARE(containers.size(), 2);
+    QCOMPARE(containers[0][QStringLiteral("image")].toString(), QStringLiteral("nginx:1.27"));
+    QVERIFY(!web()
+                 .json()[QStringLiteral("spec")][QStringLiteral("template")][QStringLiteral("spec")]
+                 .toObject()
+                 .keys()
+                 .join(QLatin1Char(' '))
+                 .contains(QLatin1Char('$')));
+
+    r = kubectl({QStringLiteral("annotate"), QStringLiteral("deployment"), QStringLiteral("web"),
+                 QStringLiteral("owner=team-a")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(web().annotations().value(QStringLiteral("owner")), QStringLiteral("team-a"));
+
+    r = kubectl({QStringLiteral("patch"), QStringLiteral("deployment"), QStringLiteral("web"),
+                 QStringLiteral("--type=json"),
+                 QStringLiteral("-p=[{\"op\":\"replace\",\"path\":\"/metadata/labels/tier\","
+                                "\"value\":\"back\"}]")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(web().labels().value(QStringLiteral("tier")), QStringLiteral("back"));
+    r = kubectl({QStringLiteral("patch"), QStringLiteral("deployment"), QStringLiteral("web"),
+                 QStringLiteral("--type=json"),
+                 QStringLiteral("-p=[{\"op\":\"remove\",\"path\":\"/metadata/nope\"}]")});
+    QVERIFY(r.exitCode != 0);
+
+    r = kubectl({QStringLiteral("scale"), QStringLiteral("deployment"), QStringLiteral("web"),
+                 QStringLiteral("--replicas=7")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("scaled"), r.out.constData());
+    QCOMPARE(web().json()[QStringLiteral("spec")][QStringLiteral("replicas")].toInt(), 7);
+}
+
+void tst_Kubectl::deleteWaitsForFinalizers()
+{
+    QVERIFY(m_sim->store()
+                ->create(QStringLiteral("configmaps"),
+                         QJsonObject{
+                             {QStringLiteral("metadata"),
+                              QJsonObject{{QStringLiteral("name"), QStringLiteral("held")},
+                                          {QStringLiteral("namespace"), QStringLiteral("default")},
+                                          {QStringLiteral("finalizers"),
+                                           QJsonArray{QStringLiteral("lens.test/hold")}}}}})
+                .ok());
+    auto held = [&] {
+        return m_sim->store()->get(QStringLiteral("configmaps"), QStringLiteral("default"),
+                                   QStringLiteral("held"));
+    };
+    Run r = kubectl({QStringLiteral("delete"), QStringLiteral("configmap"), QStringLiteral("held"),
+                     QStringLiteral("--wait=false")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(!held().isNull());
+    QVERIFY(!held().deletionTimestamp().isEmpty());
+    // `kubectl delete` (waiting) returns once the finalizer is removed.
+    int deletes = 0;
+    connect(m_sim->server(), &ApiServer::requestHandled, this,
+            [&deletes](const QString &method, const QString &target, int) {
+                if (method == QLatin1String("DELETE") &&
+                    target.contains(QLatin1String("configmaps/held")))
+                    ++deletes;
+            });
+    QProcess waiting;
+    waiting.setProgram(m_kubectl);
+    waiting.setArguments(baseArgs() +
+                         QStringList{QStringLiteral("delete"), QStringLiteral("configmap"),
+                                     QStringLiteral("held"), QStringLiteral("--timeout=60s")});
+    waiting.start();
+    QTRY_COMPARE_WITH_TIMEOUT(deletes, 1, 30000); // its DELETE arrived (object still there)
+    r = kubectl({QStringLiteral("patch"), QStringLiteral("configmap"), QStringLiteral("held"),
+                 QStringLiteral("--type=merge"), QStringLiteral("-p"),
+                 QStringLiteral("{\"metadata\":{\"finalizers\":null}}")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(held().isNull());
+    QTRY_VERIFY_WITH_TIMEOUT(waiting.state() == QProcess::NotRunning, 60000);
+    QCOMPARE(waiting.exitCode(), 0);
 }
 
 void tst_Kubectl::groupResources()

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: Apache-2.0
+// Writes over HTTP: DELETE with finalizers (deletionTimestamp, MODIFIED then DELETED when the
+// last finalizer goes), JSON patch (RFC 6902) with kube-apiserver's error codes, the strategic
+// merge approximation (lists merged by key), and the scale subresource.
+#include "simtestutil.h"
+
+#include "sim/simulator.h"
+#include "sim/store.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+#include <memory>
+
+using namespace lens::sim;
+using namespace simtest;
+
+
+class tst_SimWrites : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void finalizersKeepTheObject();
+    void jsonPatch_data();
+    void jsonPatch();
+    void strategicMergeByKey();
+    void strategicMergeRefusedForCustomResources();
+    void scaleSubresource();
+
+private:
+    HttpResult send(const QByteArray &verb, const QString &path, const QByteArray &body,
+                    const QByteArray &contentType = "application/json")
+    {
+        return request(*m_nam, m_sim->url(), verb, path, body, contentType);
+    }
+    std::unique_ptr<Simulator> m_sim;
+    std::unique_ptr<QNetworkAccessManager> m_nam;
+};
+
+void tst_SimWrites::init()
+{
+    qRegisterMetaType<lens::sim::ChangeEvent>();
+    m_sim = std::make_unique<Simulator>();
+    QString error;
+    QVERIFY2(m_sim->start(&error), qPrintable(error));
+    m_nam = std::make_unique<QNetworkAccessManager>();
+}
+
+void tst_SimWrites::cleanup()
+{
+    m_nam.reset();
+    m_sim.reset();
+}
+
+void tst_SimWrites::finalizersKeepTheObject()
+{
+    const QString path = QStringLiteral("/api/v1/namespaces/default/configmaps");
+    HttpResult r =
+        send("POST", path,
+             R"({"metadata":{"name":"held","finalizers":["lens.test/hold"]},"data":{"a":"1"}})");
+    QCOMPARE(r.status, 201);
+    QSignalSpy changes(m_sim->store(), &Store::changed);
+
+    r = send("DELETE", path + QStringLiteral("/held"), {});
+    QCOMPARE(r.status, 200);
+    const QJsonObject meta = r.json().value(u"metadata").toObject();
+    QVERIFY(!meta.value(u"deletionTimestamp").toString().isEmpty());
+    QCOMPARE(meta.value(u"deletionGracePeriodSeconds").toInt(-1), 0);
+    QCOMPARE(changes.size(), 1);
+    QCOMPARE(changes[0][0].value<ChangeEvent>().type, ChangeEvent::Type::Modified);
+    QVERIFY(
+        !m_sim->store()
+             ->get(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("held"))
+             .isNull());
+
+    // A second DELETE changes nothing; adding a finalizer now is forbidden.
+    QCOMPARE(send("DELETE", path + QStringLiteral("/held"), {}).status, 200);
+    QCOMPARE(changes.size(), 1);
+    r = send("PATCH", path + QStringLiteral("/held"),
+             R"({"metadata":{"finalizers":["lens.test/hold","lens.test/more"]}})",
+             "application/merge-patch+json");
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(u"reason").toString(), QStringLiteral("Invalid"));
+    QCOMPARE(r.json().value(u"message").toString(),
+             QStringLiteral("configmaps \"held\" is invalid: metadata.finalizers: Forbidden: no "
+                            "new finalizers can be added if the object is being deleted, found "
+                            "new finalizers []string{\"lens.test/more\"}"));
+    // Other updates keep deletionTimestamp.
+    r = send("PATCH", path + QStringLiteral("/held"), R"({"data":{"a":"2"}})",
+             "application/merge-patch+json");
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(u"metadata").toObject().value(u"deletionTimestamp"),
+             meta.value(u"deletionTimestamp"));
+    QCOMPARE(changes.size(), 2);
+
+    // Removing the last finalizer: MODIFIED, then DELETED; the object is gone.
+    r = send("PATCH", path + QStringLiteral("/held"),
+             R"([{"op":"remove","path":"/metadata/finalizers"}])", "application/json-patch+json");
+    QCOMPARE(r.status, 200);
+    QCOMPARE(changes.size(), 4);
+    QCOMPARE(changes[2][0].value<ChangeEvent>().type, ChangeEvent::Type::Modified);
+    QCOMPARE(changes[3][0].value<ChangeEvent>().type, ChangeEvent::Type::Deleted);
+    QVERIFY(
+        m_sim->store()
+            ->get(QStringLiteral("configmaps"), QStringLiteral("default"), QStringLiteral("held"))
+            .isNull());
+    QCOMPARE(send("GET", path + QStringLiteral("/held"), {}).status, 404);
+}
+
+void tst_SimWrites::jsonPatch_data()
+{
+    QTest::addColumn<QByteArray>("patch");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<QString>("blee"); // data.blee afterwards ("" = unchanged check skipped)
+
+    QTest::newRow("add") << QByteArray(R"([{"op":"add","path":"/data/blee","value":"x"}])") << 200
+                         << QString() << QStringLiteral("x");
+    QTest::newRow("replace then test")
+        << QByteArray(R"([{"op":"add","path":"/data/blee","value":"y"},)"
+                      R"({"op":"test","path":"/data/blee","value":"y"}])")
+        << 200 << QString() << QStringLiteral("y");
+    QTest::newRow("remove a missing path: 422")
+        << QByteArray(R"([{"op":"remove","path":"/data/nope"}])") << 422
+        << QStringLiteral("Invalid") << QString();
+    QTest::newRow("failed test: 422")
+        << QByteArray(R"([{"op":"test","path":"/metadata/name","value":"other"}])") << 422
+        << QStringLiteral("Invalid") << QString();
+    QTest::newRow("not an array: 400")
+        << QByteArray(R"({"op":"add"})") << 400 << QStringLiteral("BadRequest") << QString();
+    QTest::newRow("unknown op: 400") << QByteArray(R"([{"op":"frobnicate","path":"/data"}])") << 400
+                                     << QStringLiteral("BadRequest") << QString();
+}
+
+void tst_SimWrites::jsonPatch()
+{
+    QFETCH(QByteArray, patch);
+    QFETCH(int, status);
+    QFETCH(QString, reason);
+    QFETCH(QString, blee);
+    const qint64 before = m_sim->revision();
+    const HttpResult r = send("PATCH", QStringLiteral("/api/v1/namespaces/default/configmaps/blee"),
+                              patch, "application/json-patch+json");
+    QCOMPARE(r.status, status);
+    if (status != 200) {
+        QCOMPARE(r.json().value(u"reason").toString(), reason);
+        QCOMPARE(r.json().value(u"kind").toString(), QStringLiteral("Status"));
+        QCOMPARE(m_sim->revision(), before);
+        return;
+    }
+    QCOMPARE(r.json().value(u"data").toObject().value(u"blee").toString(), blee);
+    QCOMPARE(m_sim->revision(), before + 1);
+}
+
+void tst_SimWrites::strategicMergeByKey()
+{
+    const QString pods = QStringLiteral("/api/v1/namespaces/default/pods");
+    QCOMPARE(send("POST", pods,
+                  R"({"metadata":{"name":"two","finalizers":["a"]},"spec":{"containers":[)"
+                  R"({"name":"app","image":"app:1","ports":[{"containerPort":80}]},)"
+                  R"({"name":"side","image":"side:1"}]}})")
+                 .status,
+             201);
+    // Strategic merge: the containers list merges by name; ports by containerPort; the
+    // ordering directive is dropped; finalizers merge as a set.
+    HttpResult r = send(
+        "PATCH", pods + QStringLiteral("/two"),
+        R"({"metadata":{"finalizers":["b"]},"spec":{"$setElementOrder/containers":[{"name":"app"},{"name":"side"}],)"
+        R"("containers":[{"name":"side","image":"side:2"},)"
+        R"({"name":"app","ports":[{"containerPort":443}]}]}})",
+        "application/strategic-merge-patch+json");
+    QCOMPARE(r.status, 200);
+    QJsonObject spec = r.json().value(u"spec").toObject();
+    QJsonArray containers = spec.value(u"containers").toArray();
+    QCOMPARE(containers.size(), 2);
+    QCOMPARE(containers[0].toObject().value(u"image").toString(), QStringLiteral("app:1"));
+    QCOMPARE(containers[0].toObject().value(u"ports").toArray().size(), 2);
+    QCOMPARE(containers[1].toObject().value(u"image").toString(), QStringLiteral("side:2"));
+    QVERIFY(!spec.contains(QStringLiteral("$setElementOrder/containers")));
+    QCOMPARE(r.json().value(u"metadata").toObject().value(u"finalizers").toArray().size(), 2);
+    // $patch: delete removes one element.
+    r = send("PATCH", pods + QStringLiteral("/two"),
+             R"({"spec":{"containers":[{"name":"side","$patch":"delete"}]}})",
+             "application/strategic-merge-patch+json");
+    QCOMPARE(r.status, 200);
+    containers = r.json().value(u"spec").toObject().value(u"containers").toArray();
+    QCOMPARE(containers.size(), 1);
+    QCOMPARE(containers[0].toObject().value(u"name").toString(), QStringLiteral("app"));
+    // A JSON merge patch replaces the list.
+    r = send("PATCH", pods + QStringLiteral("/two"),
+             R"({"spec":{"containers":[{"name":"only","image":"x"}]}})",
+             "application/merge-patch+json");
+    QCOMPARE(r.status, 200);
+    containers = r.json().value(u"spec").toObject().value(u"containers").toArray();
+    QCOMPARE(containers.size(), 1);
+    QCOMPARE(containers[0].toObject().value(u"name").toString(), QStringLiteral("only"));
+}
+
+void tst_SimWrites::strategicMergeRefusedForCustomResources()
+{
+    const QString path =
+        QStringLiteral("/apis/config.istio.io/v1alpha2/namespaces/default/adapters");
+    QCOMPARE(send("POST", path, R"({"metadata":{"name":"a1"},"spec":{}})").status, 201);
+    HttpResult r = send("PATCH", path + QStringLiteral("/a1"), R"({"spec":{"x":1}})",
+                        "application/strategic-merge-patch+json");
+    QCOMPARE(r.status, 415);
+    QCOMPARE(r.json().value(u"reason").toString(), QStringLiteral("UnsupportedMediaType"));
+    r = send("PATCH", path + QStringLiteral("/a1"), R"({"spec":{"x":1}})",
+             "application/merge-patch+json");
+    QCOMPARE(r.status, 200);
+}
+
+void tst_SimWrites::scaleSubresource()
+{
+    const QJsonObject discovery = get(*m_nam, m_sim->url(), QStringLiteral("/apis/apps/v1")).json();
+    bool listed = false;
+    for (const QJsonValue &v : discovery.value(u"resources").toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o.value(u"name").toString() == QLatin1String("deployments/scale")) {
+            listed = true;
+            QCOMPARE(o.value(u"kind").toString(), QStringLiteral("Scale"));
+            QCOMPARE(o.value(u"group").toString(), QStringLiteral("autoscaling"));
+        }
+    }
+    QVERIFY(listed);
+    const QString path =
+        QStringLiteral("/apis/apps/v1/namespaces/default/deployments/icx-db/scale");
+    HttpResult r = get(*m_nam, m_sim->url(), path);
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(u"kind").toString(), QStringLiteral("Scale"));
+    QCOMPARE(r.json().value(u"apiVersion").toString(), QStringLiteral("autoscaling/v1"));
+    r = send("PATCH", path, R"({"spec":{"replicas":5}})", "application/merge-patch+json");
+    QCOMPARE(r.status, 200);
+    QCOMPARE(r.json().value(u"spec").toObject().value(u"replicas").toInt(), 5);
+    const lens::Object d = m_sim->store()->get(QStringLiteral("deployments.apps"),
+                                               QStringLiteral("default"), QStringLiteral("icx-db"));
+    QCOMPARE(d.json().value(u"spec").toObject().value(u"replicas").toInt(), 5);
+    QCOMPARE(r.json().value(u"metadata").toObject().value(u"resourceVersion").toString(),
+             d.resourceVersion());
+    r = send("PATCH", path, R"({"spec":{"replicas":-1}})", "application/merge-patch+json");
+    QCOMPARE(r.status, 422);
+    QCOMPARE(get(*m_nam, m_sim->url(),
+                 QStringLiteral("/apis/apps/v1/namespaces/default/deployments/nope/scale"))
+                 .status,
+             404);
+    QCOMPARE(
+        get(*m_nam, m_sim->url(), QStringLiteral("/api/v1/namespaces/default/pods/x/scale")).status,
+        404);
+}
+
+QTEST_GUILESS_MAIN(tst_SimWrites)
+#include "tst_simwrites.moc"
