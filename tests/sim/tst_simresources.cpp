@@ -106,8 +106,10 @@ void tst_SimResources::discoveryGroups()
     QCOMPARE(r.json().value(QStringLiteral("groupVersion")).toString(), QStringLiteral("apps/v1"));
     const QJsonArray apps = r.json().value(QStringLiteral("resources")).toArray();
     QCOMPARE(names(apps),
-             (QStringList{QStringLiteral("deployments"), QStringLiteral("replicasets"),
-                          QStringLiteral("statefulsets"), QStringLiteral("daemonsets")}));
+             (QStringList{QStringLiteral("deployments"), QStringLiteral("deployments/scale"),
+                          QStringLiteral("replicasets"), QStringLiteral("replicasets/scale"),
+                          QStringLiteral("statefulsets"), QStringLiteral("statefulsets/scale"),
+                          QStringLiteral("daemonsets")}));
     QCOMPARE(apps[0][QStringLiteral("shortNames")].toArray(), QJsonArray{QStringLiteral("deploy")});
     QCOMPARE(apps[0][QStringLiteral("kind")].toString(), QStringLiteral("Deployment"));
     QVERIFY(apps[0][QStringLiteral("namespaced")].toBool());
