@@ -146,9 +146,13 @@ QString messageFor(int code)
     }
 }
 
+/// A boolean query parameter as apimachinery's Convert_Slice_string_To_bool reads it: "0" and
+/// "false" (any case) are false, any other value is true ("True" from Python's client, "1").
+/// An absent (or empty) parameter is false.
 bool isTrue(const QString &v)
 {
-    return v == QLatin1String("true") || v == QLatin1String("1");
+    return !v.isEmpty() && v != QLatin1String("0") &&
+           v.compare(QLatin1String("false"), Qt::CaseInsensitive) != 0;
 }
 
 /// One field.Error of apimachinery validation: field path, cause type, ErrorBody().
