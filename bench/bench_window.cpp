@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: Apache-2.0
+// bench_window: how smooth the whole window stays while a cluster pours watch events in.
+//
+// The simulated API server runs on its own thread (as a real cluster is another machine) and
+// updates pods at --rate events per second; the window, with every view open, watches them
+// through the real Session (HTTP ListerWatcher → Reflector → DeltaFIFO → Indexer → handlers →
+// journal → models). A probe timer on the UI thread measures how late the event loop runs it
+// (the stall a user feels) and /proc/self/status gives resident memory. Prints one figure per
+// line; never run by ctest (speed targets live in benchmarks, not in timed tests).
+//
+//   QT_QPA_PLATFORM=offscreen build/bench/bench_window [--rate 5000] [--seconds 20]
+//                                                      [--journal-cap N] [--pods 200]
+
+#include "lens/queuemodel.h"
+#include "mainwindow.h"
+#include "session/session.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonObject>
+#include <QSemaphore>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+/// Resident set size and its peak, in MiB, from /proc/self/status (VmRSS, VmHWM).
+std::pair<double, double> residentMiB()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    double rss = 0, hwm = 0;
+    if (!f.open(QIODevice::ReadOnly))
+        return {rss, hwm};
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        const QList<QByteArray> parts = line.simplified().split(' ');
+        if (parts.size() < 2)
+            continue;
+        if (parts[0] == "VmRSS:")
+            rss = parts[1].toDouble() / 1024.0;
+        else if (parts[0] == "VmHWM:")
+            hwm = parts[1].toDouble() / 1024.0;
+    }
+    return {rss, hwm};
+}
+
+/// The cluster side: a Simulator living on its own thread, plus a writer that touches a label
+/// on `rate` pods per second in 10 ms batches.
+class ClusterThread : public QThread {
+public:
+    ClusterThread(int pods, int rate) : m_pods(pods), m_rate(rate) {}
+    QUrl url() const { return m_url; }
+    qint64 writes() const { return m_writes.loadRelaxed(); }
+    void startWriting() { m_go.storeRelease(1); }
+
+protected:
+    void run() override
+    {
+        lens::sim::Simulator sim;
+        lens::sim::Simulator::Options o;
+        o.pods = m_pods;
+        o.historyLimit = 100000;
+        QString error;
+        if (!sim.start(o, &error)) {
+            std::fprintf(stderr, "bench_window: simulator: %s\n", qPrintable(error));
+            m_ready.release();
+            return;
+        }
+        m_url = sim.url();
+        QList<QJsonObject> pods;
+        for (const lens::Object &p : sim.objects(QStringLiteral("pods")))
+            pods << p.json();
+        QTimer writer;
+        writer.setInterval(10);
+        writer.setTimerType(Qt::PreciseTimer);
+        int next = 0;
+        QElapsedTimer since;
+        qint64 due = 0;
+        QObject::connect(&writer, &QTimer::timeout, [&] {
+            if (!m_go.loadAcquire() || pods.isEmpty())
+                return;
+            if (!since.isValid())
+                since.start();
+            // Catch up to the wall clock, so a late timer does not lower the rate.
+            const qint64 target = since.elapsed() * m_rate / 1000;
+            for (; due < target; ++due) {
+                QJsonObject &pod = pods[next];
+                next = (next + 1) % int(pods.size());
+                QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
+                QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
+                labels.insert(QStringLiteral("bench"), QString::number(due));
+                meta.insert(QStringLiteral("labels"), labels);
+                meta.remove(QStringLiteral("resourceVersion"));
+                pod.insert(QStringLiteral("metadata"), meta);
+                if (sim.store()->update(QStringLiteral("pods"), pod).ok())
+                    m_writes.fetchAndAddRelaxed(1);
+            }
+        });
+        writer.start();
+        m_ready.release();
+        exec();
+    }
+
+private:
+    int m_pods;
+    int m_rate;
+    QUrl m_url;
+    QAtomicInteger<qint64> m_writes{0};
+    QAtomicInt m_go{0};
+
+public:
+    QSemaphore m_ready; ///< released once url() is known (or the simulator failed)
+};
+
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const auto i = std::min(v.size() - 1, size_t(p / 100.0 * double(v.size() - 1) + 0.5));
+    return v[i];
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(QStringLiteral("Event-loop latency and memory of the window "
+                                               "under a steady watch-event load."));
+    p.addHelpOption();
+    const QCommandLineOption rateOpt(QStringLiteral("rate"),
+                                     QStringLiteral("Watch events per second (default 5000)."),
+                                     QStringLiteral("N"), QStringLiteral("5000"));
+    const QCommandLineOption secondsOpt(QStringLiteral("seconds"),
+                                        QStringLiteral("Measured seconds (default 20)."),
+                                        QStringLiteral("S"), QStringLiteral("20"));
+    const QCommandLineOption podsOpt(QStringLiteral("pods"),
+                                     QStringLiteral("Pods in the cluster (default 200)."),
+                                     QStringLiteral("N"), QStringLiteral("200"));
+    const QCommandLineOption capOpt(QStringLiteral("journal-cap"),
+                                    QStringLiteral("Journal capacity in events (default: the "
+                                                   "journal's own)."),
+                                    QStringLiteral("N"));
+    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt});
+    p.process(app);
+    const int rate = p.value(rateOpt).toInt();
+    const int seconds = p.value(secondsOpt).toInt();
+    const int pods = p.value(podsOpt).toInt();
+    if (rate <= 0 || seconds <= 0 || pods <= 0) {
+        std::fprintf(stderr, "bench_window: --rate, --seconds and --pods take positive numbers\n");
+        return 2;
+    }
+
+    ClusterThread cluster(pods, rate);
+    cluster.start();
+    cluster.m_ready.acquire();
+    if (cluster.url().isEmpty())
+        return 1;
+
+    lens::Session::Options o;
+    o.server = cluster.url();
+    o.churnIntervalMs = 0;
+    lens::Session session(o);
+    QString error;
+    if (!session.start(&error)) {
+        std::fprintf(stderr, "bench_window: %s\n", qPrintable(error));
+        return 1;
+    }
+    if (p.isSet(capOpt))
+        session.journal()->setCapacity(p.value(capOpt).toLongLong());
+    lens::MainWindow window(session.journal(), session.informer()->controller());
+    window.setSourceDescription(session.sourceDescription());
+    window.resize(1600, 1000);
+    window.show();
+
+    std::vector<double> lateMs;
+    QElapsedTimer clock;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    qint64 expected = 0;
+    double maxRssMiB = 0;
+    const auto [rssBefore, hwmBefore] = residentMiB();
+    Q_UNUSED(hwmBefore);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        lateMs.push_back(double(std::max<qint64>(0, now - expected)) / 1e6);
+        expected = now + 5'000'000;
+        if (lateMs.size() % 200 == 0)
+            maxRssMiB = std::max(maxRssMiB, residentMiB().first);
+    });
+    qint64 eventsAtStart = 0;
+    auto begin = [&] {
+        cluster.startWriting();
+        eventsAtStart = qint64(session.journal()->lastSeq());
+        clock.start();
+        expected = 5'000'000;
+        probe.start();
+        QTimer::singleShot(seconds * 1000, &app, [&] {
+            probe.stop();
+            const double elapsedS = double(clock.elapsed()) / 1000.0;
+            const qint64 events = qint64(session.journal()->lastSeq()) - eventsAtStart;
+            const auto [rss, hwm] = residentMiB();
+            std::printf("rate_target_events_per_s %d\n", rate);
+            std::printf("server_writes_per_s %.0f\n", double(cluster.writes()) / elapsedS);
+            std::printf("journal_events_per_s %.0f\n", double(events) / elapsedS);
+            std::printf("indexer_objects %lld\n",
+                        qlonglong(session.informer()->indexer().listKeys().size()));
+            std::printf("loop_latency_ms_p50 %.1f\n", percentile(lateMs, 50));
+            std::printf("loop_latency_ms_p99 %.1f\n", percentile(lateMs, 99));
+            std::printf("loop_latency_ms_max %.1f\n",
+                        lateMs.empty() ? 0.0 : *std::max_element(lateMs.begin(), lateMs.end()));
+            std::printf("probes %zu\n", lateMs.size());
+            std::printf("rss_mib_start %.1f\n", rssBefore);
+            std::printf("rss_mib_end %.1f\n", rss);
+            std::printf("rss_mib_max_sampled %.1f\n", std::max(maxRssMiB, rss));
+            std::printf("rss_mib_peak %.1f\n", hwm);
+            std::printf("journal_size %lld\n", qlonglong(session.journal()->events().size()));
+            std::printf("journal_capacity %lld\n", qlonglong(session.journal()->capacity()));
+            std::printf("journal_dropped %llu\n", qulonglong(session.journal()->droppedCount()));
+            std::fflush(stdout);
+            QCoreApplication::exit(0);
+        });
+    };
+    if (session.informer()->hasSynced())
+        begin();
+    else
+        QObject::connect(&session, &lens::Session::synced, &app, begin, Qt::SingleShotConnection);
+    const int rc = QApplication::exec();
+    session.stop();
+    cluster.quit();
+    cluster.wait();
+    return rc;
+}
