@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 namespace {
@@ -66,7 +67,6 @@ protected:
         lens::sim::Simulator sim;
         lens::sim::Simulator::Options o;
         o.pods = m_pods;
-        o.historyLimit = 100000;
         QString error;
         if (!sim.start(o, &error)) {
             std::fprintf(stderr, "bench_window: simulator: %s\n", qPrintable(error));
@@ -150,7 +150,10 @@ int main(int argc, char **argv)
                                     QStringLiteral("Journal capacity in events (default: the "
                                                    "journal's own)."),
                                     QStringLiteral("N"));
-    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt});
+    const QCommandLineOption noWindowOpt(
+        QStringLiteral("no-window"),
+        QStringLiteral("Measure the informer and journal alone, without the window."));
+    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt});
     p.process(app);
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();
@@ -177,10 +180,14 @@ int main(int argc, char **argv)
     }
     if (p.isSet(capOpt))
         session.journal()->setCapacity(p.value(capOpt).toLongLong());
-    lens::MainWindow window(session.journal(), session.informer()->controller());
-    window.setSourceDescription(session.sourceDescription());
-    window.resize(1600, 1000);
-    window.show();
+    std::unique_ptr<lens::MainWindow> window;
+    if (!p.isSet(noWindowOpt)) {
+        window = std::make_unique<lens::MainWindow>(session.journal(),
+                                                    session.informer()->controller());
+        window->setSourceDescription(session.sourceDescription());
+        window->resize(1600, 1000);
+        window->show();
+    }
 
     std::vector<double> lateMs;
     QElapsedTimer clock;

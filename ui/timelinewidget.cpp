@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace lens {
 
@@ -262,9 +264,16 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
-    // Ticks and markers.
-    for (const Mark &m : m_model->marks()) {
-        if (m.t < t0 || m.t > t1 || m.kind == Mark::Kind::Backoff)
+    // Ticks and markers. Marks are in time order: start at the first visible one. Event ticks
+    // that fall on a pixel column already drawn for their kind are skipped, so a burst of
+    // thousands of watch events costs one line per column, not one per event.
+    const std::vector<Mark> &marks = m_model->marks();
+    auto first = std::lower_bound(marks.begin(), marks.end(), t0,
+                                  [](const Mark &m, qint64 t) { return m.t < t; });
+    int lastTickColumn[3] = {-1, -1, -1};
+    for (auto it = first; it != marks.end() && it->t <= t1; ++it) {
+        const Mark &m = *it;
+        if (m.kind == Mark::Kind::Backoff)
             continue;
         const double x = xOf(m.t, t0, t1, plot);
         const QColor c = markColor(m.kind);
@@ -273,10 +282,14 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         switch (m.kind) {
         case Mark::Kind::Added:
         case Mark::Kind::Modified:
-        case Mark::Kind::Deleted:
+        case Mark::Kind::Deleted: {
+            const int k = m.kind == Mark::Kind::Added ? 0 : m.kind == Mark::Kind::Modified ? 1 : 2;
+            if (std::exchange(lastTickColumn[k], int(x)) == int(x))
+                break;
             p.setPen(QPen(c, 2));
             p.drawLine(QPointF(x, lr.top() + 4), QPointF(x, lr.bottom() - 4));
             break;
+        }
         case Mark::Kind::ListPage:
             p.setPen(QPen(Qt::white, 1.5));
             p.drawLine(QPointF(x, lr.top() + lr.height() * 0.22),
@@ -351,11 +364,28 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         if (it != depth.begin())
             lastY = base - std::prev(it)->depth * scale;
         area.lineTo(plot.left(), lastY);
+        // At most three points per pixel column (enter, peak, leave): a step area over
+        // hundreds of thousands of samples would cost as many path elements.
+        int column = std::numeric_limits<int>::min();
+        double peakY = lastY;
         for (; it != depth.end() && it->t <= t1; ++it) {
             const double x = xOf(it->t, t0, t1, plot);
-            area.lineTo(x, lastY);
-            lastY = base - it->depth * scale;
-            area.lineTo(x, lastY);
+            const double y = base - it->depth * scale;
+            if (int(x) != column) {
+                if (column != std::numeric_limits<int>::min()) {
+                    area.lineTo(column, peakY);
+                    area.lineTo(column, lastY);
+                }
+                column = int(x);
+                area.lineTo(column, lastY);
+                peakY = y;
+            }
+            peakY = qMin(peakY, y);
+            lastY = y;
+        }
+        if (column != std::numeric_limits<int>::min()) {
+            area.lineTo(column, peakY);
+            area.lineTo(column, lastY);
         }
         const double xEnd = qMin<double>(plot.right(), xOf(now, t0, t1, plot));
         area.lineTo(xEnd, lastY);

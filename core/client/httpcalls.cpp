@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "httpcalls.h"
 
+#include <QElapsedTimer>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QNetworkReply>
+
+#include <utility>
 
 namespace lens {
 
@@ -211,13 +215,34 @@ void HttpWatchCall::onReadyRead()
         return;
     }
     m_responded = true;
+    drainLines();
+}
+
+bool HttpWatchCall::drainLines()
+{
+    QElapsedTimer budget;
+    budget.start();
     while (!m_stopped && m_reply && m_reply->canReadLine()) {
+        if (budget.elapsed() >= sliceBudgetMs()) {
+            if (!std::exchange(m_continuationQueued, true)) {
+                QMetaObject::invokeMethod(
+                    this,
+                    [this] {
+                        m_continuationQueued = false;
+                        if (m_finishedPending)
+                            onFinished();
+                        else
+                            onReadyRead();
+                    },
+                    Qt::QueuedConnection);
+            }
+            return false;
+        }
         const QByteArray line = m_reply->readLine().trimmed();
-        if (line.isEmpty())
-            continue;
-        if (!decodeLine(line))
-            return;
+        if (!line.isEmpty() && !decodeLine(line))
+            return true;
     }
+    return true;
 }
 
 bool HttpWatchCall::decodeLine(const QByteArray &line)
@@ -247,12 +272,9 @@ void HttpWatchCall::onFinished()
     const int code = httpStatus(m_reply);
     if (code == 200) {
         m_responded = true;
-        while (!m_stopped && m_reply->canReadLine()) {
-            const QByteArray line = m_reply->readLine().trimmed();
-            if (!line.isEmpty() && !decodeLine(line))
-                return;
-        }
-        if (m_stopped)
+        // Events still buffered are delivered (in slices) before the end is reported.
+        m_finishedPending = true;
+        if (!drainLines() || m_stopped)
             return;
         const QByteArray rest = m_reply->readAll().trimmed();
         if (!rest.isEmpty()) {
