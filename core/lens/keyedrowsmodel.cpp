@@ -25,10 +25,15 @@ int KeyedRowsModel::rowOfOrdinal(qint64 ordinal) const
     return int(it - m_rows.cbegin());
 }
 
+int KeyedRowsModel::rowOfRowKey(const QString &rowKey) const
+{
+    auto it = m_ordinalOf.constFind(rowKey);
+    return it == m_ordinalOf.constEnd() ? -1 : rowOfOrdinal(*it);
+}
+
 int KeyedRowsModel::rowOfKey(const QString &key) const
 {
-    auto it = m_ordinalOf.constFind(key);
-    return it == m_ordinalOf.constEnd() ? -1 : rowOfOrdinal(*it);
+    return rowOfRowKey(key);
 }
 
 QString KeyedRowsModel::keyAt(int row) const
@@ -40,8 +45,8 @@ QStringList KeyedRowsModel::keys() const
 {
     QStringList out;
     out.reserve(m_rows.size());
-    for (const Row &r : m_rows)
-        out << r.key;
+    for (int r = 0; r < m_rows.size(); ++r)
+        out << keyAt(r);
     return out;
 }
 

@@ -28,10 +28,11 @@ public:
 
     int rowCount(const QModelIndex &parent = {}) const override;
 
-    /// Row of `key`, or -1 when absent. O(log n).
-    int rowOfKey(const QString &key) const;
+    /// Row of `key`, or -1 when absent. O(log n). (Virtual: a model whose rows are not one per
+    /// key, like the RealFIFO queue, maps its keys to rows itself.)
+    virtual int rowOfKey(const QString &key) const;
     /// Key at `row` (empty when out of range).
-    QString keyAt(int row) const;
+    virtual QString keyAt(int row) const;
     /// All keys in row order.
     QStringList keys() const;
     /// The object of `key`'s row (the indexer's stored object; the queue's newest delta's
@@ -63,6 +64,8 @@ protected:
     void rebuildRows(const std::function<void()> &refold);
     bool isRebuilding() const { return m_rebuilding; }
     const Row &rowAt(int row) const { return m_rows.at(row); }
+    /// Row of a row identity (Row::key / Change::key), -1 when absent; the base rowOfKey().
+    int rowOfRowKey(const QString &rowKey) const;
 
 private:
     int rowOfOrdinal(qint64 ordinal) const;

@@ -30,6 +30,7 @@ void QueueModel::foldUpTo(quint64 seq)
     m_populated = false;
     m_queuedTotal = 0;
     m_poppedTotal = 0;
+    m_events.clear();
     rebuildRows([this, seq] { m_batcher->replayHistory(seq); });
     m_batcher->setFrozen(seq != 0);
     Q_EMIT statsChanged();
@@ -51,13 +52,41 @@ void QueueModel::fold(const std::vector<TraceEvent> &events)
         case TraceKind::FifoQueued:
             m_populated = true;
             ++m_queuedTotal;
-            m_queueMode = e.detail.value(QLatin1String("queueMode")).toString(m_queueMode);
-            changes.append(Change{false, e.key, e.object, e.deltas, e.seq, e.t});
+            setMode(e.detail.value(QLatin1String("queueMode")).toString(m_queueMode));
+            if (isRealFifo()) {
+                // One row per event: the newest of the key's queued events is this one.
+                const QString rowKey = e.key + QChar(0x1F) + QString::number(++m_eventCounter);
+                m_events[e.key].append(rowKey);
+                Deltas one;
+                if (!e.deltas.isEmpty())
+                    one << e.deltas.last();
+                changes.append(Change{false, rowKey, e.object, one, e.seq, e.t});
+            } else {
+                changes.append(Change{false, e.key, e.object, e.deltas, e.seq, e.t});
+            }
             break;
         case TraceKind::FifoPopped:
             ++m_poppedTotal;
             m_hasSynced = e.detail.value(QLatin1String("hasSynced")).toBool(m_hasSynced);
-            changes.append(Change{true, e.key, {}, {}, e.seq, e.t});
+            setMode(e.detail.value(QLatin1String("queueMode")).toString(m_queueMode));
+            if (isRealFifo()) {
+                auto it = m_events.find(e.key);
+                if (it == m_events.end())
+                    break; // queued before the retained history began
+                QStringList &rows = *it;
+                if (!rows.isEmpty())
+                    changes.append(Change{true, rows.takeFirst(), {}, {}, e.seq, e.t});
+                // Events of this key still queued, per the queue itself: drop rows the
+                // journal no longer accounts for (oldest first).
+                const qint64 remaining =
+                    e.detail.value(QLatin1String("remainingForKey")).toInteger(rows.size());
+                while (rows.size() > qMax<qint64>(0, remaining))
+                    changes.append(Change{true, rows.takeFirst(), {}, {}, e.seq, e.t});
+                if (rows.isEmpty())
+                    m_events.erase(it);
+            } else {
+                changes.append(Change{true, e.key, {}, {}, e.seq, e.t});
+            }
             break;
         case TraceKind::ListCompleted:
             m_populated = true;
@@ -77,6 +106,36 @@ void QueueModel::fold(const std::vector<TraceEvent> &events)
         Q_EMIT statsChanged();
 }
 
+void QueueModel::setMode(const QString &mode)
+{
+    if (mode == m_queueMode)
+        return;
+    m_queueMode = mode;
+    if (!isRebuilding())
+        Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
+Deltas QueueModel::deltasAt(int row) const
+{
+    return row >= 0 && row < rowCount() ? rowAt(row).deltas : Deltas();
+}
+
+int QueueModel::rowOfKey(const QString &key) const
+{
+    if (!isRealFifo())
+        return KeyedRowsModel::rowOfKey(key);
+    const auto it = m_events.constFind(key);
+    return it == m_events.constEnd() || it->isEmpty() ? -1 : rowOfRowKey(it->first());
+}
+
+QString QueueModel::keyAt(int row) const
+{
+    const QString rowKey = KeyedRowsModel::keyAt(row);
+    if (!isRealFifo())
+        return rowKey;
+    return rowKey.section(QChar(0x1F), 0, 0);
+}
+
 int QueueModel::columnCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
@@ -91,7 +150,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case KeyColumn:
-            return r.key;
+            return keyAt(index.row());
         case DeltasColumn:
             return summarizeDeltas(r.deltas);
         case ResourceVersionColumn:
@@ -101,7 +160,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole:
-        return describeDeltas(r.key, r.deltas);
+        return describeDeltas(keyAt(index.row()), r.deltas);
     case Qt::TextAlignmentRole:
         if (index.column() == ResourceVersionColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -109,7 +168,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     case DeltaChipsRole:
         return QVariant::fromValue(chipsFromDeltas(r.deltas));
     case KeyRole:
-        return r.key;
+        return keyAt(index.row());
     case DeltaCountRole:
         return int(r.deltas.size());
     case DeltaTypesRole: {
@@ -132,7 +191,7 @@ QVariant QueueModel::headerData(int section, Qt::Orientation o, int role) const
     case KeyColumn:
         return tr("Key");
     case DeltasColumn:
-        return tr("Deltas (oldest first)");
+        return isRealFifo() ? tr("Event (arrival order)") : tr("Deltas (oldest first)");
     case ResourceVersionColumn:
         return tr("Newest RV");
     }

@@ -15,8 +15,16 @@ struct TraceEvent;
 /// and FifoPopped (the key leaves). Also derives the queue's figures: depth, HasSynced (the last
 /// FifoPopped.hasSynced, or a Synced event), populated (any delta or list seen).
 ///
+/// RealFIFO mode (the journal's detail.queueMode is "RealFIFO"; client-go 1.33+'s in-order
+/// queue): one row per queued *event*, in arrival order, so a key appears once per event still
+/// queued for it; each FifoPopped removes that key's oldest row. The pop's
+/// detail.remainingForKey (events of the key still queued behind it) corrects the rows when the
+/// journal's retained history began mid-queue. KeyRole is then still the object key, and
+/// rowOfKey()/keyAt() speak object keys (rowOfKey: the key's next event to pop).
+///
 /// Live: batched by an EventBatcher (default 50 ms). Concept shown: DeltaFIFO's items/queue and
-/// delta compression (dedupDeltas), Replace's Replaced/Deleted-tombstone deltas, Pop order.
+/// delta compression (dedupDeltas), Replace's Replaced/Deleted-tombstone deltas, Pop order;
+/// RealFIFO's one-event-per-pop delivery.
 class QueueModel final : public KeyedRowsModel {
     Q_OBJECT
 public:
@@ -58,8 +66,16 @@ public:
     bool populated() const { return m_populated; }
     qint64 queuedTotal() const { return m_queuedTotal; }
     qint64 poppedTotal() const { return m_poppedTotal; }
-    /// "DeltaFIFO" or "RealFIFO", from the newest FifoQueued's detail.queueMode.
+    /// "DeltaFIFO" or "RealFIFO", from the newest FifoQueued/FifoPopped's detail.queueMode.
     QString queueMode() const { return m_queueMode; }
+    /// True when the rows are RealFIFO's events (see class comment).
+    bool isRealFifo() const { return m_queueMode == QLatin1String("RealFIFO"); }
+
+    /// The Deltas shown at `row` (RealFIFO: the one event), empty when out of range.
+    Deltas deltasAt(int row) const;
+
+    int rowOfKey(const QString &key) const override;
+    QString keyAt(int row) const override;
 
 Q_SIGNALS:
     /// After a batch changed any of the figures above.
@@ -67,6 +83,12 @@ Q_SIGNALS:
 
 private:
     void fold(const std::vector<TraceEvent> &events);
+    void setMode(const QString &mode);
+
+    // RealFIFO: per object key, the row identities ("key\x1F<n>") of its queued events, oldest
+    // first.
+    QHash<QString, QStringList> m_events;
+    qint64 m_eventCounter = 0;
 
     EventBatcher *m_batcher;
     quint64 m_upTo = 0;
