@@ -39,6 +39,22 @@ void TimelineModel::closeOpen(Span::Lane lane, qint64 t, bool failed, const QStr
     }
 }
 
+std::vector<TimelineModel::Gap> TimelineModel::watchGaps() const
+{
+    std::vector<Gap> gaps;
+    const Span *prev = nullptr;
+    for (const Span &s : m_spans) {
+        if (s.lane != Span::Lane::Watch)
+            continue;
+        if (prev && prev->end >= 0 && s.start > prev->end)
+            gaps.push_back(Gap{prev->end, s.start, prev->outcome});
+        prev = &s;
+    }
+    if (prev && prev->end >= 0)
+        gaps.push_back(Gap{prev->end, -1, prev->outcome});
+    return gaps;
+}
+
 void TimelineModel::addMark(Mark::Kind kind, const TraceEvent &e, const QString &label,
                             qint64 duration)
 {
@@ -71,6 +87,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
                         .arg(d.value(QLatin1String("items")).toInteger()));
             break;
         case TraceKind::ListCompleted:
+            m_round = e.seq;
             closeOpen(Span::Lane::List, e.t, false,
                       tr("%1 items at RV %2")
                           .arg(d.value(QLatin1String("items")).toInteger())
@@ -127,7 +144,26 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
                         .arg(d.value(QLatin1String("reason")).toString()),
                     d.value(QLatin1String("delayMs")).toInteger());
             break;
+        case TraceKind::HandlerNotified: {
+            if (e.type != QLatin1String("update (resync)"))
+                break;
+            const QString h = d.value(QLatin1String("handler")).toString();
+            auto &ticks = m_handlerTicks[h];
+            if (ticks.empty())
+                m_resyncHandlers << h;
+            auto round = m_handlerRound.find(h);
+            if (ticks.empty() || round == m_handlerRound.end() || *round != m_round) {
+                ticks.push_back(HandlerTick{e.t, 1, e.seq});
+                m_handlerRound.insert(h, m_round);
+            } else {
+                ++ticks.back().count;
+            }
+            if (qsizetype(ticks.size()) > m_maxMarks / 10)
+                ticks.erase(ticks.begin());
+            break;
+        }
         case TraceKind::Resync:
+            m_round = e.seq;
             addMark(Mark::Kind::Resync, e,
                     d.value(QLatin1String("due")).toBool() ? tr("resync (due)")
                                                            : tr("resync check (not due)"));

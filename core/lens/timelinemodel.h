@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -20,7 +22,9 @@ struct TraceEvent;
 ///    (WatchStarted → WatchEnded / WatchError); an open span has end == -1;
 ///  * marks: watch events (ADDED/MODIFIED/DELETED), bookmarks, list pages, 410 Gone / other
 ///    errors, backoffs (with their delay), resync ticks, Synced;
-///  * depth: DeltaFIFO queue depth samples (one per millisecond at most, the latest wins).
+///  * depth: DeltaFIFO queue depth samples (one per millisecond at most, the latest wins);
+///  * gaps between watch sessions (watchGaps) and per-handler resync rounds (handlerTicks,
+///    from HandlerNotified "update (resync)").
 ///
 /// Not an item model: the widget reads the vectors directly after changed(). Storage is bounded
 /// (oldest marks/samples dropped beyond `maxMarks`). Live: batched (default 50 ms).
@@ -57,6 +61,22 @@ public:
         QString key;     ///< the object's key for watch events, else empty
         quint64 seq = 0; ///< journal seq of the event
     };
+    /// A gap between two watch sessions (FS-14): from one watch's end to the next watch's
+    /// start, while no watch was open (a relist, a backoff, a re-watch). `end` is -1 while the
+    /// next watch has not started yet. Events that happened on the server in a gap arrive later
+    /// (re-watch from the last resourceVersion) or are repaired by a relist.
+    struct Gap {
+        qint64 start = 0;
+        qint64 end = -1;
+        QString cause; ///< what ended the watch before the gap (its outcome)
+    };
+    /// One handler's resync: the first "update (resync)" notification of one resync round
+    /// (after a Resync tick or a relist) delivered to that handler.
+    struct HandlerTick {
+        qint64 t = 0;
+        int count = 0;   ///< resync updates the handler got in that round
+        quint64 seq = 0; ///< journal seq of the first one
+    };
     struct DepthSample {
         qint64 t = 0;
         int depth = 0;
@@ -70,6 +90,15 @@ public:
     const std::vector<Mark> &marks() const { return m_marks; }
     const std::vector<DepthSample> &depth() const { return m_depth; }
     int maxDepth() const { return m_maxDepth; }
+    /// Gaps between watch sessions, oldest first (derived from spans()).
+    std::vector<Gap> watchGaps() const;
+    /// Handlers that got at least one resync update, in first-seen order.
+    QStringList resyncHandlers() const { return m_resyncHandlers; }
+    /// Resync rounds of `handler`, oldest first.
+    std::vector<HandlerTick> handlerTicks(const QString &handler) const
+    {
+        return m_handlerTicks.value(handler);
+    }
     /// Time of the first and newest folded events (0 when none).
     qint64 firstMs() const { return m_first; }
     qint64 lastMs() const { return m_last; }
@@ -94,6 +123,10 @@ private:
     std::vector<Span> m_spans;
     std::vector<Mark> m_marks;
     std::vector<DepthSample> m_depth;
+    QStringList m_resyncHandlers;
+    QHash<QString, std::vector<HandlerTick>> m_handlerTicks;
+    QHash<QString, quint64> m_handlerRound; // handler → round (seq of its Resync/ListCompleted)
+    quint64 m_round = 0;                    // seq of the newest Resync or ListCompleted
     int m_maxDepth = 0;
     qint64 m_first = 0;
     qint64 m_last = 0;

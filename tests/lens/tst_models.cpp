@@ -129,6 +129,7 @@ private Q_SLOTS:
     void journalModelCap();
     void reflectorStatusAndTimeline();
     void objectDiffLines();
+    void timelineGapsAndHandlerTicks();
 };
 
 void tst_Models::queueOrderAndDeltas()
@@ -428,6 +429,59 @@ void tst_Models::reflectorStatusAndTimeline()
     QCOMPARE(expired, 1);
     QCOMPARE(backoff, 1);
     QCOMPARE(timeline.lastMs(), 200);
+}
+
+// FS-14: the gaps between watch sessions; per-handler resync rounds (one tick per round, with
+// the number of resync updates the handler got in it).
+void tst_Models::timelineGapsAndHandlerTicks()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    TimelineModel tl(&journal);
+    auto rec = [&](TraceKind k, const QJsonObject &d = {}, const QString &type = {}) {
+        TraceEvent e;
+        e.kind = k;
+        e.type = type;
+        e.detail = d;
+        journal.record(e);
+    };
+    auto resyncUpdate = [&](const QString &handler) {
+        rec(TraceKind::HandlerNotified, {{QLatin1String("handler"), handler}},
+            QStringLiteral("update (resync)"));
+    };
+    rec(TraceKind::WatchStarted);
+    clock.advance(1000);
+    rec(TraceKind::WatchEnded, {{QLatin1String("reason"), QStringLiteral("closed by server")}});
+    clock.advance(250);
+    rec(TraceKind::WatchStarted);
+    clock.advance(500);
+    rec(TraceKind::Resync, {{QLatin1String("due"), true}});
+    resyncUpdate(QStringLiteral("fast"));
+    resyncUpdate(QStringLiteral("fast"));
+    resyncUpdate(QStringLiteral("slow"));
+    clock.advance(500);
+    rec(TraceKind::Resync, {{QLatin1String("due"), true}});
+    resyncUpdate(QStringLiteral("fast"));
+    clock.advance(100);
+    rec(TraceKind::WatchError, {{QLatin1String("code"), 410}});
+    tl.flush();
+
+    const auto gaps = tl.watchGaps();
+    QCOMPARE(gaps.size(), size_t(2));
+    QCOMPARE(gaps[0].start, qint64(1000));
+    QCOMPARE(gaps[0].end, qint64(1250));
+    QCOMPARE(gaps[0].cause, QStringLiteral("closed by server"));
+    QCOMPARE(gaps[1].start, qint64(2350));
+    QCOMPARE(gaps[1].end, qint64(-1)); // no watch open yet
+
+    QCOMPARE(tl.resyncHandlers(), (QStringList{QStringLiteral("fast"), QStringLiteral("slow")}));
+    const auto fast = tl.handlerTicks(QStringLiteral("fast"));
+    QCOMPARE(fast.size(), size_t(2));
+    QCOMPARE(fast[0].t, qint64(1750));
+    QCOMPARE(fast[0].count, 2);
+    QCOMPARE(fast[1].t, qint64(2250));
+    QCOMPARE(fast[1].count, 1);
+    QCOMPARE(tl.handlerTicks(QStringLiteral("slow")).size(), size_t(1));
 }
 
 void tst_Models::objectDiffLines()
