@@ -18,7 +18,26 @@ std::unique_ptr<QTranslator> &installed()
     static std::unique_ptr<QTranslator> t;
     return t;
 }
+QString &current()
+{
+    static QString lang = QStringLiteral("en");
+    return lang;
+}
 } // namespace
+
+QString currentLanguage()
+{
+    return current();
+}
+
+QString languageName(const QString &lang)
+{
+    if (lang == QLatin1String("en"))
+        return QStringLiteral("English");
+    if (lang == QLatin1String("zh_CN"))
+        return QStringLiteral("\u7B80\u4F53\u4E2D\u6587 (zh_CN)");
+    return lang;
+}
 
 bool installTranslation(const QString &lang)
 {
@@ -26,13 +45,18 @@ bool installTranslation(const QString &lang)
         QCoreApplication::removeTranslator(installed().get());
         installed().reset();
     }
-    if (lang.isEmpty() || lang == QLatin1String("en") || lang == QLatin1String("C"))
+    if (lang.isEmpty() || lang == QLatin1String("en") || lang == QLatin1String("C")) {
+        current() = QStringLiteral("en");
         return true;
+    }
     auto t = std::make_unique<QTranslator>();
-    if (!t->load(QStringLiteral(":/i18n/informer-lens_%1.qm").arg(lang)))
+    if (!t->load(QStringLiteral(":/i18n/informer-lens_%1.qm").arg(lang))) {
+        current() = QStringLiteral("en");
         return false;
+    }
     QCoreApplication::installTranslator(t.get());
     installed() = std::move(t);
+    current() = lang;
     return true;
 }
 

@@ -9,12 +9,17 @@ namespace lens {
 /// Installs the window's translation for `lang` ("zh_CN"; "en", "C" or empty = the English
 /// source strings), replacing any installed before. The catalogues are compiled into the
 /// program (Qt Linguist, resources/translations/informer-lens_<lang>.ts → :/i18n/*.qm).
-/// Call before building the window (its texts are set at construction). Returns false, and
-/// leaves English, when no catalogue exists for `lang`. For `--lang L`.
+/// Installing posts QEvent::LanguageChange to every widget, so an open window re-applies its
+/// texts (MainWindow::switchLanguage). Returns false, and leaves English, when no catalogue
+/// exists for `lang`. For `--lang L` and the Language menu.
 bool installTranslation(const QString &lang);
 
 /// Languages with a catalogue, plus "en".
 QStringList availableLanguages();
+/// The language installTranslation() installed last ("en" when none).
+QString currentLanguage();
+/// A language's name in that language, for the Language menu ("English", "简体中文 (zh_CN)").
+QString languageName(const QString &lang);
 
 /// Applies a theme to the whole application: "light" or "dark" (Fusion style with a matching
 /// palette; the delta colours stay the same, and painted views read the palette). Returns

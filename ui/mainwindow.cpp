@@ -3,8 +3,13 @@
 
 #include "deltachipdelegate.h"
 #include "deltapalette.h"
+#include "i18n.h"
+#include "indexerfilterproxy.h"
 #include "informer/controller.h"
+#include "informer/sharedinformer.h"
+#include "lens/caption.h"
 #include "lens/eventbatcher.h"
+#include "lens/export.h"
 #include "lens/format.h"
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
@@ -18,22 +23,37 @@
 #include "notificationdelegate.h"
 #include "panel.h"
 #include "pipelinewidget.h"
+#include "playgroundpanel.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
+#include "viewexport.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -86,7 +106,7 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
       m_timelineModel(new TimelineModel(journal, this)),
       m_status(new ReflectorStatus(journal, this)), m_handlers(new HandlersModel(journal, this)),
       m_notifications(new HandlerNotificationsModel(journal, 5000, this)),
-      m_objectTree(new ObjectTreeModel(this)), m_indexerProxy(new QSortFilterProxyModel(this)),
+      m_objectTree(new ObjectTreeModel(this)), m_indexerProxy(new IndexerFilterProxy(this)),
       m_settleTimer(new QTimer(this)), m_filterTimer(new QTimer(this))
 {
     Q_ASSERT(journal);
@@ -94,11 +114,13 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     setSourceDescription(QString());
     buildActions();
     setCentralWidget(buildCentral());
+    buildMenus();
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setAccessibleName(tr("Reflector status"));
     m_pumpLabel = new QLabel(this);
     m_errorLabel = new QLabel(this);
+    m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
     m_errorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
     // Status texts grow with the numbers and errors they show; they must never force the
     // window wider than the user (or --size) made it.
@@ -142,27 +164,20 @@ void MainWindow::setSourceDescription(const QString &source)
 
 void MainWindow::buildActions()
 {
-    QToolBar *tb = addToolBar(tr("Pump"));
+    QToolBar *tb = addToolBar(QString());
     tb->setObjectName(QStringLiteral("pumpToolBar"));
     tb->setMovable(false);
     tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
     auto *group = new QActionGroup(this);
     group->setExclusive(true);
-    m_run = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), tr("\u25B6  Run"),
-                        this);
+    m_run = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), QString(), this);
     m_run->setShortcut(QKeySequence(Qt::Key_F5));
-    m_run->setToolTip(tr("Run the controller's Pop pump: every queued key is popped and "
-                         "handled (F5)"));
-    m_pause = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")),
-                          tr("\u2016  Pause"), this);
+    m_pause =
+        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")), QString(), this);
     m_pause->setShortcut(QKeySequence(Qt::Key_F6));
-    m_pause->setToolTip(tr("Pause the pump: deltas pile up in the DeltaFIFO where you can "
-                           "watch them being compressed (F6)"));
-    m_step = new QAction(QIcon::fromTheme(QStringLiteral("media-skip-forward")), tr("\u21E5  Step"),
-                         this);
+    m_step = new QAction(QIcon::fromTheme(QStringLiteral("media-skip-forward")), QString(), this);
     m_step->setShortcut(QKeySequence(Qt::Key_F10));
-    m_step->setToolTip(tr("Pop exactly one key from the head of the queue (F10)"));
     for (QAction *a : {m_run, m_pause}) {
         a->setCheckable(true);
         group->addAction(a);
@@ -178,25 +193,38 @@ void MainWindow::buildActions()
     auto *spacer = new QWidget(tb);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     tb->addWidget(spacer);
-    QString legend = tr("Deltas:") + QStringLiteral("&nbsp;&nbsp;");
-    for (DeltaType t : {DeltaType::Added, DeltaType::Updated, DeltaType::Deleted,
-                        DeltaType::Replaced, DeltaType::Sync})
-        legend += QStringLiteral("<span style=\"background-color:%1; color:white;\">"
-                                 "&nbsp;%2&nbsp;</span>&nbsp;&nbsp;")
-                      .arg(deltaColor(t).name(), deltaTypeName(t));
-    legend += QStringLiteral("<span style=\"color:%1;\">%2</span>&nbsp;&nbsp;")
-                  .arg(deltaColor(DeltaType::Deleted).name(),
-                       tr("\u271D = DeletedFinalStateUnknown tombstone").toHtmlEscaped());
-    auto *legendLabel = new QLabel(legend, tb);
+    auto *legendLabel = new QLabel(tb);
     legendLabel->setTextFormat(Qt::RichText);
-    legendLabel->setAccessibleName(tr("Delta colour legend"));
     tb->addWidget(legendLabel);
-    // Accessible names for the buttons (screen readers and UI tests).
-    for (QAction *a : {m_run, m_pause, m_step}) {
-        if (QWidget *w = tb->widgetForAction(a))
-            w->setAccessibleName(a->text().mid(3));
+    for (QAction *a : {m_run, m_pause, m_step})
         addAction(a); // shortcuts work even if the toolbar is hidden
-    }
+    translated([this, tb, legendLabel] {
+        tb->setWindowTitle(tr("Pump"));
+        m_run->setText(tr("\u25B6  Run"));
+        m_run->setToolTip(tr("Run the controller's Pop pump: every queued key is popped and "
+                             "handled (F5)"));
+        m_pause->setText(tr("\u2016  Pause"));
+        m_pause->setToolTip(tr("Pause the pump: deltas pile up in the DeltaFIFO where you can "
+                               "watch them being compressed (F6)"));
+        m_step->setText(tr("\u21E5  Step"));
+        m_step->setToolTip(tr("Pop exactly one key from the head of the queue (F10)"));
+        QString legend = tr("Deltas:") + QStringLiteral("&nbsp;&nbsp;");
+        for (DeltaType t : {DeltaType::Added, DeltaType::Updated, DeltaType::Deleted,
+                            DeltaType::Replaced, DeltaType::Sync})
+            legend += QStringLiteral("<span style=\"background-color:%1; color:white;\">"
+                                     "&nbsp;%2&nbsp;</span>&nbsp;&nbsp;")
+                          .arg(deltaColor(t).name(), deltaTypeName(t));
+        legend += QStringLiteral("<span style=\"color:%1;\">%2</span>&nbsp;&nbsp;")
+                      .arg(deltaColor(DeltaType::Deleted).name(),
+                           tr("\u271D = DeletedFinalStateUnknown tombstone").toHtmlEscaped());
+        legendLabel->setText(legend);
+        legendLabel->setAccessibleName(tr("Delta colour legend"));
+        // Accessible names for the buttons (screen readers and UI tests).
+        for (QAction *a : {m_run, m_pause, m_step}) {
+            if (QWidget *w = tb->widgetForAction(a))
+                w->setAccessibleName(a->text().mid(3));
+        }
+    });
     connect(m_run, &QAction::triggered, this, [this] {
         if (m_controller)
             m_controller->run();
@@ -226,6 +254,15 @@ QWidget *MainWindow::buildCentral()
                                                           QHeaderView::Stretch);
     setWidths(m_queueView, {170, 300, 76});
     m_queuePanel = new Panel(tr("DeltaFIFO"), m_queueView);
+    translated([this] {
+        m_queuePanel->setTitle(m_queue->isRealFifo() ? QStringLiteral("RealFIFO")
+                                                     : QStringLiteral("DeltaFIFO"));
+        m_queueView->setAccessibleName(tr("DeltaFIFO queue"));
+    });
+    connect(m_queue, &QAbstractItemModel::headerDataChanged, this, [this] {
+        m_queuePanel->setTitle(m_queue->isRealFifo() ? QStringLiteral("RealFIFO")
+                                                     : QStringLiteral("DeltaFIFO"));
+    });
 
     // Key history.
     m_historyView = makeTable(m_history, tr("Key history"), this);
@@ -234,19 +271,22 @@ QWidget *MainWindow::buildCentral()
         KeyHistoryModel::TypeColumn, new DeltaChipDelegate(KeyHistoryModel::DeltaChipsRole, this));
     setWidths(m_historyView, {48, 66, 110, 170, 52});
     m_historyPanel = new Panel(tr("Key history"), m_historyView);
-    m_historyPanel->setSubtitle(tr("select a key in the queue, indexer or journal"));
-    connect(m_history, &KeyHistoryModel::keyChanged, this, [this](const QString &key) {
+    auto historyTexts = [this] {
+        const QString key = m_history->key();
+        m_historyView->setAccessibleName(tr("Key history"));
         m_historyPanel->setTitle(key.isEmpty() ? tr("Key history")
                                                : tr("Key history: %1").arg(key));
         m_historyPanel->setSubtitle(key.isEmpty()
                                         ? tr("select a key in the queue, indexer or journal")
                                         : tr("watch → queue → pop → indexer → handlers"));
-    });
+    };
+    translated(historyTexts);
+    connect(m_history, &KeyHistoryModel::keyChanged, this, historyTexts);
     connect(m_history, &QAbstractItemModel::rowsInserted, this,
             [this] { followTail(m_historyView); });
 
     // Indexer.
-    m_indexerProxy->setSourceModel(m_indexer);
+    m_indexerProxy->setIndexer(m_indexer);
     m_indexerProxy->setSortRole(IndexerModel::SortRole);
     m_indexerProxy->setFilterKeyColumn(-1);
     m_indexerProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
@@ -261,17 +301,39 @@ QWidget *MainWindow::buildCentral()
                                                             QHeaderView::Stretch);
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("indexerFilter"));
-    m_filter->setPlaceholderText(tr("Filter objects (name, namespace, label, phase)\u2026"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setAccessibleName(tr("Filter indexer objects"));
-    m_filter->setMinimumWidth(240);
+    translated([this] {
+        m_filter->setPlaceholderText(tr("Filter objects (name, namespace, label, phase)\u2026"));
+        m_filter->setAccessibleName(tr("Filter indexer objects"));
+        m_indexerView->setAccessibleName(tr("Indexer objects"));
+    });
+    m_filter->setMinimumWidth(150);
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(250);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
-    connect(m_filterTimer, &QTimer::timeout, this,
-            [this] { m_indexerProxy->setFilterFixedString(m_filter->text()); });
+    m_selectorEdit = new QLineEdit(this);
+    m_selectorEdit->setObjectName(QStringLiteral("labelSelector"));
+    m_selectorEdit->setClearButtonEnabled(true);
+    m_selectorEdit->setMinimumWidth(150);
+    connect(m_selectorEdit, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, &MainWindow::applyIndexerFilter);
+    translated([this] {
+        m_selectorEdit->setPlaceholderText(tr("Label selector, e.g. app=web,tier in (a,b)"));
+        m_selectorEdit->setAccessibleName(tr("Label selector for indexer objects"));
+        m_selectorEdit->setToolTip(tr("Kubernetes label selector syntax: key=value, key!=value, "
+                                      "key in (a,b), key notin (a,b), key, !key"));
+    });
     m_indexerPanel = new Panel(tr("Indexer"), m_indexerView);
+    translated([this] { m_indexerPanel->setTitle(tr("Indexer")); });
     m_indexerPanel->addHeaderWidget(m_filter);
+    m_indexerPanel->addHeaderWidget(m_selectorEdit);
+    m_selectorError = new QLabel(this);
+    m_selectorError->setObjectName(QStringLiteral("labelSelectorError"));
+    m_selectorError->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_selectorError->setWordWrap(true);
+    m_selectorError->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selectorError->hide();
+    m_indexerPanel->addContent(m_selectorError);
     auto updateIndexerSubtitle = [this] {
         const int all = m_indexer->rowCount(), shown = m_indexerProxy->rowCount();
         m_indexerPanel->setSubtitle(shown == all
@@ -286,7 +348,7 @@ QWidget *MainWindow::buildCentral()
     }
     connect(m_indexerProxy, &QAbstractItemModel::modelReset, this, updateIndexerSubtitle);
     connect(m_indexerProxy, &QAbstractItemModel::layoutChanged, this, updateIndexerSubtitle);
-    updateIndexerSubtitle();
+    translated(updateIndexerSubtitle);
 
     // Namespace index.
     m_namespaceView = new QTreeView(this);
@@ -308,7 +370,12 @@ QWidget *MainWindow::buildCentral()
                 }
             });
     auto *nsPanel = new Panel(tr("Indices"), m_namespaceView);
-    nsPanel->setSubtitle(tr("index \u2192 value \u2192 keys, as ByIndex() sees them"));
+    m_indicesPanel = nsPanel;
+    translated([this, nsPanel] {
+        nsPanel->setTitle(tr("Indices"));
+        nsPanel->setSubtitle(tr("index \u2192 value \u2192 keys, as ByIndex() sees them"));
+        m_namespaceView->setAccessibleName(tr("Namespace index"));
+    });
 
     // Journal.
     m_journalView = makeTable(m_journalModel, tr("Journal"), this);
@@ -326,7 +393,11 @@ QWidget *MainWindow::buildCentral()
                                         .arg(m_journalModel->rowCount()));
     };
     connect(m_journalModel, &QAbstractItemModel::rowsInserted, this, updateJournalSubtitle);
-    updateJournalSubtitle();
+    translated([this, updateJournalSubtitle] {
+        m_journalPanel->setTitle(tr("Journal"));
+        m_journalView->setAccessibleName(tr("Journal"));
+        updateJournalSubtitle();
+    });
     QTimer::singleShot(0, m_journalView, &QTableView::scrollToBottom);
 
     // Timeline.
@@ -335,12 +406,15 @@ QWidget *MainWindow::buildCentral()
     m_timelinePanel = new Panel(tr("Timeline"), m_timeline);
     m_liveButton = new QToolButton(this);
     m_liveButton->setObjectName(QStringLiteral("liveButton"));
-    m_liveButton->setText(tr("\u25CF Live"));
+    translated([this] {
+        m_timelinePanel->setTitle(tr("Timeline"));
+        m_liveButton->setText(tr("\u25CF Live"));
+        m_liveButton->setAccessibleName(tr("Return to live"));
+        m_liveButton->setToolTip(tr("The views follow the present. Drag on the timeline's time "
+                                    "axis to travel back; press here to return."));
+    });
     m_liveButton->setCheckable(true);
     m_liveButton->setChecked(true);
-    m_liveButton->setAccessibleName(tr("Return to live"));
-    m_liveButton->setToolTip(tr("The views follow the present. Drag on the timeline's time axis "
-                                "to travel back; press here to return."));
     m_timelinePanel->addHeaderWidget(m_liveButton);
     connect(m_liveButton, &QToolButton::clicked, this, [this] { goLive(); });
     connect(m_timeline, &TimelineWidget::keyClicked, this, &MainWindow::selectKey);
@@ -386,11 +460,51 @@ QWidget *MainWindow::buildCentral()
                     m_history->setKey(key);
             });
 
+    // Caption pane: explains what is selected.
+    m_caption = new QTextBrowser(this);
+    m_caption->setObjectName(QStringLiteral("captionView"));
+    m_caption->setAccessibleName(tr("Explanation of the selection"));
+    m_caption->setOpenLinks(false);
+    m_caption->setFrameShape(QFrame::NoFrame);
+    m_captionPanel = new Panel(tr("Explain"), m_caption);
+    translated([this] {
+        m_captionPanel->setTitle(tr("Explain"));
+        m_caption->setAccessibleName(tr("Explanation of the selection"));
+        // The caption itself is in the language of the moment it was written: write it again.
+        if (m_captionSeq)
+            explainSeq(m_captionSeq);
+        else if (!m_captionKey.isEmpty())
+            explainQueuedKey(m_captionKey);
+        else
+            m_caption->setHtml(QStringLiteral("<p>%1</p>")
+                                   .arg(tr("Select a journal event, a key history row, a handler "
+                                           "notification, a timeline marker or a queued key: "
+                                           "this pane explains it.")
+                                            .toHtmlEscaped()));
+    });
+    connect(m_journalView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    explainSeq(current.data(JournalModel::SeqRole).toULongLong());
+            });
+    connect(m_historyView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    explainSeq(current.data(KeyHistoryModel::SeqRole).toULongLong());
+            });
+    connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (current.isValid())
+                    explainQueuedKey(current.data(QueueModel::KeyRole).toString());
+            });
+    connect(m_timeline, &TimelineWidget::markClicked, this, &MainWindow::explainSeq);
+
     // Layout: three columns over the timeline.
     auto *left = new QSplitter(Qt::Vertical);
     left->addWidget(m_queuePanel);
     left->addWidget(m_historyPanel);
-    left->setSizes({490, 270});
+    left->addWidget(m_captionPanel);
+    left->setSizes({360, 250, 150});
     m_middleTabs = new QTabWidget;
     m_middleTabs->setObjectName(QStringLiteral("middleTabs"));
     m_middleTabs->setDocumentMode(true);
@@ -405,6 +519,15 @@ QWidget *MainWindow::buildCentral()
     m_rightTabs->setDocumentMode(true);
     m_rightTabs->addTab(m_journalPanel, tr("Journal"));
     m_rightTabs->addTab(buildHandlersPanel(), tr("Handlers"));
+    m_playground = new PlaygroundPanel(this);
+    m_rightTabs->addTab(m_playground, tr("Playground"));
+    translated([this] {
+        m_middleTabs->setTabText(0, tr("Indices"));
+        m_middleTabs->setTabText(1, tr("Object"));
+        m_rightTabs->setTabText(0, tr("Journal"));
+        m_rightTabs->setTabText(1, tr("Handlers"));
+        m_rightTabs->setTabText(2, tr("Playground"));
+    });
     connect(m_rightTabs, &QTabWidget::currentChanged, this, [this] {
         if (m_rightTabs->currentWidget() == m_handlersPanel)
             QTimer::singleShot(0, m_notificationsView, &QTableView::scrollToBottom);
@@ -474,6 +597,21 @@ QWidget *MainWindow::buildHandlersPanel()
     split->setSizes({120, 560});
     split->setChildrenCollapsible(false);
     m_handlersPanel = new Panel(tr("Handlers"), split);
+    m_addHandler = new QToolButton(this);
+    m_addHandler->setObjectName(QStringLiteral("addHandlerButton"));
+    translated([this] {
+        m_handlersPanel->setTitle(tr("Handlers"));
+        m_handlersView->setAccessibleName(tr("Event handlers"));
+        m_notificationsView->setAccessibleName(tr("Notifications of the selected handler"));
+        m_addHandler->setText(tr("Add handler\u2026"));
+        m_addHandler->setAccessibleName(tr("Add an event handler"));
+        m_addHandler->setToolTip(tr("Add an event handler to the informer with its own resync "
+                                    "period and an artificial processing time per notification, "
+                                    "to watch a slow handler's backlog and latency grow"));
+    });
+    m_addHandler->setEnabled(false);
+    m_handlersPanel->addHeaderWidget(m_addHandler);
+    connect(m_addHandler, &QToolButton::clicked, this, &MainWindow::openAddHandlerDialog);
 
     connect(m_handlersView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -486,6 +624,8 @@ QWidget *MainWindow::buildHandlersPanel()
                 const QString key = current.data(HandlerNotificationsModel::KeyRole).toString();
                 if (!key.isEmpty())
                     selectKey(key);
+                if (current.isValid())
+                    explainSeq(current.data(HandlerNotificationsModel::SeqRole).toULongLong());
             });
     connect(m_notifications, &QAbstractItemModel::rowsInserted, this,
             [this] { followTail(m_notificationsView); });
@@ -520,6 +660,309 @@ void MainWindow::updateHandlersPanel()
     m_handlersPanel->setSubtitle(text);
 }
 
+void MainWindow::applyIndexerFilter()
+{
+    m_indexerProxy->setFilterFixedString(m_filter->text());
+    QString err;
+    if (m_indexerProxy->setLabelSelector(m_selectorEdit->text(), &err)) {
+        m_selectorEdit->setStyleSheet(QString());
+        m_selectorError->hide();
+        m_selectorError->clear();
+        return;
+    }
+    // Keep the last valid selector in effect and say why this one is not.
+    m_selectorEdit->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #c62828; }"));
+    m_selectorError->setText(tr("Label selector not applied: %1").arg(err));
+    m_selectorError->show();
+}
+
+QString MainWindow::labelSelectorError() const
+{
+    return m_selectorError->text();
+}
+
+void MainWindow::translated(std::function<void()> apply)
+{
+    apply();
+    m_retranslate.push_back(std::move(apply));
+}
+
+void MainWindow::retranslateUi()
+{
+    for (const auto &apply : m_retranslate)
+        apply();
+    setSourceDescription(m_source);
+    for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *>{
+             m_queue, m_indexer, m_namespaces, m_history, m_journalModel, m_handlers,
+             m_notifications, m_objectTree}) {
+        if (m->columnCount() > 0)
+            Q_EMIT m->headerDataChanged(Qt::Horizontal, 0, m->columnCount() - 1);
+    }
+    updateStatus();
+    updateQueuePanel();
+    updateHandlersPanel();
+    updateTimelinePanel();
+    updateInspector();
+    updatePipeline();
+    m_pipeline->update();
+    m_timeline->update();
+}
+
+bool MainWindow::switchLanguage(const QString &lang)
+{
+    // installTranslation() posts QEvent::LanguageChange to every widget; changeEvent() and the
+    // Playground panel's own handler re-apply the texts.
+    if (!installTranslation(lang))
+        return false;
+    for (QAction *a : menuBar()->findChildren<QAction *>())
+        if (a->objectName().startsWith(QLatin1String("lang-")))
+            a->setChecked(a->data().toString() == currentLanguage());
+    return true;
+}
+
+void MainWindow::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(e);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(QString());
+    file->setObjectName(QStringLiteral("fileMenu"));
+    QMenu *views = file->addMenu(QString());
+    views->setObjectName(QStringLiteral("exportViewMenu"));
+    const QStringList names = exportableViews();
+    for (const QString &v : names) {
+        QAction *a = views->addAction(v);
+        a->setObjectName(QStringLiteral("export-") + v);
+        connect(a, &QAction::triggered, this, [this, v] { exportViewInteractively(v); });
+    }
+    QAction *tl = file->addAction(QString());
+    tl->setObjectName(QStringLiteral("exportTimelineAction"));
+    connect(tl, &QAction::triggered, this, [this] { exportDataInteractively(true); });
+    QAction *kh = file->addAction(QString());
+    kh->setObjectName(QStringLiteral("exportKeyHistoryAction"));
+    connect(kh, &QAction::triggered, this, [this] { exportDataInteractively(false); });
+    file->addSeparator();
+    QAction *quit = file->addAction(QString());
+    quit->setShortcut(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    // Language: switch at run time (QEvent::LanguageChange re-applies every text).
+    QMenu *lang = menuBar()->addMenu(QString());
+    lang->setObjectName(QStringLiteral("languageMenu"));
+    auto *langs = new QActionGroup(this);
+    for (const QString &code : availableLanguages()) {
+        QAction *a = lang->addAction(languageName(code));
+        a->setObjectName(QStringLiteral("lang-") + code);
+        a->setCheckable(true);
+        a->setChecked(code == currentLanguage());
+        a->setData(code);
+        langs->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { switchLanguage(code); });
+    }
+    translated([file, views, tl, kh, quit, lang] {
+        file->setTitle(tr("&File"));
+        views->setTitle(tr("Export &view as PNG or SVG"));
+        tl->setText(tr("Export &timeline as CSV or JSON\u2026"));
+        kh->setText(tr("Export &key history as CSV or JSON\u2026"));
+        quit->setText(tr("&Quit"));
+        lang->setTitle(tr("&Language"));
+    });
+}
+
+QStringList MainWindow::exportableViews()
+{
+    return {QStringLiteral("window"),   QStringLiteral("pipeline"),   QStringLiteral("queue"),
+            QStringLiteral("history"),  QStringLiteral("caption"),    QStringLiteral("indexer"),
+            QStringLiteral("indices"),  QStringLiteral("object"),     QStringLiteral("journal"),
+            QStringLiteral("handlers"), QStringLiteral("playground"), QStringLiteral("timeline")};
+}
+
+QWidget *MainWindow::viewWidget(const QString &view)
+{
+    if (view == QLatin1String("window"))
+        return this;
+    if (view == QLatin1String("pipeline"))
+        return m_pipeline;
+    if (view == QLatin1String("queue"))
+        return m_queuePanel;
+    if (view == QLatin1String("history"))
+        return m_historyPanel;
+    if (view == QLatin1String("caption"))
+        return m_captionPanel;
+    if (view == QLatin1String("indexer"))
+        return m_indexerPanel;
+    if (view == QLatin1String("timeline"))
+        return m_timelinePanel;
+    // Views in tabs come to the front first.
+    if (!showView(view))
+        return nullptr;
+    if (view == QLatin1String("indices"))
+        return m_indicesPanel;
+    if (view == QLatin1String("object"))
+        return m_objectPanel;
+    if (view == QLatin1String("journal"))
+        return m_journalPanel;
+    if (view == QLatin1String("handlers"))
+        return m_handlersPanel;
+    if (view == QLatin1String("playground"))
+        return m_playground;
+    return nullptr;
+}
+
+bool MainWindow::exportView(const QString &view, const QString &path, QString *error)
+{
+    QWidget *w = viewWidget(view);
+    if (!w) {
+        if (error)
+            *error = tr("no view named %1 (try: %2)")
+                         .arg(view, exportableViews().join(QLatin1Char(' ')));
+        return false;
+    }
+    settle();
+    return exportWidgetImage(w, path, error);
+}
+
+bool MainWindow::exportTimeline(const QString &path, QString *error)
+{
+    m_timelineModel->flush();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv"))
+        return writeFileBytes(path, exporting::timelineToCsv(*m_timelineModel), error);
+    if (suffix == QLatin1String("json"))
+        return writeFileBytes(path, exporting::timelineToJson(*m_timelineModel), error);
+    if (error)
+        *error = tr("%1: export as .csv or .json").arg(path);
+    return false;
+}
+
+bool MainWindow::exportKeyHistory(const QString &path, QString *error)
+{
+    m_history->flush();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv"))
+        return writeFileBytes(path, exporting::modelToCsv(*m_history), error);
+    if (suffix == QLatin1String("json"))
+        return writeFileBytes(
+            path, exporting::modelToJson(*m_history, tr("Key history: %1").arg(m_history->key())),
+            error);
+    if (error)
+        *error = tr("%1: export as .csv or .json").arg(path);
+    return false;
+}
+
+void MainWindow::exportViewInteractively(const QString &view)
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export %1").arg(view), view + QStringLiteral(".png"),
+                                     tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    QString err;
+    if (exportView(view, path, &err))
+        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 6000);
+    else
+        QMessageBox::warning(this, tr("Export"), err);
+}
+
+void MainWindow::exportDataInteractively(bool timeline)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, timeline ? tr("Export timeline") : tr("Export key history"),
+        timeline ? QStringLiteral("timeline.csv") : QStringLiteral("key-history.csv"),
+        tr("CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString err;
+    if (timeline ? exportTimeline(path, &err) : exportKeyHistory(path, &err))
+        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)), 6000);
+    else
+        QMessageBox::warning(this, tr("Export"), err);
+}
+
+void MainWindow::setInformer(SharedIndexInformer *informer)
+{
+    m_informer = informer;
+    m_addHandler->setEnabled(informer != nullptr);
+}
+
+bool MainWindow::addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error)
+{
+    auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!m_informer)
+        return fail(tr("no informer to add a handler to"));
+    if (name.trimmed().isEmpty())
+        return fail(tr("the handler needs a name"));
+    for (const ProcessorListener *l : m_informer->listeners())
+        if (l->name() == name)
+            return fail(tr("a handler named %1 exists already").arg(name));
+    ResourceEventHandler h;
+    h.name = name;
+    QString err;
+    ProcessorListener *l = resyncMs > 0
+                               ? m_informer->addEventHandlerWithResyncPeriod(h, resyncMs, &err)
+                               : m_informer->addEventHandler(h, &err);
+    if (!l)
+        return fail(err.isEmpty() ? tr("the informer refused the handler") : err);
+    l->setProcessingDelayMs(delayMs);
+    QString settings = tr("resync asked %1 s, in effect %2 s")
+                           .arg(resyncMs > 0 ? double(resyncMs) / 1000.0
+                                             : double(l->requestedResyncPeriodMs()) / 1000.0)
+                           .arg(double(l->resyncPeriodMs()) / 1000.0);
+    if (delayMs > 0)
+        settings += tr(" \u00B7 processing time %1 ms per notification").arg(delayMs);
+    m_handlers->setHandlerSettings(name, settings);
+    statusBar()->showMessage(tr("Added handler %1: %2").arg(name, settings), 8000);
+    return true;
+}
+
+void MainWindow::openAddHandlerDialog()
+{
+    QDialog dlg(this);
+    dlg.setWindowTitle(tr("Add event handler"));
+    auto *form = new QFormLayout(&dlg);
+    auto *name = new QLineEdit(&dlg);
+    name->setObjectName(QStringLiteral("handlerName"));
+    name->setText(tr("handler-%1").arg(m_informer ? m_informer->listeners().size() + 1 : 1));
+    name->setAccessibleName(tr("Handler name"));
+    auto *resync = new QDoubleSpinBox(&dlg);
+    resync->setObjectName(QStringLiteral("handlerResync"));
+    resync->setRange(0, 3600);
+    resync->setDecimals(1);
+    resync->setSuffix(tr(" s"));
+    resync->setSpecialValueText(tr("informer default"));
+    resync->setAccessibleName(tr("Resync period in seconds"));
+    resync->setToolTip(tr("AddEventHandlerWithResyncPeriod: under 1 s becomes 1 s; after the "
+                          "informer started it cannot be shorter than its resyncCheckPeriod"));
+    auto *delay = new QSpinBox(&dlg);
+    delay->setObjectName(QStringLiteral("handlerDelay"));
+    delay->setRange(0, 10000);
+    delay->setSingleStep(50);
+    delay->setSuffix(tr(" ms"));
+    delay->setAccessibleName(tr("Processing time per notification in milliseconds"));
+    delay->setToolTip(tr("Artificial time the handler spends on each notification: its buffer "
+                         "(backlog) grows while the informer moves on"));
+    form->addRow(tr("Name"), name);
+    form->addRow(tr("Resync period"), resync);
+    form->addRow(tr("Processing time"), delay);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
+    if (dlg.exec() != QDialog::Accepted)
+        return;
+    QString err;
+    if (!addHandler(name->text().trimmed(), qint64(resync->value() * 1000), delay->value(), &err))
+        QMessageBox::warning(this, tr("Add event handler"), err);
+}
+
 QWidget *MainWindow::buildObjectPanel()
 {
     m_objectView = new QTreeView(this);
@@ -532,12 +975,15 @@ QWidget *MainWindow::buildObjectPanel()
     m_objectView->header()->setStretchLastSection(true);
     m_reveal = new QToolButton(this);
     m_reveal->setObjectName(QStringLiteral("revealButton"));
-    m_reveal->setText(tr("Reveal"));
+    translated([this] {
+        m_reveal->setText(tr("Reveal"));
+        m_reveal->setAccessibleName(tr("Reveal this object's secret values"));
+        m_reveal->setToolTip(tr("Show this object's Secret data and last-applied-configuration "
+                                "annotation. Other objects stay masked."));
+        m_objectView->setAccessibleName(tr("Object inspector"));
+    });
     m_reveal->setCheckable(true);
     m_reveal->setEnabled(false);
-    m_reveal->setAccessibleName(tr("Reveal this object's secret values"));
-    m_reveal->setToolTip(tr("Show this object's Secret data and last-applied-configuration "
-                            "annotation. Other objects stay masked."));
     m_objectPanel = new Panel(tr("Object"), m_objectView);
     m_objectPanel->addHeaderWidget(m_reveal);
     m_objectPanel->setSubtitle(tr("select a key to inspect its object"));
@@ -688,12 +1134,50 @@ void MainWindow::updatePipeline()
     m_pipeline->setState(s);
 }
 
+void MainWindow::explainSeq(quint64 seq)
+{
+    if (!m_journal || seq == 0)
+        return;
+    m_captionSeq = seq;
+    m_captionKey.clear();
+    const auto &ev = m_journal->events();
+    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
+                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+    if (it == ev.end() || it->seq != seq) {
+        m_caption->setHtml(
+            QStringLiteral("<p>%1</p>")
+                .arg(
+                    tr("Event %1 is no longer retained by the journal.").arg(seq).toHtmlEscaped()));
+        return;
+    }
+    m_caption->setHtml(Caption::forEvent(*it, m_journal));
+    m_captionPanel->setSubtitle(tr("journal event %1 · %2").arg(seq).arg(formatTimeMs(it->t)));
+}
+
+void MainWindow::explainQueuedKey(const QString &key)
+{
+    const int row = m_queue->rowOfKey(key);
+    if (row < 0)
+        return;
+    m_captionSeq = 0;
+    m_captionKey = key;
+    m_caption->setHtml(Caption::forDeltas(key, m_queue->deltasAt(row), m_queue->queueMode()));
+    m_captionPanel->setSubtitle(tr("queued key %1").arg(key));
+}
+
+QString MainWindow::captionText() const
+{
+    return m_caption->toPlainText();
+}
+
 bool MainWindow::showView(const QString &name)
 {
     if (name == QLatin1String("journal"))
         m_rightTabs->setCurrentIndex(0);
     else if (name == QLatin1String("handlers"))
         m_rightTabs->setCurrentIndex(1);
+    else if (name == QLatin1String("playground"))
+        m_rightTabs->setCurrentWidget(m_playground);
     else if (name == QLatin1String("indices"))
         m_middleTabs->setCurrentIndex(0);
     else if (name == QLatin1String("object"))
@@ -705,8 +1189,8 @@ bool MainWindow::showView(const QString &name)
 
 QStringList MainWindow::viewNames()
 {
-    return {QStringLiteral("journal"), QStringLiteral("handlers"), QStringLiteral("indices"),
-            QStringLiteral("object")};
+    return {QStringLiteral("journal"), QStringLiteral("handlers"), QStringLiteral("playground"),
+            QStringLiteral("indices"), QStringLiteral("object")};
 }
 
 void MainWindow::selectKey(const QString &key)
@@ -772,8 +1256,14 @@ void MainWindow::updateStatus()
         m_status->summary() + tr(" \u00B7 queue %1").arg(m_status->queueDepth()) +
         (m_status->listCount() > 1 ? tr(" \u00B7 %n relist(s)", nullptr, m_status->listCount() - 1)
                                    : QString()));
+    m_statusLabel->setToolTip(Caption::hasSynced(m_status->hasSynced()));
     const QString err = m_status->lastError();
-    m_errorLabel->setText(err.isEmpty() ? QString() : tr("last error: %1").arg(err));
+    // During Backoff the reason for waiting is what matters: name it.
+    if (m_status->state() == ReflectorStatus::State::Backoff)
+        m_errorLabel->setText(err.isEmpty() ? tr("backing off")
+                                            : tr("backing off after: %1").arg(err));
+    else
+        m_errorLabel->setText(err.isEmpty() ? QString() : tr("last error: %1").arg(err));
     m_errorLabel->setToolTip(err);
     updatePumpState();
 }

@@ -5,11 +5,15 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
+#include <vector>
+
 class QAction;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QTextBrowser;
 class QTableView;
 class QTimer;
 class QToolButton;
@@ -18,7 +22,9 @@ class QTreeView;
 namespace lens {
 
 class Controller;
+class SharedIndexInformer;
 class HandlerNotificationsModel;
+class IndexerFilterProxy;
 class HandlersModel;
 class IndexerModel;
 class Journal;
@@ -28,6 +34,7 @@ class NamespaceIndexModel;
 class ObjectTreeModel;
 class Panel;
 class PipelineWidget;
+class PlaygroundPanel;
 class QueueModel;
 class ReflectorStatus;
 class TimelineModel;
@@ -39,13 +46,15 @@ class TimelineWidget;
 ///  * top: the pipeline strip (API server → Reflector → queue → Pop → Indexer → listeners, with
 ///    counts; the selected key is tagged where it is);
 ///  * left: the DeltaFIFO queue (keys in queue order, Deltas as coloured chips) above the
-///    selected key's history (every watch event, queue/pop, indexer change, notification);
+///    selected key's history (every watch event, queue/pop, indexer change, notification) and
+///    the caption pane ("Explain"), which explains the selected journal event, history row,
+///    notification, timeline marker or queued Deltas in the informer's own words (Caption);
 ///  * middle: the indexer (objects, filterable and sortable) above two tabs: the "namespace"
 ///    index tree and the object inspector (the selected key's JSON; Secret data and the
 ///    last-applied annotation masked until "Reveal" is pressed for that object);
-///  * right: two tabs: the journal (event log, follows the tail while scrolled to the bottom)
-///    and the handlers (each listener's deliveries, backlog and latency, and the selected
-///    listener's notifications);
+///  * right: three tabs: the journal (event log, follows the tail while scrolled to the bottom),
+///    the handlers (each listener's deliveries, backlog and latency, and the selected
+///    listener's notifications) and the Playground (PlaygroundPanel: step a queue script);
 ///  * bottom: the timeline (list/watch sessions, events, 410s, backoffs, resyncs, queue depth);
 ///  * status bar: "Watching · RV 1234 · 17 objects · HasSynced ✓ · 42 watch events".
 /// Selecting a key in the queue, indexer, index tree or journal shows its history.
@@ -61,6 +70,17 @@ public:
     explicit MainWindow(Journal *journal, Controller *controller = nullptr,
                         QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    /// The informer whose handlers the "Add handler…" button extends (not owned, may be null:
+    /// the button is then disabled). Set by the app; tests may leave it unset.
+    void setInformer(SharedIndexInformer *informer);
+    /// Adds an event handler named `name` to the informer, as the "Add handler…" dialog does:
+    /// AddEventHandlerWithResyncPeriod(h, resyncMs) (client-go's resync rules apply: < 1 s
+    /// becomes 1 s; after start it is raised to the resyncCheckPeriod; 0 = the informer's
+    /// default) with an artificial processing time of `delayMs` per notification (the
+    /// slow-handler case). Returns false and sets *error when the informer refuses (stopped,
+    /// none set, or the name is taken).
+    bool addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error = nullptr);
 
     /// Sets the window title to "Informer Lens — <source>" (e.g. "built-in cluster · pods").
     void setSourceDescription(const QString &source);
@@ -87,8 +107,27 @@ public:
     /// retained seq when none is; 0 when the journal is empty).
     quint64 seqAtTime(qint64 ms) const;
 
-    /// Brings a view to the front: "journal", "handlers" (right tabs), "indices", "object"
-    /// (middle tabs). Returns false for an unknown name. For `--view NAME`.
+    /// The caption pane explains journal event `seq` (a default text when it is not retained).
+    void explainSeq(quint64 seq);
+    /// The caption pane explains the queue row of `key` (its Deltas).
+    void explainQueuedKey(const QString &key);
+    /// The caption pane's current text, as plain text.
+    QString captionText() const;
+    QTextBrowser *captionView() const { return m_caption; }
+
+    /// Exports view `view` (one of exportableViews(): "window", "pipeline", "queue", …) as
+    /// it looks now to `path`, a .png or .svg (see exportWidgetImage). A view in a tab is
+    /// brought to the front first. False and *error on failure.
+    bool exportView(const QString &view, const QString &path, QString *error = nullptr);
+    static QStringList exportableViews();
+    /// Writes the timeline (exporting::timelineToCsv / timelineToJson, by the .csv / .json
+    /// suffix) to `path`.
+    bool exportTimeline(const QString &path, QString *error = nullptr);
+    /// Writes the selected key's history (the key history table) as .csv or .json.
+    bool exportKeyHistory(const QString &path, QString *error = nullptr);
+
+    /// Brings a view to the front: "journal", "handlers", "playground" (right tabs), "indices",
+    /// "object" (middle tabs). Returns false for an unknown name. For `--view NAME`.
     bool showView(const QString &name);
     static QStringList viewNames();
 
@@ -104,6 +143,7 @@ public:
     HandlerNotificationsModel *notificationsModel() const { return m_notifications; }
     ObjectTreeModel *objectTreeModel() const { return m_objectTree; }
     QTableView *handlersView() const { return m_handlersView; }
+    PlaygroundPanel *playgroundPanel() const { return m_playground; }
     QTableView *notificationsView() const { return m_notificationsView; }
     QTreeView *objectView() const { return m_objectView; }
     QToolButton *revealButton() const { return m_reveal; }
@@ -116,17 +156,38 @@ public:
     QTableView *journalView() const { return m_journalView; }
     TimelineWidget *timelineWidget() const { return m_timeline; }
     QLineEdit *indexerFilter() const { return m_filter; }
-    QSortFilterProxyModel *indexerProxy() const { return m_indexerProxy; }
+    IndexerFilterProxy *indexerProxy() const { return m_indexerProxy; }
+    /// The indexer's label-selector field (labels.Parse syntax).
+    QLineEdit *labelSelectorEdit() const { return m_selectorEdit; }
+    /// The parse error shown under the indexer ("" when the selector is valid).
+    QString labelSelectorError() const;
+    /// Applies the filter fields now (they otherwise apply 250 ms after the last keystroke).
+    void applyIndexerFilter();
     QAction *runAction() const { return m_run; }
     QAction *pauseAction() const { return m_pause; }
     QAction *stepAction() const { return m_step; }
+
+    /// Switches the window's language at run time ("en", "zh_CN"; see availableLanguages()),
+    /// as the Language menu does: every label, title, tooltip, accessible name and header is
+    /// re-applied (QEvent::LanguageChange). False for a language without a catalogue.
+    bool switchLanguage(const QString &lang);
 
 Q_SIGNALS:
     /// See class comment. Emitted again after each later quiet period.
     void settled();
 
+protected:
+    void changeEvent(QEvent *e) override;
+
 private:
     void buildActions();
+    void buildMenus();
+    /// Runs `apply` now and again on every language change (retranslateUi).
+    void translated(std::function<void()> apply);
+    void retranslateUi();
+    QWidget *viewWidget(const QString &view);
+    void exportViewInteractively(const QString &view);
+    void exportDataInteractively(bool timeline);
     QWidget *buildCentral();
     void onJournalEvent();
     void onSettleTimer();
@@ -137,12 +198,15 @@ private:
     QWidget *buildHandlersPanel();
     QWidget *buildObjectPanel();
     void updateHandlersPanel();
+    void openAddHandlerDialog();
     void updateInspector();
     void updatePipeline();
     void updateTimelinePanel();
 
     QPointer<Journal> m_journal;
     QPointer<Controller> m_controller;
+    QPointer<SharedIndexInformer> m_informer;
+    QToolButton *m_addHandler = nullptr;
     QString m_source;
 
     QueueModel *m_queue;
@@ -155,7 +219,7 @@ private:
     HandlersModel *m_handlers;
     HandlerNotificationsModel *m_notifications;
     ObjectTreeModel *m_objectTree;
-    QSortFilterProxyModel *m_indexerProxy;
+    IndexerFilterProxy *m_indexerProxy;
 
     QTableView *m_queueView = nullptr;
     QTableView *m_historyView = nullptr;
@@ -171,18 +235,26 @@ private:
     QTabWidget *m_rightTabs = nullptr;
     Panel *m_handlersPanel = nullptr;
     Panel *m_objectPanel = nullptr;
+    Panel *m_indicesPanel = nullptr;
     PipelineWidget *m_pipeline = nullptr;
+    PlaygroundPanel *m_playground = nullptr;
     QTimer *m_pipelineTimer = nullptr;
     QToolButton *m_liveButton = nullptr;
     QTimer *m_scrubTimer = nullptr;
     qint64 m_scrubMs = -1;
     quint64 m_travelSeq = 0;
     QLineEdit *m_filter = nullptr;
+    QLineEdit *m_selectorEdit = nullptr;
+    QLabel *m_selectorError = nullptr;
     Panel *m_queuePanel = nullptr;
     Panel *m_historyPanel = nullptr;
     Panel *m_indexerPanel = nullptr;
     Panel *m_journalPanel = nullptr;
     Panel *m_timelinePanel = nullptr;
+    QTextBrowser *m_caption = nullptr;
+    quint64 m_captionSeq = 0; // what the caption explains: a journal seq …
+    QString m_captionKey;     // … or a queued key
+    Panel *m_captionPanel = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_pumpLabel = nullptr;
     QLabel *m_errorLabel = nullptr;
@@ -190,6 +262,7 @@ private:
     QAction *m_pause = nullptr;
     QAction *m_step = nullptr;
 
+    std::vector<std::function<void()>> m_retranslate;
     QTimer *m_settleTimer;
     QTimer *m_filterTimer;
     QElapsedTimer m_sinceLastEvent;

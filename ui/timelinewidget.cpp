@@ -22,7 +22,15 @@ namespace lens {
 namespace {
 constexpr int kGutter = 76;
 constexpr int kAxis = 20;
-constexpr int kLanes = 5;
+// Fixed lanes; the per-handler RESYNC lanes sit between MARKERS and QUEUE.
+constexpr int kListLane = 0;
+constexpr int kWatchLane = 1;
+constexpr int kGapLane = 2;
+constexpr int kEventLane = 3;
+constexpr int kMarkerLane = 4;
+constexpr int kFirstHandlerLane = 5;
+constexpr int kMaxHandlerLanes = 4;
+const QColor kGapColor(0x9e, 0x9e, 0x9e);
 const QColor kListColor(0x00, 0x89, 0x7b);
 const QColor kWatchColor(0x1e, 0x88, 0xe5);
 const QColor kFailColor(0xd3, 0x2f, 0x2f);
@@ -37,13 +45,13 @@ int laneOfMark(Mark::Kind k)
 {
     switch (k) {
     case Mark::Kind::ListPage:
-        return 0;
+        return kListLane;
     case Mark::Kind::Added:
     case Mark::Kind::Modified:
     case Mark::Kind::Deleted:
-        return 2;
+        return kEventLane;
     default:
-        return 3;
+        return kMarkerLane;
     }
 }
 
@@ -139,10 +147,53 @@ double TimelineWidget::xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) co
     return plot.left() + double(t - t0) / double(qMax<qint64>(1, t1 - t0)) * plot.width();
 }
 
+int TimelineWidget::handlerLaneCount() const
+{
+    return int(qMin<qsizetype>(kMaxHandlerLanes, m_model->resyncHandlers().size()));
+}
+
+int TimelineWidget::laneCount() const
+{
+    return kFirstHandlerLane + handlerLaneCount() + 1;
+}
+
+int TimelineWidget::queueLane() const
+{
+    return kFirstHandlerLane + handlerLaneCount();
+}
+
+namespace {
+// Thin lanes (gaps, per-handler resync ticks) get 60 % of a full lane's height.
+double laneWeight(int lane, int queueLane)
+{
+    return lane == kGapLane || (lane >= kFirstHandlerLane && lane < queueLane) ? 0.6 : 1.0;
+}
+} // namespace
+
 QRect TimelineWidget::laneRect(int lane, const QRect &plot) const
 {
-    const int h = plot.height() / kLanes;
-    return QRect(plot.left(), plot.top() + lane * h, plot.width(), h);
+    const int q = queueLane();
+    double total = 0, before = 0;
+    for (int l = 0; l < laneCount(); ++l) {
+        if (l < lane)
+            before += laneWeight(l, q);
+        total += laneWeight(l, q);
+    }
+    const double unit = plot.height() / total;
+    const int top = plot.top() + int(std::lround(before * unit));
+    const int bottom = plot.top() + int(std::lround((before + laneWeight(lane, q)) * unit));
+    return QRect(plot.left(), top, plot.width(), bottom - top);
+}
+
+int TimelineWidget::laneAt(int y) const
+{
+    const QRect plot = plotRect();
+    for (int l = 0; l < laneCount(); ++l) {
+        const QRect r = laneRect(l, plot);
+        if (y >= r.top() && y < r.top() + r.height())
+            return l;
+    }
+    return y < plot.top() ? 0 : laneCount() - 1;
 }
 
 void TimelineWidget::paintEvent(QPaintEvent *)
@@ -155,22 +206,27 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     const auto [t0, t1] = visibleRange();
 
     // Lane bands and names.
-    const QString names[kLanes] = {tr("LIST"), tr("WATCH"), tr("EVENTS"), tr("MARKERS"),
-                                   tr("QUEUE")};
+    const QStringList handlers = m_model->resyncHandlers().mid(0, handlerLaneCount());
+    const int qLane = queueLane();
+    QStringList names{tr("LIST"), tr("WATCH"), tr("GAPS"), tr("EVENTS"), tr("MARKERS")};
+    for (const QString &h : handlers)
+        names << tr("RESYNC %1").arg(h);
+    names << tr("QUEUE");
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
     QFont bold = small;
     bold.setBold(true);
-    for (int l = 0; l < kLanes; ++l) {
+    for (int l = 0; l < laneCount(); ++l) {
         const QRect r = laneRect(l, plot);
         if (l % 2 == 1)
             p.fillRect(QRect(0, r.top(), width(), r.height()), pal.color(QPalette::AlternateBase));
         p.setPen(pal.color(QPalette::PlaceholderText));
-        p.setFont(bold);
-        const QRect labelRect = l == 4 ? QRect(8, r.top(), kGutter - 12, r.height() / 2 + 4)
-                                       : QRect(8, r.top(), kGutter - 12, r.height());
-        p.drawText(labelRect, (l == 4 ? Qt::AlignBottom : Qt::AlignVCenter) | Qt::AlignLeft,
-                   names[l]);
+        p.setFont(l >= kFirstHandlerLane && l < qLane ? small : bold);
+        const QRect labelRect = l == qLane ? QRect(8, r.top(), kGutter - 12, r.height() / 2 + 4)
+                                           : QRect(8, r.top(), kGutter - 12, r.height());
+        p.drawText(
+            labelRect, (l == qLane ? Qt::AlignBottom : Qt::AlignVCenter) | Qt::AlignLeft,
+            QFontMetrics(p.font()).elidedText(names.at(l), Qt::ElideRight, labelRect.width()));
     }
     p.setPen(pal.color(QPalette::Mid));
     p.drawLine(plot.left(), plot.top(), plot.left(), plot.bottom());
@@ -243,8 +299,46 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
+    // Gaps between watch sessions: no watch open, events wait on the server.
+    const QRect gapLane = laneRect(kGapLane, plot);
+    for (const TimelineModel::Gap &g : m_model->watchGaps()) {
+        const qint64 end = g.end < 0 ? now : g.end;
+        if (end < t0 || g.start > t1)
+            continue;
+        const double x0 = xOf(g.start, t0, t1, plot);
+        const double x1 = qMax(x0 + 2, xOf(end, t0, t1, plot));
+        const QRectF r(x0, gapLane.top() + 3, x1 - x0, gapLane.height() - 6);
+        QColor c = kGapColor;
+        c.setAlpha(150);
+        p.setPen(QPen(kGapColor.darker(130), 1));
+        p.setBrush(QBrush(c, Qt::Dense5Pattern));
+        p.drawRect(r);
+        const QString text = tr("gap %1 s").arg(double(end - g.start) / 1000.0, 0, 'f', 1);
+        if (r.width() > sfm.horizontalAdvance(text) + 8) {
+            p.setPen(pal.color(QPalette::Text));
+            p.setFont(small);
+            p.drawText(r.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, text);
+        }
+    }
+
+    // Per-handler resync rounds: one tick per round, labelled with how many updates it sent.
+    for (int i = 0; i < handlers.size(); ++i) {
+        const QRect hl = laneRect(kFirstHandlerLane + i, plot);
+        const QColor c = markColor(Mark::Kind::Resync);
+        for (const auto &tick : m_model->handlerTicks(handlers.at(i))) {
+            if (tick.t < t0 || tick.t > t1)
+                continue;
+            const double x = xOf(tick.t, t0, t1, plot);
+            p.setPen(QPen(c, 2));
+            p.drawLine(QPointF(x, hl.top() + 3), QPointF(x, hl.bottom() - 2));
+            p.setFont(small);
+            p.drawText(QRectF(x + 3, hl.top(), 60, hl.height()), Qt::AlignVCenter | Qt::AlignLeft,
+                       QString::number(tick.count));
+        }
+    }
+
     // Backoff bars first (under the other markers).
-    const QRect markerLane = laneRect(3, plot);
+    const QRect markerLane = laneRect(kMarkerLane, plot);
     for (const Mark &m : m_model->marks()) {
         if (m.kind != Mark::Kind::Backoff || m.t + m.durationMs < t0 || m.t > t1)
             continue;
@@ -349,7 +443,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
 
     // Queue depth as a step area.
-    const QRect ql = laneRect(4, plot);
+    const QRect ql = laneRect(qLane, plot);
     const auto &depth = m_model->depth();
     const int maxDepth = qMax(1, m_model->maxDepth());
     if (!depth.empty()) {
@@ -463,8 +557,7 @@ const TimelineModel::Mark *TimelineWidget::markAt(const QPoint &pos) const
     if (!plot.contains(pos))
         return nullptr;
     const auto [t0, t1] = visibleRange();
-    const int lane =
-        qBound(0, (pos.y() - plot.top()) / qMax(1, plot.height() / kLanes), kLanes - 1);
+    const int lane = laneAt(pos.y());
     const Mark *best = nullptr;
     double bestDx = 6;
     for (const Mark &m : m_model->marks()) {
@@ -492,8 +585,12 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
         event->accept();
         return;
     }
-    if (const Mark *m = markAt(pos); m && !m->key.isEmpty())
-        Q_EMIT keyClicked(m->key);
+    if (const Mark *m = markAt(pos)) {
+        if (m->seq)
+            Q_EMIT markClicked(m->seq);
+        if (!m->key.isEmpty())
+            Q_EMIT keyClicked(m->key);
+    }
     event->accept();
 }
 
@@ -572,9 +669,35 @@ QString TimelineWidget::describeAt(const QPoint &pos) const
     if (!plot.contains(pos))
         return {};
     const auto [t0, t1] = visibleRange();
-    const int lane =
-        qBound(0, (pos.y() - plot.top()) / qMax(1, plot.height() / kLanes), kLanes - 1);
+    const int lane = laneAt(pos.y());
     const qint64 now = m_model->nowMs();
+    if (lane == kGapLane) {
+        for (const TimelineModel::Gap &g : m_model->watchGaps()) {
+            const double x0 = xOf(g.start, t0, t1, plot);
+            const double x1 = xOf(g.end < 0 ? now : g.end, t0, t1, plot);
+            if (pos.x() >= x0 - 2 && pos.x() <= x1 + 2)
+                return tr("Gap between watch sessions: %1 s with no watch open (after: %2). "
+                          "Changes on the server wait until the next watch resumes from the "
+                          "last resourceVersion, or a relist repairs the cache.")
+                    .arg(double((g.end < 0 ? now : g.end) - g.start) / 1000.0, 0, 'f', 3)
+                    .arg(g.cause);
+        }
+        return {};
+    }
+    if (lane >= kFirstHandlerLane && lane < queueLane()) {
+        const QString h = m_model->resyncHandlers().value(lane - kFirstHandlerLane);
+        for (const auto &tick : m_model->handlerTicks(h)) {
+            if (std::abs(xOf(tick.t, t0, t1, plot) - pos.x()) < 6)
+                return tr("%1 s \u00B7 resync round of handler %2: %n update(s) from resync "
+                          "(same resourceVersion) delivered",
+                          nullptr, tick.count)
+                    .arg(double(tick.t) / 1000.0, 0, 'f', 3)
+                    .arg(h);
+        }
+        return tr("Resync rounds of handler %1: each tick is one round in which its "
+                  "resyncPeriod was due")
+            .arg(h);
+    }
     if (lane <= 1) {
         for (const Span &s : m_model->spans()) {
             const int sl = s.lane == Span::Lane::List ? 0 : 1;

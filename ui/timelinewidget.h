@@ -9,12 +9,15 @@ class QTimer;
 
 namespace lens {
 
-/// The Reflector's life along a time axis, painted from a TimelineModel in five lanes:
+/// The Reflector's life along a time axis, painted from a TimelineModel in lanes:
 ///   LIST    list sessions as bars (label: cause · items at RV), pages as ticks, failures red;
 ///   WATCH   watch sessions as bars (label: from RV · events), ended-by-error bars red-capped;
+///   GAPS    the time between watch sessions (no watch open), hatched grey with its length;
 ///   EVENTS  watch events as ticks (ADDED green, MODIFIED blue, DELETED red);
 ///   MARKERS bookmarks (purple diamonds), 410 Gone / errors (red flags), backoff (amber bars of
 ///           their delay), resync ticks (grey), HasSynced (green line across all lanes);
+///   RESYNC <handler>  one thin lane per handler that got resync updates (at most 4): a tick
+///           per resync round with the number of updates it delivered;
 ///   QUEUE   DeltaFIFO depth as a step area.
 /// x is time in seconds since the journal's clock started. By default the view follows the
 /// present: it shows the whole history until it is longer than the window (60 s, mouse wheel
@@ -55,6 +58,9 @@ public:
 Q_SIGNALS:
     /// The user clicked a watch event of `key`.
     void keyClicked(const QString &key);
+    /// The user clicked a marker (watch event, bookmark, error, backoff, resync, …) recorded
+    /// as journal event `seq` (the caption pane explains it).
+    void markClicked(quint64 seq);
     /// The user scrubbed to journal time `ms` (press or drag on the time axis).
     void scrubbed(qint64 ms);
 
@@ -69,6 +75,10 @@ protected:
 private:
     double xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) const;
     QRect laneRect(int lane, const QRect &plot) const;
+    int laneAt(int y) const;
+    int laneCount() const;
+    int handlerLaneCount() const;
+    int queueLane() const;
     const TimelineModel::Mark *markAt(const QPoint &pos) const;
 
     TimelineModel *m_model;

@@ -67,7 +67,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                    QStringLiteral("THEME"));
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QStringLiteral("Bring this tab forward: journal, handlers, indices or object."),
+        QStringLiteral("Bring this tab forward: journal, handlers, playground, indices or object."),
         QStringLiteral("NAME"));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),

@@ -4,6 +4,8 @@
 #include "i18n.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
+#include "playgroundmodel.h"
+#include "playgroundpanel.h"
 #include "screenshot.h"
 #include "sim/churn.h"
 
@@ -43,13 +45,19 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         if (cl.screenshotPauseSec > 0)
             session.informer()->controller()->pause();
         QTimer::singleShot(
-            int(cl.screenshotPauseSec * 1000), &window, [&session, &window, capture] {
+            int(cl.screenshotPauseSec * 1000), &window, [&session, &window, cl, capture] {
                 // Hold the built-in cluster still, so the picture shows one settled moment.
                 if (session.churn())
                     session.churn()->setIntervalMs(0);
                 if (window.queueModel()->rowCount() > 0)
                     window.selectKey(
                         window.queueModel()->index(0, 0).data(QueueModel::KeyRole).toString());
+                // The Playground view shows a script part-way: a few outputs, a queue.
+                if (cl.view == QLatin1String("playground")) {
+                    PlaygroundRunner *r = window.playgroundPanel()->runner();
+                    while (!r->atEnd() && r->outputs().size() < 3)
+                        r->step();
+                }
                 window.settle();
                 if (window.isSettled())
                     return capture();
@@ -92,6 +100,7 @@ int runWindow(Session &session, const CommandLine &cl)
         return 2;
     }
     window.setSourceDescription(session.sourceDescription());
+    window.setInformer(session.informer());
     window.resize(cl.windowSize);
     window.show();
     if (!cl.screenshotPath.isEmpty())

@@ -212,21 +212,24 @@ QVariant HandlersModel::data(const QModelIndex &index, int role) const
         break;
     case Qt::ToolTipRole: {
         auto n = [&s](NotificationKind k) { return s.byKind.value(int(k)); };
-        return tr("%1: %2 notifications delivered\n"
+        const QString settings = m_settings.value(s.name);
+        return (settings.isEmpty() ? QString()
+                                   : s.name + QStringLiteral(": ") + settings + QLatin1Char('\n')) +
+               tr("%1: %2 notifications delivered\n"
                   "add: %3 (of which %4 from the initial list)\n"
                   "update: %5 (of which %6 from resync)\n"
                   "delete: %7 (of which %8 DeletedFinalStateUnknown tombstones)\n"
                   "backlog now %9, at most %10 (pendingNotifications)")
-            .arg(s.name)
-            .arg(s.delivered)
-            .arg(n(NotificationKind::Add) + n(NotificationKind::AddInitialList))
-            .arg(n(NotificationKind::AddInitialList))
-            .arg(n(NotificationKind::Update) + n(NotificationKind::ResyncUpdate))
-            .arg(n(NotificationKind::ResyncUpdate))
-            .arg(n(NotificationKind::Delete) + n(NotificationKind::TombstoneDelete))
-            .arg(n(NotificationKind::TombstoneDelete))
-            .arg(s.backlog)
-            .arg(s.maxBacklog);
+                   .arg(s.name)
+                   .arg(s.delivered)
+                   .arg(n(NotificationKind::Add) + n(NotificationKind::AddInitialList))
+                   .arg(n(NotificationKind::AddInitialList))
+                   .arg(n(NotificationKind::Update) + n(NotificationKind::ResyncUpdate))
+                   .arg(n(NotificationKind::ResyncUpdate))
+                   .arg(n(NotificationKind::Delete) + n(NotificationKind::TombstoneDelete))
+                   .arg(n(NotificationKind::TombstoneDelete))
+                   .arg(s.backlog)
+                   .arg(s.maxBacklog);
     }
     case Qt::TextAlignmentRole:
         if (index.column() != NameColumn && index.column() != LastColumn)
@@ -238,6 +241,14 @@ QVariant HandlersModel::data(const QModelIndex &index, int role) const
         return s.backlog;
     }
     return {};
+}
+
+void HandlersModel::setHandlerSettings(const QString &handler, const QString &settings)
+{
+    m_settings.insert(handler, settings);
+    const int row = rowOfHandler(handler);
+    if (row >= 0)
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1), {Qt::ToolTipRole});
 }
 
 QVariant HandlersModel::headerData(int section, Qt::Orientation o, int role) const

@@ -91,6 +91,10 @@ public:
 
     /// Handler names in row order.
     QStringList handlers() const;
+    /// How the user configured `handler` (e.g. "resync 5 s · processing delay 200 ms"), shown in
+    /// the row's tooltip; the journal does not carry it. Kept across time travel.
+    void setHandlerSettings(const QString &handler, const QString &settings);
+    QString handlerSettings(const QString &handler) const { return m_settings.value(handler); }
     /// Row of `handler`, or -1.
     int rowOfHandler(const QString &handler) const;
     /// The figures of the listener at `row` (default Stats when out of range).
@@ -119,6 +123,7 @@ private:
     EventBatcher *m_batcher;
     std::vector<Listener> m_rows;
     QHash<QString, int> m_rowOf;
+    QHash<QString, QString> m_settings;
     quint64 m_upTo = 0;
 };
 

@@ -15,11 +15,370 @@
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Nothing to export: the view has no size.</source>
+        <translation>无可导出：该视图没有尺寸。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Exported from Informer Lens</source>
+        <translation>由 Informer Lens 导出</translation>
+    </message>
+    <message>
+        <source>%1: export as .png or .svg</source>
+        <translation>%1：请导出为 .png 或 .svg</translation>
+    </message>
+</context>
+<context>
+    <name>lens::Caption</name>
+    <message>
+        <source>HasSynced is %1. It becomes true once the DeltaFIFO&apos;s first Replace (the initial list) has been called and every item it queued (initialPopulationCount) has been popped and handed to the handlers; it never becomes false again. WaitForCacheSync waits for exactly this, and each handler has its own HasSynced for its initial-list notifications.</source>
+        <translation>HasSynced 为 %1。DeltaFIFO 的第一次 Replace（初始列表）完成、且它放入队列的每一项（initialPopulationCount）都已被 Pop 并交给处理器之后，它变为 true，且不会再变回 false。WaitForCacheSync 等的正是它；每个处理器对其初始列表通知还有自己的 HasSynced。</translation>
+    </message>
+    <message>
+        <source>It is the first list of ListAndWatch: it fills the cache.</source>
+        <translation>这是 ListAndWatch 的第一次列表：它填充缓存。</translation>
+    </message>
+    <message>
+        <source>The last resourceVersion is too old (410 Gone / Expired: etcd compacted it), so the Reflector relists with resourceVersion &quot;&quot;, a consistent read from etcd.</source>
+        <translation>上次的 resourceVersion 太旧（410 Gone / Expired：etcd 已压缩），因此 Reflector 以 resourceVersion &quot;&quot; 重新列表，即从 etcd 一致读取。</translation>
+    </message>
+    <message>
+        <source>The server called the resourceVersion too large (newer than it has seen), so the Reflector relists with resourceVersion &quot;&quot;.</source>
+        <translation>服务器认为该 resourceVersion 太大（比它见过的更新），因此 Reflector 以 resourceVersion &quot;&quot; 重新列表。</translation>
+    </message>
+    <message>
+        <source>The watch failed (an ERROR event or a broken stream), so after backoff ListAndWatch starts over with a list at the last synced resourceVersion.</source>
+        <translation>watch 失败（ERROR 事件或流中断），因此退避之后 ListAndWatch 从最后同步的 resourceVersion 重新列表。</translation>
+    </message>
+    <message>
+        <source>WatchList (a streaming list with sendInitialEvents) did not work (%1), so the Reflector falls back to LIST then WATCH.</source>
+        <translation>WatchList（带 sendInitialEvents 的流式列表）不可用（%1），因此 Reflector 退回到先 LIST 再 WATCH。</translation>
+    </message>
+    <message>
+        <source>A continue token of the paged list expired, so the pager lists everything again in one request at the original resourceVersion.</source>
+        <translation>分页列表的 continue 令牌过期，因此分页器以原来的 resourceVersion 一次性重新列出全部对象。</translation>
+    </message>
+    <message>
+        <source>Cause: %1.</source>
+        <translation>原因：%1。</translation>
+    </message>
+    <message>
+        <source>It was queued by a resync tick (DeltaFIFO.Resync).</source>
+        <translation>它由一次 resync 定时（DeltaFIFO.Resync）放入队列。</translation>
+    </message>
+    <message>
+        <source>It was queued by the Replace of a list (cause: %1).</source>
+        <translation>它由一次列表的 Replace 放入队列（原因：%1）。</translation>
+    </message>
+    <message>
+        <source>It was queued by a resync tick (DeltaFIFO.Resync) or by the Replace of a relist.</source>
+        <translation>它由一次 resync 定时（DeltaFIFO.Resync）或一次重新列表的 Replace 放入队列。</translation>
+    </message>
+    <message>
+        <source>Deleted with a DeletedFinalStateUnknown tombstone: a relist no longer had the object, so its deletion was inferred (the DELETE watch event was missed); the tombstone carries the last known state.</source>
+        <translation>带 DeletedFinalStateUnknown 墓碑的 Deleted：重新列表中已没有该对象，所以删除是推断出来的（错过了 DELETE watch 事件）；墓碑带着最后已知的状态。</translation>
+    </message>
+    <message>
+        <source>Added: a watch ADDED event (DeltaFIFO.Add).</source>
+        <translation>Added：一个 watch ADDED 事件（DeltaFIFO.Add）。</translation>
+    </message>
+    <message>
+        <source>Updated: a watch MODIFIED event (DeltaFIFO.Update).</source>
+        <translation>Updated：一个 watch MODIFIED 事件（DeltaFIFO.Update）。</translation>
+    </message>
+    <message>
+        <source>Deleted: a watch DELETED event (DeltaFIFO.Delete).</source>
+        <translation>Deleted：一个 watch DELETED 事件（DeltaFIFO.Delete）。</translation>
+    </message>
+    <message>
+        <source>Replaced: the object as a list (Replace) returned it, with emitDeltaTypeReplaced on, as informers set it.</source>
+        <translation>Replaced：列表（Replace）返回的对象，emitDeltaTypeReplaced 打开（informer 会打开它）。</translation>
+    </message>
+    <message>
+        <source>Sync: re-queued by a resync (DeltaFIFO.Resync) or by Replace with emitDeltaTypeReplaced off; nothing changed on the server.</source>
+        <translation>Sync：由 resync（DeltaFIFO.Resync）或 emitDeltaTypeReplaced 关闭时的 Replace 重新放入队列；服务器上没有任何变化。</translation>
+    </message>
+    <message>
+        <source>RealFIFO keeps every event on its own, in arrival order across all keys: each Pop hands over exactly one, so this key appears once per queued event.</source>
+        <translation>RealFIFO 把每个事件单独保存，跨所有键按到达顺序排列：每次 Pop 只交出一个，所以该键每个排队事件出现一次。</translation>
+    </message>
+    <message>
+        <source>The DeltaFIFO keeps one entry per key with everything that happened to the object, oldest first (%1). Pop hands the whole list to HandleDeltas at once; the key keeps its place in line from its first delta until then. Only two Deleted deltas in a row are ever merged (dedupDeltas).</source>
+        <translation>DeltaFIFO 为每个键保留一个条目，记录对象发生的一切，最早的在前（%1）。Pop 把整个列表一次交给 HandleDeltas；该键从第一个 delta 起保持其在队列中的位置直到被 Pop。只有连续两个 Deleted 会被合并（dedupDeltas）。</translation>
+    </message>
+    <message>
+        <source>%1: one queued event (RealFIFO)</source>
+        <translation>%1：一个排队事件（RealFIFO）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n queued delta(s)</source>
+        <translation>
+            <numerusform>%1：%n 个排队的 delta</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Watch event %1 for %2 (resourceVersion %3)</source>
+        <translation>%2 的 watch 事件 %1（resourceVersion %3）</translation>
+    </message>
+    <message>
+        <source>The API server&apos;s watch stream sent %1. The Reflector&apos;s watchHandler turns ADDED into DeltaFIFO.Add, MODIFIED into Update and DELETED into Delete, and remembers resourceVersion %2 so that the next watch resumes there.</source>
+        <translation>API 服务器的 watch 流发来了 %1。Reflector 的 watchHandler 把 ADDED 变成 DeltaFIFO.Add，MODIFIED 变成 Update，DELETED 变成 Delete，并记住 resourceVersion %2，以便下一次 watch 从这里继续。</translation>
+    </message>
+    <message>
+        <source>A bookmark carries no object: it only moves the Reflector&apos;s last resourceVersion forward, so the next watch neither replays old events nor relists. Nothing is queued.</source>
+        <translation>书签不带对象：它只把 Reflector 的最后 resourceVersion 向前推进，下一次 watch 既不重放旧事件也不重新列表。不会放入任何队列。</translation>
+    </message>
+    <message>
+        <source>This is the initial-events-end bookmark of a WatchList: the streamed initial list is complete, the Reflector calls Replace with it and the informer can become HasSynced.</source>
+        <translation>这是 WatchList 的 initial-events-end 书签：流式的初始列表已完整，Reflector 用它调用 Replace，informer 可以变为 HasSynced。</translation>
+    </message>
+    <message>
+        <source>BOOKMARK at resourceVersion %1</source>
+        <translation>resourceVersion %1 的 BOOKMARK</translation>
+    </message>
+    <message>
+        <source>LIST started (cause: %1) at resourceVersion &quot;%2&quot;, limit %3</source>
+        <translation>LIST 开始（原因：%1），resourceVersion &quot;%2&quot;，limit %3</translation>
+    </message>
+    <message>
+        <source>Lists are paged (limit 500) when they start at resourceVersion &quot;0&quot; or &quot;&quot;; &quot;0&quot; may be served from the watch cache.</source>
+        <translation>从 resourceVersion &quot;0&quot; 或 &quot;&quot; 开始的列表会分页（limit 500）；&quot;0&quot; 可能由 watch 缓存提供。</translation>
+    </message>
+    <message>
+        <source>LIST page: %1 items</source>
+        <translation>LIST 分页：%1 项</translation>
+    </message>
+    <message>
+        <source>The pager follows the continue token until the list is whole; the items are queued only when the last page has arrived.</source>
+        <translation>分页器沿着 continue 令牌取到完整列表；最后一页到达后才放入队列。</translation>
+    </message>
+    <message>
+        <source>The Reflector calls DeltaFIFO.Replace with the whole list: every listed object is queued as Replaced (Sync when emitDeltaTypeReplaced is off), and every key the queue or the Indexer (knownObjects) holds that the list lacks gets a Deleted delta with a DeletedFinalStateUnknown tombstone, because its DELETE watch event was missed.</source>
+        <translation>Reflector 用完整列表调用 DeltaFIFO.Replace：每个列出的对象以 Replaced 放入队列（emitDeltaTypeReplaced 关闭时为 Sync），而队列或 Indexer（knownObjects）持有、列表中却没有的每个键会得到一个带 DeletedFinalStateUnknown 墓碑的 Deleted delta，因为它的 DELETE watch 事件被错过了。</translation>
+    </message>
+    <message>
+        <source>LIST complete at resourceVersion %1: %2 objects</source>
+        <translation>LIST 完成，resourceVersion %1：%2 个对象</translation>
+    </message>
+    <message>
+        <source>LIST failed: %1</source>
+        <translation>LIST 失败：%1</translation>
+    </message>
+    <message>
+        <source>ListAndWatch returns the error (the watch error handler sees it) and the Reflector backs off before it lists again.</source>
+        <translation>ListAndWatch 返回该错误（watch 错误处理器会看到它），Reflector 退避后再重新列表。</translation>
+    </message>
+    <message>
+        <source>WATCH from resourceVersion %1 (timeoutSeconds %2)</source>
+        <translation>从 resourceVersion %1 开始 WATCH（timeoutSeconds %2）</translation>
+    </message>
+    <message>
+        <source>The watch streams every change after resourceVersion %1. client-go picks timeoutSeconds at random in [300, 600) so that informers do not all re-watch at once, and asks for bookmarks (allowWatchBookmarks).</source>
+        <translation>watch 流式传来 resourceVersion %1 之后的每个变化。client-go 在 [300, 600) 中随机选择 timeoutSeconds，使各 informer 不会同时重新 watch，并请求书签（allowWatchBookmarks）。</translation>
+    </message>
+    <message>
+        <source>Watch ended (%1) after %2 events</source>
+        <translation>watch 结束（%1），共 %2 个事件</translation>
+    </message>
+    <message>
+        <source>A watch that ends without an error (e.g. the server&apos;s timeout) is restarted from the last resourceVersion: no relist, nothing queued. The gap until the next watch is a window in which no events arrive.</source>
+        <translation>没有错误而结束的 watch（例如服务器超时）会从最后的 resourceVersion 重新开始：不重新列表，不放入队列。到下一次 watch 之间的空档里不会收到事件。</translation>
+    </message>
+    <message>
+        <source>410 Gone: the watch&apos;s resourceVersion is older than the server keeps (etcd compaction). Events in between may be lost, so the Reflector relists (cause &quot;expired&quot;) and Replace repairs the cache, queueing tombstones for objects deleted in the meantime.</source>
+        <translation>410 Gone：watch 的 resourceVersion 比服务器保留的更旧（etcd 压缩）。中间的事件可能丢失，因此 Reflector 重新列表（原因 &quot;expired&quot;），Replace 修复缓存，并为期间被删除的对象放入墓碑。</translation>
+    </message>
+    <message>
+        <source>The watch stopped with an error. After backoff the Reflector lists again and starts a new watch; the resourceVersion is never taken from the error&apos;s Status.</source>
+        <translation>watch 因错误停止。退避之后 Reflector 重新列表并开始新的 watch；resourceVersion 从不取自错误的 Status。</translation>
+    </message>
+    <message>
+        <source>Watch error %1: %2</source>
+        <translation>watch 错误 %1：%2</translation>
+    </message>
+    <message>
+        <source>Watch error: %1</source>
+        <translation>watch 错误：%1</translation>
+    </message>
+    <message>
+        <source>client-go&apos;s backoff: 800 ms at first, doubled after each failure up to 30 s, with jitter, reset after 2 minutes without failure. Then ListAndWatch starts again (next list cause: %1).</source>
+        <translation>client-go 的退避：起始 800 ms，每次失败翻倍，上限 30 s，带抖动，2 分钟无失败后重置。之后 ListAndWatch 重新开始（下一次列表原因：%1）。</translation>
+    </message>
+    <message>
+        <source>The server asked to wait at least %1 s (Retry-After).</source>
+        <translation>服务器要求至少等待 %1 s（Retry-After）。</translation>
+    </message>
+    <message>
+        <source>Backoff: waiting %1 ms</source>
+        <translation>退避：等待 %1 ms</translation>
+    </message>
+    <message>
+        <source>Tombstone queued for %1</source>
+        <translation>%1 的墓碑已放入队列</translation>
+    </message>
+    <message>
+        <source>A relist (Replace) did not contain %1, although the %2. Its DELETE watch event was missed (a disconnect, or 410 Gone), so client-go queues a Deleted delta whose object is a DeletedFinalStateUnknown tombstone with the last state it knew (resourceVersion %3). Handlers get OnDelete with the tombstone and must unwrap it.</source>
+        <translation>重新列表（Replace）中没有 %1，尽管%2。它的 DELETE watch 事件被错过了（断线或 410 Gone），所以 client-go 放入一个 Deleted delta，其对象是带着已知最后状态（resourceVersion %3）的 DeletedFinalStateUnknown 墓碑。处理器会收到带墓碑的 OnDelete，必须自行解包。</translation>
+    </message>
+    <message>
+        <source>DeltaFIFO still had deltas queued for it (the tombstone carries the newest queued object)</source>
+        <translation>DeltaFIFO 仍有它的排队 delta（墓碑带着最新的排队对象）</translation>
+    </message>
+    <message>
+        <source>Indexer (knownObjects) still held it</source>
+        <translation>Indexer（knownObjects）仍持有它</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Sync queued for %1 (resourceVersion %2)</source>
+        <translation>%1 的 Sync 已放入队列（resourceVersion %2）</translation>
+    </message>
+    <message>
+        <source>DeltaFIFO.Resync queues the Indexer&apos;s current object for every key with nothing queued (keys with queued deltas are skipped: they will be delivered anyway). Nothing changed on the server; only handlers whose resyncPeriod is due get the resulting OnUpdate(old, new) with the same object.</source>
+        <translation>DeltaFIFO.Resync 为每个没有排队内容的键放入 Indexer 中的当前对象（已有排队 delta 的键被跳过：它们无论如何都会被交付）。服务器上没有变化；只有 resyncPeriod 到期的处理器会收到由此产生的、新旧对象相同的 OnUpdate(old, new)。</translation>
+    </message>
+    <message>
+        <source>Replaced queued for %1 (resourceVersion %2)</source>
+        <translation>%1 的 Replaced 已放入队列（resourceVersion %2）</translation>
+    </message>
+    <message>
+        <source>When popped it becomes OnAdd if the Indexer lacks the key, otherwise OnUpdate; an update with an unchanged resourceVersion reaches only handlers whose resync is due.</source>
+        <translation>Pop 之后，若 Indexer 没有该键则成为 OnAdd，否则成为 OnUpdate；resourceVersion 未变的更新只会到达 resync 到期的处理器。</translation>
+    </message>
+    <message>
+        <source>%1 queued for %2 (resourceVersion %3)</source>
+        <translation>%2 的 %1 已放入队列（resourceVersion %3）</translation>
+    </message>
+    <message>
+        <source>RealFIFO queues each event on its own; they are delivered in arrival order, one per Pop.</source>
+        <translation>RealFIFO 把每个事件单独放入队列；它们按到达顺序交付，每次 Pop 一个。</translation>
+    </message>
+    <message>
+        <source>The key&apos;s Deltas are now %1; the DeltaFIFO never merges them (only two Deleted in a row collapse), so a handler sees every version.</source>
+        <translation>该键的 Deltas 现在是 %1；DeltaFIFO 从不合并它们（只有连续两个 Deleted 会合并），所以处理器能看到每个版本。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pop: %1 with %n delta(s) handed to HandleDeltas</source>
+        <translation>
+            <numerusform>Pop：%1 的 %n 个 delta 交给 HandleDeltas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The controller&apos;s processLoop popped the head of the queue. For each delta, oldest first, HandleDeltas updates the Indexer (add, update or delete) and then the processor notifies every listener.</source>
+        <translation>控制器的 processLoop 弹出了队首。HandleDeltas 按从旧到新的顺序，对每个 delta 先更新 Indexer（添加、更新或删除），然后 processor 通知每个监听器。</translation>
+    </message>
+    <message>
+        <source>isInInitialList = true: the queue had not synced yet, so additions from this pop are flagged as part of the initial list.</source>
+        <translation>isInInitialList = true：队列尚未同步，因此本次 Pop 的添加被标记为初始列表的一部分。</translation>
+    </message>
+    <message>
+        <source>isInInitialList = false: the initial list was already delivered.</source>
+        <translation>isInInitialList = false：初始列表已交付完毕。</translation>
+    </message>
+    <message>
+        <source>Indexer: %1 added</source>
+        <translation>Indexer：已添加 %1</translation>
+    </message>
+    <message>
+        <source>Indexer: %1 updated</source>
+        <translation>Indexer：已更新 %1</translation>
+    </message>
+    <message>
+        <source>Indexer: %1 deleted</source>
+        <translation>Indexer：已删除 %1</translation>
+    </message>
+    <message>
+        <source>The ThreadSafeStore keeps the newest object per key and updates every index (e.g. namespace) in the same step; listers read from it. It changes before any handler is notified.</source>
+        <translation>ThreadSafeStore 为每个键保存最新对象，并在同一步更新每个索引（例如 namespace）；lister 从这里读取。它在任何处理器被通知之前就已改变。</translation>
+    </message>
+    <message>
+        <source>OnAdd(%1) → %2</source>
+        <translation>OnAdd(%1) → %2</translation>
+    </message>
+    <message>
+        <source>isInInitialList = true: the object came with the informer&apos;s initial list (or was already cached when this handler was added), not a new object on the server.</source>
+        <translation>isInInitialList = true：该对象来自 informer 的初始列表（或在添加此处理器时已在缓存中），并不是服务器上的新对象。</translation>
+    </message>
+    <message>
+        <source>A new object: the Indexer did not have the key before this delta.</source>
+        <translation>新对象：在此 delta 之前 Indexer 中没有该键。</translation>
+    </message>
+    <message>
+        <source>OnUpdate from resync: %1 → %2 (resourceVersion %3 unchanged)</source>
+        <translation>来自 resync 的 OnUpdate：%1 → %2（resourceVersion %3 未变）</translation>
+    </message>
+    <message>
+        <source>Old and new object have the same resourceVersion: nothing changed on the server. Such updates come from a Sync or Replaced delta and reach only handlers whose resyncPeriod is due (shouldResync), so a handler with resync 0 never sees them.</source>
+        <translation>新旧对象的 resourceVersion 相同：服务器上没有变化。这类更新来自 Sync 或 Replaced delta，只会到达 resyncPeriod 到期的处理器（shouldResync），所以 resync 为 0 的处理器永远看不到它们。</translation>
+    </message>
+    <message>
+        <source>OnUpdate(%1) → %2 (resourceVersion %3 → %4)</source>
+        <translation>OnUpdate(%1) → %2（resourceVersion %3 → %4）</translation>
+    </message>
+    <message>
+        <source>A real update: the resourceVersion moved, so every handler gets it, resync due or not.</source>
+        <translation>真正的更新：resourceVersion 变了，所以每个处理器都会收到，不论 resync 是否到期。</translation>
+    </message>
+    <message>
+        <source>OnDelete(%1) with a tombstone → %2</source>
+        <translation>带墓碑的 OnDelete(%1) → %2</translation>
+    </message>
+    <message>
+        <source>The object is a DeletedFinalStateUnknown: the deletion was inferred by a relist, not seen as a watch event, and the object may be stale.</source>
+        <translation>对象是 DeletedFinalStateUnknown：删除是由重新列表推断的，而非 watch 事件所见，对象可能已过时。</translation>
+    </message>
+    <message>
+        <source>OnDelete(%1) → %2</source>
+        <translation>OnDelete(%1) → %2</translation>
+    </message>
+    <message>
+        <source>A DELETED watch event reached the handler with the object&apos;s last state.</source>
+        <translation>一个 DELETED watch 事件带着对象的最后状态到达处理器。</translation>
+    </message>
+    <message>
+        <source>The listener&apos;s buffer still holds %1 notification(s); this one waited %2 ms.</source>
+        <translation>该监听器的缓冲区还有 %1 条通知；这条等待了 %2 ms。</translation>
+    </message>
+    <message>
+        <source>Resync tick (resyncCheckPeriod %1 s)</source>
+        <translation>Resync 定时（resyncCheckPeriod %1 s）</translation>
+    </message>
+    <message>
+        <source>At least one handler&apos;s resyncPeriod was due, so DeltaFIFO.Resync queued a Sync for every Indexer key with nothing queued.</source>
+        <translation>至少一个处理器的 resyncPeriod 已到期，因此 DeltaFIFO.Resync 为每个没有排队内容的 Indexer 键放入了 Sync。</translation>
+    </message>
+    <message>
+        <source>No handler&apos;s resyncPeriod was due yet: nothing was queued.</source>
+        <translation>还没有处理器的 resyncPeriod 到期：没有放入任何内容。</translation>
+    </message>
+    <message>
+        <source>HasSynced: %1 objects</source>
+        <translation>HasSynced：%1 个对象</translation>
+    </message>
+    <message>
+        <source>Pop pump: %1</source>
+        <translation>Pop 泵：%1</translation>
+    </message>
+    <message>
+        <source>Run pops continuously; Pause leaves deltas in the queue, where you can watch them pile up and compress; Step pops exactly one key.</source>
+        <translation>运行时持续 Pop；暂停时 delta 留在队列里，可以看到它们累积与压缩；单步时恰好 Pop 一个键。</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
 </context>
 <context>
     <name>lens::HandlerNotificationsModel</name>
     <message>
-        <source>OnAdd(obj, isInInitialList=true): the object was in the informer's first LIST, delivered before HasSynced</source>
+        <source>OnAdd(obj, isInInitialList=true): the object was in the informer&apos;s first LIST, delivered before HasSynced</source>
         <translation>OnAdd(obj, isInInitialList=true)：对象来自 informer 的首次 LIST，在 HasSynced 之前投递</translation>
     </message>
     <message>
@@ -31,7 +390,7 @@
         <translation>OnUpdate(old, new)：对象已变更（RV %1 → %2）</translation>
     </message>
     <message>
-        <source>OnUpdate(old, new) from a resync: the indexer's copy was re-delivered unchanged because this handler's resync period was due</source>
+        <source>OnUpdate(old, new) from a resync: the indexer&apos;s copy was re-delivered unchanged because this handler&apos;s resync period was due</source>
         <translation>来自 resync 的 OnUpdate(old, new)：该处理器的 resync 周期已到，indexer 中的副本被原样重新投递</translation>
     </message>
     <message>
@@ -114,7 +473,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
 当前积压 %9，最多 %10（pendingNotifications）</translation>
     </message>
     <message>
-        <source>Notifications waiting in the listener's buffer after the newest delivery</source>
+        <source>Notifications waiting in the listener&apos;s buffer after the newest delivery</source>
         <translation>最近一次投递后仍在监听器缓冲区中等待的通知</translation>
     </message>
     <message>
@@ -228,7 +587,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>popped %n delta(s)</source>
-        <translation><numerusform>弹出 %n 个 Delta</numerusform></translation>
+        <translation>
+            <numerusform>弹出 %n 个 Delta</numerusform>
+        </translation>
     </message>
     <message>
         <source> · in initial list</source>
@@ -306,7 +667,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>▶  运行</translation>
     </message>
     <message>
-        <source>Run the controller's Pop pump: every queued key is popped and handled (F5)</source>
+        <source>Run the controller&apos;s Pop pump: every queued key is popped and handled (F5)</source>
         <translation>运行控制器的 Pop 泵：每个排队的键都会被弹出并处理（F5）</translation>
     </message>
     <message>
@@ -367,11 +728,15 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n object(s)</source>
-        <translation><numerusform>%n 个对象</numerusform></translation>
+        <translation>
+            <numerusform>%n 个对象</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n object(s)</source>
-        <translation><numerusform>%1 / %n 个对象</numerusform></translation>
+        <translation>
+            <numerusform>%1 / %n 个对象</numerusform>
+        </translation>
     </message>
     <message>
         <source>Namespace index</source>
@@ -406,7 +771,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>返回实时</translation>
     </message>
     <message>
-        <source>The views follow the present. Drag on the timeline's time axis to travel back; press here to return.</source>
+        <source>The views follow the present. Drag on the timeline&apos;s time axis to travel back; press here to return.</source>
         <translation>视图跟随当前时刻。在时间线的时间轴上拖动可回到过去；点击此处返回。</translation>
     </message>
     <message>
@@ -427,7 +792,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n listener(s)</source>
-        <translation><numerusform>%n 个监听器</numerusform></translation>
+        <translation>
+            <numerusform>%n 个监听器</numerusform>
+        </translation>
     </message>
     <message>
         <source> · %1 delivered · backlog %2</source>
@@ -442,11 +809,11 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>显示</translation>
     </message>
     <message>
-        <source>Reveal this object's secret values</source>
+        <source>Reveal this object&apos;s secret values</source>
         <translation>显示此对象的机密值</translation>
     </message>
     <message>
-        <source>Show this object's Secret data and last-applied-configuration annotation. Other objects stay masked.</source>
+        <source>Show this object&apos;s Secret data and last-applied-configuration annotation. Other objects stay masked.</source>
         <translation>显示此对象的 Secret 数据和 last-applied-configuration 注解。其他对象仍保持遮蔽。</translation>
     </message>
     <message>
@@ -499,7 +866,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source> · %n relist(s)</source>
-        <translation><numerusform> · 重新 list %n 次</numerusform></translation>
+        <translation>
+            <numerusform> · 重新 list %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>last error: %1</source>
@@ -511,7 +880,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n key(s) queued</source>
-        <translation><numerusform>%n 个键排队中</numerusform></translation>
+        <translation>
+            <numerusform>%n 个键排队中</numerusform>
+        </translation>
     </message>
     <message>
         <source> · %1 deltas queued · %2 popped</source>
@@ -549,6 +920,210 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>⇥  Step</source>
         <translation>⇥  单步</translation>
     </message>
+    <message>
+        <source>Label selector, e.g. app=web,tier in (a,b)</source>
+        <translation>标签选择器，例如 app=web,tier in (a,b)</translation>
+    </message>
+    <message>
+        <source>Label selector for indexer objects</source>
+        <translation>Indexer 对象的标签选择器</translation>
+    </message>
+    <message>
+        <source>Kubernetes label selector syntax: key=value, key!=value, key in (a,b), key notin (a,b), key, !key</source>
+        <translation>Kubernetes 标签选择器语法：key=value、key!=value、key in (a,b)、key notin (a,b)、key、!key</translation>
+    </message>
+    <message>
+        <source>Explanation of the selection</source>
+        <translation>所选内容的解释</translation>
+    </message>
+    <message>
+        <source>Select a journal event, a key history row, a handler notification, a timeline marker or a queued key: this pane explains it.</source>
+        <translation>选择一个日志事件、键历史行、处理器通知、时间线标记或排队的键：此窗格会解释它。</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <source>Playground</source>
+        <translation>演练场</translation>
+    </message>
+    <message>
+        <source>Add handler…</source>
+        <translation>添加处理器…</translation>
+    </message>
+    <message>
+        <source>Add an event handler</source>
+        <translation>添加事件处理器</translation>
+    </message>
+    <message>
+        <source>Add an event handler to the informer with its own resync period and an artificial processing time per notification, to watch a slow handler&apos;s backlog and latency grow</source>
+        <translation>向 informer 添加一个事件处理器，带有自己的 resync 周期和每条通知的人为处理时间，以观察慢处理器的积压与延迟增长</translation>
+    </message>
+    <message>
+        <source>Label selector not applied: %1</source>
+        <translation>标签选择器未生效：%1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export &amp;view as PNG or SVG</source>
+        <translation>将视图导出为 PNG 或 SVG(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Export &amp;timeline as CSV or JSON…</source>
+        <translation>将时间线导出为 CSV 或 JSON(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;key history as CSV or JSON…</source>
+        <translation>将键历史导出为 CSV 或 JSON(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>no view named %1 (try: %2)</source>
+        <translation>没有名为 %1 的视图（可用：%2）</translation>
+    </message>
+    <message>
+        <source>%1: export as .csv or .json</source>
+        <translation>%1：请导出为 .csv 或 .json</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 图形 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <source>Export key history</source>
+        <translation>导出键历史</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>no informer to add a handler to</source>
+        <translation>没有可添加处理器的 informer</translation>
+    </message>
+    <message>
+        <source>the handler needs a name</source>
+        <translation>处理器需要一个名称</translation>
+    </message>
+    <message>
+        <source>a handler named %1 exists already</source>
+        <translation>名为 %1 的处理器已存在</translation>
+    </message>
+    <message>
+        <source>the informer refused the handler</source>
+        <translation>informer 拒绝了该处理器</translation>
+    </message>
+    <message>
+        <source> · processing time %1 ms per notification</source>
+        <translation> · 每条通知处理时间 %1 ms</translation>
+    </message>
+    <message>
+        <source>Added handler %1: %2</source>
+        <translation>已添加处理器 %1：%2</translation>
+    </message>
+    <message>
+        <source>Add event handler</source>
+        <translation>添加事件处理器</translation>
+    </message>
+    <message>
+        <source>handler-%1</source>
+        <translation>handler-%1</translation>
+    </message>
+    <message>
+        <source>Handler name</source>
+        <translation>处理器名称</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>informer default</source>
+        <translation>informer 默认值</translation>
+    </message>
+    <message>
+        <source>Resync period in seconds</source>
+        <translation>resync 周期（秒）</translation>
+    </message>
+    <message>
+        <source>AddEventHandlerWithResyncPeriod: under 1 s becomes 1 s; after the informer started it cannot be shorter than its resyncCheckPeriod</source>
+        <translation>AddEventHandlerWithResyncPeriod：小于 1 s 会变为 1 s；informer 启动后不能短于它的 resyncCheckPeriod</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Processing time per notification in milliseconds</source>
+        <translation>每条通知的处理时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Artificial time the handler spends on each notification: its buffer (backlog) grows while the informer moves on</source>
+        <translation>处理器在每条通知上花费的人为时间：informer 继续前进时它的缓冲区（积压）会增长</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Resync period</source>
+        <translation>Resync 周期</translation>
+    </message>
+    <message>
+        <source>Processing time</source>
+        <translation>处理时间</translation>
+    </message>
+    <message>
+        <source>Event %1 is no longer retained by the journal.</source>
+        <translation>事件 %1 已不在日志保留范围内。</translation>
+    </message>
+    <message>
+        <source>journal event %1 · %2</source>
+        <translation>日志事件 %1 · %2</translation>
+    </message>
+    <message>
+        <source>queued key %1</source>
+        <translation>排队的键 %1</translation>
+    </message>
+    <message>
+        <source>backing off</source>
+        <translation>正在退避</translation>
+    </message>
+    <message>
+        <source>backing off after: %1</source>
+        <translation>退避原因：%1</translation>
+    </message>
+    <message>
+        <source>resync asked %1 s, in effect %2 s</source>
+        <translation>resync 请求 %1 s，实际 %2 s</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>
@@ -557,12 +1132,14 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>（集群范围）</translation>
     </message>
     <message>
-        <source>Index "%1": value → keys</source>
+        <source>Index &quot;%1&quot;: value → keys</source>
         <translation>索引“%1”：值 → 键</translation>
     </message>
     <message numerus="yes">
-        <source>ByIndex("%1", "%2"): %n key(s)</source>
-        <translation><numerusform>ByIndex("%1", "%2")：%n 个键</numerusform></translation>
+        <source>ByIndex(&quot;%1&quot;, &quot;%2&quot;): %n key(s)</source>
+        <translation>
+            <numerusform>ByIndex(&quot;%1&quot;, &quot;%2&quot;)：%n 个键</numerusform>
+        </translation>
     </message>
     <message>
         <source>Index → value → keys</source>
@@ -576,7 +1153,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
 <context>
     <name>lens::ObjectTreeModel</name>
     <message>
-        <source>Hidden: press Reveal to show this object's secret values</source>
+        <source>Hidden: press Reveal to show this object&apos;s secret values</source>
         <translation>已隐藏：点击“显示”以查看此对象的机密值</translation>
     </message>
     <message>
@@ -640,7 +1217,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source> · %n relist(s)</source>
-        <translation><numerusform> · 重新 list %n 次</numerusform></translation>
+        <translation>
+            <numerusform> · 重新 list %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>depth %1</source>
@@ -668,7 +1247,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n object(s)</source>
-        <translation><numerusform>%n 个对象</numerusform></translation>
+        <translation>
+            <numerusform>%n 个对象</numerusform>
+        </translation>
     </message>
     <message>
         <source>HasSynced ✓</source>
@@ -680,7 +1261,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n listener(s)</source>
-        <translation><numerusform>%n 个监听器</numerusform></translation>
+        <translation>
+            <numerusform>%n 个监听器</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: backlog %2</source>
@@ -704,6 +1287,168 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
 </context>
 <context>
+    <name>lens::PlaygroundPanel</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Open a playground script</source>
+        <translation>打开演练脚本</translation>
+    </message>
+    <message>
+        <source>Playground scripts (*.play);;All files (*)</source>
+        <translation>演练脚本 (*.play);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>knownObjects: %1</source>
+        <translation>knownObjects（已知对象）：%1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>line %1 of %2</source>
+        <translation>第 %1 行，共 %2 行</translation>
+    </message>
+    <message numerus="yes">
+        <source>end of script (%n line(s))</source>
+        <translation>
+            <numerusform>脚本结束（%n 行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message>
+        <source> · emitDeltaTypeReplaced</source>
+        <translation> · emitDeltaTypeReplaced</translation>
+    </message>
+    <message>
+        <source> · HasSynced ✓</source>
+        <translation> · HasSynced ✓</translation>
+    </message>
+    <message>
+        <source> · HasSynced ✗</source>
+        <translation> · HasSynced ✗</translation>
+    </message>
+    <message>
+        <source> · closed</source>
+        <translation> · 已关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 after the last line · %n entry(ies) in Pop order</source>
+        <translation>
+            <numerusform>最后一行之后的 %1 · 按 Pop 顺序 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Playground</source>
+        <translation>演练场</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Run your own playground script (see docs/playground.md)</source>
+        <translation>运行你自己的演练脚本（见 docs/playground.md）</translation>
+    </message>
+    <message>
+        <source>Playground script</source>
+        <translation>演练脚本</translation>
+    </message>
+    <message>
+        <source>Shipped scripts that teach one DeltaFIFO / RealFIFO behaviour each</source>
+        <translation>随附的脚本，每个讲解一种 DeltaFIFO / RealFIFO 行为</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Run the next line of the script</source>
+        <translation>运行脚本的下一行</translation>
+    </message>
+    <message>
+        <source>Step one playground line</source>
+        <translation>单步执行一行演练脚本</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Run the script to its end</source>
+        <translation>把脚本运行到结尾</translation>
+    </message>
+    <message>
+        <source>Run the playground script to the end</source>
+        <translation>把演练脚本运行到结尾</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Back to the first line, with a fresh queue</source>
+        <translation>回到第一行，使用新的队列</translation>
+    </message>
+    <message>
+        <source>Reset the playground</source>
+        <translation>重置演练场</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Script</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Playground script lines and their output</source>
+        <translation>演练脚本各行及其输出</translation>
+    </message>
+    <message>
+        <source>Playground queue</source>
+        <translation>演练场队列</translation>
+    </message>
+    <message>
+        <source>Playground output</source>
+        <translation>演练场输出</translation>
+    </message>
+    <message>
+        <source>Output (what informer-lens-play prints)</source>
+        <translation>输出（informer-lens-play 打印的内容）</translation>
+    </message>
+    <message>
+        <source>script %1</source>
+        <translation>脚本 %1</translation>
+    </message>
+</context>
+<context>
+    <name>lens::PlaygroundQueueModel</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Deltas (oldest first)</source>
+        <translation>Deltas（最早的在前）</translation>
+    </message>
+    <message>
+        <source>Newest RV</source>
+        <translation>最新 RV</translation>
+    </message>
+</context>
+<context>
     <name>lens::QueueModel</name>
     <message>
         <source>Key</source>
@@ -716,6 +1461,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Newest RV</source>
         <translation>最新 RV</translation>
+    </message>
+    <message>
+        <source>Event (arrival order)</source>
+        <translation>事件（到达顺序）</translation>
     </message>
 </context>
 <context>
@@ -746,7 +1495,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n object(s)</source>
-        <translation><numerusform>%n 个对象</numerusform></translation>
+        <translation>
+            <numerusform>%n 个对象</numerusform>
+        </translation>
     </message>
     <message>
         <source>HasSynced ✓</source>
@@ -758,7 +1509,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source>%n watch event(s)</source>
-        <translation><numerusform>%n 个 watch 事件</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 watch 事件</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -832,7 +1585,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message numerus="yes">
         <source> · %n event(s)</source>
-        <translation><numerusform> · %n 个事件</numerusform></translation>
+        <translation>
+            <numerusform> · %n 个事件</numerusform>
+        </translation>
     </message>
     <message>
         <source>backoff</source>
@@ -863,7 +1618,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>分页 LIST 的一页（limit/continue）。</translation>
     </message>
     <message>
-        <source>410 Gone: the resourceVersion is too old for the watch cache; the Reflector must relist, and the relist's Replace turns missed deletions into DeletedFinalStateUnknown tombstones.</source>
+        <source>410 Gone: the resourceVersion is too old for the watch cache; the Reflector must relist, and the relist&apos;s Replace turns missed deletions into DeletedFinalStateUnknown tombstones.</source>
         <translation>410 Gone：resourceVersion 对 watch 缓存而言过旧；Reflector 必须重新 list，其 Replace 会把错过的删除变成 DeletedFinalStateUnknown 墓碑。</translation>
     </message>
     <message>
@@ -875,7 +1630,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>退避：Reflector 在下一次 list/watch 尝试前等待（指数增长，带抖动）。</translation>
     </message>
     <message>
-        <source>Resync: the informer re-queues the indexer's objects as Sync deltas for handlers whose resync period is due; they receive OnUpdate(old, new) with the same object.</source>
+        <source>Resync: the informer re-queues the indexer&apos;s objects as Sync deltas for handlers whose resync period is due; they receive OnUpdate(old, new) with the same object.</source>
         <translation>Resync：informer 为 resync 周期已到的处理器把 indexer 中的对象作为 Sync Delta 重新排队；它们收到 old 与 new 相同的 OnUpdate(old, new)。</translation>
     </message>
     <message>
@@ -897,6 +1652,32 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source> (open)</source>
         <translation>（进行中）</translation>
+    </message>
+    <message>
+        <source>GAPS</source>
+        <translation>空档</translation>
+    </message>
+    <message>
+        <source>RESYNC %1</source>
+        <translation>RESYNC %1</translation>
+    </message>
+    <message>
+        <source>gap %1 s</source>
+        <translation>空档 %1 s</translation>
+    </message>
+    <message>
+        <source>Gap between watch sessions: %1 s with no watch open (after: %2). Changes on the server wait until the next watch resumes from the last resourceVersion, or a relist repairs the cache.</source>
+        <translation>watch 会话之间的空档：%1 s 内没有打开的 watch（之前：%2）。服务器上的变化要等下一次 watch 从最后的 resourceVersion 继续时才到达，或由重新列表修复缓存。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 s · resync round of handler %2: %n update(s) from resync (same resourceVersion) delivered</source>
+        <translation>
+            <numerusform>%1 s · 处理器 %2 的一轮 resync：交付了 %n 个来自 resync 的更新（resourceVersion 相同）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resync rounds of handler %1: each tick is one round in which its resyncPeriod was due</source>
+        <translation>处理器 %1 的 resync 轮次：每个刻度是其 resyncPeriod 到期的一轮</translation>
     </message>
 </context>
 </TS>

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 #include <QTextDocument>
 #include <QToolBar>
@@ -119,6 +120,7 @@ private Q_SLOTS:
     void englishIsDetected();
     void zhCnHasNoUntranslatedVisibleString();
     void darkTheme();
+    void runtimeSwitch();
 };
 
 void tst_I18n::cleanup()
@@ -214,6 +216,55 @@ void tst_I18n::darkTheme()
         QVERIFY(grabWindowToPng(&w, dir + QStringLiteral("/dark.png")));
     QVERIFY(applyTheme(QStringLiteral("light")));
     QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 200);
+}
+
+// The Language menu: an English window switches to zh_CN and back at run time, every visible
+// text re-applied (QEvent::LanguageChange), with nothing left in English.
+void tst_I18n::runtimeSwitch()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.setSourceDescription(QStringLiteral("synthetic journal"));
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.settle();
+    w.selectKey(w.queueModel()->keys().value(2));
+    auto *tabs = w.findChild<QTabWidget *>(QStringLiteral("rightTabs"));
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(0), QStringLiteral("Journal"));
+    QCOMPARE(w.runAction()->text(), QStringLiteral("\u25B6  Run"));
+
+    QVERIFY(!w.switchLanguage(QStringLiteral("xx_XX")));
+    QVERIFY(w.switchLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    QCOMPARE(tabs->tabText(0), QStringLiteral("日志"));
+    QVERIFY(hasCjk(w.runAction()->text()));
+    QVERIFY(hasCjk(w.queueModel()->headerData(0, Qt::Horizontal).toString()));
+    auto *lang = w.findChild<QAction *>(QStringLiteral("lang-zh_CN"));
+    QVERIFY(lang && lang->isChecked());
+    QStringList data = story.queueKeys();
+    data << QStringLiteral("synthetic journal") << QStringLiteral("pod-logger")
+         << QStringLiteral("slow-audit");
+    for (const QString &view : MainWindow::viewNames()) {
+        QVERIFY(w.showView(view));
+        QCoreApplication::processEvents();
+        QStringList english;
+        for (const QString &t : visibleTexts(&w))
+            if (untranslated(t, data))
+                english << t;
+        QVERIFY2(english.isEmpty(),
+                 qPrintable(view + QStringLiteral(": ") + english.join(QStringLiteral(" | "))));
+    }
+
+    QVERIFY(w.switchLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    QCOMPARE(tabs->tabText(0), QStringLiteral("Journal"));
+    QCOMPARE(w.runAction()->text(), QStringLiteral("\u25B6  Run"));
+    QVERIFY(w.findChild<QAction *>(QStringLiteral("lang-en"))->isChecked());
 }
 
 QTEST_MAIN(tst_I18n)

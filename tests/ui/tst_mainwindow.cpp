@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "indexerfilterproxy.h"
 #include "informer/controller.h"
 #include "informer/deltafifo.h"
 #include "lens/indexermodel.h"
@@ -33,6 +34,8 @@ private Q_SLOTS:
     void viewsFollowTheJournal();
     void selectingAKeyShowsItsHistory();
     void filterAndTitle();
+    void labelSelectorFilter_data();
+    void labelSelectorFilter();
     void pumpButtonsDriveTheController();
     void screenshot();
 };
@@ -166,6 +169,61 @@ void tst_MainWindow::filterAndTitle()
     for (int r = 0; r < w.indexerProxy()->rowCount(); ++r)
         QCOMPARE(w.indexerProxy()->index(r, IndexerModel::NamespaceColumn).data().toString(),
                  QStringLiteral("kube-system"));
+}
+
+void tst_MainWindow::labelSelectorFilter_data()
+{
+    QTest::addColumn<QString>("selector");
+    QTest::addColumn<QString>("error"); // a part of the expected parse error, "" = valid
+    QTest::newRow("equals") << QStringLiteral("app=db") << QString();
+    QTest::newRow("in") << QStringLiteral("tier in (data), app!=web") << QString();
+    QTest::newRow("notin") << QStringLiteral("app notin (db,web)") << QString();
+    QTest::newRow("exists") << QStringLiteral("tier,app in (cache)") << QString();
+    QTest::newRow("not-exists") << QStringLiteral("!canary,app=api") << QString();
+    QTest::newRow("bad-operator") << QStringLiteral("app=web,tier") + QStringLiteral(" in")
+                                  << QStringLiteral("unable to parse requirement");
+    QTest::newRow("bad-value") << QStringLiteral("app=a b") << QStringLiteral("found");
+}
+
+// The indexer's label selector (labels.Parse): rows are the objects the selector matches;
+// a parse error is shown in words, and the last valid selector stays in effect.
+void tst_MainWindow::labelSelectorFilter()
+{
+    QFETCH(QString, selector);
+    QFETCH(QString, error);
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.settle();
+    const int all = w.indexerProxy()->rowCount();
+    w.labelSelectorEdit()->setText(QStringLiteral("app=web"));
+    w.applyIndexerFilter();
+    const int web = w.indexerProxy()->rowCount();
+    QVERIFY(web > 0 && web < all);
+    QVERIFY(w.labelSelectorError().isEmpty());
+
+    w.labelSelectorEdit()->setText(selector);
+    w.applyIndexerFilter();
+    if (!error.isEmpty()) {
+        QVERIFY2(w.labelSelectorError().contains(error), qPrintable(w.labelSelectorError()));
+        QVERIFY(w.labelSelectorError().startsWith(QLatin1String("Label selector not applied: ")));
+        QCOMPARE(w.indexerProxy()->rowCount(), web); // the previous selector stays in effect
+        return;
+    }
+    QVERIFY2(w.labelSelectorError().isEmpty(), qPrintable(w.labelSelectorError()));
+    const auto sel = LabelSelector::parse(selector);
+    QVERIFY(sel);
+    int expected = 0;
+    for (int r = 0; r < w.indexerModel()->rowCount(); ++r)
+        expected += sel->matches(w.indexerModel()->objectOfKey(w.indexerModel()->keyAt(r))) ? 1 : 0;
+    QVERIFY(expected > 0 && expected < all);
+    QCOMPARE(w.indexerProxy()->rowCount(), expected);
+    for (int r = 0; r < w.indexerProxy()->rowCount(); ++r) {
+        const QString key = w.indexerProxy()->index(r, 0).data(IndexerModel::KeyRole).toString();
+        QVERIFY(sel->matches(w.indexerModel()->objectOfKey(key)));
+    }
 }
 
 void tst_MainWindow::screenshot()

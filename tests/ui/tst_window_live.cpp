@@ -3,6 +3,7 @@
 // ListerWatcher and a SharedIndexInformer. Waits for sync and checks the rows of every view
 // against the informer's own state.
 #include "informer/keys.h"
+#include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/namespaceindexmodel.h"
@@ -31,6 +32,7 @@ private slots:
     void selectingAKeyShowsItsHistory();
     void timelineShowsListAndWatch();
     void screenshotHasTheWindowSize();
+    void addSlowHandlerFromTheWindow();
 
 private:
     QStringList indexerKeysInView() const
@@ -71,6 +73,7 @@ void tst_WindowLive::initTestCase()
     m_window =
         std::make_unique<MainWindow>(m_session->journal(), m_session->informer()->controller());
     m_window->setSourceDescription(m_session->sourceDescription());
+    m_window->setInformer(m_session->informer());
     m_window->resize(1600, 1000);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -150,6 +153,32 @@ void tst_WindowLive::screenshotHasTheWindowSize()
     QVERIFY2(grabWindowToPng(m_window.get(), path, &err), qPrintable(err));
     const QImage img(path);
     QCOMPARE(img.size(), m_window->size() * m_window->devicePixelRatio());
+}
+
+// FS-16: a handler added from the window with its own resync period and a processing time per
+// notification: it gets a synthetic add (isInInitialList) for every cached object, and its
+// backlog and latency show in the handlers view.
+void tst_WindowLive::addSlowHandlerFromTheWindow()
+{
+    QString err;
+    QVERIFY2(m_window->addHandler(QStringLiteral("slow-handler"), 5000, 20, &err), qPrintable(err));
+    QVERIFY(!m_window->addHandler(QStringLiteral("slow-handler"), 0, 0, &err));
+    QVERIFY(err.contains(QLatin1String("exists already")));
+    const qint64 objects = m_session->informer()->indexer().listKeys().size();
+    QVERIFY(objects > 1);
+    HandlersModel *h = m_window->handlersModel();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        h->rowOfHandler(QStringLiteral("slow-handler")) >= 0 &&
+            h->statsAt(h->rowOfHandler(QStringLiteral("slow-handler"))).delivered >= objects,
+        10000);
+    const auto s = h->statsAt(h->rowOfHandler(QStringLiteral("slow-handler")));
+    QVERIFY2(s.maxBacklog > 0, "the synthetic adds queued behind a slow handler");
+    QVERIFY2(s.latencyMaxMs >= 20, qPrintable(QString::number(s.latencyMaxMs)));
+    const QString tip = h->index(h->rowOfHandler(QStringLiteral("slow-handler")), 0)
+                            .data(Qt::ToolTipRole)
+                            .toString();
+    QVERIFY2(tip.contains(QLatin1String("processing time 20 ms")), qPrintable(tip));
+    QVERIFY2(tip.contains(QLatin1String("resync asked 5 s, in effect 30 s")), qPrintable(tip));
 }
 
 QTEST_MAIN(tst_WindowLive)

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "playgroundpanel.h"
+
+#include "deltachipdelegate.h"
+#include "panel.h"
+#include "playgroundmodel.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace lens {
+
+namespace {
+constexpr auto kShippedPrefix = ":/playground/";
+enum ScriptColumn { LineNoColumn, CommandColumn, OutputColumn };
+} // namespace
+
+PlaygroundPanel::PlaygroundPanel(QWidget *parent)
+    : QWidget(parent), m_runner(new PlaygroundRunner(this)),
+      m_queueModel(new PlaygroundQueueModel(this))
+{
+    setObjectName(QStringLiteral("playgroundPanel"));
+
+    m_chooser = new QComboBox(this);
+    m_chooser->setObjectName(QStringLiteral("playgroundChooser"));
+    m_chooser->setMinimumContentsLength(22);
+    m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    const QStringList shipped = shippedScripts();
+    for (const QString &s : shipped)
+        m_chooser->addItem(s, QString::fromLatin1(kShippedPrefix) + s);
+    m_openButton = new QPushButton(this);
+    m_openButton->setObjectName(QStringLiteral("playgroundOpen"));
+    m_stepButton = new QPushButton(this);
+    m_stepButton->setObjectName(QStringLiteral("playgroundStep"));
+    m_runButton = new QPushButton(this);
+    m_runButton->setObjectName(QStringLiteral("playgroundRun"));
+    m_resetButton = new QPushButton(this);
+    m_resetButton->setObjectName(QStringLiteral("playgroundReset"));
+    m_state = new QLabel(this);
+    m_state->setObjectName(QStringLiteral("playgroundState"));
+    m_state->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+
+    // The script, one row per line, with what each line printed next to it.
+    m_script = new QTableWidget(0, 3, this);
+    m_script->setObjectName(QStringLiteral("playgroundScript"));
+    m_script->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_script->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_script->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_script->setShowGrid(false);
+    m_script->setWordWrap(false);
+    m_script->verticalHeader()->setVisible(false);
+    m_script->verticalHeader()->setDefaultSectionSize(m_script->fontMetrics().height() + 6);
+    m_script->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_script->horizontalHeader()->setStretchLastSection(true);
+    m_script->setColumnWidth(LineNoColumn, 40);
+    m_script->setColumnWidth(CommandColumn, 300);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_script->setFont(mono);
+
+    // The queue after the last line run.
+    m_queueView = new QTableView(this);
+    m_queueView->setObjectName(QStringLiteral("playgroundQueue"));
+    m_queueView->setModel(m_queueModel);
+    m_queueView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_queueView->setShowGrid(false);
+    m_queueView->setWordWrap(false);
+    m_queueView->setItemDelegateForColumn(
+        PlaygroundQueueModel::DeltasColumn,
+        new DeltaChipDelegate(PlaygroundQueueModel::DeltaChipsRole, this));
+    m_queueView->verticalHeader()->setDefaultSectionSize(m_queueView->fontMetrics().height() + 9);
+    m_queueView->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_queueView->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    m_queueView->horizontalHeader()->setStretchLastSection(false);
+    m_queueView->horizontalHeader()->setSectionResizeMode(PlaygroundQueueModel::DeltasColumn,
+                                                          QHeaderView::Stretch);
+    m_queueView->setColumnWidth(PlaygroundQueueModel::KeyColumn, 90);
+    m_queueView->setColumnWidth(PlaygroundQueueModel::ResourceVersionColumn, 76);
+    m_known = new QLabel(this);
+    m_known->setObjectName(QStringLiteral("playgroundKnown"));
+    m_known->setWordWrap(true);
+    m_known->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_output = new QPlainTextEdit(this);
+    m_output->setObjectName(QStringLiteral("playgroundOutput"));
+    m_output->setReadOnly(true);
+    m_output->setFont(mono);
+    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+
+    m_queueTitle = new QLabel(this);
+    m_outputTitle = new QLabel(this);
+    for (QLabel *l : {m_queueTitle, m_outputTitle}) {
+        QFont f = l->font();
+        f.setBold(true);
+        l->setFont(f);
+    }
+
+    auto *buttons = new QHBoxLayout;
+    buttons->setContentsMargins(2, 0, 2, 0);
+    buttons->addWidget(m_stepButton);
+    buttons->addWidget(m_runButton);
+    buttons->addWidget(m_resetButton);
+    buttons->addWidget(m_state, 1);
+
+    auto *right = new QWidget(this);
+    auto *rv = new QVBoxLayout(right);
+    rv->setContentsMargins(0, 0, 0, 0);
+    rv->addWidget(m_queueTitle);
+    rv->addWidget(m_queueView, 3);
+    rv->addWidget(m_known);
+    rv->addWidget(m_outputTitle);
+    rv->addWidget(m_output, 2);
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_script);
+    split->addWidget(right);
+    split->setSizes({540, 460});
+    split->setChildrenCollapsible(false);
+
+    auto *body = new QWidget(this);
+    auto *bv = new QVBoxLayout(body);
+    bv->setContentsMargins(0, 0, 0, 0);
+    bv->addLayout(buttons);
+    bv->addWidget(split, 1);
+
+    m_panel = new Panel(QString(), body, this);
+    m_panel->addHeaderWidget(m_chooser);
+    m_panel->addHeaderWidget(m_openButton);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_panel);
+
+    connect(m_stepButton, &QPushButton::clicked, m_runner, &PlaygroundRunner::step);
+    connect(m_runButton, &QPushButton::clicked, m_runner, &PlaygroundRunner::runToEnd);
+    connect(m_resetButton, &QPushButton::clicked, m_runner, &PlaygroundRunner::reset);
+    connect(m_openButton, &QPushButton::clicked, this, &PlaygroundPanel::openFile);
+    connect(m_chooser, &QComboBox::activated, this, [this](int i) {
+        const QString path = m_chooser->itemData(i).toString();
+        if (!path.isEmpty())
+            loadFile(path);
+    });
+    connect(m_runner, &PlaygroundRunner::changed, this, &PlaygroundPanel::refresh);
+
+    retranslate();
+    if (!shipped.isEmpty())
+        loadShipped(shipped.first());
+    else
+        refresh();
+}
+
+PlaygroundPanel::~PlaygroundPanel() = default;
+
+QStringList PlaygroundPanel::shippedScripts()
+{
+    QStringList names = QDir(QString::fromLatin1(kShippedPrefix))
+                            .entryList({QStringLiteral("*.play")}, QDir::Files);
+    names.sort();
+    return names;
+}
+
+bool PlaygroundPanel::loadShipped(const QString &name)
+{
+    return loadFile(QString::fromLatin1(kShippedPrefix) + name);
+}
+
+bool PlaygroundPanel::loadFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        m_state->setText(
+            tr("cannot read %1: %2").arg(QDir::toNativeSeparators(path), f.errorString()));
+        return false;
+    }
+    const QString name = QFileInfo(path).fileName();
+    int at = m_chooser->findData(path);
+    if (at < 0) {
+        m_chooser->addItem(name, path);
+        at = m_chooser->count() - 1;
+    }
+    m_chooser->setCurrentIndex(at);
+    m_runner->setScript(name, QString::fromUtf8(f.readAll()));
+    return true;
+}
+
+void PlaygroundPanel::openFile()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open a playground script"), QString(),
+                                     tr("Playground scripts (*.play);;All files (*)"));
+    if (!path.isEmpty())
+        loadFile(path);
+}
+
+void PlaygroundPanel::refresh()
+{
+    const QStringList lines = m_runner->lines();
+    if (lines != m_shownLines) {
+        m_shownLines = lines;
+        m_script->setRowCount(int(lines.size()));
+        for (int i = 0; i < lines.size(); ++i) {
+            auto *no = new QTableWidgetItem(QString::number(i + 1));
+            no->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            no->setForeground(palette().brush(QPalette::PlaceholderText));
+            m_script->setItem(i, LineNoColumn, no);
+            auto *cmd = new QTableWidgetItem(lines.at(i));
+            if (lines.at(i).trimmed().startsWith(QLatin1Char('#')))
+                cmd->setForeground(palette().brush(QPalette::PlaceholderText));
+            m_script->setItem(i, CommandColumn, cmd);
+            m_script->setItem(i, OutputColumn, new QTableWidgetItem);
+        }
+    }
+    const int next = m_runner->nextLine();
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString out = m_runner->outputOfLine(i);
+        QTableWidgetItem *o = m_script->item(i, OutputColumn);
+        if (o->text() != out) {
+            o->setText(out);
+            o->setToolTip(out);
+            o->setForeground(out.startsWith(QLatin1String("error:")) ? QColor(0xc6, 0x28, 0x28)
+                                                                     : palette().text().color());
+        }
+        QFont f = m_script->font();
+        f.setBold(i == next);
+        m_script->item(i, CommandColumn)->setFont(f);
+        m_script->item(i, LineNoColumn)
+            ->setText(i == next ? QStringLiteral("\u25B6 %1").arg(i + 1) : QString::number(i + 1));
+    }
+    if (next < lines.size()) {
+        m_script->selectRow(next);
+        m_script->scrollTo(m_script->model()->index(next, 0), QAbstractItemView::EnsureVisible);
+    } else {
+        m_script->clearSelection();
+        if (!lines.isEmpty())
+            m_script->scrollToBottom();
+    }
+
+    const Playground &p = m_runner->playground();
+    m_queueModel->setEntries(p.entries());
+    const QStringList outs = m_runner->outputs();
+    m_output->setPlainText(outs.join(QLatin1Char('\n')));
+    m_output->moveCursor(QTextCursor::End);
+
+    QStringList known;
+    for (const Object &o : p.knownObjects().list()) {
+        const QString ns = o.namespace_();
+        known << (ns.isEmpty() ? o.name() : ns + QLatin1Char('/') + o.name()) + QLatin1Char('@') +
+                     o.resourceVersion();
+    }
+    known.sort();
+    m_known->setText(tr("knownObjects: %1")
+                         .arg(known.isEmpty() ? tr("(empty)") : known.join(QStringLiteral(", "))));
+
+    const QString mode = p.mode() == Playground::Mode::RealFIFO ? QStringLiteral("RealFIFO")
+                                                                : QStringLiteral("DeltaFIFO");
+    QString state = tr("line %1 of %2").arg(qMin(next + 1, int(lines.size()))).arg(lines.size());
+    if (m_runner->atEnd())
+        state = tr("end of script (%n line(s))", nullptr, int(lines.size()));
+    state += tr(" \u00B7 %1").arg(mode);
+    if (p.mode() == Playground::Mode::DeltaFIFO && p.emitDeltaTypeReplaced())
+        state += tr(" \u00B7 emitDeltaTypeReplaced");
+    state +=
+        p.queue()->hasSynced() ? tr(" \u00B7 HasSynced \u2713") : tr(" \u00B7 HasSynced \u2717");
+    if (p.queue()->isClosed())
+        state += tr(" \u00B7 closed");
+    m_state->setText(state);
+    m_state->setToolTip(state);
+    m_queueTitle->setText(tr("%1 after the last line \u00B7 %n entry(ies) in Pop order", nullptr,
+                             int(p.entries().size()))
+                              .arg(mode));
+    m_stepButton->setEnabled(!m_runner->atEnd());
+    m_runButton->setEnabled(!m_runner->atEnd());
+    m_resetButton->setEnabled(next > 0);
+    m_panel->setSubtitle(tr("script %1").arg(m_runner->name()));
+}
+
+void PlaygroundPanel::retranslate()
+{
+    m_panel->setTitle(tr("Playground"));
+    m_openButton->setText(tr("Open\u2026"));
+    m_openButton->setToolTip(tr("Run your own playground script (see docs/playground.md)"));
+    m_openButton->setAccessibleName(tr("Open a playground script"));
+    m_chooser->setAccessibleName(tr("Playground script"));
+    m_chooser->setToolTip(tr("Shipped scripts that teach one DeltaFIFO / RealFIFO behaviour each"));
+    m_stepButton->setText(tr("Step"));
+    m_stepButton->setToolTip(tr("Run the next line of the script"));
+    m_stepButton->setAccessibleName(tr("Step one playground line"));
+    m_runButton->setText(tr("Run"));
+    m_runButton->setToolTip(tr("Run the script to its end"));
+    m_runButton->setAccessibleName(tr("Run the playground script to the end"));
+    m_resetButton->setText(tr("Reset"));
+    m_resetButton->setToolTip(tr("Back to the first line, with a fresh queue"));
+    m_resetButton->setAccessibleName(tr("Reset the playground"));
+    m_script->setHorizontalHeaderLabels({tr("#"), tr("Script"), tr("Output")});
+    m_script->setAccessibleName(tr("Playground script lines and their output"));
+    m_queueView->setAccessibleName(tr("Playground queue"));
+    m_output->setAccessibleName(tr("Playground output"));
+    m_outputTitle->setText(tr("Output (what informer-lens-play prints)"));
+    refresh();
+}
+
+void PlaygroundPanel::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(e);
+}
+
+} // namespace lens
