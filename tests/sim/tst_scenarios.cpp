@@ -154,9 +154,10 @@ void TestScenarios::shippedScenariosParse()
 {
     const QStringList names = sim::Scenario::shippedNames();
     for (const char *required :
-         {"fs01-delete-while-disconnected", "fs03-410-relist", "fs04-too-large-rv",
-          "fs05-bookmarks", "fs06-initial-sync", "fs07-continue-expiry", "fs09-watchlist-fallback",
-          "fs10-watchlist", "fs16-slow-handler", "fs17-resync", "update-storm"})
+         {"fs01-delete-while-disconnected", "fs02-relist-from-last-rv", "fs03-410-relist",
+          "fs04-too-large-rv", "fs18-relist-unchanged", "fs26-realfifo-storm", "fs05-bookmarks",
+          "fs06-initial-sync", "fs07-continue-expiry", "fs09-watchlist-fallback", "fs10-watchlist",
+          "fs16-slow-handler", "fs17-resync", "update-storm"})
         QVERIFY2(names.contains(QLatin1String(required)), required);
     for (const QString &name : names) {
         sim::Scenario sc;
@@ -189,6 +190,20 @@ void TestScenarios::play_data()
                         1);
                QVERIFY(s.informer()->indexer().getByKey(victim).isNull());
                QCOMPARE(s.informer()->indexer().list().size(), 4);
+           });
+    QTest::newRow("FS-02 the relist asks for the last synced resourceVersion")
+        << QStringLiteral("fs02-relist-from-last-rv") << Check([](const Trace &t, Session &s) {
+               const auto lists = t.find(TraceKind::ListStarted);
+               QCOMPARE(int(lists.size()), 2);
+               const auto added = t.find(TraceKind::WatchEvent, [](const TraceEvent &e) {
+                   return e.key == QLatin1String("default/web");
+               });
+               QCOMPARE(int(added.size()), 1);
+               QCOMPARE(lists[1]->resourceVersion, added.front()->resourceVersion);
+               QVERIFY(lists[1]->resourceVersion.toLongLong() >
+                       t.find(TraceKind::ListCompleted).front()->resourceVersion.toLongLong());
+               QVERIFY(t.withCode(TraceKind::WatchError, 500) >= 1);
+               QCOMPARE(s.informer()->indexer().list().size(), 5);
            });
     QTest::newRow("FS-03 410 on the watch, then one relist")
         << QStringLiteral("fs03-410-relist") << Check([](const Trace &t, Session &s) {
@@ -282,6 +297,29 @@ void TestScenarios::play_data()
                QVERIFY(t.count(TraceKind::Resync) >= 1);
                QCOMPARE(t.count(TraceKind::ListStarted), 1);
                QCOMPARE(t.count(TraceKind::WatchStarted), 1);
+           });
+    QTest::newRow("FS-18 a relist of unchanged objects notifies nobody")
+        << QStringLiteral("fs18-relist-unchanged") << Check([](const Trace &t, Session &) {
+               QCOMPARE(t.count(TraceKind::ListCompleted), 2);
+               QCOMPARE(t.count(TraceKind::FifoQueued, QStringLiteral("Replaced")), 9);
+               QCOMPARE(t.count(TraceKind::IndexerUpdated), 5); // the relist; the list added 4
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("update")), 0);
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("update (resync)")), 0);
+               QCOMPARE(t.count(TraceKind::HandlerNotified), 5); // the adds only
+           });
+    QTest::newRow("FS-26 RealFIFO: one Pop per event, in arrival order")
+        << QStringLiteral("fs26-realfifo-storm") << Check([](const Trace &t, Session &) {
+               const auto pops = t.find(TraceKind::FifoPopped, [](const TraceEvent &e) {
+                   return e.key == QLatin1String("default/hot") ||
+                          e.key == QLatin1String("shop/other");
+               });
+               QCOMPARE(int(pops.size()), 7); // hot's add, five updates, other's add
+               for (int i = 1; i <= 5; ++i)
+                   QCOMPARE(pops[size_t(i)]->key, QStringLiteral("default/hot"));
+               QCOMPARE(pops.back()->key, QStringLiteral("shop/other"));
+               QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("update"),
+                                QStringLiteral("default/hot")),
+                        5);
            });
     QTest::newRow("update storm: 50 deltas, one Pop")
         << QStringLiteral("update-storm") << Check([](const Trace &t, Session &) {
