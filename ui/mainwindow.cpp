@@ -475,6 +475,8 @@ QWidget *MainWindow::buildCentral()
             explainSeq(m_captionSeq);
         else if (!m_captionKey.isEmpty())
             explainQueuedKey(m_captionKey);
+        else if (!m_scenarioCaption.isEmpty())
+            showScenarioCaption(m_scenarioCaption);
         else
             m_caption->setHtml(QStringLiteral("<p>%1</p>")
                                    .arg(tr("Select a journal event, a key history row, a handler "
@@ -1163,6 +1165,16 @@ void MainWindow::explainQueuedKey(const QString &key)
     m_captionKey = key;
     m_caption->setHtml(Caption::forDeltas(key, m_queue->deltasAt(row), m_queue->queueMode()));
     m_captionPanel->setSubtitle(tr("queued key %1").arg(key));
+}
+
+void MainWindow::showScenarioCaption(const QString &text)
+{
+    m_captionSeq = 0;
+    m_captionKey.clear();
+    m_scenarioCaption = text;
+    m_caption->setHtml(QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                           .arg(tr("Scenario").toHtmlEscaped(), text.toHtmlEscaped()));
+    m_captionPanel->setSubtitle(tr("scenario caption"));
 }
 
 QString MainWindow::captionText() const

@@ -111,6 +111,9 @@ public:
     void explainSeq(quint64 seq);
     /// The caption pane explains the queue row of `key` (its Deltas).
     void explainQueuedKey(const QString &key);
+    /// The caption pane shows a scenario's caption (docs/scenarios.md), verbatim, until the
+    /// user selects something to explain.
+    void showScenarioCaption(const QString &text);
     /// The caption pane's current text, as plain text.
     QString captionText() const;
     QTextBrowser *captionView() const { return m_caption; }
@@ -252,8 +255,9 @@ private:
     Panel *m_journalPanel = nullptr;
     Panel *m_timelinePanel = nullptr;
     QTextBrowser *m_caption = nullptr;
-    quint64 m_captionSeq = 0; // what the caption explains: a journal seq …
-    QString m_captionKey;     // … or a queued key
+    quint64 m_captionSeq = 0;  // what the caption explains: a journal seq …
+    QString m_captionKey;      // … or a queued key …
+    QString m_scenarioCaption; // … or a scenario's caption
     Panel *m_captionPanel = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_pumpLabel = nullptr;

@@ -66,8 +66,8 @@ PlaygroundPanel::PlaygroundPanel(QWidget *parent)
     m_script->verticalHeader()->setDefaultSectionSize(m_script->fontMetrics().height() + 6);
     m_script->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_script->horizontalHeader()->setStretchLastSection(true);
-    m_script->setColumnWidth(LineNoColumn, 40);
-    m_script->setColumnWidth(CommandColumn, 300);
+    m_script->setColumnWidth(LineNoColumn, 44);
+    m_script->setColumnWidth(CommandColumn, 230);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_script->setFont(mono);
 
@@ -113,27 +113,39 @@ PlaygroundPanel::PlaygroundPanel(QWidget *parent)
     buttons->addWidget(m_stepButton);
     buttons->addWidget(m_runButton);
     buttons->addWidget(m_resetButton);
-    buttons->addWidget(m_state, 1);
+    buttons->addStretch(1);
 
-    auto *right = new QWidget(this);
-    auto *rv = new QVBoxLayout(right);
-    rv->setContentsMargins(0, 0, 0, 0);
-    rv->addWidget(m_queueTitle);
-    rv->addWidget(m_queueView, 3);
-    rv->addWidget(m_known);
-    rv->addWidget(m_outputTitle);
-    rv->addWidget(m_output, 2);
+    // Stacked, so the panel reads well in the window's narrow right column: the script with
+    // each line's output, then the queue after the last line, then the whole output.
+    auto *queueBox = new QWidget(this);
+    auto *qv = new QVBoxLayout(queueBox);
+    qv->setContentsMargins(0, 0, 0, 0);
+    qv->setSpacing(2);
+    qv->addWidget(m_queueTitle);
+    qv->addWidget(m_queueView, 1);
+    qv->addWidget(m_known);
+    auto *outputBox = new QWidget(this);
+    auto *ov = new QVBoxLayout(outputBox);
+    ov->setContentsMargins(0, 0, 0, 0);
+    ov->setSpacing(2);
+    ov->addWidget(m_outputTitle);
+    ov->addWidget(m_output, 1);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_script);
-    split->addWidget(right);
-    split->setSizes({540, 460});
+    split->addWidget(queueBox);
+    split->addWidget(outputBox);
+    split->setSizes({300, 200, 110});
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setStretchFactor(2, 1);
     split->setChildrenCollapsible(false);
 
     auto *body = new QWidget(this);
     auto *bv = new QVBoxLayout(body);
     bv->setContentsMargins(0, 0, 0, 0);
     bv->addLayout(buttons);
+    bv->addWidget(m_state);
     bv->addWidget(split, 1);
 
     m_panel = new Panel(QString(), body, this);
@@ -283,7 +295,6 @@ void PlaygroundPanel::refresh()
     m_stepButton->setEnabled(!m_runner->atEnd());
     m_runButton->setEnabled(!m_runner->atEnd());
     m_resetButton->setEnabled(next > 0);
-    m_panel->setSubtitle(tr("script %1").arg(m_runner->name()));
 }
 
 void PlaygroundPanel::retranslate()

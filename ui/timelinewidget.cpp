@@ -210,7 +210,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     const int qLane = queueLane();
     QStringList names{tr("LIST"), tr("WATCH"), tr("GAPS"), tr("EVENTS"), tr("MARKERS")};
     for (const QString &h : handlers)
-        names << tr("RESYNC %1").arg(h);
+        names << QStringLiteral("\u21BB ") + h; // one lane per handler: its resync rounds
     names << tr("QUEUE");
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);

@@ -16,8 +16,8 @@ namespace lens {
 ///   EVENTS  watch events as ticks (ADDED green, MODIFIED blue, DELETED red);
 ///   MARKERS bookmarks (purple diamonds), 410 Gone / errors (red flags), backoff (amber bars of
 ///           their delay), resync ticks (grey), HasSynced (green line across all lanes);
-///   RESYNC <handler>  one thin lane per handler that got resync updates (at most 4): a tick
-///           per resync round with the number of updates it delivered;
+///   ↻ <handler>  one thin lane per handler that got resync updates (at most 4): a tick per
+///           resync round with the number of updates it delivered;
 ///   QUEUE   DeltaFIFO depth as a step area.
 /// x is time in seconds since the journal's clock started. By default the view follows the
 /// present: it shows the whole history until it is longer than the window (60 s, mouse wheel

@@ -8,6 +8,7 @@
 #include "playgroundpanel.h"
 #include "screenshot.h"
 #include "sim/churn.h"
+#include "trace/journal.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -21,7 +22,9 @@ namespace {
 /// --screenshot: once the informer has synced, pause the Pop pump so the cluster's changes pile
 /// up in the DeltaFIFO where they can be seen, let it run `waitSec`, select the key at the head
 /// of the queue (its history fills the history view), wait for the views to settle, write the
-/// PNG and quit. Exit code 0 on success, 1 with a message otherwise.
+/// PNG and quit. With --scenario: wait for the scenario's last step instead, let the views settle
+/// and take the picture then (the timeline shows the whole story, the caption pane its last
+/// caption). Exit code 0 on success, 1 with a message otherwise.
 void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
 {
     auto fail = [](const QString &why) {
@@ -41,6 +44,27 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         std::printf("%s\n", qPrintable(cl.screenshotPath));
         QCoreApplication::exit(0);
     };
+    if (session.scenarioPlayer()) {
+        QObject::connect(
+            &session, &Session::scenarioFinished, &window,
+            [&session, &window, capture] {
+                QTimer::singleShot(800, &window, [&session, &window, capture] {
+                    window.settle();
+                    // The story's last key: its history fills the key history view.
+                    const auto &ev = session.journal()->events();
+                    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
+                        if (!it->key.isEmpty()) {
+                            window.selectKey(it->key);
+                            break;
+                        }
+                    }
+                    window.settle();
+                    capture();
+                });
+            },
+            Qt::SingleShotConnection);
+        return;
+    }
     auto whenSynced = [&session, &window, cl, capture] {
         if (cl.screenshotPauseSec > 0)
             session.informer()->controller()->pause();
@@ -101,6 +125,7 @@ int runWindow(Session &session, const CommandLine &cl)
     }
     window.setSourceDescription(session.sourceDescription());
     window.setInformer(session.informer());
+    QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
     window.resize(cl.windowSize);
     window.show();
     if (!cl.screenshotPath.isEmpty())

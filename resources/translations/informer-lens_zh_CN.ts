@@ -1124,6 +1124,14 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>resync asked %1 s, in effect %2 s</source>
         <translation>resync 请求 %1 s，实际 %2 s</translation>
     </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>scenario caption</source>
+        <translation>场景说明</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>
@@ -1428,10 +1436,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Output (what informer-lens-play prints)</source>
         <translation>输出（informer-lens-play 打印的内容）</translation>
     </message>
-    <message>
-        <source>script %1</source>
-        <translation>脚本 %1</translation>
-    </message>
 </context>
 <context>
     <name>lens::PlaygroundQueueModel</name>
@@ -1656,10 +1660,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>GAPS</source>
         <translation>空档</translation>
-    </message>
-    <message>
-        <source>RESYNC %1</source>
-        <translation>RESYNC %1</translation>
     </message>
     <message>
         <source>gap %1 s</source>

@@ -173,6 +173,22 @@ private Q_SLOTS:
                  qPrintable(label->text()));
     }
 
+    // A scenario's caption is shown as written; selecting something explains that instead.
+    void scenarioCaption()
+    {
+        ManualClock clock;
+        Journal journal(&clock);
+        test::SyntheticInformer story(&journal, &clock);
+        story.runStory();
+        MainWindow w(&journal);
+        w.settle();
+        w.showScenarioCaption(QStringLiteral("The watch drops now."));
+        QVERIFY(w.captionText().contains(QLatin1String("Scenario")));
+        QVERIFY(w.captionText().contains(QLatin1String("The watch drops now.")));
+        w.journalView()->setCurrentIndex(w.journalModel()->index(0, 0));
+        QVERIFY(!w.captionText().contains(QLatin1String("The watch drops now.")));
+    }
+
     // Without a journal to look back in, a Sync names both possible causes.
     void syncWithoutJournal()
     {
