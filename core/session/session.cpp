@@ -239,6 +239,11 @@ bool Session::conditionHolds(const QJsonObject &w, int stepIndex) const
 
 void Session::stop()
 {
+    if (m_player) {
+        // Nothing may run against an informer that is stopping (or being destroyed).
+        m_player->stop();
+        disconnect(m_journal, nullptr, m_player, nullptr);
+    }
     if (m_sim)
         m_sim->setChurnInterval(0);
     if (m_informer)

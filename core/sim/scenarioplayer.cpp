@@ -103,10 +103,28 @@ void ScenarioPlayer::recheck()
         advance();
 }
 
+void ScenarioPlayer::setPaused(bool paused)
+{
+    m_paused = paused;
+    m_realTimer.start(); // paused time does not count as scenario time
+    if (!paused && m_started && !m_finished)
+        QTimer::singleShot(0, this, &ScenarioPlayer::advance);
+}
+
+void ScenarioPlayer::stop()
+{
+    m_stopped = true;
+    m_tick.stop();
+}
+
 void ScenarioPlayer::advance()
 {
-    if (!m_started || m_finished || m_inAdvance)
+    if (!m_started || m_finished || m_inAdvance || m_stopped)
         return;
+    if (m_paused) {
+        m_realTimer.restart();
+        return;
+    }
     m_inAdvance = true;
     advanceSteps();
     m_inAdvance = false;

@@ -43,6 +43,10 @@ public:
     /// Scenario seconds per real second; 0 = as fast as possible. Takes effect at once.
     void setSpeed(double speed);
     double speed() const { return m_speed; }
+    /// Holds the scenario clock and the steps (a "pause" button); what the informer and the
+    /// server do on their own goes on. setPaused(false) continues where it stopped.
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
 
     const Scenario &scenario() const { return m_scenario; }
     /// Scenario time (ms since the scenario started).
@@ -61,6 +65,8 @@ public Q_SLOTS:
     void start();
     /// Re-evaluates a waiting step's condition (call when the journal changed).
     void recheck();
+    /// Stops playing for good: no further step runs, no signal is emitted.
+    void stop();
 
 Q_SIGNALS:
     /// A step ran. `summary` says what it did ("deleted pods default/web-1 at revision 1012");
@@ -91,6 +97,8 @@ private:
     double m_speed = 1.0;
     int m_next = 0;
     bool m_started = false;
+    bool m_stopped = false;
+    bool m_paused = false;
     bool m_finished = false;
     bool m_inAdvance = false;  ///< guards against re-entry from journal events of a step
     int m_waitingFor = -1;     ///< step index whose condition is pending

@@ -5,6 +5,7 @@
 #include "session/session.h"
 #include "sim/scenario.h"
 #include "sim/scenarioplayer.h"
+#include "sim/simulator.h"
 
 #include <QtTest>
 
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void shippedScenariosParse();
     void play_data();
     void play();
+    void pauseHoldsTheClock();
 
 private:
     /// One Session per shipped scenario, all started in initTestCase() so that they play at
@@ -344,6 +346,34 @@ void TestScenarios::play()
     QVERIFY2(trace.scenarioErrors().isEmpty(), qPrintable(trace.scenarioErrors().join(u'\n')));
     QVERIFY(!run.captions.isEmpty());
     check(trace, *run.session);
+}
+
+void TestScenarios::pauseHoldsTheClock()
+{
+    // At speed 20 the caption at 1 s comes after ~50 ms; paused, it does not come at all.
+    sim::Scenario sc;
+    QString error;
+    QVERIFY2(sim::Scenario::parse("title: t\ndescription: d\nsteps:\n  - at: 1\n    caption: one\n",
+                                  QStringLiteral("p.yaml"), &sc, &error),
+             qPrintable(error));
+    sim::Simulator simulator;
+    sim::Simulator::Options o;
+    o.seedObjects = false;
+    QVERIFY2(simulator.start(o, &error), qPrintable(error));
+    sim::ScenarioPlayer player(sc, &simulator);
+    QStringList captions;
+    connect(&player, &sim::ScenarioPlayer::caption, this,
+            [&](const QString &text) { captions << text; });
+    player.setSpeed(20);
+    player.setPaused(true);
+    player.start();
+    QTest::qWait(300);
+    QVERIFY(captions.isEmpty());
+    QCOMPARE(player.clock()->nowMs(), 0);
+    player.setPaused(false);
+    QTRY_COMPARE_WITH_TIMEOUT(captions, QStringList{QStringLiteral("one")}, 10000);
+    QVERIFY(player.isFinished());
+    QCOMPARE(player.clock()->nowMs(), 1000);
 }
 
 QTEST_GUILESS_MAIN(TestScenarios)
