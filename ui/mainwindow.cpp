@@ -38,6 +38,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QHash>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -740,6 +741,23 @@ void MainWindow::buildMenus()
         QAction *a = views->addAction(v);
         a->setObjectName(QStringLiteral("export-") + v);
         connect(a, &QAction::triggered, this, [this, v] { exportViewInteractively(v); });
+        translated([a, v] {
+            static const QHash<QString, const char *> names{
+                {QStringLiteral("window"), QT_TR_NOOP("Whole window")},
+                {QStringLiteral("pipeline"), QT_TR_NOOP("Pipeline")},
+                {QStringLiteral("queue"), QT_TR_NOOP("Queue (DeltaFIFO / RealFIFO)")},
+                {QStringLiteral("history"), QT_TR_NOOP("Key history")},
+                {QStringLiteral("caption"), QT_TR_NOOP("Explain")},
+                {QStringLiteral("indexer"), QT_TR_NOOP("Indexer")},
+                {QStringLiteral("indices"), QT_TR_NOOP("Indices")},
+                {QStringLiteral("object"), QT_TR_NOOP("Object")},
+                {QStringLiteral("journal"), QT_TR_NOOP("Journal")},
+                {QStringLiteral("handlers"), QT_TR_NOOP("Handlers")},
+                {QStringLiteral("playground"), QT_TR_NOOP("Playground")},
+                {QStringLiteral("timeline"), QT_TR_NOOP("Timeline")},
+            };
+            a->setText(tr(names.value(v, "")) + QStringLiteral("\u2026"));
+        });
     }
     QAction *tl = file->addAction(QString());
     tl->setObjectName(QStringLiteral("exportTimelineAction"));

@@ -1132,6 +1132,18 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>scenario caption</source>
         <translation>场景说明</translation>
     </message>
+    <message>
+        <source>Whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>Pipeline</source>
+        <translation>流水线</translation>
+    </message>
+    <message>
+        <source>Queue (DeltaFIFO / RealFIFO)</source>
+        <translation>队列（DeltaFIFO / RealFIFO）</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>

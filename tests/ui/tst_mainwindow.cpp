@@ -13,6 +13,7 @@
 #include "screenshot.h"
 #include "timelinewidget.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDir>
 #include <QImage>
@@ -196,6 +197,8 @@ void tst_MainWindow::labelSelectorFilter()
     test::SyntheticInformer story(&journal, &clock);
     story.runStory();
     MainWindow w(&journal);
+    QAbstractItemModelTester tester(w.indexerProxy(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     w.settle();
     const int all = w.indexerProxy()->rowCount();
     w.labelSelectorEdit()->setText(QStringLiteral("app=web"));
