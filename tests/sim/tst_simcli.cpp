@@ -19,6 +19,7 @@ class tst_SimCli : public QObject {
 private slots:
     void flagsReachTheServer();
     void unknownFlagFails();
+    void clientCaWritesCertificateNotKeyToLogs();
 };
 
 void tst_SimCli::flagsReachTheServer()
@@ -99,6 +100,49 @@ void tst_SimCli::unknownFlagFails()
     QVERIFY(sim.waitForFinished(10000));
     QVERIFY(sim.exitCode() != 0);
     QVERIFY(sim.readAllStandardOutput().isEmpty()); // no URL line
+}
+
+void tst_SimCli::clientCaWritesCertificateNotKeyToLogs()
+{
+    QTemporaryDir dir;
+    QProcess sim;
+    sim.start(QStringLiteral(LENS_SIM_EXE),
+              {QStringLiteral("--client-ca"), QStringLiteral("--verbose"),
+               QStringLiteral("--kubeconfig-out"), dir.filePath(QStringLiteral("k.yaml")),
+               QStringLiteral("--access-log"), dir.filePath(QStringLiteral("access.log"))});
+    const auto stop = qScopeGuard([&sim] {
+        sim.kill();
+        sim.waitForFinished(10000);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(sim.canReadLine(), 15000);
+    const QUrl url(QString::fromUtf8(sim.readLine().trimmed()));
+    QCOMPARE(url.scheme(), QStringLiteral("https")); // --client-ca implies --tls
+    QFile kc(dir.filePath(QStringLiteral("k.yaml")));
+    QVERIFY(kc.open(QIODevice::ReadOnly));
+    const QByteArray kubeconfig = kc.readAll();
+    QVERIFY(kubeconfig.contains("client-certificate-data: "));
+    QVERIFY(kubeconfig.contains("client-key-data: "));
+    QVERIFY(!kubeconfig.contains("token:"));
+    QCOMPARE(kc.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+             QFileDevice::Permissions());
+    // A request without a certificate is 401; nothing secret reaches stdout, stderr or the log.
+    QNetworkAccessManager nam;
+    prepareRequest = [](QNetworkRequest &req) {
+        QSslConfiguration conf = QSslConfiguration::defaultConfiguration();
+        conf.setPeerVerifyMode(QSslSocket::VerifyNone); // this check is about authentication
+        req.setSslConfiguration(conf);
+    };
+    const HttpResult r = get(nam, url, QStringLiteral("/api/v1/pods"));
+    prepareRequest = nullptr;
+    QCOMPARE(r.status, 401);
+    const auto logText = [&] {
+        QFile log(dir.filePath(QStringLiteral("access.log")));
+        return log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+    };
+    QTRY_VERIFY(logText().contains(" resp=401"));
+    const QByteArray everything = sim.readAll() + sim.readAllStandardError() + logText();
+    QVERIFY(!everything.contains("PRIVATE KEY"));
+    QVERIFY(!everything.contains("BEGIN CERTIFICATE"));
 }
 
 QTEST_GUILESS_MAIN(tst_SimCli)

@@ -15,7 +15,6 @@
 using namespace lens::sim;
 using namespace simtest;
 
-
 class tst_SimWrites : public QObject {
     Q_OBJECT
 private slots:
