@@ -207,9 +207,16 @@ void TestScenarios::play_data()
                QVERIFY(t.withCode(TraceKind::WatchError, 500) >= 1);
                QCOMPARE(s.informer()->indexer().list().size(), 5);
            });
-    QTest::newRow("FS-03 410 on the watch, then one relist")
+    QTest::newRow("FS-03/FS-20 410 on the watch, then one relist at the last synced RV")
         << QStringLiteral("fs03-410-relist") << Check([](const Trace &t, Session &s) {
                QCOMPARE(t.withCode(TraceKind::WatchError, 410), 1);
+               // The relist never takes a resourceVersion from the 410 Status (FS-20).
+               const auto web = t.find(TraceKind::WatchEvent, [](const TraceEvent &e) {
+                   return e.key == QLatin1String("default/web");
+               });
+               QCOMPARE(int(web.size()), 1);
+               QCOMPARE(t.find(TraceKind::ListStarted).back()->resourceVersion,
+                        web.front()->resourceVersion);
                QCOMPARE(t.count(TraceKind::ListStarted), 2);
                QCOMPARE(t.listsWithCause(QStringLiteral("expired")), 1);
                QCOMPARE(t.count(TraceKind::HandlerNotified, QStringLiteral("delete (tombstone)")),
