@@ -30,6 +30,7 @@
 
 #include <QAction>
 #include <QActionGroup>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -1183,6 +1184,52 @@ void MainWindow::explainQueuedKey(const QString &key)
     m_captionKey = key;
     m_caption->setHtml(Caption::forDeltas(key, m_queue->deltasAt(row), m_queue->queueMode()));
     m_captionPanel->setSubtitle(tr("queued key %1").arg(key));
+}
+
+void MainWindow::setScenarioControls(const QString &title, double speed,
+                                     std::function<void(bool paused)> setPaused,
+                                     std::function<void(double speed)> setSpeed)
+{
+    if (m_scenarioPause)
+        return; // one scenario per window
+    QToolBar *tb = addToolBar(QString());
+    tb->setObjectName(QStringLiteral("scenarioToolBar"));
+    tb->setMovable(false);
+    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *name = new QLabel(tb);
+    name->setObjectName(QStringLiteral("scenarioTitle"));
+    name->setContentsMargins(8, 0, 8, 0);
+    tb->addWidget(name);
+    m_scenarioPause = tb->addAction(QString());
+    m_scenarioPause->setObjectName(QStringLiteral("scenarioPauseAction"));
+    m_scenarioPause->setCheckable(true);
+    connect(m_scenarioPause, &QAction::toggled, this, [setPaused](bool on) { setPaused(on); });
+    m_scenarioSpeed = new QComboBox(tb);
+    m_scenarioSpeed->setObjectName(QStringLiteral("scenarioSpeed"));
+    for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0})
+        m_scenarioSpeed->addItem(QStringLiteral("%1\u00D7").arg(x), x);
+    int at = m_scenarioSpeed->findData(speed);
+    if (at < 0) {
+        m_scenarioSpeed->addItem(QStringLiteral("%1\u00D7").arg(speed), speed);
+        at = m_scenarioSpeed->count() - 1;
+    }
+    m_scenarioSpeed->setCurrentIndex(at);
+    connect(m_scenarioSpeed, &QComboBox::activated, this,
+            [this, setSpeed](int i) { setSpeed(m_scenarioSpeed->itemData(i).toDouble()); });
+    tb->addWidget(m_scenarioSpeed);
+    translated([this, tb, name, title] {
+        tb->setWindowTitle(tr("Scenario"));
+        name->setText(tr("Scenario: %1").arg(title));
+        m_scenarioPause->setText(m_scenarioPause->isChecked() ? tr("Resume scenario")
+                                                              : tr("Pause scenario"));
+        m_scenarioPause->setToolTip(tr("Hold the scenario's clock and steps; the informer and "
+                                       "the server go on"));
+        m_scenarioSpeed->setAccessibleName(tr("Scenario speed"));
+        m_scenarioSpeed->setToolTip(tr("Scenario seconds per real second"));
+    });
+    connect(m_scenarioPause, &QAction::toggled, this, [this](bool on) {
+        m_scenarioPause->setText(on ? tr("Resume scenario") : tr("Pause scenario"));
+    });
 }
 
 void MainWindow::showScenarioCaption(const QString &text)

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QAction;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -111,6 +112,17 @@ public:
     void explainSeq(quint64 seq);
     /// The caption pane explains the queue row of `key` (its Deltas).
     void explainQueuedKey(const QString &key);
+    /// Shows the scenario toolbar (issue 5 item 7: scenario speed on the manual clock): the
+    /// scenario's `title`, a Pause toggle that holds the scenario clock and its steps (the
+    /// informer and the server go on), and a speed choice (0.25× … 8×, scenario seconds per real
+    /// second). The callbacks apply them (ScenarioPlayer::setPaused / setSpeed); the window has
+    /// no simulator dependency.
+    void setScenarioControls(const QString &title, double speed,
+                             std::function<void(bool paused)> setPaused,
+                             std::function<void(double speed)> setSpeed);
+    QAction *scenarioPauseAction() const { return m_scenarioPause; }
+    QComboBox *scenarioSpeedBox() const { return m_scenarioSpeed; }
+
     /// The caption pane shows a scenario's caption (docs/scenarios.md), verbatim, until the
     /// user selects something to explain.
     void showScenarioCaption(const QString &text);
@@ -265,6 +277,8 @@ private:
     QAction *m_run = nullptr;
     QAction *m_pause = nullptr;
     QAction *m_step = nullptr;
+    QAction *m_scenarioPause = nullptr;
+    QComboBox *m_scenarioSpeed = nullptr;
 
     std::vector<std::function<void()>> m_retranslate;
     QTimer *m_settleTimer;

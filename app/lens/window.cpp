@@ -8,6 +8,7 @@
 #include "playgroundpanel.h"
 #include "screenshot.h"
 #include "sim/churn.h"
+#include "sim/scenarioplayer.h"
 #include "trace/journal.h"
 
 #include <QApplication>
@@ -126,6 +127,11 @@ int runWindow(Session &session, const CommandLine &cl)
     window.setSourceDescription(session.sourceDescription());
     window.setInformer(session.informer());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
+    if (sim::ScenarioPlayer *player = session.scenarioPlayer())
+        window.setScenarioControls(
+            player->scenario().title, player->speed(),
+            [player](bool paused) { player->setPaused(paused); },
+            [player](double speed) { player->setSpeed(speed); });
     window.resize(cl.windowSize);
     window.show();
     if (!cl.screenshotPath.isEmpty())

@@ -1144,6 +1144,30 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Queue (DeltaFIFO / RealFIFO)</source>
         <translation>队列（DeltaFIFO / RealFIFO）</translation>
     </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>Resume scenario</source>
+        <translation>继续场景</translation>
+    </message>
+    <message>
+        <source>Pause scenario</source>
+        <translation>暂停场景</translation>
+    </message>
+    <message>
+        <source>Hold the scenario&apos;s clock and steps; the informer and the server go on</source>
+        <translation>暂停场景的时钟与步骤；informer 和服务器继续运行</translation>
+    </message>
+    <message>
+        <source>Scenario speed</source>
+        <translation>场景速度</translation>
+    </message>
+    <message>
+        <source>Scenario seconds per real second</source>
+        <translation>每个真实秒对应的场景秒数</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>

@@ -8,6 +8,8 @@
 #include "scenario.h"
 #include "timelinewidget.h"
 
+#include <QAction>
+#include <QComboBox>
 #include <QLabel>
 #include <QTableView>
 #include <QTest>
@@ -187,6 +189,33 @@ private Q_SLOTS:
         QVERIFY(w.captionText().contains(QLatin1String("The watch drops now.")));
         w.journalView()->setCurrentIndex(w.journalModel()->index(0, 0));
         QVERIFY(!w.captionText().contains(QLatin1String("The watch drops now.")));
+    }
+
+    // The scenario toolbar: Pause holds the scenario, the speed box sets its pace.
+    void scenarioControls()
+    {
+        ManualClock clock;
+        Journal journal(&clock);
+        MainWindow w(&journal);
+        QVERIFY(!w.scenarioPauseAction());
+        QList<bool> paused;
+        QList<double> speeds;
+        w.setScenarioControls(
+            QStringLiteral("Delete while disconnected"), 1.0, [&paused](bool p) { paused << p; },
+            [&speeds](double x) { speeds << x; });
+        QVERIFY(w.scenarioPauseAction());
+        QCOMPARE(w.scenarioPauseAction()->text(), QStringLiteral("Pause scenario"));
+        w.scenarioPauseAction()->trigger();
+        QCOMPARE(paused, QList<bool>{true});
+        QCOMPARE(w.scenarioPauseAction()->text(), QStringLiteral("Resume scenario"));
+        w.scenarioPauseAction()->trigger();
+        QCOMPARE(paused, (QList<bool>{true, false}));
+        QComboBox *box = w.scenarioSpeedBox();
+        QCOMPARE(box->currentData().toDouble(), 1.0);
+        const int four = box->findData(4.0);
+        QVERIFY(four >= 0);
+        Q_EMIT box->activated(four);
+        QCOMPARE(speeds, QList<double>{4.0});
     }
 
     // Without a journal to look back in, a Sync names both possible causes.
