@@ -143,10 +143,24 @@ QString SharedIndexInformer::lastSyncResourceVersion() const
     return m_reflector ? m_reflector->lastSyncResourceVersion() : QString();
 }
 
-void SharedIndexInformer::run()
+QString SharedIndexInformer::run()
 {
-    if (m_started || m_stopped)
-        return;
+    if (m_started || m_stopped) {
+        const QString msg =
+            m_stopped ? QStringLiteral("The sharedIndexInformer has been stopped; a stopped "
+                                       "informer cannot be started again, create a new one")
+                      : QStringLiteral("The sharedIndexInformer has started, run more than once "
+                                       "is not allowed");
+        if (m_journal) {
+            TraceEvent e;
+            e.kind = TraceKind::Info;
+            e.component = QStringLiteral("informer");
+            e.detail.insert(QLatin1String("message"), msg);
+            e.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
+            m_journal->record(std::move(e));
+        }
+        return msg;
+    }
     m_started = true;
     if (m_queueMode == QueueMode::RealFIFO) {
         RealFIFO::Options o;
@@ -186,6 +200,7 @@ void SharedIndexInformer::run()
     if (m_reflectorSetup)
         m_reflectorSetup(m_reflector);
     m_reflector->run();
+    return {};
 }
 
 void SharedIndexInformer::stop()

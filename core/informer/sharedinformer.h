@@ -77,8 +77,12 @@ public:
         m_reflectorSetup = std::move(setup);
     }
 
-    /// Run: builds queue, reflector and controller and starts them. A second run() is ignored.
-    void run();
+    /// Run: builds queue, reflector and controller and starts them. Returns "" on success.
+    /// Like client-go, an informer runs once: a second run() — also after stop() — does
+    /// nothing, journals a warning and returns "The sharedIndexInformer has started, run more
+    /// than once is not allowed" (after stop: "... has been stopped; a stopped informer cannot
+    /// be started again, create a new one").
+    QString run();
     /// Stops the reflector and the pump; the indexer keeps its contents.
     void stop();
 
