@@ -69,7 +69,14 @@ void Reflector::setResyncPeriod(qint64 ms, std::function<bool()> shouldResync)
 void Reflector::setSeed(quint32 seed)
 {
     m_rand.seed(seed);
-    m_backoff = Backoff(m_clock, Backoff::Params{}, seed);
+    m_seed = seed;
+    m_backoff = Backoff(m_clock, m_backoffParams, seed);
+}
+
+void Reflector::setBackoffParams(const Backoff::Params &params)
+{
+    m_backoffParams = params;
+    m_backoff = Backoff(m_clock, params, m_seed);
 }
 
 void Reflector::record(int kind, const QJsonObject &detail, const QString &rv)
@@ -103,8 +110,48 @@ QJsonObject Reflector::errorDetail(const ApiStatus &err, bool watchList)
     return d;
 }
 
+QString Reflector::typeDescription(const QString &apiVersion, const QString &kind)
+{
+    if (apiVersion.isEmpty() && kind.isEmpty())
+        return QStringLiteral("<unspecified>");
+    if (apiVersion.isEmpty() || kind.isEmpty())
+        return QStringLiteral("*unstructured.Unstructured");
+    // schema.GroupVersionKind.String(): group + "/" + version + ", Kind=" + kind
+    const QString gv =
+        apiVersion.contains(QLatin1Char('/')) ? apiVersion : QLatin1Char('/') + apiVersion;
+    return gv + QStringLiteral(", Kind=") + kind;
+}
+
+bool Reflector::internalErrorShouldRetry()
+{
+    // retryWithDeadline.After(err) for an InternalError, then ShouldRetry().
+    constexpr qint64 kMinResetPeriodMs = 60000;
+    const qint64 now = m_clock->nowMs();
+    if (m_internalLastErrorMs < 0 || now - m_internalLastErrorMs >= kMinResetPeriodMs)
+        m_internalFirstErrorMs = -1;
+    if (m_internalFirstErrorMs < 0)
+        m_internalFirstErrorMs = now;
+    m_internalLastErrorMs = now;
+    if (m_maxInternalRetryMs <= 0)
+        return false;
+    if (now - m_internalFirstErrorMs <= m_maxInternalRetryMs)
+        return true;
+    m_internalFirstErrorMs = m_internalLastErrorMs = -1;
+    return false;
+}
+
 bool Reflector::acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail)
 {
+    if (!m_expectedKind.isEmpty() &&
+        (ev.object.kind() != m_expectedKind || ev.object.apiVersion() != m_expectedApiVersion)) {
+        QJsonObject d;
+        d.insert(QLatin1String("message"),
+                 QStringLiteral("%1: expected gvk %2, but watch event object had gvk %3")
+                     .arg(m_lw->description(), typeDescription(),
+                          typeDescription(ev.object.apiVersion(), ev.object.kind())));
+        record(int(TraceKind::Info), d);
+        return false;
+    }
     // handleAnyWatch: an event whose object has no metadata (meta.Accessor fails) is skipped,
     // whatever its type, BOOKMARK included; the resourceVersion does not move.
     if (!ev.object.hasMeta()) {
@@ -193,6 +240,8 @@ void Reflector::listAndWatch(const QString &cause)
 {
     if (!m_running)
         return;
+    // A fresh retryWithDeadline per ListAndWatch, as client-go builds it in watch().
+    m_internalFirstErrorMs = m_internalLastErrorMs = -1;
     if (m_useWatchList) {
         // ListAndWatch with UseWatchList: try the streaming list first; fallBackToList() lists
         // when it fails.
@@ -384,6 +433,17 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
             backoffThen(
                 QStringLiteral("429 on watch"), [this] { startWatch(); },
                 ev.status.retryAfterSeconds);
+            return;
+        }
+        // 500 InternalError within MaxInternalErrorRetryDuration: re-watch at once, no relist.
+        if (ev.status.isInternalError() && internalErrorShouldRetry()) {
+            dropWatchCall();
+            QJsonObject d;
+            d.insert(QLatin1String("message"),
+                     QStringLiteral("retrying watch after internal error: ") +
+                         ev.status.describe());
+            record(int(TraceKind::Info), d);
+            startWatch();
             return;
         }
         endListAndWatch(ev.status, ev.status.isExpired() ? QStringLiteral("expired")

@@ -82,6 +82,37 @@ public:
     /// does (it only logs a warning every 10 s; the stream ends with timeoutSeconds at the
     /// latest and is then retried as a watch-list).
     void setWatchListBookmarkTimeoutMs(qint64 ms) { m_bookmarkTimeoutMs = qMax<qint64>(0, ms); }
+    /// MaxInternalErrorRetryDuration in milliseconds (0, the default, = never): a watch that
+    /// ends with an ERROR event carrying a 500 InternalError is re-watched at once, without a
+    /// relist, while less than this has passed since the first of a run of such errors; a gap
+    /// of a minute or more between two of them starts a new run (client-go's
+    /// retryWithDeadline, tools/cache/retry_with_deadline.go; TestRetryInternalError).
+    void setMaxInternalErrorRetryDurationMs(qint64 ms)
+    {
+        m_maxInternalRetryMs = qMax<qint64>(0, ms);
+    }
+    /// The expected type (client-go's expectedType / expectedGVK): when `kind` is set, watch
+    /// events whose object has another apiVersion or kind are skipped and journaled ("expected
+    /// gvk ..., but watch event object had gvk ..."); the resourceVersion does not move.
+    /// Objects here are JSON, so the check is client-go's Unstructured one (apiVersion and
+    /// kind both compared). Empty kind = no check (the default).
+    void setExpectedType(const QString &apiVersion, const QString &kind)
+    {
+        m_expectedApiVersion = apiVersion;
+        m_expectedKind = kind;
+    }
+    /// getTypeDescriptionFromObject: "<unspecified>" with no expected type, else the
+    /// GroupVersionKind as Go prints it ("mygroup/v1, Kind=MyKind"; core group: "/v1,
+    /// Kind=Pod"); a kind without apiVersion reads "*unstructured.Unstructured".
+    QString typeDescription() const
+    {
+        return typeDescription(m_expectedApiVersion, m_expectedKind);
+    }
+    static QString typeDescription(const QString &apiVersion, const QString &kind);
+    /// The backoff between attempts (client-go's BackoffManager; default 800 ms initial, 30 s
+    /// cap, reset after 2 min, factor 2, jitter 1). Tests inject shorter ones, as client-go's
+    /// own reflector tests do.
+    void setBackoffParams(const Backoff::Params &params);
     /// Seeds the jitter of timeouts and backoff (reproducible runs).
     void setSeed(quint32 seed);
 
@@ -142,6 +173,8 @@ private:
     Journal *m_journal;
     const Clock *m_clock;
     Backoff m_backoff;
+    Backoff::Params m_backoffParams;
+    quint32 m_seed = 0;
     QRandomGenerator m_rand;
     State m_state = State::Stopped;
     bool m_running = false;
@@ -186,6 +219,15 @@ private:
     std::function<bool()> m_shouldResync;
     std::function<void(const ApiStatus &)> m_errorHandler;
     std::function<void()> m_afterBackoff;
+
+    // retryWithDeadline for 500 InternalError watch ERROR events (milliseconds, -1 = zero time)
+    qint64 m_maxInternalRetryMs = 0;
+    qint64 m_internalFirstErrorMs = -1;
+    qint64 m_internalLastErrorMs = -1;
+    bool internalErrorShouldRetry();
+
+    QString m_expectedApiVersion;
+    QString m_expectedKind;
 };
 
 } // namespace lens

@@ -304,6 +304,8 @@ public:
     std::function<void(const WatchEvent &)> afterEvent;
     /// Called when a list request arrives, before it is answered.
     std::function<void(const ListOptions &)> onList;
+    /// Called when a watch request arrives, before its script is taken.
+    std::function<void(const ListOptions &)> onWatch;
 
     QList<ListOptions> lists;
     QList<ListOptions> watches;
@@ -334,6 +336,8 @@ public:
     {
         watches << options;
         requests << describeWatch(options);
+        if (onWatch)
+            onWatch(options);
         auto *call = new FakeWatchCall;
         watchCalls << call;
         const WatchScript s = watchScript.isEmpty() ? WatchScript{} : watchScript.takeFirst();
