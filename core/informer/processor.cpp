@@ -6,6 +6,8 @@
 
 #include <QTimer>
 
+#include <exception>
+
 namespace lens {
 
 ProcessorListener::ProcessorListener(ResourceEventHandler handler, qint64 requestedResyncMs,
@@ -56,12 +58,25 @@ void ProcessorListener::deliverOne()
     m_buffer.pop_front();
     QString type;
     QString key;
+    QString failure;
+    // client-go runs handlers under HandleCrash, which logs the panic and (by default) re-raises
+    // it, crashing the process. Here an exception is caught per notification: it is journaled
+    // and counted, and the listener, the other listeners and the informer go on.
+    auto guarded = [&failure](const std::function<void()> &call) {
+        try {
+            call();
+        } catch (const std::exception &ex) {
+            failure = QString::fromLocal8Bit(ex.what());
+        } catch (...) {
+            failure = QStringLiteral("unknown exception");
+        }
+    };
     switch (n.type) {
     case Notification::Type::Add:
         type = QStringLiteral("add");
         key = metaNamespaceKeyFunc(n.obj).key;
         if (m_handler.onAdd)
-            m_handler.onAdd(n.obj, n.isInInitialList);
+            guarded([&] { m_handler.onAdd(n.obj, n.isInInitialList); });
         if (n.isInInitialList)
             --m_initialPending;
         break;
@@ -69,15 +84,35 @@ void ProcessorListener::deliverOne()
         type = n.isSync ? QStringLiteral("update (resync)") : QStringLiteral("update");
         key = metaNamespaceKeyFunc(n.obj).key;
         if (m_handler.onUpdate)
-            m_handler.onUpdate(n.oldObj, n.obj);
+            guarded([&] { m_handler.onUpdate(n.oldObj, n.obj); });
         break;
     case Notification::Type::Delete:
         type =
             n.deleted.tombstone ? QStringLiteral("delete (tombstone)") : QStringLiteral("delete");
         key = deletionHandlingKey(n.deleted).key;
         if (m_handler.onDelete)
-            m_handler.onDelete(n.deleted);
+            guarded([&] { m_handler.onDelete(n.deleted); });
         break;
+    }
+    if (!failure.isEmpty()) {
+        ++m_failures;
+        const QString msg =
+            QStringLiteral("handler %1 threw on %2 %3: %4").arg(m_handler.name, type, key, failure);
+        if (m_journal) {
+            TraceEvent e;
+            e.kind = TraceKind::Info;
+            e.component = QStringLiteral("processor");
+            e.key = key;
+            e.type = type;
+            e.detail.insert(QLatin1String("message"), msg);
+            e.detail.insert(QLatin1String("level"), QStringLiteral("error"));
+            e.detail.insert(QLatin1String("handler"), m_handler.name);
+            e.detail.insert(QLatin1String("failures"), m_failures);
+            m_journal->record(std::move(e));
+        }
+        Q_EMIT handlerFailed(msg);
+        if (m_shutdown)
+            return; // the handler removed itself before throwing
     }
     ++m_delivered;
     if (m_journal) {

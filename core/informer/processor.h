@@ -41,7 +41,9 @@ struct Notification {
 /// client-go's processorListener (tools/cache/shared_informer.go): an unbounded buffer feeding
 /// one handler sequentially, so a slow handler never blocks the informer or other handlers.
 /// Delivery runs on the event loop, one notification per turn (plus an optional artificial
-/// delay per notification, in milliseconds, to show the slow-handler case).
+/// delay per notification, in milliseconds, to show the slow-handler case). A handler that
+/// throws is isolated: the exception is caught, journaled (kind Info, detail.level "error")
+/// and signalled (handlerFailed), and delivery continues.
 ///
 /// Resync bookkeeping follows client-go: requestedResyncPeriod as asked, resyncPeriod as
 /// determined against the informer's check period, nextResync in clock milliseconds.
@@ -68,6 +70,8 @@ public:
 
     qsizetype backlog() const { return qsizetype(m_buffer.size()); }
     qint64 delivered() const { return m_delivered; }
+    /// Notifications whose handler threw a C++ exception (caught, journaled, delivery goes on).
+    qint64 failures() const { return m_failures; }
     /// The registration's HasSynced: the informer has synced and every add flagged
     /// isInInitialList that was queued to this listener has been delivered.
     bool hasSynced(bool informerSynced) const { return informerSynced && m_initialPending == 0; }
@@ -76,6 +80,10 @@ public:
 
 Q_SIGNALS:
     void notified();
+    /// The handler threw; `message` names handler, notification, key and what() ("handler h
+    /// threw on add ns/a: boom"). client-go logs such panics (HandleCrash) and then crashes
+    /// the process by default; here the listener and the informer carry on.
+    void handlerFailed(const QString &message);
 
 private:
     void deliverOne();
@@ -91,6 +99,7 @@ private:
     QTimer *m_timer;
     int m_delayMs = 0;
     qint64 m_delivered = 0;
+    qint64 m_failures = 0;
     qint64 m_initialPending = 0;
     bool m_shutdown = false;
 };

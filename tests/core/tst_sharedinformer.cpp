@@ -9,7 +9,12 @@
 #include "fakelisterwatcher.h"
 #include "informer/sharedinformer.h"
 
+#include "trace/journal.h"
+
+#include <QSignalSpy>
 #include <QTest>
+
+#include <stdexcept>
 
 using namespace lens;
 using namespace lens::test;
@@ -93,6 +98,7 @@ private Q_SLOTS:
     void resyncDelivery();
     void relistDropsObject_data();
     void relistDropsObject();
+    void throwingHandlerIsIsolated();
 };
 
 void TestSharedInformer::resyncPeriods_data()
@@ -466,6 +472,54 @@ void TestSharedInformer::relistDropsObject()
     QTest::qWait(20);
     QCOMPARE(r.seen, expected);
     QCOMPARE(h.informer.lastSyncResourceVersion(), QStringLiteral("9"));
+}
+
+void TestSharedInformer::throwingHandlerIsIsolated()
+{
+    // A handler that throws (client-go: a panic under HandleCrash) must not stop the other
+    // handlers, its own later notifications, the pump or HasSynced; each failure is journaled.
+    ManualClock clock;
+    Journal journal(&clock);
+    FakeListerWatcher lw;
+    lw.clock = &clock;
+    SharedIndexInformer informer(&lw, 0, &journal, &clock);
+    Recorder good;
+    QStringList badSeen;
+    ResourceEventHandler bad;
+    bad.name = QStringLiteral("bad");
+    bad.onAdd = [&badSeen](const Object &o, bool) {
+        badSeen << spec(o);
+        if (o.name() == QLatin1String("a"))
+            throw std::runtime_error("boom");
+        if (o.name() == QLatin1String("b"))
+            throw 42; // not a std::exception
+    };
+    ProcessorListener *badL = informer.addEventHandler(bad);
+    ProcessorListener *goodL = informer.addEventHandler(good.handler());
+    QSignalSpy failed(badL, &ProcessorListener::handlerFailed);
+    lw.listScript << okReply(objsFromSpec(QStringLiteral("a@1,b@1,c@1")), QStringLiteral("1"));
+    informer.run();
+    QTRY_VERIFY_WITH_TIMEOUT(informer.hasSynced() && goodL->backlog() == 0 && badL->backlog() == 0,
+                             5000);
+    lw.push(eventFromSpec(QStringLiteral("ADDED d@2")));
+    QTRY_COMPARE_WITH_TIMEOUT(good.seen.size(), 4, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(badSeen.size(), 4, 5000);
+    QCOMPARE(good.seen, L({"add a@1 initial=true", "add b@1 initial=true", "add c@1 initial=true",
+                           "add d@2 initial=false"}));
+    QCOMPARE(badSeen, L({"a@1", "b@1", "c@1", "d@2"}));
+    QCOMPARE(badL->failures(), qint64(2));
+    QCOMPARE(goodL->failures(), qint64(0));
+    QVERIFY(badL->hasSynced(informer.hasSynced()));
+    QCOMPARE(failed.size(), 2);
+    QCOMPARE(failed.at(0).first().toString(), QStringLiteral("handler bad threw on add a: boom"));
+    QCOMPARE(failed.at(1).first().toString(),
+             QStringLiteral("handler bad threw on add b: unknown exception"));
+    int journaled = 0;
+    for (const TraceEvent &e : journal.events())
+        if (e.detail.value(QLatin1String("level")).toString() == QLatin1String("error") &&
+            e.component == QLatin1String("processor"))
+            ++journaled;
+    QCOMPARE(journaled, 2);
 }
 
 QTEST_GUILESS_MAIN(TestSharedInformer)
