@@ -125,6 +125,14 @@ QString SharedIndexInformer::setUseWatchList(bool on)
     return {};
 }
 
+QString SharedIndexInformer::setWatchListBookmarkTimeoutMs(qint64 ms)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_bookmarkTimeoutMs = ms;
+    return {};
+}
+
 QString SharedIndexInformer::queueModeName() const
 {
     return m_queueMode == QueueMode::RealFIFO ? QStringLiteral("RealFIFO")
@@ -196,6 +204,7 @@ QString SharedIndexInformer::run()
     m_reflector = new Reflector(m_lw, m_queue.get(), m_journal, m_clock, this);
     m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
     m_reflector->setUseWatchList(m_useWatchList);
+    m_reflector->setWatchListBookmarkTimeoutMs(m_bookmarkTimeoutMs);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
     if (m_reflectorSetup)
         m_reflectorSetup(m_reflector);

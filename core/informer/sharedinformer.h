@@ -64,6 +64,9 @@ public:
     /// (after it: "informer has already started"). Off by default (v0.32 baseline).
     QString setUseWatchList(bool on);
     bool useWatchList() const { return m_useWatchList; }
+    /// Reflector::setWatchListBookmarkTimeoutMs for the reflector run() builds (milliseconds;
+    /// 0 = wait as client-go does). Only before run() ("informer has already started").
+    QString setWatchListBookmarkTimeoutMs(qint64 ms);
     /// "DeltaFIFO" or "RealFIFO".
     QString queueModeName() const;
 
@@ -121,6 +124,7 @@ private:
     std::unique_ptr<Queue> m_queue;
     QueueMode m_queueMode = QueueMode::DeltaFIFO;
     bool m_useWatchList = false;
+    qint64 m_bookmarkTimeoutMs = 0;
     Reflector *m_reflector = nullptr;
     Controller *m_controller = nullptr;
     TransformFunc m_transform;
