@@ -301,6 +301,19 @@ CacheSyncWaiter *SharedInformerFactory::waitForCacheSync(qint64 timeoutMs)
         connect(w->m_timeout, &QTimer::timeout, this, [this, w] { finishWaiter(w, true); });
         w->m_timeout->start(int(qMin<qint64>(timeoutMs, std::numeric_limits<int>::max())));
     }
+    w->m_ticker = new QTimer(w);
+    w->m_ticker->setInterval(1000);
+    connect(w->m_ticker, &QTimer::timeout, this, [this, w] {
+        const qint64 elapsed = QDateTime::currentMSecsSinceEpoch() - w->m_startedMs;
+        const QStringList pending = currentResult().notSynced();
+        Q_EMIT w->waiting(elapsed, pending);
+        if (++w->m_ticks % 5 == 0)
+            note(QStringLiteral("still waiting for caches to sync after %1 ms: not synced: %2")
+                     .arg(elapsed)
+                     .arg(pending.join(QLatin1String(", "))),
+                 {}, true);
+    });
+    w->m_ticker->start();
     // Decide on the next turn so the caller can connect to finished() first.
     QTimer::singleShot(0, w, [this] { checkWaiters(); });
     return w;
@@ -338,6 +351,7 @@ void SharedInformerFactory::finishWaiter(CacheSyncWaiter *w, bool timedOut)
     m_waiters.removeAll(QPointer<CacheSyncWaiter>(w));
     if (w->m_timeout)
         w->m_timeout->stop();
+    w->m_ticker->stop();
     CacheSyncResult r = currentResult();
     r.timedOut = timedOut;
     r.elapsedMs = QDateTime::currentMSecsSinceEpoch() - w->m_startedMs;

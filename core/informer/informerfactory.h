@@ -49,6 +49,10 @@ public:
 
 Q_SIGNALS:
     void finished(const lens::CacheSyncResult &result);
+    /// Every second while waiting: how long so far (ms) and the started informers not synced
+    /// yet (FS-08: a long wait is shown with a timer and names what it waits for). The factory
+    /// also journals this every 5 s.
+    void waiting(qint64 elapsedMs, const QStringList &notSynced);
 
 private:
     friend class SharedInformerFactory;
@@ -56,7 +60,9 @@ private:
     CacheSyncResult m_result;
     bool m_finished = false;
     qint64 m_startedMs = 0;
+    int m_ticks = 0;
     QTimer *m_timeout = nullptr;
+    QTimer *m_ticker = nullptr;
 };
 
 /// client-go's sharedInformerFactory (informers/factory.go, v0.32) for resources named by

@@ -32,6 +32,9 @@ struct PopResult {
     Deltas deltas;
     bool isInInitialList = false;
     QString error; ///< what process returned
+    /// RealFIFO atomic mode: "ReplacedAll" or "SyncAll" for such an entry (key is then empty),
+    /// else empty.
+    QString atomicType;
 };
 
 /// One row of a queue as a viewer sees it: for DeltaFIFO a key and all its queued Deltas (one

@@ -50,7 +50,7 @@ QString RealFIFO::addToItems(DeltaType type, const Delta &payload, bool skipTran
             return err;
         d.object = t;
     }
-    m_items.push_back(Item{k.key, d});
+    m_items.push_back(Item{k.key, d, nullptr});
     if (m_journal) {
         TraceEvent e;
         e.kind = TraceKind::FifoQueued;
@@ -73,8 +73,66 @@ QString RealFIFO::addToItems(DeltaType type, const Delta &payload, bool skipTran
     return {};
 }
 
+Deltas RealFIFO::atomicDeltas(const AtomicEvent &ev)
+{
+    Deltas out;
+    for (const Object &o : ev.objects)
+        out << Delta::of(DeltaType::Replaced, o);
+    return out;
+}
+
+void RealFIFO::addAtomic(std::shared_ptr<AtomicEvent> ev)
+{
+    const QString type = ev->type;
+    const QString rv = ev->resourceVersion;
+    const qint64 objects = ev->objects.size();
+    Item item;
+    item.delta = Delta::of(DeltaType::Replaced, Object());
+    item.atomic = std::move(ev);
+    m_items.push_back(std::move(item));
+    if (m_journal) {
+        TraceEvent e;
+        e.kind = TraceKind::FifoQueued;
+        e.component = kComponent;
+        e.type = type;
+        e.resourceVersion = rv;
+        e.detail.insert(QLatin1String("objects"), objects);
+        e.detail.insert(QLatin1String("queueDepth"), qint64(m_items.size()));
+        e.detail.insert(QLatin1String("queueMode"), kMode);
+        e.detail.insert(QLatin1String("atomicEvents"), true);
+        m_journal->record(std::move(e));
+    }
+    if (m_queued)
+        m_queued();
+}
+
 QString RealFIFO::replace(const QList<Object> &list, const QString &resourceVersion)
 {
+    if (m_opts.atomicEvents) {
+        // addReplaceToItemsLocked: transform every object, queue one ReplacedAll.
+        auto ev = std::make_shared<AtomicEvent>();
+        ev->type = QStringLiteral("ReplacedAll");
+        ev->resourceVersion = resourceVersion;
+        for (const Object &item : list) {
+            const KeyResult k = m_opts.keyFunc(item);
+            if (!k.ok())
+                return QStringLiteral("couldn't create key for object: ") + k.error;
+            Object o = item;
+            if (m_opts.transformer) {
+                QString err;
+                o = m_opts.transformer(item, &err);
+                if (!err.isEmpty())
+                    return err;
+            }
+            ev->objects << o;
+        }
+        addAtomic(std::move(ev));
+        if (!m_populated) {
+            m_populated = true;
+            m_initialPopulationCount = int(m_items.size());
+        }
+        return {};
+    }
     Q_UNUSED(resourceVersion); // RealFIFO (non-atomic) ignores it, as client-go does.
     QSet<QString> newKeys;
     for (const Object &item : list) {
@@ -139,6 +197,12 @@ QString RealFIFO::replace(const QList<Object> &list, const QString &resourceVers
 
 QString RealFIFO::resync()
 {
+    if (m_opts.atomicEvents) {
+        auto ev = std::make_shared<AtomicEvent>();
+        ev->type = QStringLiteral("SyncAll");
+        addAtomic(std::move(ev));
+        return {};
+    }
     if (!m_opts.knownObjects)
         return {};
     QSet<QString> keysInQueue;
@@ -175,13 +239,15 @@ PopResult RealFIFO::pop(const PopProcessFunc &process)
         --m_initialPopulationCount;
     r.popped = true;
     r.key = item.key;
-    r.deltas = Deltas{item.delta};
+    r.deltas = item.atomic ? atomicDeltas(*item.atomic) : Deltas{item.delta};
+    if (item.atomic)
+        r.atomicType = item.atomic->type;
     if (m_journal) {
         TraceEvent e;
         e.kind = TraceKind::FifoPopped;
         e.component = kComponent;
         e.key = item.key;
-        e.type = deltaTypeName(item.delta.type);
+        e.type = item.atomic ? item.atomic->type : deltaTypeName(item.delta.type);
         e.deltas = r.deltas;
         e.object = item.delta.object;
         e.resourceVersion = e.object.resourceVersion();
@@ -196,8 +262,11 @@ PopResult RealFIFO::pop(const PopProcessFunc &process)
         e.detail.insert(QLatin1String("remainingForKey"), remaining);
         m_journal->record(std::move(e));
     }
-    if (process)
+    if (process) {
+        m_processing = item.atomic.get();
         r.error = process(item.key, r.deltas, r.isInInitialList).error;
+        m_processing = nullptr;
+    }
     return r;
 }
 
@@ -206,7 +275,7 @@ QStringList RealFIFO::listKeys() const
     QStringList out;
     out.reserve(qsizetype(m_items.size()));
     for (const Item &i : m_items)
-        out << i.key;
+        out << (i.atomic ? i.atomic->type : i.key);
     return out;
 }
 
@@ -215,7 +284,8 @@ QList<QueueEntry> RealFIFO::entries() const
     QList<QueueEntry> out;
     out.reserve(qsizetype(m_items.size()));
     for (const Item &i : m_items)
-        out << QueueEntry{i.key, Deltas{i.delta}};
+        out << (i.atomic ? QueueEntry{i.atomic->type, atomicDeltas(*i.atomic)}
+                         : QueueEntry{i.key, Deltas{i.delta}});
     return out;
 }
 

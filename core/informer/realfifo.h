@@ -5,6 +5,7 @@
 #include "queue.h"
 
 #include <deque>
+#include <memory>
 
 namespace lens {
 
@@ -27,8 +28,16 @@ namespace lens {
 ///  * Pop returns a one-element Deltas; a process error is returned and the event is NOT
 ///    re-queued (`ProcessResult::requeue` is ignored: ErrRequeue never applied to RealFIFO).
 ///
-/// Map iteration (knownObjects keys) uses sorted order for reproducibility. Atomic mode
-/// (ReplacedAll / SyncAll, feature gate AtomicFIFO) and PopBatch are not implemented.
+/// Atomic mode (Options::atomicEvents; client-go's RealFIFOOptions.AtomicEvents, feature gate
+/// AtomicFIFO, beta and default-on in 1.36): Replace queues ONE `ReplacedAll` entry carrying
+/// the (transformed) objects and the list's resourceVersion, and Resync ONE `SyncAll` entry;
+/// knownObjects is not used. Such an entry pops with an empty key and `PopResult::atomicType`
+/// "ReplacedAll" / "SyncAll" (deltas = one Replaced per object, none for SyncAll); during the
+/// process call atomicBeingProcessed() describes it, so the informer can reconcile it against
+/// its indexer (client-go's processReplacedAllInfo). In entries() it is one row with key
+/// "ReplacedAll" / "SyncAll". PopBatch is not implemented.
+///
+/// Map iteration (knownObjects keys) uses sorted order for reproducibility.
 ///
 /// Errors are returned as strings; an empty string means success. Not thread-safe (one thread,
 /// like the rest of this port). Journal events use component "realfifo" and detail
@@ -41,6 +50,15 @@ public:
         /// known-object parts of Replace and Resync are skipped.
         const KeyListerGetter *knownObjects = nullptr;
         TransformFunc transformer;
+        /// AtomicEvents: Replace → one ReplacedAll, Resync → one SyncAll (see above).
+        bool atomicEvents = false;
+    };
+    /// The payload of a ReplacedAll / SyncAll entry (client-go's ReplacedAllInfo /
+    /// SyncAllInfo).
+    struct AtomicEvent {
+        QString type;            ///< "ReplacedAll" or "SyncAll"
+        QList<Object> objects;   ///< ReplacedAll: the listed objects, transformed
+        QString resourceVersion; ///< ReplacedAll: the list's resourceVersion
     };
     explicit RealFIFO(Options options);
 
@@ -66,6 +84,10 @@ public:
     void close() override { m_closed = true; }
     bool isClosed() const override { return m_closed; }
 
+    bool atomicEvents() const { return m_opts.atomicEvents; }
+    /// The atomic entry whose process call is running, else null.
+    const AtomicEvent *atomicBeingProcessed() const { return m_processing; }
+
     bool populated() const { return m_populated; }
     int initialPopulationCount() const { return m_initialPopulationCount; }
 
@@ -73,14 +95,18 @@ private:
     struct Item {
         QString key;
         Delta delta;
+        std::shared_ptr<AtomicEvent> atomic; ///< set for ReplacedAll / SyncAll
     };
     QString addToItems(DeltaType type, const Delta &payload, bool skipTransform);
+    void addAtomic(std::shared_ptr<AtomicEvent> ev);
+    static Deltas atomicDeltas(const AtomicEvent &ev);
 
     Options m_opts;
     std::deque<Item> m_items;
     bool m_populated = false;
     int m_initialPopulationCount = 0;
     bool m_closed = false;
+    const AtomicEvent *m_processing = nullptr;
 };
 
 } // namespace lens

@@ -3,6 +3,8 @@
 
 #include "trace/journal.h"
 
+#include <QSet>
+
 namespace lens {
 
 namespace {
@@ -125,6 +127,22 @@ QString SharedIndexInformer::setUseWatchList(bool on)
     return {};
 }
 
+QString SharedIndexInformer::setWatchErrorHandler(std::function<void(const ApiStatus &)> handler)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_watchErrorHandler = std::move(handler);
+    return {};
+}
+
+QString SharedIndexInformer::setAtomicEvents(bool on)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_atomicEvents = on;
+    return {};
+}
+
 QString SharedIndexInformer::setWatchListBookmarkTimeoutMs(qint64 ms)
 {
     if (m_started)
@@ -173,8 +191,10 @@ QString SharedIndexInformer::run()
     if (m_queueMode == QueueMode::RealFIFO) {
         RealFIFO::Options o;
         o.keyFunc = metaNamespaceKeyFunc;
-        o.knownObjects = &m_indexer;
+        // client-go unsets knownObjects for an atomic FIFO: the informer reconciles instead.
+        o.knownObjects = m_atomicEvents ? nullptr : &m_indexer;
         o.transformer = m_transform;
+        o.atomicEvents = m_atomicEvents;
         m_queue = std::make_unique<RealFIFO>(o);
     } else {
         DeltaFIFO::Options o;
@@ -192,6 +212,8 @@ QString SharedIndexInformer::run()
         e.detail.insert(QLatin1String("message"),
                         QStringLiteral("informer queue: ") + queueModeName());
         e.detail.insert(QLatin1String("queueMode"), queueModeName());
+        if (m_queueMode == QueueMode::RealFIFO)
+            e.detail.insert(QLatin1String("atomicEvents"), m_atomicEvents);
         m_journal->record(std::move(e));
     }
     m_controller = new Controller(
@@ -205,6 +227,8 @@ QString SharedIndexInformer::run()
     m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
     m_reflector->setUseWatchList(m_useWatchList);
     m_reflector->setWatchListBookmarkTimeoutMs(m_bookmarkTimeoutMs);
+    if (m_watchErrorHandler)
+        m_reflector->setWatchErrorHandler(m_watchErrorHandler);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);
     if (m_reflectorSetup)
         m_reflectorSetup(m_reflector);
@@ -243,9 +267,98 @@ void SharedIndexInformer::distribute(const Notification &n, bool isSync)
     }
 }
 
+void SharedIndexInformer::journalIndexer(TraceKind kind, const QString &key, const Object &obj,
+                                         const QString &type, const Object &old)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = kind;
+    e.component = QStringLiteral("indexer");
+    e.key = key;
+    e.object = obj;
+    e.resourceVersion = obj.resourceVersion();
+    e.type = type;
+    if (!old.isNull())
+        e.detail.insert(QLatin1String("oldResourceVersion"), old.resourceVersion());
+    m_journal->record(std::move(e));
+}
+
+void SharedIndexInformer::handleAtomic(const RealFIFO::AtomicEvent &ev, bool isInInitialList)
+{
+    if (ev.type == QLatin1String("SyncAll")) {
+        // OnUpdate(obj, obj) for every cached object: a sync, so only resync-due listeners.
+        QList<Object> objs = m_indexer.list();
+        std::sort(objs.begin(), objs.end(), [](const Object &a, const Object &b) {
+            return metaNamespaceKeyFunc(a).key < metaNamespaceKeyFunc(b).key;
+        });
+        for (const Object &o : std::as_const(objs)) {
+            Notification n;
+            n.type = Notification::Type::Update;
+            n.oldObj = o;
+            n.obj = o;
+            n.isSync = true;
+            distribute(n, true);
+        }
+        return;
+    }
+    // processReplacedAllInfo: reconcile against the indexer, replace it, then notify deletions
+    // first and adds/updates in list order.
+    QSet<QString> newKeys;
+    QList<QPair<QString, Object>> replacements; // key → old object (null = add)
+    for (const Object &o : ev.objects) {
+        const QString key = metaNamespaceKeyFunc(o).key;
+        newKeys.insert(key);
+        replacements << qMakePair(key, m_indexer.getByKey(key));
+    }
+    QStringList known = m_indexer.listKeys();
+    std::sort(known.begin(), known.end());
+    QList<Delta> deletions;
+    for (const QString &key : std::as_const(known))
+        if (!newKeys.contains(key))
+            deletions << Delta::deletedFinalStateUnknown(key, m_indexer.getByKey(key));
+    m_indexer.replace(ev.objects, ev.resourceVersion);
+    for (const Delta &d : std::as_const(deletions)) {
+        journalIndexer(TraceKind::IndexerDeleted, d.tombstoneKey, d.object,
+                       QStringLiteral("DeletedFinalStateUnknown"));
+        Notification n;
+        n.type = Notification::Type::Delete;
+        n.obj = d.object;
+        n.deleted = d;
+        distribute(n, false);
+    }
+    for (qsizetype i = 0; i < ev.objects.size(); ++i) {
+        const Object &o = ev.objects.at(i);
+        const QString &key = replacements.at(i).first;
+        const Object &old = replacements.at(i).second;
+        Notification n;
+        n.obj = o;
+        if (!old.isNull()) {
+            n.type = Notification::Type::Update;
+            n.oldObj = old;
+            n.isSync = old.resourceVersion() == o.resourceVersion();
+            journalIndexer(TraceKind::IndexerUpdated, key, o, QStringLiteral("ReplacedAll"), old);
+        } else {
+            n.type = Notification::Type::Add;
+            n.isInInitialList = isInInitialList;
+            journalIndexer(TraceKind::IndexerAdded, key, o, QStringLiteral("ReplacedAll"));
+        }
+        distribute(n, n.isSync);
+    }
+}
+
 ProcessResult SharedIndexInformer::handleDeltas(const QString &key, const Deltas &deltas,
                                                 bool isInInitialList)
 {
+    if (key.isEmpty()) {
+        if (const RealFIFO *rf = realFifo()) {
+            if (const RealFIFO::AtomicEvent *ev = rf->atomicBeingProcessed()) {
+                handleAtomic(*ev, isInInitialList);
+                checkSynced();
+                return {};
+            }
+        }
+    }
     for (const Delta &d : deltas) {
         switch (d.type) {
         case DeltaType::Sync:

@@ -7,6 +7,7 @@
 #include "processor.h"
 #include "realfifo.h"
 #include "reflector.h"
+#include "trace/traceevent.h"
 
 #include <QList>
 #include <QObject>
@@ -67,8 +68,21 @@ public:
     /// Reflector::setWatchListBookmarkTimeoutMs for the reflector run() builds (milliseconds;
     /// 0 = wait as client-go does). Only before run() ("informer has already started").
     QString setWatchListBookmarkTimeoutMs(qint64 ms);
+    /// RealFIFO's AtomicEvents (client-go ≥ 1.36, feature gate AtomicFIFO): a relist is one
+    /// ReplacedAll entry and a resync one SyncAll entry, reconciled against the indexer when
+    /// popped: deletions (tombstones carrying the cached object) first, then adds/updates in
+    /// list order, after the indexer was replaced (processReplacedAllInfo); SyncAll notifies
+    /// OnUpdate(obj, obj) for every cached object (a sync: only resync-due handlers). Applies
+    /// in RealFIFO mode only; only before run() ("informer has already started").
+    QString setAtomicEvents(bool on);
+    bool atomicEvents() const { return m_atomicEvents; }
     /// "DeltaFIFO" or "RealFIFO".
     QString queueModeName() const;
+
+    /// SetWatchErrorHandler: the reflector's WatchErrorHandler (called with each error
+    /// ListAndWatch returns: failed list, failed Replace, a watch call failing for good). Only
+    /// before run(); after it "informer has already started".
+    QString setWatchErrorHandler(std::function<void(const ApiStatus &)> handler);
 
     /// AddIndexers: allowed while running (indexes existing items); after stop an error.
     QString addIndexers(const Indexers &indexers);
@@ -112,6 +126,9 @@ Q_SIGNALS:
 
 private:
     ProcessResult handleDeltas(const QString &key, const Deltas &deltas, bool isInInitialList);
+    void handleAtomic(const RealFIFO::AtomicEvent &ev, bool isInInitialList);
+    void journalIndexer(TraceKind kind, const QString &key, const Object &obj, const QString &type,
+                        const Object &old = {});
     void distribute(const Notification &n, bool isSync);
     bool shouldResync();
     void checkSynced();
@@ -125,6 +142,8 @@ private:
     QueueMode m_queueMode = QueueMode::DeltaFIFO;
     bool m_useWatchList = false;
     qint64 m_bookmarkTimeoutMs = 0;
+    bool m_atomicEvents = false;
+    std::function<void(const ApiStatus &)> m_watchErrorHandler;
     Reflector *m_reflector = nullptr;
     Controller *m_controller = nullptr;
     TransformFunc m_transform;

@@ -139,11 +139,16 @@ inline WatchEvent watchEvent(WatchEvent::Type type, const Object &o)
 
 /// "ADDED a@1", "MODIFIED a@2", "DELETED a@3", "BOOKMARK @30" (only a resourceVersion),
 /// "BOOKMARK nometa", "BOOKMARK @5 end" (annotated k8s.io/initial-events-end: "true"),
-/// "BOOKMARK @5 end=false", "UNKNOWN a@4", "ERROR <namedError>".
+/// "BOOKMARK @5 end=false", "UNKNOWN a@4", "ERROR <namedError>", "ERROR pod:a@5" (an ERROR
+/// event carrying a Pod instead of a Status).
 inline WatchEvent eventFromSpec(const QString &spec)
 {
     const QString type = spec.section(QLatin1Char(' '), 0, 0);
     const QString arg = spec.section(QLatin1Char(' '), 1);
+    if (type == QLatin1String("ERROR") && arg.startsWith(QLatin1String("pod:"))) {
+        // An ERROR event whose object is not a Status (RF-01): no Status to decode.
+        return watchEvent(WatchEvent::Type::Error, objFromSpec(arg.mid(4)));
+    }
     if (type == QLatin1String("ERROR")) {
         WatchEvent e =
             watchEvent(WatchEvent::Type::Error, Object::fromJson(namedError(arg).toStatusJson()));

@@ -2,10 +2,9 @@
 // Indexer (cache + threadSafeMap), keys and listing against clientgo-cases.md §3 (spec §2).
 //
 // Skipped case ids (no corresponding API in this port):
-//   ST-06  UndeltaStore does not exist.
 //   ST-08  key errors are strings (KeyResult), there is no KeyError type to unwrap.
-//   ST-09  Store.Transaction does not exist.
-//   KY-05  DeletionHandlingObjectToName / ObjectName do not exist.
+// ST-06 (UndeltaStore), ST-09 (Transaction) and KY-05 / CT-03 (DeletionHandlingObjectToName)
+// use core/informer/storeextras.h.
 //
 // Rows of store() are scripts over one Indexer. Objects are written "key=value@rv" (value and rv
 // optional; key "ns/name" or "name"); the value lives in the label "val". Operations:
@@ -24,7 +23,9 @@
 
 #include "informer/indexer.h"
 #include "informer/keys.h"
+#include "informer/storeextras.h"
 
+#include <QJsonObject>
 #include <QTest>
 
 using namespace lens;
@@ -117,6 +118,11 @@ private Q_SLOTS:
     void metaNamespaceKey();
     void listByLabel_data();
     void listByLabel();
+    void undeltaStore();
+    void transaction_data();
+    void transaction();
+    void objectName_data();
+    void objectName();
 };
 
 void TestIndexer::store_data()
@@ -459,6 +465,136 @@ void TestIndexer::listByLabel()
         if (everything || o.labels().value(QStringLiteral("match")) == QLatin1String("true"))
             ++n;
     QCOMPARE(n, expected);
+}
+
+void TestIndexer::undeltaStore()
+{
+    // ST-06: doTestStore on an UndeltaStore; every mutation pushes the whole content.
+    QList<QStringList> pushes;
+    UndeltaStore s([&pushes](const QList<Object> &all) {
+        QStringList keys;
+        for (const Object &o : all)
+            keys << metaNamespaceKeyFunc(o).key + u'=' + o.labels().value(QStringLiteral("val"));
+        keys.sort();
+        pushes << keys;
+    });
+    auto val = [&s](const QString &key) {
+        const Object o = s.store().getByKey(key);
+        return o.isNull() ? QStringLiteral("absent") : o.labels().value(QStringLiteral("val"));
+    };
+    QVERIFY(s.add(obj(QStringLiteral("foo=bar"))).isEmpty()); // ST-01
+    QCOMPARE(val(QStringLiteral("foo")), QStringLiteral("bar"));
+    QVERIFY(s.update(obj(QStringLiteral("foo=baz"))).isEmpty()); // ST-02
+    QCOMPARE(val(QStringLiteral("foo")), QStringLiteral("baz"));
+    QVERIFY(s.remove(obj(QStringLiteral("foo"))).isEmpty()); // ST-03
+    QCOMPARE(val(QStringLiteral("foo")), QStringLiteral("absent"));
+    QVERIFY(s.add(obj(QStringLiteral("a=b"))).isEmpty()); // ST-04
+    QVERIFY(s.add(obj(QStringLiteral("c=d"))).isEmpty());
+    QVERIFY(s.add(obj(QStringLiteral("e=e"))).isEmpty());
+    QVERIFY(s.replace({obj(QStringLiteral("foo=foo")), obj(QStringLiteral("bar=bar"))},
+                      QStringLiteral("0"))
+                .isEmpty()); // ST-05
+    QCOMPARE(s.store().size(), 2);
+    QCOMPARE(pushes.size(), 7);
+    QCOMPARE(pushes.at(0), QStringList{QStringLiteral("foo=bar")});
+    QCOMPARE(pushes.at(2), QStringList());
+    QCOMPARE(pushes.at(5),
+             QStringList({QStringLiteral("a=b"), QStringLiteral("c=d"), QStringLiteral("e=e")}));
+    QCOMPARE(pushes.at(6), QStringList({QStringLiteral("bar=bar"), QStringLiteral("foo=foo")}));
+    // a key error changes nothing and pushes nothing
+    QVERIFY(!s.add(Object::fromJson(QJsonObject{{QStringLiteral("kind"), QStringLiteral("X")}}))
+                 .isEmpty());
+    QCOMPARE(pushes.size(), 7);
+}
+
+void TestIndexer::transaction_data()
+{
+    QTest::addColumn<QStringList>("objects"); // "ok1", "fail1", ...
+    QTest::addColumn<bool>("isError");
+    QTest::addColumn<QList<int>>("successful");
+    QTest::addColumn<QStringList>("keys");
+
+    QTest::newRow("ST-09 all keys resolve: no error")
+        << QStringList{QStringLiteral("ok1"), QStringLiteral("ok2")} << false << QList<int>{0, 1}
+        << QStringList{QStringLiteral("ok1"), QStringLiteral("ok2")};
+    QTest::newRow("ST-09 none resolves: TransactionError, no successful index")
+        << QStringList{QStringLiteral("fail1"), QStringLiteral("fail2")} << true << QList<int>{}
+        << QStringList{};
+    QTest::newRow("ST-09 mixed: successful indices 0 and 2")
+        << QStringList{QStringLiteral("ok1"), QStringLiteral("fail1"), QStringLiteral("ok2"),
+                       QStringLiteral("fail2")}
+        << true << QList<int>{0, 2} << QStringList{QStringLiteral("ok1"), QStringLiteral("ok2")};
+}
+
+void TestIndexer::transaction()
+{
+    QFETCH(QStringList, objects);
+    QFETCH(bool, isError);
+    QFETCH(QList<int>, successful);
+    QFETCH(QStringList, keys);
+    Indexer store;
+    QList<StoreTransaction> txns;
+    for (const QString &o : objects) {
+        StoreTransaction t;
+        t.object = o.startsWith(QLatin1String("fail"))
+                       ? Object::fromJson(QJsonObject{{QStringLiteral("kind"), o}})
+                       : Object::make(QString(), o, QStringLiteral("1"));
+        txns << t;
+    }
+    const TransactionError err = applyTransaction(store, txns);
+    QCOMPARE(err.isError(), isError);
+    QCOMPARE(err.successfulIndices, successful);
+    QCOMPARE(err.errors.size(), objects.size() - successful.size());
+    QStringList got = store.listKeys();
+    got.sort();
+    QCOMPARE(got, keys);
+}
+
+void TestIndexer::objectName_data()
+{
+    QTest::addColumn<bool>("tombstone");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("ns");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("error");
+
+    QTest::newRow("KY-05 CT-03 tombstone: name parsed from its key")
+        << true << QStringLiteral("ns/name") << QStringLiteral("ns") << QStringLiteral("name")
+        << QString();
+    QTest::newRow("KY-05 tombstone of a cluster-scoped object")
+        << true << QStringLiteral("node1") << QString() << QStringLiteral("node1") << QString();
+    QTest::newRow("KY-05 tombstone with a bad key")
+        << true << QStringLiteral("a/b/c") << QString() << QString()
+        << QStringLiteral("unexpected key format: \"a/b/c\"");
+    QTest::newRow("KY-05 plain object: its namespace and name")
+        << false << QStringLiteral("other/y") << QStringLiteral("other") << QStringLiteral("y")
+        << QString();
+}
+
+void TestIndexer::objectName()
+{
+    QFETCH(bool, tombstone);
+    QFETCH(QString, key);
+    QFETCH(QString, ns);
+    QFETCH(QString, name);
+    QFETCH(QString, error);
+    // the tombstone's object deliberately differs from its key: only the key counts
+    const Delta d = tombstone
+                        ? Delta::deletedFinalStateUnknown(
+                              key, Object::make(QStringLiteral("zz"), QStringLiteral("zz"), {}))
+                        : Delta::of(DeltaType::Deleted,
+                                    Object::make(key.section(u'/', 0, 0), key.section(u'/', 1),
+                                                 QStringLiteral("1")));
+    ObjectName n;
+    QString err;
+    const bool ok = deletionHandlingObjectToName(d, &n, &err);
+    QCOMPARE(ok, error.isEmpty());
+    QCOMPARE(err, error);
+    if (ok) {
+        QCOMPARE(n.namespace_, ns);
+        QCOMPARE(n.name, name);
+        QCOMPARE(n.toString(), key);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestIndexer)

@@ -157,8 +157,9 @@ void TestInformerFactory::customResync()
     QCOMPARE(fac->informerFor(QStringLiteral("pods"))->resyncCheckPeriodMs(), qint64(30000));
     QCOMPARE(fac->informerFor(QStringLiteral("configmaps"))->resyncCheckPeriodMs(), qint64(5000));
     // a handler added without a period gets the informer's default (defaultEventHandlerResync)
-    ProcessorListener *l = fac->informer(QStringLiteral("configmaps"))
-                               ->addEventHandler(ResourceEventHandler{QStringLiteral("h"), {}, {}, {}});
+    ProcessorListener *l =
+        fac->informer(QStringLiteral("configmaps"))
+            ->addEventHandler(ResourceEventHandler{QStringLiteral("h"), {}, {}, {}});
     QCOMPARE(l->resyncPeriodMs(), qint64(5000));
 }
 
@@ -240,6 +241,12 @@ void TestInformerFactory::syncTimeoutNamesResources()
     fac->informerFor(QStringLiteral("pods"));
     fac->informerFor(QStringLiteral("configmaps"));
     fac->start();
+    // FS-08: a long wait ticks every second, naming what it still waits for
+    CacheSyncWaiter *w = fac->waitForCacheSync(0);
+    QSignalSpy ticks(w, &CacheSyncWaiter::waiting);
+    QVERIFY(ticks.wait(3000));
+    QCOMPARE(ticks.first().at(1).toStringList(), QStringList{QStringLiteral("configmaps")});
+    QVERIFY(ticks.first().at(0).toLongLong() >= 500); // coarse timers may fire early
     const CacheSyncResult r = fac->waitForCacheSyncBlocking(200);
     QVERIFY(r.timedOut);
     QVERIFY(!r.ok());

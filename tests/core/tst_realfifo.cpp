@@ -79,6 +79,7 @@ private Q_SLOTS:
     void informerQueueModeAfterStart();
     void relistOrder_data();
     void relistOrder();
+    void atomicEvents();
 };
 
 void TestRealFIFO::transformer()
@@ -269,26 +270,30 @@ void TestRealFIFO::informerQueueModeAfterStart()
 
 void TestRealFIFO::relistOrder_data()
 {
-    QTest::addColumn<bool>("real");
+    QTest::addColumn<int>("mode"); // 0 DeltaFIFO, 1 RealFIFO, 2 RealFIFO with atomic events
     QTest::addColumn<QStringList>("expected");
     // DeltaFIFO: listed keys keep their order, tombstones come after them.
     QTest::newRow("CT-09 contrast: DeltaFIFO delivers the update before the delete")
-        << false << L({"update a@1->a@2", "delete Tomb(b, b@1)"});
+        << 0 << L({"update a@1->a@2", "delete Tomb(b, b@1)"});
     // RealFIFO: a relist's deletions are queued before its Replaced events.
     QTest::newRow("CT-09 RealFIFO delivers deletes before the replaced adds/updates")
-        << true << L({"delete Tomb(b, b@1)", "update a@1->a@2"});
+        << 1 << L({"delete Tomb(b, b@1)", "update a@1->a@2"});
+    // Atomic: one ReplacedAll, reconciled against the indexer when popped (deletes first).
+    QTest::newRow("CT-09 RQ-06 RealFIFO atomic ReplacedAll: deletes first, then updates")
+        << 2 << L({"delete Tomb(b, b@1)", "update a@1->a@2"});
 }
 
 void TestRealFIFO::relistOrder()
 {
-    QFETCH(bool, real);
+    QFETCH(int, mode);
     QFETCH(QStringList, expected);
     ManualClock clock;
     FakeListerWatcher lw;
     lw.clock = &clock;
     SharedIndexInformer informer(&lw, 0, nullptr, &clock);
-    if (real)
+    if (mode > 0)
         informer.setQueueMode(SharedIndexInformer::QueueMode::RealFIFO);
+    QCOMPARE(informer.setAtomicEvents(mode == 2), QString());
     QStringList seen;
     ResourceEventHandler h;
     h.name = QStringLiteral("rec");
@@ -305,8 +310,11 @@ void TestRealFIFO::relistOrder()
     lw.watchScript << watchFromSpec(QStringLiteral("BOOKMARK @3;ERROR 410"));
     lw.listScript << okReply(objsFromSpec(QStringLiteral("a@1,b@1,c@1")), QStringLiteral("1"));
     informer.run();
+    informer.reflector()->setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
     QVERIFY(QTest::qWaitFor([&] { return informer.hasSynced(); }, 5000));
     QTRY_COMPARE(seen.size(), 3);
+    QCOMPARE(seen, L({"add a@1", "add b@1", "add c@1"}));
+    QCOMPARE(informer.realFifo() && informer.realFifo()->atomicEvents(), mode == 2);
     seen.clear();
     // The relist (after the 410 and a backoff) drops b, changes a, keeps c unchanged (a sync
     // that reaches no handler without resync).
@@ -315,6 +323,61 @@ void TestRealFIFO::relistOrder()
     QTest::qWait(20);
     QCOMPARE(seen, expected);
     informer.stop();
+}
+
+void TestRealFIFO::atomicEvents()
+{
+    // RQ-06 (TestRealFIFO_ReplaceAtomic / ResyncAtomic): Replace enqueues ONE ReplacedAll
+    // carrying the transformed objects and the resourceVersion; Resync ONE SyncAll.
+    RealFIFO::Options o;
+    o.atomicEvents = true;
+    o.transformer = countingTransform;
+    RealFIFO f(o);
+    QVERIFY(f.add(obj(QStringLiteral("a@1"))).isEmpty());
+    QVERIFY(f.replace({obj(QStringLiteral("a@2")), obj(QStringLiteral("b@1"))}, QStringLiteral("5"))
+                .isEmpty());
+    QVERIFY(f.resync().isEmpty());
+    QCOMPARE(f.size(), 3);
+    QCOMPARE(f.listKeys(), L({"a", "ReplacedAll", "SyncAll"}));
+    QCOMPARE(f.entries().at(1).deltas.size(), 2);
+
+    QString seenType, seenRv;
+    qsizetype seenObjects = -1;
+    auto process = [&](const QString &, const Deltas &, bool) {
+        const RealFIFO::AtomicEvent *ev = f.atomicBeingProcessed();
+        seenType = ev ? ev->type : QString();
+        seenRv = ev ? ev->resourceVersion : QString();
+        seenObjects = ev ? ev->objects.size() : -1;
+        return ProcessResult{};
+    };
+    PopResult r = f.pop(process);
+    QCOMPARE(describe(r), QStringLiteral("Added a@1#1"));
+    QCOMPARE(r.atomicType, QString());
+    QCOMPARE(seenType, QString());
+    r = f.pop(process);
+    QCOMPARE(r.key, QString());
+    QCOMPARE(r.atomicType, QStringLiteral("ReplacedAll"));
+    QCOMPARE(describe(r), QStringLiteral("Replaced a@2#1, Replaced b@1#1")); // transformed once
+    QCOMPARE(seenType, QStringLiteral("ReplacedAll"));
+    QCOMPARE(seenRv, QStringLiteral("5"));
+    QCOMPARE(seenObjects, qsizetype(2));
+    r = f.pop(process);
+    QCOMPARE(r.atomicType, QStringLiteral("SyncAll"));
+    QVERIFY(r.deltas.isEmpty());
+    QCOMPARE(seenType, QStringLiteral("SyncAll"));
+    QVERIFY(!f.atomicBeingProcessed());
+    QVERIFY(!f.pop(process).popped);
+
+    // HasSynced: the first Replace counts its one entry.
+    RealFIFO g(o);
+    QVERIFY(g.replace({obj(QStringLiteral("x@1")), obj(QStringLiteral("y@1"))}, QStringLiteral("3"))
+                .isEmpty());
+    QCOMPARE(g.size(), 1);
+    QCOMPARE(g.initialPopulationCount(), 1);
+    QVERIFY(!g.hasSynced());
+    r = g.pop(process);
+    QVERIFY(r.isInInitialList);
+    QVERIFY(g.hasSynced());
 }
 
 QTEST_GUILESS_MAIN(TestRealFIFO)

@@ -6,12 +6,12 @@
 // allowWatchBookmarks=true and timeoutSeconds in [300, 600)).
 //
 // Time: the reflector's "very short watch" check reads a ManualClock, which only moves when a
-// script says so; the backoff between ListAndWatch attempts is a real QTimer (800 ms..1.6 s for
-// the first wait, seeded), so rows that need one wait with QTRY_* and a generous timeout.
+// script says so; the backoff between ListAndWatch attempts is a real QTimer, injected short
+// here (1 ms initial, 50 ms cap, as client-go's own tests inject a fake BackoffManager), so rows
+// that need one wait with QTRY_*.
 //
-// Not covered: RF-01/RF-08 (Go channel mechanics), RF-11/RF-14 fake-clock timings, RF-23/RF-24
-// (no expected type), RF-25 MinWatchTimeout (only the default range is asserted). WL-* are in
-// tst_watchlist.
+// RF-11's elapsed-time ranges are asserted on Backoff itself with a manual clock (backoff()).
+// WL-* are in tst_watchlist.
 
 #include "fakelisterwatcher.h"
 #include "informer/deltafifo.h"
@@ -77,9 +77,11 @@ struct Harness {
     ManualClock clock;
     FakeListerWatcher lw;
     RecordingStore store;
+    /// every state the reflector went through (declared before the reflector, whose destructor
+    /// still reports a state change)
+    QList<Reflector::State> states;
     Reflector reflector;
     QList<ApiStatus> handlerErrors;
-    QList<Reflector::State> states; ///< every state the reflector went through
     Harness() : reflector(&lw, &store, nullptr, &clock)
     {
         QObject::connect(&reflector, &Reflector::stateChanged,
@@ -121,6 +123,10 @@ private Q_SLOTS:
     void deltaFifoAsStore();
     void internalErrorRetry_data();
     void internalErrorRetry();
+    void backoff_data();
+    void backoff();
+    void minWatchTimeout_data();
+    void minWatchTimeout();
     void typeDescription_data();
     void typeDescription();
     void expectedType();
@@ -342,6 +348,9 @@ void TestReflector::watchRestart_data()
     QTest::addColumn<QStringList>("expectedRequests");
     QTest::addColumn<int>("handlerCalls"); // watchErrorHandler = errors returned by ListAndWatch
 
+    QTest::newRow("RF-01 ERROR event carrying a Pod, not a Status: the watch ends, relist")
+        << L({"ok rv=1 n=0", "ok rv=2 n=0"}) << L({"ERROR pod:p@5"})
+        << L({"list rv=0 limit=500", "watch rv=1", "list rv=1 limit=0", "watch rv=2"}) << 0;
     QTest::newRow("RF-09 clean close re-watches from the last event RV, no relist")
         << L({"ok rv=10 n=1"}) << L({"ADDED a@11;MODIFIED a@12;end"})
         << L({"list rv=0 limit=500", "watch rv=10", "watch rv=12"}) << 0;
@@ -478,6 +487,8 @@ void TestReflector::stop_data()
         << QStringLiteral("listing") << L({"list rv=0 limit=500"});
     QTest::newRow("RF-02 RF-05 stop while watching stops the watch")
         << QStringLiteral("watching") << L({"list rv=0 limit=500", "watch rv=10"});
+    QTest::newRow("RF-08 an event arriving after stop is not handled")
+        << QStringLiteral("eventAfterStop") << L({"list rv=0 limit=500", "watch rv=10"});
 }
 
 void TestReflector::stop()
@@ -493,6 +504,15 @@ void TestReflector::stop()
         QCOMPARE(h.lw.lists.size(), 1);
         h.reflector.stop();
         QVERIFY(h.lw.listCalls.last().isNull() || h.lw.listCalls.last()->aborted);
+    } else if (when == QLatin1String("eventAfterStop")) {
+        h.reflector.run();
+        QTRY_COMPARE(h.lw.watches.size(), 1);
+        QPointer<FakeWatchCall> call = h.lw.watchCalls.last();
+        QVERIFY(call);
+        h.reflector.stop();
+        Q_EMIT call->eventReceived(eventFromSpec(QStringLiteral("ADDED x@11")));
+        QVERIFY(!h.store.calls.contains(QStringLiteral("add x@11")));
+        QCOMPARE(h.reflector.lastSyncResourceVersion(), QStringLiteral("10"));
     } else {
         h.reflector.run();
         QTRY_COMPARE(h.lw.watches.size(), 1);
@@ -657,6 +677,79 @@ void TestReflector::internalErrorRetry()
     QTRY_COMPARE_WITH_TIMEOUT(h.lw.lists.size(), 2, 10000);
     QCOMPARE(counter - 1, wantRetries); // every earlier error was re-watched in place
     h.reflector.stop();
+}
+
+void TestReflector::backoff_data()
+{
+    // TestReflectorListAndWatchInitConnBackoff's manager: 1 ms initial, 50 ms cap, reset after
+    // 100 ms, factor 2, jitter 1 (each wait in [d, 2d]); the clock moves by each wait.
+    QTest::addColumn<int>("waits");
+    QTest::addColumn<qint64>("low");
+    QTest::addColumn<qint64>("high");
+    QTest::newRow("RF-11 5 connection failures: exponential, 1+2+4+8+16 ms plus jitter")
+        << 5 << qint64(31) << qint64(62);
+    QTest::newRow("RF-11 40 connection failures: capped at 50 ms (plus jitter) per wait")
+        << 40 << qint64(63 + 34 * 50) << qint64(2 * (63 + 34 * 50));
+}
+
+void TestReflector::backoff()
+{
+    QFETCH(int, waits);
+    QFETCH(qint64, low);
+    QFETCH(qint64, high);
+    for (quint32 seed = 1; seed <= 5; ++seed) {
+        ManualClock clock;
+        Backoff b(&clock, Backoff::Params{1, 50, 100, 2.0, 1.0}, seed);
+        qint64 total = 0;
+        for (int i = 0; i < waits; ++i) {
+            const qint64 d = b.next();
+            QVERIFY(d <= 100);
+            clock.advance(d);
+            total += d;
+        }
+        QVERIFY2(total >= low && total <= high, qPrintable(QString::number(total)));
+    }
+    // the reflector's default: 800 ms initial (first wait in [800, 1600]), starting over after
+    // more than 2 minutes without a backoff
+    ManualClock clock;
+    Backoff b(&clock);
+    const qint64 first = b.next();
+    QVERIFY(first >= 800 && first <= 1600);
+    clock.advance(1000);
+    const qint64 second = b.next();
+    QVERIFY(second >= 1600 && second <= 3200);
+    clock.advance(120001);
+    const qint64 reset = b.next();
+    QVERIFY(reset >= 800 && reset <= 1600);
+}
+
+void TestReflector::minWatchTimeout_data()
+{
+    QTest::addColumn<int>("minWatchTimeout"); // seconds; 0 = unset
+    QTest::addColumn<int>("low");
+    QTest::addColumn<int>("high"); // exclusive
+    QTest::newRow("RF-25 MinWatchTimeout unset: [300, 600)") << 0 << 300 << 600;
+    QTest::newRow("RF-25 MinWatchTimeout 1 s is below the default: [300, 600)") << 1 << 300 << 600;
+    QTest::newRow("RF-25 MinWatchTimeout 30 min: [1800, 3600)") << 1800 << 1800 << 3600;
+}
+
+void TestReflector::minWatchTimeout()
+{
+    QFETCH(int, minWatchTimeout);
+    QFETCH(int, low);
+    QFETCH(int, high);
+    for (quint32 seed = 1; seed <= 5; ++seed) {
+        Harness h;
+        h.reflector.setSeed(seed);
+        if (minWatchTimeout > 0)
+            h.reflector.setMinWatchTimeoutSeconds(minWatchTimeout);
+        h.lw.listScript << okReply({}, QStringLiteral("1"));
+        h.reflector.run();
+        QTRY_COMPARE(h.lw.watches.size(), 1);
+        const int t = h.lw.watches.first().timeoutSeconds;
+        QVERIFY2(t >= low && t < high, qPrintable(QString::number(t)));
+        h.reflector.stop();
+    }
 }
 
 void TestReflector::typeDescription_data()

@@ -3,8 +3,7 @@
 // FakeListerWatcher. Handlers record what they receive as
 //   "add p@1 initial=true", "update p@1->p@2", "delete p@2", "delete Tomb(p, p@2)".
 //
-// Not covered: SI-01 (indexers: see tst_indexer), SI-06/SI-07 (no informer-level error handler /
-// transform wiring asserted here), SI-19 (no factory), CT-02/CT-03, CT-09 (RealFIFO).
+// Elsewhere: SI-19 (tst_informerfactory), CT-03 (tst_indexer), CT-09 (tst_realfifo).
 
 #include "fakelisterwatcher.h"
 #include "informer/sharedinformer.h"
@@ -70,6 +69,8 @@ struct Harness {
     {
         lw.listScript << okReply(objsFromSpec(items), rv);
         informer.run();
+        // a short backoff between ListAndWatch attempts, as client-go's tests inject one
+        informer.reflector()->setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
         return QTest::qWaitFor([this] { return informer.hasSynced(); }, 5000);
     }
 };
@@ -99,6 +100,12 @@ private Q_SLOTS:
     void relistDropsObject_data();
     void relistDropsObject();
     void throwingHandlerIsIsolated();
+    void indexers_data();
+    void indexers();
+    void watchErrorHandler_data();
+    void watchErrorHandler();
+    void transform_data();
+    void transform();
 };
 
 void TestSharedInformer::resyncPeriods_data()
@@ -520,6 +527,139 @@ void TestSharedInformer::throwingHandlerIsIsolated()
             e.component == QLatin1String("processor"))
             ++journaled;
     QCOMPARE(journaled, 2);
+}
+
+void TestSharedInformer::indexers_data()
+{
+    QTest::addColumn<bool>("secondWhileRunning");
+    QTest::newRow("SI-01 indexers before run, and AddIndexers while running (v0.32+)") << true;
+}
+
+void TestSharedInformer::indexers()
+{
+    QFETCH(bool, secondWhileRunning);
+    const IndexFunc labelKeys = [](const Object &o) { return QStringList(o.labels().keys()); };
+    auto labelled = [](const QString &name, const QStringList &keys) {
+        QMap<QString, QString> l;
+        for (const QString &k : keys)
+            l.insert(k, QStringLiteral("x"));
+        return Object::make(QString(), name, QStringLiteral("1"), l);
+    };
+    auto byIndex = [](const SharedIndexInformer &inf, const QString &ix, const QString &v) {
+        QStringList keys = inf.indexer().indexKeys(ix, v);
+        keys.sort();
+        return keys;
+    };
+    Harness h;
+    QCOMPARE(h.informer.addIndexers({{QStringLiteral("labels"), labelKeys}}), QString());
+    h.lw.listScript << okReply({labelled(QStringLiteral("pod1"), L({"a", "b"})),
+                                labelled(QStringLiteral("pod2"), L({"b"}))},
+                               QStringLiteral("1"));
+    h.informer.run();
+    QTRY_VERIFY_WITH_TIMEOUT(h.informer.hasSynced(), 5000);
+    QCOMPARE(byIndex(h.informer, QStringLiteral("labels"), QStringLiteral("a")), L({"pod1"}));
+    h.lw.push(watchEvent(WatchEvent::Type::Added, labelled(QStringLiteral("pod3"), L({"a"}))));
+    QTRY_VERIFY_WITH_TIMEOUT(h.informer.indexer().contains(QStringLiteral("pod3")), 5000);
+    QCOMPARE(byIndex(h.informer, QStringLiteral("labels"), QStringLiteral("a")),
+             L({"pod1", "pod3"}));
+    if (secondWhileRunning) {
+        QCOMPARE(h.informer.addIndexers({{QStringLiteral("labels-again"), labelKeys}}), QString());
+        QCOMPARE(byIndex(h.informer, QStringLiteral("labels-again"), QStringLiteral("a")),
+                 L({"pod1", "pod3"}));
+        for (const QString &ix : {QStringLiteral("labels"), QStringLiteral("labels-again")}) {
+            QStringList values = h.informer.indexer().listIndexFuncValues(ix);
+            values.sort();
+            QCOMPARE(values, L({"a", "b"}));
+        }
+        // a clashing name is refused
+        QVERIFY(!h.informer.addIndexers({{QStringLiteral("labels"), labelKeys}}).isEmpty());
+    }
+    h.informer.stop();
+    QCOMPARE(h.informer.addIndexers({{QStringLiteral("late"), labelKeys}}),
+             QStringLiteral("indexer was not added because it has stopped already"));
+}
+
+void TestSharedInformer::watchErrorHandler_data()
+{
+    QTest::addColumn<QString>("message");
+    QTest::newRow("SI-06 SetWatchErrorHandler before Run receives the list error")
+        << QStringLiteral("Access Denied");
+}
+
+void TestSharedInformer::watchErrorHandler()
+{
+    QFETCH(QString, message);
+    Harness h;
+    QStringList errors;
+    QCOMPARE(
+        h.informer.setWatchErrorHandler([&errors](const ApiStatus &s) { errors << s.describe(); }),
+        QString());
+    h.lw.listScript << errorReply(apiStatus(403, QStringLiteral("Forbidden"), message));
+    h.informer.run();
+    QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 5000);
+    QVERIFY2(errors.first().contains(message), qPrintable(errors.first()));
+    QCOMPARE(h.informer.setWatchErrorHandler({}), QStringLiteral("informer has already started"));
+    h.informer.stop();
+}
+
+void TestSharedInformer::transform_data()
+{
+    QTest::addColumn<bool>("counting");
+    QTest::newRow("SI-07 transformer uppercases names: handlers see POD1, POD2") << false;
+    QTest::newRow("CT-02 every callback sees objects transformed exactly once") << true;
+}
+
+void TestSharedInformer::transform()
+{
+    QFETCH(bool, counting);
+    Harness h;
+    // counting: annotation "t" = how many times the transform ran on this object
+    const TransformFunc t = [counting](const Object &o, QString *) {
+        QJsonObject patch;
+        if (counting) {
+            const int n = o.annotations().value(QStringLiteral("t"), QStringLiteral("0")).toInt();
+            patch.insert(QStringLiteral("annotations"),
+                         QJsonObject{{QStringLiteral("t"), QString::number(n + 1)}});
+        } else {
+            patch.insert(QStringLiteral("name"), o.name().toUpper());
+        }
+        return o.withMetadata(patch);
+    };
+    QCOMPARE(h.informer.setTransform(t), QString());
+    QStringList seen;
+    auto d = [counting](const Object &o) {
+        return counting ? QStringLiteral("%1@%2#%3")
+                              .arg(o.name(), o.resourceVersion(),
+                                   o.annotations().value(QStringLiteral("t"), QStringLiteral("0")))
+                        : o.name();
+    };
+    ResourceEventHandler r;
+    r.name = QStringLiteral("rec");
+    r.onAdd = [&](const Object &o, bool) { seen << QStringLiteral("add ") + d(o); };
+    r.onUpdate = [&](const Object &o, const Object &n) {
+        seen << QStringLiteral("update %1->%2").arg(d(o), d(n));
+    };
+    r.onDelete = [&](const Delta &del) {
+        seen << QStringLiteral("delete%1 %2")
+                    .arg(del.tombstone ? QStringLiteral(" tombstone") : QString(), d(del.object));
+    };
+    h.informer.addEventHandler(r);
+    h.lw.listScript << okReply(objsFromSpec(QStringLiteral("pod1@1,pod2@1")), QStringLiteral("1"));
+    if (!counting) {
+        h.informer.run();
+        QTRY_COMPARE_WITH_TIMEOUT(seen, L({"add POD1", "add POD2"}), 5000);
+        QCOMPARE(h.informer.setTransform(t), QStringLiteral("informer has already started"));
+        return;
+    }
+    h.lw.watchScript << watchFromSpec(QStringLiteral("MODIFIED pod1@2;DELETED pod1@3;ERROR 410"));
+    h.lw.listScript << okReply({}, QStringLiteral("4"));
+    h.informer.run();
+    h.informer.reflector()->setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
+    QTRY_COMPARE_WITH_TIMEOUT(seen.size(), 5, 5000);
+    // (the watch events may join pod1's queued deltas before the first pop: order varies)
+    seen.sort();
+    QCOMPARE(seen, L({"add pod1@1#1", "add pod2@1#1", "delete pod1@3#1",
+                      "delete tombstone pod2@1#1", "update pod1@1#1->pod1@2#1"}));
 }
 
 QTEST_GUILESS_MAIN(TestSharedInformer)

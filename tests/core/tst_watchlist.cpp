@@ -47,6 +47,8 @@ struct Harness {
     {
         lw.clock = &clock;
         reflector.setSeed(7);
+        // a short backoff, as client-go's tests inject one
+        reflector.setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
         reflector.setUseWatchList(true);
         reflector.setWatchErrorHandler([this](const ApiStatus &s) { handlerErrors << s; });
     }
