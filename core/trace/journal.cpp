@@ -91,13 +91,26 @@ quint64 Journal::record(TraceEvent event)
 {
     event.seq = ++m_seq;
     event.t = m_clock->nowMs();
+    const quint64 seq = event.seq;
     m_events.push_back(event);
     while (qsizetype(m_events.size()) > m_capacity) {
         m_events.pop_front();
         ++m_dropped;
     }
-    Q_EMIT eventRecorded(m_events.back());
-    return event.seq;
+    m_toEmit.push_back(std::move(event));
+    if (m_emitting)
+        return seq;
+    m_emitting = true;
+    struct Reset {
+        bool &flag;
+        ~Reset() { flag = false; }
+    } reset{m_emitting};
+    while (!m_toEmit.empty()) {
+        const TraceEvent next = std::move(m_toEmit.front());
+        m_toEmit.pop_front();
+        Q_EMIT eventRecorded(next);
+    }
+    return seq;
 }
 
 void Journal::setCapacity(qsizetype maxEvents)

@@ -14,7 +14,14 @@ namespace lens {
 /// in order, and re-emitted to whoever folds it (the views, the headless printer, tests).
 ///
 /// Not thread-safe: record() must be called on the journal's thread. Keeps at most
-/// `capacity()` events (oldest dropped first; droppedCount() says how many).
+/// `capacity()` events (oldest dropped first; droppedCount() says how many). Each retained
+/// event shares its object with the informer's caches; under heavy churn (every event a new
+/// object version) the journal costs about 6-7 KiB per event for typical pods, so the default
+/// cap of 100 000 events bounds it near 700 MiB (bench/bench_window measures it).
+///
+/// Order: eventRecorded is emitted in seq order, always. An event recorded from inside a slot
+/// of eventRecorded (a listener reacting to an event) is kept at once but emitted only after
+/// the current emission has reached every slot, so no receiver sees seq N+1 before seq N.
 class Journal : public QObject {
     Q_OBJECT
 public:
@@ -22,7 +29,8 @@ public:
     explicit Journal(const Clock *clock = nullptr, QObject *parent = nullptr);
     ~Journal() override;
 
-    /// Stamps seq and t on `event`, keeps it, emits eventRecorded. Returns the stamped seq.
+    /// Stamps seq and t on `event`, keeps it, emits eventRecorded (deferred while an emission is
+    /// in progress, see above). Returns the stamped seq.
     quint64 record(TraceEvent event);
 
     const Clock *clock() const { return m_clock; }
@@ -41,7 +49,9 @@ private:
     std::deque<TraceEvent> m_events;
     quint64 m_seq = 0;
     quint64 m_dropped = 0;
-    qsizetype m_capacity = 500000;
+    qsizetype m_capacity = 100000;
+    std::deque<TraceEvent> m_toEmit; ///< recorded during an emission, waiting their turn
+    bool m_emitting = false;
 };
 
 } // namespace lens
