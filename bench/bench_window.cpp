@@ -11,7 +11,11 @@
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_window [--rate 5000] [--seconds 20]
 //                                                      [--journal-cap N] [--pods 200]
 
+#include "lens/handlersmodel.h"
+#include "lens/journalmodel.h"
+#include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
+#include "lens/timelinemodel.h"
 #include "mainwindow.h"
 #include "session/session.h"
 #include "sim/simulator.h"
@@ -182,8 +186,8 @@ int main(int argc, char **argv)
         session.journal()->setCapacity(p.value(capOpt).toLongLong());
     std::unique_ptr<lens::MainWindow> window;
     if (!p.isSet(noWindowOpt)) {
-        window = std::make_unique<lens::MainWindow>(session.journal(),
-                                                    session.informer()->controller());
+        window =
+            std::make_unique<lens::MainWindow>(session.journal(), session.informer()->controller());
         window->setSourceDescription(session.sourceDescription());
         window->resize(1600, 1000);
         window->show();
@@ -231,6 +235,20 @@ int main(int argc, char **argv)
             std::printf("rss_mib_end %.1f\n", rss);
             std::printf("rss_mib_max_sampled %.1f\n", std::max(maxRssMiB, rss));
             std::printf("rss_mib_peak %.1f\n", hwm);
+            qsizetype queued = 0;
+            for (const lens::QueueEntry &e : session.informer()->queue()->entries())
+                queued += e.deltas.size();
+            std::printf("queue_keys %lld\n", qlonglong(session.informer()->queue()->size()));
+            std::printf("queue_deltas %lld\n", qlonglong(queued));
+            if (window) {
+                std::printf("rows_journal %d\n", window->journalModel()->rowCount());
+                std::printf("rows_key_history %d\n", window->keyHistoryModel()->rowCount());
+                std::printf("rows_notifications %d\n", window->notificationsModel()->rowCount());
+                std::printf("timeline_marks %lld\n",
+                            qlonglong(window->timelineModel()->marks().size()));
+                std::printf("timeline_depth_samples %lld\n",
+                            qlonglong(window->timelineModel()->depth().size()));
+            }
             std::printf("journal_size %lld\n", qlonglong(session.journal()->events().size()));
             std::printf("journal_capacity %lld\n", qlonglong(session.journal()->capacity()));
             std::printf("journal_dropped %llu\n", qulonglong(session.journal()->droppedCount()));

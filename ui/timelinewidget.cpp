@@ -365,21 +365,27 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     auto first = std::lower_bound(marks.begin(), marks.end(), t0,
                                   [](const Mark &m, qint64 t) { return m.t < t; });
     int lastTickColumn[3] = {-1, -1, -1};
+    const QRect markLaneRects[] = {laneRect(kListLane, plot), laneRect(kEventLane, plot),
+                                   laneRect(kMarkerLane, plot)};
     for (auto it = first; it != marks.end() && it->t <= t1; ++it) {
         const Mark &m = *it;
         if (m.kind == Mark::Kind::Backoff)
             continue;
         const double x = xOf(m.t, t0, t1, plot);
-        const QColor c = markColor(m.kind);
         const int lane = laneOfMark(m.kind);
-        const QRect lr = laneRect(lane, plot);
+        const QRect &lr = markLaneRects[lane == kListLane ? 0 : lane == kEventLane ? 1 : 2];
+        const bool tick = m.kind == Mark::Kind::Added || m.kind == Mark::Kind::Modified ||
+                          m.kind == Mark::Kind::Deleted;
+        if (tick) {
+            const int k = m.kind == Mark::Kind::Added ? 0 : m.kind == Mark::Kind::Modified ? 1 : 2;
+            if (std::exchange(lastTickColumn[k], int(x)) == int(x))
+                continue;
+        }
+        const QColor c = markColor(m.kind);
         switch (m.kind) {
         case Mark::Kind::Added:
         case Mark::Kind::Modified:
         case Mark::Kind::Deleted: {
-            const int k = m.kind == Mark::Kind::Added ? 0 : m.kind == Mark::Kind::Modified ? 1 : 2;
-            if (std::exchange(lastTickColumn[k], int(x)) == int(x))
-                break;
             p.setPen(QPen(c, 2));
             p.drawLine(QPointF(x, lr.top() + 4), QPointF(x, lr.bottom() - 4));
             break;

@@ -22,12 +22,13 @@ EventBatcher::~EventBatcher() = default;
 
 void EventBatcher::setInterval(int ms)
 {
-    m_timer->setInterval(qMax(0, ms));
+    m_baseInterval = qMax(0, ms);
+    m_timer->setInterval(m_baseInterval);
 }
 
 int EventBatcher::interval() const
 {
-    return m_timer->interval();
+    return m_baseInterval;
 }
 
 void EventBatcher::setFrozen(bool frozen)
@@ -57,6 +58,9 @@ void EventBatcher::flushNow()
         return;
     Events batch;
     batch.swap(m_pending);
+    m_timer->setInterval(qsizetype(batch.size()) >= busyBatchSize()
+                             ? qMax(m_baseInterval, busyIntervalMs())
+                             : m_baseInterval);
     if (m_flush)
         m_flush(batch);
     Q_EMIT flushed(qsizetype(batch.size()));

@@ -37,6 +37,13 @@ public:
     /// Coalescing delay in milliseconds (default 50; 0 = next event-loop turn).
     void setInterval(int ms);
     int interval() const;
+    /// Under load the delay stretches: after a batch of at least busyBatchSize() events the
+    /// next one waits busyIntervalMs() (or interval(), if longer). Views then refresh four times
+    /// a second while thousands of events arrive — as Wireshark slows its live packet list —
+    /// so painting cannot starve the informer on the same thread; a quiet stream is back to
+    /// interval() after its first small batch.
+    static constexpr qsizetype busyBatchSize() { return 100; }
+    static constexpr int busyIntervalMs() { return 250; }
 
     /// Events received and not yet handed to the model.
     qsizetype pendingCount() const { return qsizetype(m_pending.size()); }
@@ -63,6 +70,7 @@ Q_SIGNALS:
 
 private:
     void onEvent(const TraceEvent &e);
+    int m_baseInterval = 50;
 
     QPointer<Journal> m_journal;
     FlushFn m_flush;
