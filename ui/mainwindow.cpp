@@ -390,9 +390,14 @@ QWidget *MainWindow::buildCentral()
             [this] { followTail(m_journalView); });
     m_journalPanel = new Panel(tr("Journal"), m_journalView);
     auto updateJournalSubtitle = [this] {
-        m_journalPanel->setSubtitle(tr("%1 events recorded · newest %2 shown")
-                                        .arg(m_journal ? m_journal->lastSeq() : 0)
-                                        .arg(m_journalModel->rowCount()));
+        QString text = tr("%1 events recorded · newest %2 shown")
+                           .arg(m_journal ? m_journal->lastSeq() : 0)
+                           .arg(m_journalModel->rowCount());
+        if (m_journal && m_journal->droppedCount() > 0)
+            text += tr(" · %1 oldest dropped (journal cap %2)")
+                        .arg(m_journal->droppedCount())
+                        .arg(m_journal->capacity());
+        m_journalPanel->setSubtitle(text);
     };
     connect(m_journalModel, &QAbstractItemModel::rowsInserted, this, updateJournalSubtitle);
     translated([this, updateJournalSubtitle] {

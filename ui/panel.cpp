@@ -50,6 +50,11 @@ void Panel::setSubtitle(const QString &subtitle)
     m_subtitle->setToolTip(subtitle);
 }
 
+QString Panel::title() const
+{
+    return m_title->text();
+}
+
 QString Panel::subtitle() const
 {
     return m_subtitle->text();

@@ -17,6 +17,7 @@ public:
     Panel(const QString &title, QWidget *content, QWidget *parent = nullptr);
 
     void setTitle(const QString &title);
+    QString title() const;
     void setSubtitle(const QString &subtitle);
     QString subtitle() const;
     /// Adds a widget to the right end of the header (e.g. a filter field).

@@ -59,6 +59,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("watch-list"),
         QStringLiteral("Use WatchList (a streaming list with sendInitialEvents) instead of LIST "
                        "then WATCH; falls back to LIST+WATCH when the server cannot."));
+    const QCommandLineOption journalCap(
+        QStringLiteral("journal-cap"),
+        QStringLiteral("Keep at most N journal events; older ones are dropped and counted "
+                       "(default 100000)."),
+        QStringLiteral("N"), QStringLiteral("100000"));
     const QCommandLineOption lang(QStringLiteral("lang"),
                                   QStringLiteral("Language of the window: en or zh_CN."),
                                   QStringLiteral("L"));
@@ -83,6 +88,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
+    p.addOption(journalCap);
     p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
                   queue, watchList, lang, theme, view, scenario, speed, listScenarios});
     p.addPositionalArgument(QStringLiteral("resource"),
@@ -102,6 +108,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
     if (!ok || c.screenshotPauseSec < 0)
         c.error = QStringLiteral("--screenshot-pause needs a number of seconds");
+    c.session.journalCapacity = p.value(journalCap).toLongLong(&ok);
+    if (!ok || c.session.journalCapacity < 100)
+        c.error = QStringLiteral("--journal-cap needs a number of events, at least 100");
     const QStringList wh = p.value(size).split(QLatin1Char('x'));
     if (wh.size() == 2 && wh[0].toInt() >= 400 && wh[1].toInt() >= 300)
         c.windowSize = QSize(wh[0].toInt(), wh[1].toInt());

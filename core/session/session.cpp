@@ -10,6 +10,7 @@ namespace lens {
 Session::Session(Options options, QObject *parent)
     : QObject(parent), m_opts(std::move(options)), m_journal(new Journal(&m_clock, this))
 {
+    m_journal->setCapacity(m_opts.journalCapacity);
 }
 
 Session::~Session()

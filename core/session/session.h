@@ -41,6 +41,9 @@ public:
         SharedIndexInformer::QueueMode queueMode = SharedIndexInformer::QueueMode::DeltaFIFO;
         /// WatchList (streaming list, sendInitialEvents) instead of LIST then WATCH.
         bool useWatchList = false;
+        /// The journal keeps at most this many events (Journal::setCapacity(); the oldest are
+        /// dropped and counted). About 6-7 KiB per event under heavy pod churn.
+        qsizetype journalCapacity = 100000;
         /// Play this scenario (a shipped name or a YAML file, see docs/scenarios.md) on the
         /// built-in cluster. The scenario's cluster: and informer: sections override the
         /// fields above (churn is off); cannot be combined with `server`.

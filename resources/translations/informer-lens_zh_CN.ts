@@ -1168,6 +1168,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Scenario seconds per real second</source>
         <translation>每个真实秒对应的场景秒数</translation>
     </message>
+    <message>
+        <source> · %1 oldest dropped (journal cap %2)</source>
+        <translation> · 已丢弃最早的 %1 个（日志上限 %2）</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>

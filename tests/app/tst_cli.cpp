@@ -114,6 +114,11 @@ void tst_Cli::badArgumentsAreExplained()
     QVERIFY(p->waitForFinished(10000));
     QCOMPARE(p->exitCode(), 2);
     QVERIFY(p->readAllStandardError().contains("--duration needs a positive number of seconds"));
+    QProcess *cap = run(
+        {QStringLiteral("--headless"), QStringLiteral("--journal-cap"), QStringLiteral("5")}, this);
+    QVERIFY(cap->waitForFinished(10000));
+    QCOMPARE(cap->exitCode(), 2);
+    QVERIFY(cap->readAllStandardError().contains("--journal-cap needs a number of events"));
 }
 
 void tst_Cli::unreachableServerIsReportedAndRetried()

@@ -9,6 +9,7 @@
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "mainwindow.h"
+#include "panel.h"
 #include "scenario.h"
 #include "screenshot.h"
 #include "timelinewidget.h"
@@ -39,7 +40,37 @@ private Q_SLOTS:
     void labelSelectorFilter();
     void pumpButtonsDriveTheController();
     void screenshot();
+    void journalSaysWhatItDropped();
 };
+
+// Issue 5 item 11: the journal keeps a settable cap and says what it dropped.
+void tst_MainWindow::journalSaysWhatItDropped()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    journal.setCapacity(100);
+    MainWindow w(&journal);
+    w.show();
+    auto subtitleOf = [&w](const QString &title) {
+        for (Panel *p : w.findChildren<Panel *>())
+            if (p->title() == title)
+                return p->subtitle();
+        return QString();
+    };
+    TraceEvent e;
+    e.kind = TraceKind::Info;
+    e.component = QStringLiteral("test");
+    journal.record(e);
+    w.settle();
+    QVERIFY2(!subtitleOf(QStringLiteral("Journal")).contains(QLatin1String("dropped")),
+             qPrintable(subtitleOf(QStringLiteral("Journal"))));
+    for (int i = 0; i < 149; ++i)
+        journal.record(e);
+    w.settle();
+    const QString sub = subtitleOf(QStringLiteral("Journal"));
+    QVERIFY2(sub.contains(QLatin1String("150 events recorded")), qPrintable(sub));
+    QVERIFY2(sub.contains(QLatin1String("50 oldest dropped (journal cap 100)")), qPrintable(sub));
+}
 
 void tst_MainWindow::pumpButtonsDriveTheController()
 {
