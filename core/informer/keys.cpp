@@ -39,4 +39,31 @@ bool splitMetaNamespaceKey(const QString &key, QString *ns, QString *name, QStri
     return false;
 }
 
+KeyError::KeyError(QString object, QString error)
+    : m_object(std::move(object)), m_error(std::move(error))
+{
+}
+
+KeyError::KeyError(QString object, KeyError inner)
+    : m_object(std::move(object)), m_inner(std::make_shared<const KeyError>(std::move(inner)))
+{
+}
+
+QString KeyError::unwrap() const
+{
+    return m_inner ? m_inner->message() : m_error;
+}
+
+QString KeyError::message() const
+{
+    return QStringLiteral("couldn't create key for object %1: %2").arg(m_object, unwrap());
+}
+
+bool KeyError::is(const QString &error) const
+{
+    if (error == message())
+        return true;
+    return m_inner ? m_inner->is(error) : error == m_error;
+}
+
 } // namespace lens

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 namespace lens {
 
@@ -15,6 +16,34 @@ struct KeyResult {
     QString key;
     QString error; ///< empty when the key is valid
     bool ok() const { return error.isEmpty(); }
+};
+
+/// client-go's KeyError (tools/cache/store.go): the object a key could not be made for, and the
+/// error that stopped it, as an error chain. Go walks the chain with errors.Unwrap / errors.Is;
+/// here unwrap() and is() do the same. A KeyError may wrap a plain error (a message) or another
+/// KeyError. `object` is a description of the object (Go formats Obj with %+v).
+class KeyError {
+public:
+    /// KeyError{Obj: object, Err: errors.New(error)}.
+    KeyError(QString object, QString error);
+    /// KeyError{Obj: object, Err: inner}.
+    KeyError(QString object, KeyError inner);
+
+    QString object() const { return m_object; }
+    /// Error(): "couldn't create key for object <object>: <wrapped error's message>".
+    QString message() const;
+    /// errors.Unwrap: the wrapped error's message (for a wrapped KeyError, its message()).
+    QString unwrap() const;
+    /// The wrapped KeyError, or null when the wrapped error is a plain one.
+    const KeyError *wrappedKeyError() const { return m_inner.get(); }
+    /// errors.Is(k, err): true when `error` is the message of this error or of any error down
+    /// the chain (plain errors compare by message, as sentinel errors compare by identity).
+    bool is(const QString &error) const;
+
+private:
+    QString m_object;
+    QString m_error; ///< the plain wrapped error (when m_inner is null)
+    std::shared_ptr<const KeyError> m_inner;
 };
 
 /// client-go's KeyFunc: object → key. Keys are "namespace/name", or "name" for cluster-scoped

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Indexer (cache + threadSafeMap), keys and listing against clientgo-cases.md §3 (spec §2).
 //
-// Skipped case ids (no corresponding API in this port):
-//   ST-08  key errors are strings (KeyResult), there is no KeyError type to unwrap.
+// ST-08 (TestKeyError) checks lens::KeyError's error chain (keyError()).
 // ST-06 (UndeltaStore), ST-09 (Transaction) and KY-05 / CT-03 (DeletionHandlingObjectToName)
 // use core/informer/storeextras.h.
 //
@@ -123,7 +122,40 @@ private Q_SLOTS:
     void transaction();
     void objectName_data();
     void objectName();
+    void keyError_data();
+    void keyError();
 };
+
+// ST-08 (TestKeyError): KeyError{obj=100, err=E} and KeyError{100, KeyError{100, E}}: unwrapping
+// the first gives E, and errors.Is(·, E) holds for both.
+void TestIndexer::keyError_data()
+{
+    QTest::addColumn<bool>("nested");
+    QTest::newRow("ST-08 KeyError wraps E") << false;
+    QTest::newRow("ST-08 nested KeyError wraps E") << true;
+}
+
+void TestIndexer::keyError()
+{
+    QFETCH(bool, nested);
+    const QString e = QStringLiteral("E");
+    const KeyError inner(QStringLiteral("100"), e);
+    const KeyError err = nested ? KeyError(QStringLiteral("100"), inner) : inner;
+    QVERIFY(err.is(e));
+    QVERIFY(!err.is(QStringLiteral("F")));
+    if (nested) {
+        QVERIFY(err.wrappedKeyError() != nullptr);
+        QCOMPARE(err.unwrap(), inner.message());
+        QCOMPARE(err.wrappedKeyError()->unwrap(), e);
+        QVERIFY(err.is(inner.message()));
+        QCOMPARE(err.message(), QStringLiteral("couldn't create key for object 100: couldn't "
+                                               "create key for object 100: E"));
+    } else {
+        QVERIFY(err.wrappedKeyError() == nullptr);
+        QCOMPARE(err.unwrap(), e);
+        QCOMPARE(err.message(), QStringLiteral("couldn't create key for object 100: E"));
+    }
+}
 
 void TestIndexer::store_data()
 {
