@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
+#include "simulatorpanel.h"
 
 #include "deltachipdelegate.h"
 #include "deltapalette.h"
@@ -1264,6 +1265,8 @@ bool MainWindow::showView(const QString &name)
         m_middleTabs->setCurrentIndex(0);
     else if (name == QLatin1String("object"))
         m_middleTabs->setCurrentIndex(1);
+    else if (name == QLatin1String("simulator") && m_simulatorPanel)
+        m_rightTabs->setCurrentWidget(m_simulatorPanel);
     else
         return false;
     return true;
@@ -1272,7 +1275,18 @@ bool MainWindow::showView(const QString &name)
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("journal"), QStringLiteral("handlers"), QStringLiteral("playground"),
-            QStringLiteral("indices"), QStringLiteral("object")};
+            QStringLiteral("indices"), QStringLiteral("object"),   QStringLiteral("simulator")};
+}
+
+void MainWindow::setSimulator(sim::Simulator *simulator)
+{
+    if (!simulator || m_simulatorPanel)
+        return;
+    m_simulatorPanel = new SimulatorPanel(simulator, m_journal, this);
+    m_rightTabs->addTab(m_simulatorPanel, tr("Simulator"));
+    translated([this] {
+        m_rightTabs->setTabText(m_rightTabs->indexOf(m_simulatorPanel), tr("Simulator"));
+    });
 }
 
 void MainWindow::selectKey(const QString &key)

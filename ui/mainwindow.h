@@ -22,6 +22,11 @@ class QTreeView;
 
 namespace lens {
 
+namespace sim {
+class Simulator;
+}
+class SimulatorPanel;
+
 class Controller;
 class SharedIndexInformer;
 class HandlerNotificationsModel;
@@ -82,6 +87,10 @@ public:
     /// slow-handler case). Returns false and sets *error when the informer refuses (stopped,
     /// none set, or the name is taken).
     bool addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error = nullptr);
+
+    /// Adds the Simulator tab (fault controls and state of the built-in cluster, see
+    /// SimulatorPanel) next to the Journal; `simulator` is not owned. Null: no tab.
+    void setSimulator(sim::Simulator *simulator);
 
     /// Sets the window title to "Informer Lens — <source>" (e.g. "built-in cluster · pods").
     void setSourceDescription(const QString &source);
@@ -248,6 +257,7 @@ private:
     QToolButton *m_reveal = nullptr;
     QTabWidget *m_middleTabs = nullptr;
     QTabWidget *m_rightTabs = nullptr;
+    SimulatorPanel *m_simulatorPanel = nullptr;
     Panel *m_handlersPanel = nullptr;
     Panel *m_objectPanel = nullptr;
     Panel *m_indicesPanel = nullptr;

@@ -100,8 +100,7 @@ QString PipelineWidget::stageText(int stage) const
         break;
     case 1:
         figure = s.reflectorState.isEmpty() ? tr("Stopped") : s.reflectorState;
-        detail = tr("%1 events \u00B7 %2/s")
-                     .arg(s.watchEvents)
+        detail = tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
                      .arg(rate(&Sample::watchEvents), 0, 'f', 1);
         if (s.lists > 1)
             detail += tr(" \u00B7 %n relist(s)", nullptr, s.lists - 1);

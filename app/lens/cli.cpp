@@ -3,6 +3,8 @@
 
 #include <QCommandLineParser>
 
+#include <cmath>
+
 namespace lens {
 
 CommandLine parseCommandLine(const QStringList &arguments)
@@ -72,7 +74,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                    QStringLiteral("THEME"));
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QStringLiteral("Bring this tab forward: journal, handlers, playground, indices or object."),
+        QStringLiteral(
+            "Bring this tab forward: journal, handlers, playground, indices, object or simulator."),
         QStringLiteral("NAME"));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),
@@ -101,8 +104,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     bool ok = true;
     if (p.isSet(duration)) {
         c.durationSec = p.value(duration).toDouble(&ok);
-        if (!ok || c.durationSec <= 0)
-            c.error = QStringLiteral("--duration needs a positive number of seconds");
+        if (!ok || !std::isfinite(c.durationSec) || c.durationSec <= 0 || c.durationSec > 1e6)
+            c.error = QStringLiteral("--duration needs a positive number of seconds (at most "
+                                     "1000000)");
     }
     c.screenshotPath = p.value(screenshot);
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
@@ -151,8 +155,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                  "combined with --server");
     if (p.isSet(speed)) {
         c.scenarioSpeed = p.value(speed).toDouble(&ok);
-        if (!ok || c.scenarioSpeed < 0)
-            c.error = QStringLiteral("--speed needs a number ≥ 0 (0 = as fast as possible)");
+        if (!ok || !std::isfinite(c.scenarioSpeed) || c.scenarioSpeed < 0 || c.scenarioSpeed > 1000)
+            c.error = QStringLiteral("--speed needs a number from 0 to 1000 (0 = as fast as "
+                                     "possible)");
     }
     c.session.scenarioSpeed = c.scenarioSpeed >= 0 ? c.scenarioSpeed : (c.headless ? 0.0 : 1.0);
     c.lang = p.value(lang);

@@ -119,6 +119,7 @@ int runWindow(Session &session, const CommandLine &cl)
         return 2;
     }
     MainWindow window(session.journal(), session.informer()->controller());
+    window.setSimulator(session.simulator());
     if (!cl.view.isEmpty() && !window.showView(cl.view)) {
         std::fprintf(stderr, "informer-lens: --view takes one of: %s\n",
                      qPrintable(MainWindow::viewNames().join(QLatin1Char(' '))));

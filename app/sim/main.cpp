@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QTextStream>
 
+#include <cmath>
 #include <cstdio>
 
 int main(int argc, char *argv[])
@@ -123,7 +124,7 @@ int main(int argc, char *argv[])
     o.pods = p.isSet(pods) ? int(number(pods, 0, 1000000)) : -1;
     bool churnOk = false;
     const double perSecond = p.value(churn).toDouble(&churnOk);
-    if (!churnOk || perSecond < 0 || perSecond > 1000)
+    if (!churnOk || !std::isfinite(perSecond) || perSecond < 0 || perSecond > 1000)
         bad << QStringLiteral("--churn needs writes per second from 0 to 1000 (got \"%1\")")
                    .arg(p.value(churn));
     o.churnIntervalMs = perSecond > 0 ? qMax(1, int(1000.0 / perSecond)) : 0;
@@ -132,8 +133,9 @@ int main(int argc, char *argv[])
     o.historyWindowMs = int(number(historyWindow, 0, 2147483647));
     bool speedOk = false;
     const double scenarioSpeed = p.value(speed).toDouble(&speedOk);
-    if (!speedOk || scenarioSpeed < 0)
-        bad << QStringLiteral("--speed needs a number ≥ 0 (got \"%1\")").arg(p.value(speed));
+    if (!speedOk || !std::isfinite(scenarioSpeed) || scenarioSpeed < 0 || scenarioSpeed > 1000)
+        bad << QStringLiteral("--speed needs a number from 0 to 1000 (got \"%1\")")
+                   .arg(p.value(speed));
     lens::sim::Scenario sc;
     if (p.isSet(scenario)) {
         QString err;

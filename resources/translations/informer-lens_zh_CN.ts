@@ -1172,6 +1172,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source> · %1 oldest dropped (journal cap %2)</source>
         <translation> · 已丢弃最早的 %1 个（日志上限 %2）</translation>
     </message>
+    <message>
+        <source>Simulator</source>
+        <translation>模拟器</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>
@@ -1259,10 +1263,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Stopped</source>
         <translation>已停止</translation>
     </message>
-    <message>
-        <source>%1 events · %2/s</source>
-        <translation>%1 个事件 · %2/秒</translation>
-    </message>
     <message numerus="yes">
         <source> · %n relist(s)</source>
         <translation>
@@ -1332,6 +1332,12 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>selected: stored</source>
         <translation>所选：已存储</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) · %1/s</source>
+        <translation>
+            <numerusform>%n 个事件 · %1/s</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1556,6 +1562,173 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>
             <numerusform>%n 个 watch 事件</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>lens::SimulatorPanel</name>
+    <message>
+        <source>compacted the history at revision %1: older resourceVersions now get 410 Gone</source>
+        <translation>已在修订版本 %1 处压缩历史：更旧的 resourceVersion 现在会得到 410 Gone</translation>
+    </message>
+    <message numerus="yes">
+        <source>dropped %n watch(es) cleanly</source>
+        <translation>
+            <numerusform>已正常断开 %n 个 watch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>dropped %n watch(es) in the middle of an event</source>
+        <translation>
+            <numerusform>已在事件中途断开 %n 个 watch</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the next %1 request(s) fail with HTTP %2 (Retry-After %3 s)</source>
+        <translation>接下来 %1 个请求以 HTTP %2 失败（Retry-After %3 秒）</translation>
+    </message>
+    <message numerus="yes">
+        <source>sent a line that is not JSON on %n open watch(es)</source>
+        <translation>
+            <numerusform>已向 %n 个打开的 watch 发送一行非 JSON 数据</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>stalled %n watch(es) for %1 s</source>
+        <translation>
+            <numerusform>已让 %n 个 watch 停顿 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the next list or watch gets &quot;Too large resource version&quot;</source>
+        <translation>下一个 list 或 watch 将得到“Too large resource version”</translation>
+    </message>
+    <message>
+        <source>now ignoring sendInitialEvents, as a server before 1.27 does</source>
+        <translation>现在忽略 sendInitialEvents，如同 1.27 之前的服务器</translation>
+    </message>
+    <message>
+        <source>sendInitialEvents is honoured again</source>
+        <translation>重新支持 sendInitialEvents</translation>
+    </message>
+    <message>
+        <source>bookmarks every %1 s on watches that allow them</source>
+        <translation>在允许书签的 watch 上每 %1 秒发送一次 bookmark</translation>
+    </message>
+    <message>
+        <source>Not available: the window is watching an external API server.</source>
+        <translation>不可用：窗口正在观察外部 API 服务器。</translation>
+    </message>
+    <message>
+        <source>revision %1 · %2 objects · %3 open watch(es) · history from revision %4 (compacted up to %5)</source>
+        <translation>修订版本 %1 · %2 个对象 · %3 个打开的 watch · 历史自修订版本 %4 起（已压缩至 %5）</translation>
+    </message>
+    <message>
+        <source>Make the built-in cluster misbehave and watch the informer recover (the same faults as /sim/v1/, see docs/simulator.md).</source>
+        <translation>让内置集群出错，观察 informer 如何恢复（与 /sim/v1/ 相同的故障，见 docs/simulator.md）。</translation>
+    </message>
+    <message>
+        <source>Compact now</source>
+        <translation>立即压缩</translation>
+    </message>
+    <message>
+        <source>Too large RV</source>
+        <translation>RV 过大</translation>
+    </message>
+    <message>
+        <source>Drop watches</source>
+        <translation>断开 watch</translation>
+    </message>
+    <message>
+        <source>Drop mid-event</source>
+        <translation>事件中途断开</translation>
+    </message>
+    <message>
+        <source>Garbage line</source>
+        <translation>垃圾数据行</translation>
+    </message>
+    <message>
+        <source>Fail next</source>
+        <translation>让后续请求失败</translation>
+    </message>
+    <message>
+        <source> requests</source>
+        <translation> 个请求</translation>
+    </message>
+    <message>
+        <source>HTTP </source>
+        <translation>HTTP </translation>
+    </message>
+    <message>
+        <source>Retry-After </source>
+        <translation>Retry-After </translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Stall watches</source>
+        <translation>停顿 watch</translation>
+    </message>
+    <message>
+        <source>Bookmark interval</source>
+        <translation>Bookmark 间隔</translation>
+    </message>
+    <message>
+        <source>Ignore sendInitialEvents (a server before 1.27)</source>
+        <translation>忽略 sendInitialEvents（1.27 之前的服务器）</translation>
+    </message>
+    <message>
+        <source>Compact the history now</source>
+        <translation>立即压缩历史</translation>
+    </message>
+    <message>
+        <source>Answer the next list or watch with Too large resource version</source>
+        <translation>对下一个 list 或 watch 回答 Too large resource version</translation>
+    </message>
+    <message>
+        <source>Drop every watch cleanly</source>
+        <translation>正常断开所有 watch</translation>
+    </message>
+    <message>
+        <source>Drop every watch in the middle of an event</source>
+        <translation>在事件中途断开所有 watch</translation>
+    </message>
+    <message>
+        <source>Send a garbage line on open watches</source>
+        <translation>向打开的 watch 发送垃圾数据行</translation>
+    </message>
+    <message>
+        <source>Fail the next requests</source>
+        <translation>让接下来的请求失败</translation>
+    </message>
+    <message>
+        <source>Number of requests to fail</source>
+        <translation>要失败的请求数</translation>
+    </message>
+    <message>
+        <source>HTTP status of the failures</source>
+        <translation>失败使用的 HTTP 状态码</translation>
+    </message>
+    <message>
+        <source>Retry-After seconds of the failures</source>
+        <translation>失败携带的 Retry-After 秒数</translation>
+    </message>
+    <message>
+        <source>Stall open watches</source>
+        <translation>让打开的 watch 停顿</translation>
+    </message>
+    <message>
+        <source>Seconds to stall</source>
+        <translation>停顿秒数</translation>
+    </message>
+    <message>
+        <source>Bookmark interval in seconds</source>
+        <translation>Bookmark 间隔（秒）</translation>
+    </message>
+    <message>
+        <source>Ignore sendInitialEvents</source>
+        <translation>忽略 sendInitialEvents</translation>
     </message>
 </context>
 <context>

@@ -114,6 +114,18 @@ void tst_Cli::badArgumentsAreExplained()
     QVERIFY(p->waitForFinished(10000));
     QCOMPARE(p->exitCode(), 2);
     QVERIFY(p->readAllStandardError().contains("--duration needs a positive number of seconds"));
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("--headless"), QStringLiteral("--duration"),
+                      QStringLiteral("inf")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"),
+                      QStringLiteral("nan")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"),
+                      QStringLiteral("inf")}}) {
+        QProcess *q = run(args, this);
+        QVERIFY(q->waitForFinished(10000));
+        QCOMPARE(q->exitCode(), 2);
+        QVERIFY2(q->readAllStandardError().contains("needs a"), qPrintable(args.join(u' ')));
+    }
     QProcess *cap = run(
         {QStringLiteral("--headless"), QStringLiteral("--journal-cap"), QStringLiteral("5")}, this);
     QVERIFY(cap->waitForFinished(10000));

@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "scenario.h"
 #include "screenshot.h"
+#include "sim/simulator.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -166,6 +167,9 @@ void tst_I18n::zhCnHasNoUntranslatedVisibleString()
     test::SyntheticInformer story(&journal, &clock);
     story.runStory();
     MainWindow w(&journal);
+    sim::Simulator cluster; // the Simulator tab is checked too
+    QVERIFY(cluster.start());
+    w.setSimulator(&cluster);
     w.setSourceDescription(QStringLiteral("synthetic journal"));
     w.resize(1600, 1000);
     w.show();
@@ -227,6 +231,9 @@ void tst_I18n::runtimeSwitch()
     test::SyntheticInformer story(&journal, &clock);
     story.runStory();
     MainWindow w(&journal);
+    sim::Simulator cluster; // the Simulator tab is checked too
+    QVERIFY(cluster.start());
+    w.setSimulator(&cluster);
     w.setSourceDescription(QStringLiteral("synthetic journal"));
     w.resize(1600, 1000);
     w.show();
