@@ -1449,6 +1449,16 @@ void ApiServer::handleWrite(Call &c, const ResourceType &type, const QString &ns
         patched.insert(QStringLiteral("metadata"), meta);
         result = m_store->update(type.key(), patched);
     } else {
+        if (contentType.startsWith("application/vnd.kubernetes.protobuf")) {
+            // The simulator speaks JSON only. kube-apiserver answers a media type it cannot
+            // decode with 415; kubectl then shows the reason instead of a decoding error.
+            respondStatus(c, 415, QStringLiteral("UnsupportedMediaType"),
+                          QStringLiteral("the body of the request was in an unknown format - "
+                                         "accepted media types include: application/json "
+                                         "(this simulated API server does not speak protobuf; "
+                                         "use kubectl create -f or apply -f)"));
+            return;
+        }
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(c.req.body(), &pe);
         if (pe.error != QJsonParseError::NoError || !doc.isObject()) {

@@ -26,6 +26,7 @@ private slots:
     void strategicMergeByKey();
     void strategicMergeRefusedForCustomResources();
     void scaleSubresource();
+    void protobufBodiesGet415();
 
 private:
     HttpResult send(const QByteArray &verb, const QString &path, const QByteArray &body,
@@ -246,6 +247,19 @@ void tst_SimWrites::scaleSubresource()
     QCOMPARE(
         get(*m_nam, m_sim->url(), QStringLiteral("/api/v1/namespaces/default/pods/x/scale")).status,
         404);
+}
+
+// kubectl's imperative creates (create configmap|secret|namespace) send protobuf bodies; the
+// JSON-only simulator answers 415 UnsupportedMediaType as kube-apiserver does for a type it
+// cannot decode, naming the way out.
+void tst_SimWrites::protobufBodiesGet415()
+{
+    const HttpResult r =
+        send("POST", QStringLiteral("/api/v1/namespaces/default/configmaps"),
+             QByteArray("k8s\x00\x0a\x0f\x0a\x02v1", 11), "application/vnd.kubernetes.protobuf");
+    QCOMPARE(r.status, 415);
+    QCOMPARE(r.json().value(u"reason").toString(), QStringLiteral("UnsupportedMediaType"));
+    QVERIFY(r.json().value(u"message").toString().contains(QLatin1String("apply -f")));
 }
 
 QTEST_GUILESS_MAIN(tst_SimWrites)
