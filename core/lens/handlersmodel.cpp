@@ -6,6 +6,7 @@
 #include "trace/journal.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace lens {
 
@@ -291,10 +292,9 @@ QVariant HandlersModel::headerData(int section, Qt::Orientation o, int role) con
 // ---------------------------------------------------------------------------------------------
 
 HandlerNotificationsModel::HandlerNotificationsModel(Journal *journal, int rowCap, QObject *parent)
-    : QAbstractTableModel(parent),
+    : CappedRowsModel(rowCap, parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { append(ev); }, isNotification, this)),
-      m_cap(qMax(1, rowCap))
+          journal, [this](const EventBatcher::Events &ev) { append(ev); }, isNotification, this))
 {
 }
 
@@ -348,28 +348,7 @@ void HandlerNotificationsModel::append(const std::vector<TraceEvent> &events)
         r.backlog = int(e.detail.value(QLatin1String("backlog")).toInteger());
         fresh.push_back(std::move(r));
     }
-    if (fresh.empty())
-        return;
-    const size_t cap = size_t(m_cap);
-    if (fresh.size() > cap)
-        fresh.erase(fresh.begin(), fresh.end() - qsizetype(cap));
-    const size_t total = m_rows.size() + fresh.size();
-    if (total > cap) {
-        const size_t excess = total - cap;
-        beginRemoveRows({}, 0, int(excess) - 1);
-        m_rows.erase(m_rows.begin(), m_rows.begin() + qsizetype(excess));
-        endRemoveRows();
-    }
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    for (Row &r : fresh)
-        m_rows.push_back(std::move(r));
-    endInsertRows();
-}
-
-int HandlerNotificationsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
+    appendRows(std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
 }
 
 int HandlerNotificationsModel::columnCount(const QModelIndex &parent) const

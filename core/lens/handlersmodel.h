@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "cappedrowsmodel.h"
+
 #include "trace/traceevent.h"
 
 #include <QAbstractTableModel>
@@ -127,6 +129,18 @@ private:
     quint64 m_upTo = 0;
 };
 
+/// One notification as HandlerNotificationsModel shows it.
+struct HandlerNotificationRow {
+    quint64 seq = 0;
+    qint64 t = 0;
+    NotificationKind kind = NotificationKind::Add;
+    QString key;
+    QString resourceVersion;
+    QString oldResourceVersion;
+    qint64 latencyMs = 0;
+    int backlog = 0;
+};
+
 /// The notifications one listener received, oldest first: seq, time, NotificationKind,
 /// key, resourceVersion, latency (ms) and the listener's backlog after it. Keeps the newest
 /// `rowCap()` rows (the oldest leave in one rowsRemoved at the top).
@@ -135,7 +149,7 @@ private:
 /// appended live, batched (default 50 ms). Time travel as HandlersModel::foldUpTo().
 /// Concept shown: what a ResourceEventHandler's OnAdd/OnUpdate/OnDelete were called with, and
 /// why (initial list, watch, resync, relist tombstone).
-class HandlerNotificationsModel final : public QAbstractTableModel {
+class HandlerNotificationsModel final : public CappedRowsModel<HandlerNotificationRow> {
     Q_OBJECT
 public:
     enum Column {
@@ -162,9 +176,7 @@ public:
 
     void setHandler(const QString &handler);
     QString handler() const { return m_handler; }
-    int rowCap() const { return m_cap; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
@@ -178,23 +190,12 @@ Q_SIGNALS:
     void handlerChanged(const QString &handler);
 
 private:
-    struct Row {
-        quint64 seq = 0;
-        qint64 t = 0;
-        NotificationKind kind = NotificationKind::Add;
-        QString key;
-        QString resourceVersion;
-        QString oldResourceVersion;
-        qint64 latencyMs = 0;
-        int backlog = 0;
-    };
+    using Row = HandlerNotificationRow;
     void append(const std::vector<TraceEvent> &events);
     void rebuild();
 
     EventBatcher *m_batcher;
     QString m_handler;
-    std::deque<Row> m_rows;
-    int m_cap;
     quint64 m_upTo = 0;
 };
 

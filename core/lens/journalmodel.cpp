@@ -8,10 +8,9 @@
 namespace lens {
 
 JournalModel::JournalModel(Journal *journal, int rowCap, QObject *parent)
-    : QAbstractTableModel(parent),
+    : CappedRowsModel(rowCap, parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { append(ev); }, {}, this)),
-      m_cap(qMax(1, rowCap))
+          journal, [this](const EventBatcher::Events &ev) { append(ev); }, {}, this))
 {
     if (journal) {
         const auto &all = journal->events();
@@ -34,26 +33,7 @@ TraceEvent JournalModel::eventAt(int row) const
 
 void JournalModel::append(const std::vector<TraceEvent> &events)
 {
-    if (events.empty())
-        return;
-    const size_t cap = size_t(m_cap);
-    const size_t take = qMin(events.size(), cap);
-    const size_t total = m_rows.size() + take;
-    if (total > cap) {
-        const size_t excess = total - cap;
-        beginRemoveRows({}, 0, int(excess) - 1);
-        m_rows.erase(m_rows.begin(), m_rows.begin() + qsizetype(excess));
-        endRemoveRows();
-    }
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(take) - 1);
-    m_rows.insert(m_rows.end(), events.end() - qsizetype(take), events.end());
-    endInsertRows();
-}
-
-int JournalModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
+    appendRows(events.begin(), events.end());
 }
 
 int JournalModel::columnCount(const QModelIndex &parent) const

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "cappedrowsmodel.h"
 #include "trace/traceevent.h"
-
-#include <QAbstractTableModel>
-
-#include <deque>
 
 namespace lens {
 
@@ -19,7 +16,7 @@ class Journal;
 ///
 /// Live: batched by an EventBatcher (default 50 ms). Concept shown: the raw order of state
 /// changes every other view is folded from.
-class JournalModel final : public QAbstractTableModel {
+class JournalModel final : public CappedRowsModel<TraceEvent> {
     Q_OBJECT
 public:
     enum Column {
@@ -44,9 +41,6 @@ public:
     explicit JournalModel(Journal *journal, int rowCap = 5000, QObject *parent = nullptr);
     ~JournalModel() override;
 
-    int rowCap() const { return m_cap; }
-
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
@@ -62,8 +56,6 @@ private:
     void append(const std::vector<TraceEvent> &events);
 
     EventBatcher *m_batcher;
-    int m_cap;
-    std::deque<TraceEvent> m_rows;
 };
 
 } // namespace lens

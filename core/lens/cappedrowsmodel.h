@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <deque>
+#include <iterator>
+
+namespace lens {
+
+/// A table model whose rows are a log of the newest rowCap() entries (the journal view, one
+/// handler's notifications): each batch arrives as one rowsInserted at the bottom, and when the
+/// cap is exceeded the oldest rows leave first, in one rowsRemoved at the top — the
+/// Wireshark-style live list. Subclasses provide columns and data() over `m_rows` (oldest first)
+/// and feed batches to appendRows().
+template<typename Row> class CappedRowsModel : public QAbstractTableModel {
+public:
+    /// `rowCap` is the most rows kept (at least 1).
+    explicit CappedRowsModel(int rowCap, QObject *parent = nullptr)
+        : QAbstractTableModel(parent), m_cap(qMax(1, rowCap))
+    {
+    }
+
+    int rowCap() const { return m_cap; }
+    int rowCount(const QModelIndex &parent = {}) const override
+    {
+        return parent.isValid() ? 0 : int(m_rows.size());
+    }
+
+protected:
+    /// Appends the rows in [first, last), oldest first; of a batch longer than rowCap() only its
+    /// newest rowCap() rows are kept. Rows are copied (pass move iterators to move them).
+    template<typename It> void appendRows(It first, It last)
+    {
+        const auto n = size_t(std::distance(first, last));
+        if (n == 0)
+            return;
+        const size_t cap = size_t(m_cap);
+        if (n > cap)
+            std::advance(first, n - cap);
+        const size_t take = qMin(n, cap);
+        if (m_rows.size() + take > cap) {
+            const size_t excess = m_rows.size() + take - cap;
+            beginRemoveRows({}, 0, int(excess) - 1);
+            m_rows.erase(m_rows.begin(), m_rows.begin() + qsizetype(excess));
+            endRemoveRows();
+        }
+        const int at = int(m_rows.size());
+        beginInsertRows({}, at, at + int(take) - 1);
+        m_rows.insert(m_rows.end(), first, last);
+        endInsertRows();
+    }
+
+    std::deque<Row> m_rows;
+    const int m_cap;
+};
+
+} // namespace lens
