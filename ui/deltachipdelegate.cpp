@@ -22,14 +22,6 @@ QString chipText(const DeltaChip &c)
     s += QLatin1Char(' ') + (c.resourceVersion.isEmpty() ? QStringLiteral("?") : c.resourceVersion);
     return s;
 }
-
-QFont chipFont(const QFont &base)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * 0.9);
-    f.setWeight(QFont::DemiBold);
-    return f;
-}
 } // namespace
 
 DeltaChipDelegate::DeltaChipDelegate(int chipsRole, QObject *parent)

@@ -31,4 +31,12 @@ QColor watchEventColor(const QString &type)
     return deltaColor(DeltaType::Sync);
 }
 
+QFont chipFont(const QFont &base)
+{
+    QFont f = base;
+    f.setPointSizeF(base.pointSizeF() * 0.9);
+    f.setWeight(QFont::DemiBold);
+    return f;
+}
+
 } // namespace lens

@@ -11,14 +11,6 @@ namespace lens {
 
 namespace {
 constexpr int kPadX = 6;
-
-QFont chipFont(const QFont &base)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * 0.9);
-    f.setWeight(QFont::DemiBold);
-    return f;
-}
 } // namespace
 
 NotificationDelegate::NotificationDelegate(int kindRole, QObject *parent)

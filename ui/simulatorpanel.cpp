@@ -57,24 +57,22 @@ SimulatorPanel::SimulatorPanel(sim::Simulator *simulator, Journal *journal, QWid
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
     layout->addWidget(m_state);
-    layout->addWidget(row({m_compact, m_tooLarge}));
-    layout->addWidget(row({m_drop, m_dropMid, m_garbage}));
-    layout->addWidget(row({m_fail, m_failCount}));
-    layout->addWidget(row({m_failStatus, m_failRetryAfter}));
-    layout->addWidget(row({m_stall, m_stallSeconds}));
-    layout->addWidget(row({m_bookmarkLabel, m_bookmarkSeconds}));
-    layout->addWidget(m_ignoreInitial);
+    // The fault controls, in one container: without a simulator they are all disabled.
+    auto *controls = new QWidget;
+    auto *rows = new QVBoxLayout(controls);
+    rows->setContentsMargins(0, 0, 0, 0);
+    rows->addWidget(row({m_compact, m_tooLarge}));
+    rows->addWidget(row({m_drop, m_dropMid, m_garbage}));
+    rows->addWidget(row({m_fail, m_failCount}));
+    rows->addWidget(row({m_failStatus, m_failRetryAfter}));
+    rows->addWidget(row({m_stall, m_stallSeconds}));
+    rows->addWidget(row({m_bookmarkLabel, m_bookmarkSeconds}));
+    rows->addWidget(m_ignoreInitial);
+    layout->addWidget(controls);
     layout->addStretch(1);
 
     const bool live = !m_sim.isNull();
-    for (QWidget *w : {static_cast<QWidget *>(m_compact), static_cast<QWidget *>(m_drop),
-                       static_cast<QWidget *>(m_dropMid), static_cast<QWidget *>(m_fail),
-                       static_cast<QWidget *>(m_failCount), static_cast<QWidget *>(m_failStatus),
-                       static_cast<QWidget *>(m_failRetryAfter), static_cast<QWidget *>(m_garbage),
-                       static_cast<QWidget *>(m_stall), static_cast<QWidget *>(m_stallSeconds),
-                       static_cast<QWidget *>(m_tooLarge), static_cast<QWidget *>(m_ignoreInitial),
-                       static_cast<QWidget *>(m_bookmarkSeconds)})
-        w->setEnabled(live);
+    controls->setEnabled(live);
     if (live) {
         m_bookmarkSeconds->setValue(qMax(1, m_sim->server()->bookmarkInterval() / 1000));
         m_ignoreInitial->setChecked(m_sim->server()->ignoresSendInitialEvents());
