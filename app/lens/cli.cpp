@@ -31,6 +31,19 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                     QStringLiteral("Watch the API server at URL instead of the "
                                                    "built-in cluster."),
                                     QStringLiteral("URL"));
+    const QCommandLineOption kubeconfig(
+        QStringLiteral("kubeconfig"),
+        QStringLiteral("Watch the cluster of a kubeconfig (server, TLS, token, client "
+                       "certificate or exec plugin), like kubectl --kubeconfig."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption context(
+        QStringLiteral("context"),
+        QStringLiteral("The kubeconfig context to use (default: its current-context). Alone, "
+                       "reads $KUBECONFIG or ~/.kube/config."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption insecure(
+        QStringLiteral("insecure-skip-tls-verify"),
+        QStringLiteral("Do not check the server's certificate (insecure, like kubectl's flag)."));
     const QCommandLineOption ns({QStringLiteral("n"), QStringLiteral("namespace")},
                                 QStringLiteral("Only this namespace (default: all)."),
                                 QStringLiteral("NS"));
@@ -91,7 +104,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
-    p.addOption(journalCap);
+    p.addOptions({journalCap, kubeconfig, context, insecure});
     p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
                   queue, watchList, lang, theme, view, scenario, speed, listScenarios});
     p.addPositionalArgument(QStringLiteral("resource"),
@@ -132,6 +145,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                      "https://127.0.0.1:6443 (got \"%1\")")
                           .arg(p.value(server));
     }
+    c.session.useKubeconfig = p.isSet(kubeconfig) || p.isSet(context);
+    c.session.kubeconfig = p.value(kubeconfig);
+    c.session.kubeContext = p.value(context);
+    c.session.insecureSkipTlsVerify = p.isSet(insecure);
+    if (p.isSet(kubeconfig) && c.session.kubeconfig.isEmpty())
+        c.error = QStringLiteral("--kubeconfig needs a file");
     c.session.namespace_ = p.value(ns);
     c.session.resyncPeriodMs = qint64(p.value(resync).toDouble(&ok) * 1000);
     if (!ok || c.session.resyncPeriodMs < 0)
@@ -150,9 +169,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.session.useWatchList = p.isSet(watchList);
     c.listScenarios = p.isSet(listScenarios);
     c.session.scenario = p.value(scenario);
-    if (p.isSet(scenario) && p.isSet(server))
+    if (p.isSet(scenario) && (p.isSet(server) || c.session.useKubeconfig))
         c.error = QStringLiteral("--scenario plays on the built-in cluster; it cannot be "
-                                 "combined with --server");
+                                 "combined with --server, --kubeconfig or --context");
     if (p.isSet(speed)) {
         c.scenarioSpeed = p.value(speed).toDouble(&ok);
         if (!ok || !std::isfinite(c.scenarioSpeed) || c.scenarioSpeed < 0 || c.scenarioSpeed > 1000)

@@ -39,6 +39,13 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
             return ApiStatus::transportError(
                 ApiStatus::Transport::Timeout,
                 QStringLiteral("no data from %1").arg(endpoint(reply)));
+        case QNetworkReply::SslHandshakeFailedError:
+            return ApiStatus::transportError(
+                ApiStatus::Transport::Unreachable,
+                QStringLiteral("TLS handshake with %1 failed (%2): the server's certificate is "
+                               "not signed by the kubeconfig's certificate-authority, or the "
+                               "server refused the client certificate")
+                    .arg(endpoint(reply), reply->errorString()));
         default:
             return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
                                              reply->errorString());

@@ -4,16 +4,38 @@
 #include "httpcalls.h"
 
 #include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QNetworkRequest>
 #include <QUrlQuery>
 
 namespace lens {
 
+namespace {
+RestConfig withToken(const QUrl &server, const QString &bearerToken)
+{
+    RestConfig rc;
+    rc.server = server;
+    rc.bearerToken = bearerToken;
+    return rc;
+}
+} // namespace
+
 HttpListerWatcher::HttpListerWatcher(const QUrl &server, const QString &collectionPath,
                                      const QString &bearerToken)
-    : m_server(server), m_path(collectionPath), m_token(bearerToken),
+    : HttpListerWatcher(withToken(server, bearerToken), collectionPath)
+{
+}
+
+HttpListerWatcher::HttpListerWatcher(RestConfig rest, const QString &collectionPath)
+    : m_rest(std::move(rest)), m_path(collectionPath),
       m_nam(std::make_unique<QNetworkAccessManager>())
 {
+    if (const QUrl &p = m_rest.proxyUrl; !p.isEmpty()) {
+        const bool socks = p.scheme() == QLatin1String("socks5");
+        m_nam->setProxy(QNetworkProxy(socks ? QNetworkProxy::Socks5Proxy : QNetworkProxy::HttpProxy,
+                                      p.host(), quint16(p.port(socks ? 1080 : 8080)), p.userName(),
+                                      p.password()));
+    }
 }
 
 HttpListerWatcher::~HttpListerWatcher() = default;
@@ -30,12 +52,12 @@ QString HttpListerWatcher::collectionPath(const QString &group, const QString &v
 
 QString HttpListerWatcher::description() const
 {
-    return m_path + QStringLiteral(" at ") + m_server.toString(QUrl::RemoveUserInfo);
+    return m_path + QStringLiteral(" at ") + m_rest.server.toString(QUrl::RemoveUserInfo);
 }
 
 QUrl HttpListerWatcher::requestUrl(const ListOptions &o, bool watch) const
 {
-    QUrl url = m_server;
+    QUrl url = m_rest.server;
     QString base = url.path();
     if (base.endsWith(QLatin1Char('/')))
         base.chop(1);
@@ -70,8 +92,7 @@ QNetworkRequest HttpListerWatcher::makeRequest(const ListOptions &o, bool watch)
     QNetworkRequest req(requestUrl(o, watch));
     req.setRawHeader("Accept", "application/json");
     req.setRawHeader("User-Agent", "informer-lens/0.1");
-    if (!m_token.isEmpty())
-        req.setRawHeader("Authorization", "Bearer " + m_token.toUtf8());
+    m_rest.apply(&req);
     // Lists: give up after a minute of silence. Watches: the server closes the stream after
     // timeoutSeconds; a connection that dies silently is noticed a minute after that.
     req.setTransferTimeout(watch ? (o.timeoutSeconds + 60) * 1000 : 60000);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "informer/listerwatcher.h"
+#include "restconfig.h"
 
 #include <QUrl>
 
@@ -22,7 +23,10 @@ namespace lens {
 /// hosts and timeouts become transport errors; a malformed line in a watch stream becomes an
 /// ERROR event with a 500 InternalError Status ("unable to decode an event from the watch
 /// stream: ..."), as client-go's StreamWatcher reports it; a stream cut in the middle of a line
-/// ends with Transport::Truncated. The bearer token is sent, never logged.
+/// ends with Transport::Truncated; a TLS handshake that fails (untrusted server certificate,
+/// missing client certificate) is an Unreachable transport error that says so. Credentials
+/// (bearer token, token file, basic auth, client certificate, exec plugin) come from a
+/// RestConfig (see KubeconfigLoader) and are sent, never logged.
 ///
 /// One QNetworkAccessManager per instance: an informer holds at most one list and one watch at
 /// a time, well under QNAM's six connections per host.
@@ -32,6 +36,8 @@ public:
     /// collection, e.g. "/api/v1/pods" or "/api/v1/namespaces/default/pods".
     HttpListerWatcher(const QUrl &server, const QString &collectionPath,
                       const QString &bearerToken = {});
+    /// Same, with TLS, proxy and credentials from `rest` (rest.server is the base URL).
+    HttpListerWatcher(RestConfig rest, const QString &collectionPath);
     ~HttpListerWatcher() override;
 
     /// "/api/v1[/namespaces/NS]/RESOURCE" for core/v1 ("" group), else
@@ -49,9 +55,8 @@ public:
 private:
     QNetworkRequest makeRequest(const ListOptions &options, bool watch) const;
 
-    QUrl m_server;
+    RestConfig m_rest;
     QString m_path;
-    QString m_token;
     std::unique_ptr<QNetworkAccessManager> m_nam;
 };
 

@@ -2,6 +2,7 @@
 #include "session.h"
 
 #include "client/httplisterwatcher.h"
+#include "client/kubeconfig.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
@@ -26,8 +27,9 @@ bool Session::start(QString *error)
     const bool hasScenario = !m_opts.scenario.isEmpty();
     if (hasScenario) {
         QString err;
-        if (!m_opts.server.isEmpty())
-            err = QStringLiteral("a scenario plays on the built-in cluster, not on --server");
+        if (!m_opts.server.isEmpty() || m_opts.useKubeconfig)
+            err = QStringLiteral("a scenario plays on the built-in cluster, not on --server or "
+                                 "a kubeconfig's cluster");
         else
             sim::Scenario::load(m_opts.scenario, &scenario, &err);
         if (!err.isEmpty()) {
@@ -45,6 +47,19 @@ bool Session::start(QString *error)
         m_opts.churnIntervalMs = 0;
         m_opts.seed = scenario.seed;
     }
+    RestConfig rest;
+    if (m_opts.useKubeconfig) {
+        QString err;
+        if (!KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, &rest, &err) ||
+            (rest.exec && !rest.exec->refresh(&err))) {
+            if (error)
+                *error = QStringLiteral("The kubeconfig cannot be used: %1").arg(err);
+            return false;
+        }
+        if (m_opts.server.isEmpty())
+            m_opts.server = rest.server;
+        m_credentials = rest.description();
+    }
     if (m_opts.server.isEmpty()) {
         m_sim = new sim::Simulator(this);
         sim::Simulator::Options so;
@@ -58,11 +73,16 @@ bool Session::start(QString *error)
             return false;
         }
     }
+    rest.server = serverUrl();
+    if (!m_opts.bearerToken.isEmpty())
+        rest.bearerToken = m_opts.bearerToken;
+    if (m_opts.insecureSkipTlsVerify) {
+        rest.insecureSkipTlsVerify = true;
+        rest.caCertificates.clear();
+    }
     m_lw = std::make_unique<HttpListerWatcher>(
-        serverUrl(),
-        HttpListerWatcher::collectionPath(QString(), QStringLiteral("v1"), m_opts.resource,
-                                          m_opts.namespace_),
-        m_opts.bearerToken);
+        std::move(rest), HttpListerWatcher::collectionPath(QString(), QStringLiteral("v1"),
+                                                           m_opts.resource, m_opts.namespace_));
     m_informer =
         new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, &m_clock, {}, this);
     m_informer->setQueueMode(m_opts.queueMode);
@@ -278,6 +298,8 @@ QString Session::sourceDescription() const
                     .arg(m_opts.resource, scope, serverUrl().toString(QUrl::RemoveUserInfo));
     if (m_sim)
         s += QStringLiteral(" — built-in simulated cluster");
+    else if (!m_credentials.isEmpty())
+        s += QStringLiteral(" — ") + m_credentials;
     s += QStringLiteral(" · ") +
          (m_informer ? m_informer->queueModeName() : QStringLiteral("DeltaFIFO"));
     s += m_opts.useWatchList ? QStringLiteral(" · WatchList") : QStringLiteral(" · LIST+WATCH");

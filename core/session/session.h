@@ -30,7 +30,15 @@ public:
     struct Options {
         /// Empty: start the built-in simulated API server on 127.0.0.1 (ephemeral port).
         QUrl server;
-        QString bearerToken;                       ///< sent as Authorization: Bearer (never logged)
+        QString bearerToken; ///< sent as Authorization: Bearer (never logged)
+        /// Take the server, TLS and credentials from a kubeconfig (KubeconfigLoader): the
+        /// file `kubeconfig` ("" = $KUBECONFIG or ~/.kube/config) and its context
+        /// `kubeContext` ("" = current-context). `server`, when also set, overrides the
+        /// context's server, like kubectl --server.
+        bool useKubeconfig = false;
+        QString kubeconfig;
+        QString kubeContext;
+        bool insecureSkipTlsVerify = false; ///< --insecure-skip-tls-verify (no certificate check)
         QString resource = QStringLiteral("pods"); ///< core/v1 resource name
         QString namespace_;                        ///< "" = all namespaces
         qint64 resyncPeriodMs = 30000; ///< the informer's defaultEventHandlerResyncPeriod
@@ -102,6 +110,7 @@ private:
     Journal *m_journal;
     sim::Simulator *m_sim = nullptr;
     std::unique_ptr<ListerWatcher> m_lw;
+    QString m_credentials; ///< RestConfig::description() of what authenticates us (no secrets)
     SharedIndexInformer *m_informer = nullptr;
 };
 

@@ -131,6 +131,22 @@ void tst_Cli::badArgumentsAreExplained()
     QVERIFY(cap->waitForFinished(10000));
     QCOMPARE(cap->exitCode(), 2);
     QVERIFY(cap->readAllStandardError().contains("--journal-cap needs a number of events"));
+    // A kubeconfig that cannot be read: exit 1 with the file named, nothing started.
+    QProcess *kc = run({QStringLiteral("--headless"), QStringLiteral("--kubeconfig"),
+                        QStringLiteral("/nonexistent/kubeconfig")},
+                       this);
+    QVERIFY(kc->waitForFinished(10000));
+    QCOMPARE(kc->exitCode(), 1);
+    QVERIFY(kc->readAllStandardError().contains(
+        "The kubeconfig cannot be used: cannot read /nonexistent/kubeconfig"));
+    QVERIFY(kc->readAllStandardOutput().isEmpty());
+    QProcess *mix =
+        run({QStringLiteral("--headless"), QStringLiteral("--context"), QStringLiteral("prod"),
+             QStringLiteral("--scenario"), QStringLiteral("fs03-410-relist")},
+            this);
+    QVERIFY(mix->waitForFinished(10000));
+    QCOMPARE(mix->exitCode(), 2);
+    QVERIFY(mix->readAllStandardError().contains("cannot be combined with --server, --kubeconfig"));
 }
 
 void tst_Cli::unreachableServerIsReportedAndRetried()

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <memory>
+
+class QNetworkRequest;
+
+namespace lens {
+
+/// A kubeconfig `exec` credential plugin (client.authentication.k8s.io v1 / v1beta1
+/// ExecCredential), run the way client-go's plugin/pkg/client/auth/exec Authenticator runs it:
+/// the command with its args and env, KUBERNETES_EXEC_INFO set to an ExecCredential whose
+/// spec.interactive is false, stdout parsed as an ExecCredential. The credential (a token or a
+/// client certificate and key) is kept until its status.expirationTimestamp and fetched again
+/// on the next request after that. Never logs what the plugin printed.
+class ExecCredentialPlugin {
+public:
+    QString apiVersion; ///< e.g. "client.authentication.k8s.io/v1"
+    QString command;    ///< program, looked up on PATH like exec.Command
+    QStringList args;
+    QList<QPair<QString, QString>> env; ///< added to the environment
+    QString installHint;                ///< shown when the command cannot be started
+    QString interactiveMode;            ///< "Never", "IfAvailable" or "Always"
+
+    /// Runs the plugin unless a credential fetched before is still valid. Blocks for the plugin
+    /// (at most `timeoutMs` milliseconds). Returns false and sets `*error` (the command, its
+    /// exit code and stderr's last line, or what in its output was wrong; never the output
+    /// itself) when it fails.
+    bool refresh(QString *error = nullptr, int timeoutMs = 30000);
+
+    QString token() const { return m_token; }                    ///< status.token (secret)
+    QSslCertificate clientCertificate() const { return m_cert; } ///< status.clientCertificateData
+    QSslKey clientKey() const { return m_key; }                  ///< status.clientKeyData (secret)
+    QDateTime expiration() const { return m_expiry; }            ///< invalid = never expires
+
+private:
+    QString m_token;
+    QSslCertificate m_cert;
+    QSslKey m_key;
+    QDateTime m_expiry;
+    bool m_fetched = false;
+};
+
+/// How to reach and authenticate to one API server: what client-go's rest.Config holds after
+/// clientcmd resolved a kubeconfig context (k8s.io/client-go/rest/config.go, transport/config.go).
+/// Secrets (bearerToken, password, clientKey, the exec plugin's output) are never part of
+/// description() and never logged.
+struct RestConfig {
+    QUrl server;                                ///< https://host:port[/prefix] or http://…
+    QString contextName, clusterName, userName; ///< where it came from (empty without kubeconfig)
+    QString namespace_;                         ///< the context's namespace ("" = none given)
+
+    // TLS (rest.TLSClientConfig)
+    QList<QSslCertificate> caCertificates; ///< empty = the system's trust store
+    bool insecureSkipTlsVerify = false;    ///< no server certificate check (kubectl warns too)
+    QString tlsServerName;                 ///< name the server certificate is checked against
+    QUrl proxyUrl; ///< http://, https:// or socks5:// proxy (empty = Qt's default, no proxy)
+    QSslCertificate clientCertificate;
+    QSslKey clientKey; ///< secret
+
+    // Authentication (rest.Config BearerToken / BearerTokenFile / Username / Password /
+    // ExecProvider)
+    QString bearerToken; ///< secret
+    QString
+        bearerTokenFile; ///< read again at most once a minute, like client-go's cachingTokenSource
+    QString username;
+    QString password; ///< secret
+    std::shared_ptr<ExecCredentialPlugin> exec;
+
+    /// The QSslConfiguration for this server: CA certificates (replacing the system's when
+    /// given), client certificate and key, and the peer verify mode.
+    QSslConfiguration sslConfiguration() const;
+
+    /// Sets TLS and the Authorization header on `request` (Bearer token from bearerToken, the
+    /// token file or the exec plugin; else Basic for username/password). Re-reads the token
+    /// file / re-runs the exec plugin when due; a failure there leaves the header out (the
+    /// server then answers 401, which the Reflector reports and backs off from).
+    void apply(QNetworkRequest *request) const;
+
+    /// What a user may see, e.g. "context kind-dev (cluster kind-dev, user kind-dev: client
+    /// certificate)": names and the kind of credentials, never their value.
+    QString description() const;
+
+    /// "bearer token", "token file", "client certificate", "exec plugin aws", "basic auth" or
+    /// "no credentials".
+    QString credentialKind() const;
+
+private:
+    mutable QString m_fileToken;
+    mutable QDateTime m_fileTokenRead;
+};
+
+/// Parses a PEM private key of any algorithm Qt supports (RSA, EC, DSA; PKCS#1, SEC1 or
+/// PKCS#8). Returns a null key when none of them parses.
+QSslKey privateKeyFromPem(const QByteArray &pem);
+
+} // namespace lens

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: Apache-2.0
+// Kubeconfig files read the way kubectl reads them (clientcmd), and an informer that reaches an
+// HTTPS API server with the kubeconfig's CA and credentials: a client certificate, a bearer
+// token, a token file, or an exec credential plugin. Broken kubeconfigs are explained and never
+// echo a secret. The server is the simulator with --tls (needs the openssl command).
+#include "client/kubeconfig.h"
+#include "informer/reflector.h"
+#include "session/session.h"
+#include "sim/simulator.h"
+#include "sim/tls.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lens;
+
+namespace {
+const QString kSecret = QStringLiteral("s3cr3t-token-value");
+
+QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text,
+              QFile::Permissions perms = QFile::ReadOwner | QFile::WriteOwner)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+        qFatal("cannot write %s", qPrintable(path));
+    f.close();
+    f.setPermissions(perms);
+    return path;
+}
+
+QByteArray config(const QByteArray &cluster, const QByteArray &user,
+                  const QByteArray &current = "ctx")
+{
+    return "apiVersion: v1\nkind: Config\ncurrent-context: " + current +
+           "\nclusters:\n- name: c1\n  cluster:\n" + cluster +
+           "contexts:\n- name: ctx\n  context:\n    cluster: c1\n    user: u1\n"
+           "    namespace: team-a\n"
+           "users:\n- name: u1\n  user:\n" +
+           user;
+}
+} // namespace
+
+class tst_Kubeconfig : public QObject {
+    Q_OBJECT
+private slots:
+    void brokenKubeconfigsAreExplained_data();
+    void brokenKubeconfigsAreExplained();
+    void relativePathsAndContextNamespace();
+    void kubeconfigEnvMergesFirstWins();
+    void clientCertificateReachesHttpsServer();
+    void tokenFileReachesHttpsServer();
+    void execPluginReachesHttpsServer();
+    void execPluginFailureIsExplained();
+    void untrustedServerIsExplained();
+
+private:
+    /// Starts a Session from `kubeconfig` and waits for HasSynced; returns its description.
+    QString syncWith(const QString &kubeconfig, const QString &context = {});
+};
+
+void tst_Kubeconfig::brokenKubeconfigsAreExplained_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("context");
+    QTest::addColumn<QString>("expected");
+    const QByteArray okCluster = "    server: https://127.0.0.1:6443\n";
+    const QByteArray okUser = "    token: " + kSecret.toUtf8() + "\n";
+    QTest::newRow("yaml-syntax") << QByteArray("clusters: [\n  - name: x\n  bad: : :\n")
+                                 << QString() << QStringLiteral("not valid YAML");
+    QTest::newRow("not-a-mapping")
+        << QByteArray("- just\n- a list\n") << QString() << QStringLiteral("is not a kubeconfig");
+    QTest::newRow("no-current-context")
+        << config(okCluster, okUser, "\"\"") << QString()
+        << QStringLiteral("sets no current-context; name one with --context");
+    QTest::newRow("unknown-context") << config(okCluster, okUser) << QStringLiteral("prod")
+                                     << QStringLiteral("context \"prod\" is not in the "
+                                                       "kubeconfig (it has: ctx)");
+    QTest::newRow("unknown-cluster")
+        << QByteArray("current-context: ctx\ncontexts:\n- name: ctx\n  context:\n    cluster: "
+                      "nope\n")
+        << QString() << QStringLiteral("names cluster \"nope\", which is not in the kubeconfig");
+    QTest::newRow("no-server") << config("    insecure-skip-tls-verify: true\n", okUser)
+                               << QString() << QStringLiteral("cluster \"c1\" has no server");
+    QTest::newRow("bad-server") << config("    server: ftp://x\n", okUser) << QString()
+                                << QStringLiteral("not an http or https URL");
+    QTest::newRow("bad-ca-base64")
+        << config(okCluster + "    certificate-authority-data: '%%%not base64'\n", okUser)
+        << QString()
+        << QStringLiteral("certificate-authority-data (the cluster's CA) is not "
+                          "valid base64");
+    QTest::newRow("ca-not-pem") << config(okCluster + "    certificate-authority-data: " +
+                                              QByteArray("hello").toBase64() + "\n",
+                                          okUser)
+                                << QString()
+                                << QStringLiteral(
+                                       "the certificate authority is not a PEM certificate");
+    QTest::newRow("ca-file-missing")
+        << config(okCluster + "    certificate-authority: missing-ca.crt\n", okUser) << QString()
+        << QStringLiteral("cannot read certificate-authority");
+    QTest::newRow("ca-and-insecure")
+        << config(okCluster + "    insecure-skip-tls-verify: true\n    certificate-authority: "
+                              "x.crt\n",
+                  okUser)
+        << QString()
+        << QStringLiteral("sets both insecure-skip-tls-verify and a certificate "
+                          "authority");
+    QTest::newRow("cert-without-key")
+        << config(okCluster, "    client-certificate-data: " +
+                                 QByteArray("-----BEGIN CERTIFICATE-----").toBase64() + "\n")
+        << QString() << QStringLiteral("has a client certificate but no client key");
+    QTest::newRow("auth-provider")
+        << config(okCluster, "    auth-provider:\n      name: gcp\n") << QString()
+        << QStringLiteral("uses auth-provider, which kubectl 1.26 removed");
+    QTest::newRow("exec-old-api")
+        << config(okCluster, "    exec:\n      apiVersion: client.authentication.k8s.io/v1alpha1\n"
+                             "      command: aws\n")
+        << QString()
+        << QStringLiteral("exec apiVersion \"client.authentication.k8s.io/v1alpha1\" "
+                          "is not supported");
+    QTest::newRow("wrong-kind") << QByteArray("kind: Pod\n") << QString()
+                                << QStringLiteral("has kind \"Pod\", a kubeconfig has kind Config");
+}
+
+void tst_Kubeconfig::brokenKubeconfigsAreExplained()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, context);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = write(dir, QStringLiteral("config"), text);
+    RestConfig rc;
+    QString error;
+    QVERIFY(!KubeconfigLoader::load(path, context, &rc, &error));
+    QVERIFY2(error.contains(expected), qPrintable(error));
+    QVERIFY2(!error.contains(kSecret), "an error message shows the token");
+    // The same through a Session: start() fails with the words above, nothing is started.
+    Session::Options o;
+    o.useKubeconfig = true;
+    o.kubeconfig = path;
+    o.kubeContext = context;
+    Session s(o);
+    QString sessionError;
+    QVERIFY(!s.start(&sessionError));
+    QVERIFY2(sessionError.startsWith(QStringLiteral("The kubeconfig cannot be used: ")) &&
+                 sessionError.contains(expected),
+             qPrintable(sessionError));
+    QVERIFY(!s.simulator() && !s.informer());
+}
+
+void tst_Kubeconfig::relativePathsAndContextNamespace()
+{
+    QTemporaryDir dir;
+    sim::TlsMaterial tls;
+    QString error;
+    QVERIFY2(sim::generateTlsMaterial(&tls, &error, true), qPrintable(error));
+    QDir(dir.path()).mkpath(QStringLiteral("pki"));
+    write(dir, QStringLiteral("pki/ca.crt"), tls.caCertPem);
+    write(dir, QStringLiteral("pki/admin.crt"), tls.clientCertPem);
+    write(dir, QStringLiteral("pki/admin.key"), tls.clientKeyPem);
+    const QString path =
+        write(dir, QStringLiteral("config"),
+              config("    server: https://127.0.0.1:6443\n    certificate-authority: pki/ca.crt\n"
+                     "    tls-server-name: kubernetes\n",
+                     "    client-certificate: pki/admin.crt\n    client-key: pki/admin.key\n"));
+    RestConfig rc;
+    QVERIFY2(KubeconfigLoader::load(path, {}, &rc, &error), qPrintable(error));
+    QCOMPARE(rc.server, QUrl(QStringLiteral("https://127.0.0.1:6443")));
+    QCOMPARE(rc.caCertificates.size(), 1);
+    QCOMPARE(rc.namespace_, QStringLiteral("team-a"));
+    QCOMPARE(rc.tlsServerName, QStringLiteral("kubernetes"));
+    QVERIFY(!rc.clientCertificate.isNull());
+    QVERIFY(!rc.clientKey.isNull());
+    QCOMPARE(rc.clientKey.algorithm(), QSsl::Ec);
+    QCOMPARE(rc.description(),
+             QStringLiteral("context ctx (cluster c1, user u1: client certificate)"));
+}
+
+void tst_Kubeconfig::kubeconfigEnvMergesFirstWins()
+{
+    QTemporaryDir dir;
+    const QString a = write(dir, QStringLiteral("a"),
+                            "clusters:\n- name: c1\n  cluster:\n    server: https://first:6443\n");
+    const QString b = write(dir, QStringLiteral("b"),
+                            config("    server: https://second:6443\n", "    username: bob\n"
+                                                                        "    password: pw\n"));
+    const QString missing = dir.filePath(QStringLiteral("missing"));
+    qputenv("KUBECONFIG",
+            (a + QDir::listSeparator() + missing + QDir::listSeparator() + b).toUtf8());
+    RestConfig rc;
+    QString error;
+    const bool ok = KubeconfigLoader::load({}, {}, &rc, &error);
+    QCOMPARE(KubeconfigLoader::files({}), (QStringList{a, missing, b}));
+    qunsetenv("KUBECONFIG");
+    QVERIFY2(ok, qPrintable(error));
+    // clientcmd's merge: the first file that names cluster c1 wins; the context, the user and
+    // current-context come from the second file, the missing file is skipped.
+    QCOMPARE(rc.server.host(), QStringLiteral("first"));
+    QCOMPARE(rc.credentialKind(), QStringLiteral("basic auth"));
+    QVERIFY(!rc.description().contains(QStringLiteral("pw")));
+}
+
+QString tst_Kubeconfig::syncWith(const QString &kubeconfig, const QString &context)
+{
+    Session::Options o;
+    o.useKubeconfig = true;
+    o.kubeconfig = kubeconfig;
+    o.kubeContext = context;
+    o.resyncPeriodMs = 0;
+    Session s(o);
+    QString error;
+    if (!s.start(&error))
+        return QStringLiteral("start failed: ") + error;
+    QString lastError;
+    connect(s.informer()->reflector(), &Reflector::errorOccurred, this,
+            [&](const QString &m) { lastError = m; });
+    if (!QTest::qWaitFor([&] { return s.informer()->hasSynced(); }, 15000))
+        return QStringLiteral("no sync: ") + lastError;
+    if (s.informer()->indexer().list().isEmpty())
+        return QStringLiteral("synced, but empty");
+    return s.sourceDescription();
+}
+
+void tst_Kubeconfig::clientCertificateReachesHttpsServer()
+{
+    sim::Simulator sim;
+    sim::Simulator::Options so;
+    so.clientCertificates = true; // kube-apiserver --client-ca-file: no token accepted
+    QString error;
+    QVERIFY2(sim.start(so, &error), qPrintable(error));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("kubeconfig"));
+    QVERIFY2(sim.writeKubeconfig(path, &error), qPrintable(error));
+    const QString description = syncWith(path);
+    QVERIFY2(description.contains(QStringLiteral("user lens-sim: client certificate")),
+             qPrintable(description));
+    QVERIFY(!description.contains(QString::fromLatin1(sim.clientKeyPem())));
+}
+
+void tst_Kubeconfig::tokenFileReachesHttpsServer()
+{
+    sim::Simulator sim;
+    sim::Simulator::Options so;
+    so.tls = true;
+    so.token = kSecret;
+    QString error;
+    QVERIFY2(sim.start(so, &error), qPrintable(error));
+    QTemporaryDir dir;
+    write(dir, QStringLiteral("token"), kSecret.toUtf8() + "\n");
+    const QString path = write(
+        dir, QStringLiteral("config"),
+        config("    server: " + sim.url().toString().toUtf8() +
+                   "\n    certificate-authority-data: " + sim.caCertificatePem().toBase64() + "\n",
+               "    tokenFile: token\n"));
+    const QString description = syncWith(path);
+    QVERIFY2(description.contains(QStringLiteral("user u1: token file")), qPrintable(description));
+    QVERIFY(!description.contains(kSecret));
+}
+
+void tst_Kubeconfig::execPluginReachesHttpsServer()
+{
+    sim::Simulator sim;
+    sim::Simulator::Options so;
+    so.tls = true;
+    so.token = kSecret;
+    QString error;
+    QVERIFY2(sim.start(so, &error), qPrintable(error));
+    QTemporaryDir dir;
+    // A plugin in the shape of aws-iam-authenticator / kubelogin: it must get
+    // KUBERNETES_EXEC_INFO and its env, and prints an ExecCredential.
+    const QString plugin = write(
+        dir, QStringLiteral("plugin.sh"),
+        "#!/bin/sh\n"
+        "case \"$KUBERNETES_EXEC_INFO\" in *'\"interactive\":false'*) ;; *) exit 3;; esac\n"
+        "[ \"$LENS_PLUGIN_ENV\" = yes ] || exit 4\n"
+        "printf '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\","
+        "\"status\":{\"token\":\"%s\"}}' \"$1\"\n",
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const QString path = write(
+        dir, QStringLiteral("config"),
+        config("    server: " + sim.url().toString().toUtf8() +
+                   "\n    certificate-authority-data: " + sim.caCertificatePem().toBase64() + "\n",
+               "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n      command: " +
+                   plugin.toUtf8() + "\n      args: [" + kSecret.toUtf8() +
+                   "]\n      env:\n      - name: LENS_PLUGIN_ENV\n        value: \"yes\"\n"));
+    const QString description = syncWith(path);
+    QVERIFY2(description.contains(QStringLiteral("user u1: exec plugin")), qPrintable(description));
+}
+
+void tst_Kubeconfig::execPluginFailureIsExplained()
+{
+    QTemporaryDir dir;
+    const QString plugin = write(dir, QStringLiteral("plugin.sh"),
+                                 "#!/bin/sh\necho 'token expired, run: login' >&2\nexit 2\n",
+                                 QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    auto kubeconfigWith = [&](const QString &command) {
+        return write(dir, QStringLiteral("config"),
+                     config("    server: https://127.0.0.1:1\n",
+                            "    exec:\n      apiVersion: client.authentication.k8s.io/v1beta1\n"
+                            "      command: " +
+                                command.toUtf8() + "\n      installHint: install it with apt\n"));
+    };
+    Session::Options o;
+    o.useKubeconfig = true;
+    o.kubeconfig = kubeconfigWith(plugin);
+    QString error;
+    QVERIFY(!Session(o).start(&error));
+    QVERIFY2(error.contains(QStringLiteral("exited with code 2: token expired, run: login")),
+             qPrintable(error));
+    o.kubeconfig = kubeconfigWith(dir.filePath(QStringLiteral("no-such-plugin")));
+    QVERIFY(!Session(o).start(&error));
+    QVERIFY2(error.contains(QStringLiteral("could not be started")) &&
+                 error.contains(QStringLiteral("install it with apt")),
+             qPrintable(error));
+}
+
+void tst_Kubeconfig::untrustedServerIsExplained()
+{
+    sim::Simulator sim;
+    sim::Simulator::Options so;
+    so.tls = true;
+    QString error;
+    QVERIFY2(sim.start(so, &error), qPrintable(error));
+    sim::TlsMaterial other; // a CA that did not sign the server's certificate
+    QVERIFY2(sim::generateTlsMaterial(&other, &error), qPrintable(error));
+    QTemporaryDir dir;
+    const QString path =
+        write(dir, QStringLiteral("config"),
+              config("    server: " + sim.url().toString().toUtf8() +
+                         "\n    certificate-authority-data: " + other.caCertPem.toBase64() + "\n",
+                     "    token: x\n"));
+    Session::Options o;
+    o.useKubeconfig = true;
+    o.kubeconfig = path;
+    Session s(o);
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QString lastError;
+    connect(s.informer()->reflector(), &Reflector::errorOccurred, this,
+            [&](const QString &m) { lastError = m; });
+    QTRY_VERIFY2_WITH_TIMEOUT(lastError.contains(QStringLiteral("TLS handshake")),
+                              qPrintable(lastError), 15000);
+    QVERIFY(!s.informer()->hasSynced());
+}
+
+QTEST_GUILESS_MAIN(tst_Kubeconfig)
+#include "tst_kubeconfig.moc"
