@@ -985,30 +985,81 @@ void ApiServer::handleControl(Call &c)
     }
     if (!post)
         return badMethod();
-    if (op == QLatin1String("compact")) {
+    // Every number and flag is checked before anything changes: a bad value answers 400
+    // BadRequest naming the parameter and its range, and the simulator keeps its state.
+    QString bad;
+    const auto number = [&](const char *name, qint64 lo, qint64 hi, qint64 fallback,
+                            bool required = false) -> qint64 {
+        if (!c.has(name)) {
+            if (required && bad.isEmpty())
+                bad = QStringLiteral("%1 needs ?%2=N (a whole number from %3 to %4)")
+                          .arg(op, QLatin1String(name))
+                          .arg(lo)
+                          .arg(hi);
+            return fallback;
+        }
         bool ok = false;
-        const qint64 rev = c.value("revision").toLongLong(&ok);
-        m_store->compact(ok ? rev : -1);
+        const qint64 v = c.value(name).toLongLong(&ok);
+        if ((!ok || v < lo || v > hi) && bad.isEmpty())
+            bad = QStringLiteral("%1: %2=\"%3\" is not a whole number from %4 to %5")
+                      .arg(op, QLatin1String(name), c.value(name))
+                      .arg(lo)
+                      .arg(hi);
+        return v;
+    };
+    const auto flag = [&](const char *name, bool fallback) {
+        if (!c.has(name))
+            return fallback;
+        const QString v = c.value(name).toLower();
+        if (v == QLatin1String("true") || v == QLatin1String("1") || v.isEmpty())
+            return true;
+        if (v == QLatin1String("false") || v == QLatin1String("0"))
+            return false;
+        if (bad.isEmpty())
+            bad = QStringLiteral("%1: %2=\"%3\" is not true or false")
+                      .arg(op, QLatin1String(name), c.value(name));
+        return fallback;
+    };
+    const auto rejected = [&] {
+        if (bad.isEmpty())
+            return false;
+        respondStatus(c, 400, QStringLiteral("BadRequest"), bad);
+        return true;
+    };
+    constexpr qint64 kDay = 24LL * 3600 * 1000;
+    if (op == QLatin1String("compact")) {
+        const qint64 rev = number("revision", 0, m_store->revision(), -1);
+        if (rejected())
+            return;
+        m_store->compact(rev);
         respond(c, 200,
                 JsonBuilder().num("compactedRevision", m_store->compactedRevision()).bytes());
     } else if (op == QLatin1String("drop-watches")) {
-        const int n = dropWatches(isTrue(c.value("midEvent")));
+        const bool midEvent = flag("midEvent", false);
+        if (rejected())
+            return;
+        const int n = dropWatches(midEvent);
         respond(c, 200, JsonBuilder().num("dropped", n).bytes());
     } else if (op == QLatin1String("end-watches")) {
         const int n = endWatches();
         respond(c, 200, JsonBuilder().num("ended", n).bytes());
     } else if (op == QLatin1String("fail")) {
-        failNextRequests(c.value("count").toInt(), c.value("code").toInt(),
-                         c.value("retryAfter").toInt());
+        const qint64 count = number("count", 0, 1000000, 0, true);
+        const qint64 code = number("code", 400, 599, 500);
+        const qint64 retryAfter = number("retryAfter", 0, 3600, 0);
+        if (rejected())
+            return;
+        failNextRequests(int(count), int(code), int(retryAfter));
         respond(c, 200, JsonBuilder().num("pendingFailures", m_failCount).bytes());
     } else if (op == QLatin1String("garbage")) {
         respond(c, 200, JsonBuilder().num("watches", sendGarbageOnWatches()).bytes());
     } else if (op == QLatin1String("stall")) {
         bool ok = false;
         const double seconds = c.value("seconds").toDouble(&ok);
-        if (!ok || seconds < 0) {
+        if (!ok || !(seconds >= 0 && seconds <= 86400)) {
             respondStatus(c, 400, QStringLiteral("BadRequest"),
-                          QStringLiteral("stall needs ?seconds=S (S >= 0; 0 ends a stall)"));
+                          QStringLiteral("stall needs ?seconds=S (0 <= S <= 86400; 0 ends a "
+                                         "stall)"));
             return;
         }
         const int n = stallWatches(int(seconds * 1000));
@@ -1016,38 +1067,64 @@ void ApiServer::handleControl(Call &c)
             c, 200,
             JsonBuilder().num("stalled", n).num("stallRemainingMs", stallRemainingMs()).bytes());
     } else if (op == QLatin1String("too-large")) {
-        answerTooLargeResourceVersion(c.has("count") ? c.value("count").toInt() : 1);
+        const qint64 count = number("count", 0, 1000000, 1);
+        if (rejected())
+            return;
+        answerTooLargeResourceVersion(int(count));
         respond(c, 200, JsonBuilder().num("pendingTooLarge", m_tooLargeCount).bytes());
     } else if (op == QLatin1String("ignore-send-initial-events")) {
-        setIgnoreSendInitialEvents(!c.has("enabled") || isTrue(c.value("enabled")));
+        const bool enabled = flag("enabled", true);
+        if (rejected())
+            return;
+        setIgnoreSendInitialEvents(enabled);
         respond(c, 200,
                 JsonBuilder().val("ignoreSendInitialEvents", m_ignoreSendInitialEvents).bytes());
     } else if (op == QLatin1String("bookmark-interval")) {
-        setBookmarkInterval(c.value("ms").toInt());
+        const qint64 ms = number("ms", 0, kDay, 0, true);
+        if (rejected())
+            return;
+        setBookmarkInterval(int(ms));
         respond(c, 200, JsonBuilder().num("bookmarkIntervalMs", m_bookmarkIntervalMs).bytes());
     } else if (op == QLatin1String("history-window")) {
-        m_store->setHistoryWindowMs(c.value("ms").toInt());
+        const qint64 ms = number("ms", 0, kDay, 0, true);
+        if (rejected())
+            return;
+        m_store->setHistoryWindowMs(int(ms));
         respond(c, 200,
                 JsonBuilder()
                     .num("historyWindowMs", m_store->historyWindowMs())
                     .num("oldestRetainedRevision", m_store->oldestRetainedRevision())
                     .bytes());
     } else if (op == QLatin1String("history-limit")) {
-        m_store->setHistoryLimit(c.value("events").toInt());
+        const qint64 events = number("events", 1, 10000000, 0, true);
+        if (rejected())
+            return;
+        m_store->setHistoryLimit(int(events));
         respond(c, 200, JsonBuilder().num("historyLimit", m_store->historyLimit()).bytes());
     } else if (op == QLatin1String("churn")) {
         if (!m_churn) {
             respondStatus(c, 404, QStringLiteral("NotFound"), QStringLiteral("no churn generator"));
             return;
         }
-        if (c.has("intervalMs"))
-            m_churn->setIntervalMs(c.value("intervalMs").toInt());
+        const qint64 interval = number("intervalMs", 0, kDay, -1);
+        const bool step = flag("step", false);
+        if (rejected())
+            return;
+        if (interval >= 0)
+            m_churn->setIntervalMs(int(interval));
         QString did;
-        if (isTrue(c.value("step")))
+        if (step)
             did = m_churn->step();
         respond(
             c, 200,
             JsonBuilder().num("churnIntervalMs", m_churn->intervalMs()).str("step", did).bytes());
+    } else {
+        respondStatus(c, 404, QStringLiteral("NotFound"),
+                      QStringLiteral("no /sim/v1/%1; the controls are state, compact, "
+                                     "drop-watches, end-watches, fail, garbage, stall, too-large, "
+                                     "ignore-send-initial-events, bookmark-interval, "
+                                     "history-window, history-limit and churn (docs/simulator.md)")
+                          .arg(op));
     }
 }
 

@@ -8,6 +8,7 @@
 #include "sim/store.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 #include <memory>
@@ -27,6 +28,10 @@ private slots:
     void strategicMergeRefusedForCustomResources();
     void scaleSubresource();
     void protobufBodiesGet415();
+    void invalidNamesAre422_data();
+    void invalidNamesAre422();
+    void badControlParametersAre400_data();
+    void badControlParametersAre400();
 
 private:
     HttpResult send(const QByteArray &verb, const QString &path, const QByteArray &body,
@@ -260,6 +265,118 @@ void tst_SimWrites::protobufBodiesGet415()
     QCOMPARE(r.status, 415);
     QCOMPARE(r.json().value(u"reason").toString(), QStringLiteral("UnsupportedMediaType"));
     QVERIFY(r.json().value(u"message").toString().contains(QLatin1String("apply -f")));
+}
+
+void tst_SimWrites::invalidNamesAre422_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("expected"); // "" = created
+    const QString cms = QStringLiteral("/api/v1/namespaces/default/configmaps");
+    const QString svcs = QStringLiteral("/api/v1/namespaces/default/services");
+    const QString nss = QStringLiteral("/api/v1/namespaces");
+    QTest::newRow("configmap-ok-dots") << cms << "ConfigMap"
+                                       << "app.config-1"
+                                       << "";
+    QTest::newRow("configmap-upper") << cms << "ConfigMap"
+                                     << "Bad_Name"
+                                     << "a lowercase RFC 1123 subdomain must consist of";
+    QTest::newRow("configmap-trailing-dash") << cms << "ConfigMap"
+                                             << "cfg-"
+                                             << "must start and end with an alphanumeric";
+    QTest::newRow("configmap-too-long") << cms << "ConfigMap" << QString(254, QLatin1Char('a'))
+                                        << "must be no more than 253 characters";
+    QTest::newRow("namespace-dot") << nss << "Namespace"
+                                   << "team.a"
+                                   << "a lowercase RFC 1123 label must consist of";
+    QTest::newRow("service-digit-first") << svcs << "Service"
+                                         << "1web"
+                                         << "a DNS-1035 label must consist of";
+    QTest::newRow("service-ok") << svcs << "Service"
+                                << "web-1"
+                                << "";
+}
+
+void tst_SimWrites::invalidNamesAre422()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, kind);
+    QFETCH(QString, name);
+    QFETCH(QString, expected);
+    const QJsonObject body{
+        {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+        {QStringLiteral("kind"), kind},
+        {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("name"), name}}}};
+    const qint64 before = m_sim->revision();
+    const HttpResult r = send("POST", path, QJsonDocument(body).toJson());
+    if (expected.isEmpty()) {
+        QCOMPARE(r.status, 201);
+        return;
+    }
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(u"reason").toString(), QStringLiteral("Invalid"));
+    const QString message = r.json().value(u"message").toString();
+    QVERIFY2(message.startsWith(QStringLiteral("%1 \"%2\" is invalid: metadata.name: Invalid "
+                                               "value: \"%2\": ")
+                                    .arg(kind, name)) &&
+                 message.contains(expected),
+             qPrintable(message));
+    QCOMPARE(m_sim->revision(), before); // nothing was written
+}
+
+void tst_SimWrites::badControlParametersAre400_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("fail-count-word") << "fail?count=abc&code=500"
+                                     << "count=\"abc\" is not a whole";
+    QTest::newRow("fail-code-999") << "fail?count=2&code=999"
+                                   << "code=\"999\" is not a whole "
+                                      "number from 400 to 599";
+    QTest::newRow("fail-no-count") << "fail?code=503"
+                                   << "fail needs ?count=N";
+    QTest::newRow("bookmark-negative") << "bookmark-interval?ms=-5"
+                                       << "ms=\"-5\"";
+    QTest::newRow("history-limit-word") << "history-limit?events=x"
+                                        << "events=\"x\"";
+    QTest::newRow("history-limit-zero") << "history-limit?events=0"
+                                        << "from 1 to";
+    QTest::newRow("compact-word") << "compact?revision=zz"
+                                  << "revision=\"zz\"";
+    QTest::newRow("compact-future") << "compact?revision=999999999"
+                                    << "revision=\"999999999\"";
+    QTest::newRow("too-large-negative") << "too-large?count=-1"
+                                        << "count=\"-1\"";
+    QTest::newRow("churn-word") << "churn?intervalMs=fast"
+                                << "intervalMs=\"fast\"";
+    QTest::newRow("drop-maybe") << "drop-watches?midEvent=maybe"
+                                << "is not true or false";
+    QTest::newRow("stall-nan") << "stall?seconds=nan"
+                               << "stall needs ?seconds=S";
+}
+
+void tst_SimWrites::badControlParametersAre400()
+{
+    QFETCH(QString, query);
+    QFETCH(QString, expected);
+    const QByteArray stateBefore =
+        request(*m_nam, m_sim->url(), "GET", QStringLiteral("/sim/v1/state")).body;
+    const HttpResult r = send("POST", QStringLiteral("/sim/v1/") + query, {});
+    QCOMPARE(r.status, 400);
+    QCOMPARE(r.json().value(u"reason").toString(), QStringLiteral("BadRequest"));
+    QVERIFY2(r.json().value(u"message").toString().contains(expected), r.body.constData());
+    // The simulator kept its state (only the request counter moved).
+    QJsonObject before = QJsonDocument::fromJson(stateBefore).object();
+    QJsonObject after =
+        request(*m_nam, m_sim->url(), "GET", QStringLiteral("/sim/v1/state")).json();
+    before.remove(QStringLiteral("requests"));
+    after.remove(QStringLiteral("requests"));
+    QCOMPARE(after, before);
+    // An unknown control names the ones there are.
+    const HttpResult unknown = send("POST", QStringLiteral("/sim/v1/explode"), {});
+    QCOMPARE(unknown.status, 404);
+    QVERIFY(unknown.json().value(u"message").toString().contains(QLatin1String("drop-watches")));
 }
 
 QTEST_GUILESS_MAIN(tst_SimWrites)
