@@ -2,6 +2,7 @@
 // informer-lens: the window (default), --headless journal printer, or --screenshot.
 #include "cli.h"
 #include "headless.h"
+#include "informer/reflector.h"
 #include "sim/scenario.h"
 
 #include <QApplication>
@@ -63,7 +64,20 @@ int main(int argc, char **argv)
         QObject::connect(&session, &lens::Session::scenarioFinished, app.get(),
                          [&app] { QTimer::singleShot(200, app.get(), &QCoreApplication::quit); });
     }
-    if (cl.headless)
-        return app->exec();
+    if (cl.headless) {
+        // A run that never synced is a failure a script must see: exit 3 with the last error.
+        QString lastError;
+        QObject::connect(session.informer()->reflector(), &lens::Reflector::errorOccurred,
+                         app.get(), [&lastError](const QString &m) { lastError = m; });
+        const int rc = app->exec();
+        if (rc == 0 && !session.informer()->hasSynced()) {
+            std::fprintf(stderr,
+                         "informer-lens: the informer never synced (HasSynced stayed "
+                         "false)%s%s\n",
+                         lastError.isEmpty() ? "" : "; last error: ", qPrintable(lastError));
+            return 3;
+        }
+        return rc;
+    }
     return lens::runWindow(session, cl);
 }

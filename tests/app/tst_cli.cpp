@@ -158,7 +158,12 @@ void tst_Cli::unreachableServerIsReportedAndRetried()
              QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:9")},
             this);
     QVERIFY(p->waitForFinished(30000));
-    QCOMPARE(p->exitCode(), 0);
+    // It never synced: exit 3, and stderr says so with the last error.
+    QCOMPARE(p->exitCode(), 3);
+    const QByteArray err = p->readAllStandardError();
+    QVERIFY2(err.contains("the informer never synced (HasSynced stayed false); last error: ") &&
+                 err.contains("connection refused"),
+             err.constData());
     const QByteArray out = p->readAllStandardOutput();
     QVERIFY2(out.contains("connection refused"), out.constData());
     QVERIFY(out.count("\"kind\":\"listStarted\"") >= 2);
