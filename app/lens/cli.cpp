@@ -107,9 +107,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.addOptions({journalCap, kubeconfig, context, insecure});
     p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
                   queue, watchList, lang, theme, view, scenario, speed, listScenarios});
-    p.addPositionalArgument(QStringLiteral("resource"),
-                            QStringLiteral("core/v1 resource to watch (default: pods)."),
-                            QStringLiteral("[resource]"));
+    p.addPositionalArgument(
+        QStringLiteral("resource"),
+        QStringLiteral("Resource to watch, as kubectl names it: pods (default), deploy, "
+                       "deployments.apps, apps/v1/deployments, ..."),
+        QStringLiteral("[resource]"));
     p.process(arguments);
 
     CommandLine c;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "session.h"
 
+#include "client/discovery.h"
 #include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
 #include "sim/scenarioplayer.h"
@@ -80,14 +81,56 @@ bool Session::start(QString *error)
         rest.insecureSkipTlsVerify = true;
         rest.caCertificates.clear();
     }
+    // What the user typed ("deploy", "deployments.apps", "v1/pods") becomes a resource through
+    // discovery, as kubectl resolves it. Scenarios name core/v1 resources of the built-in cluster.
+    ApiResource resource{QString(), QStringLiteral("v1"), m_opts.resource, {}, true};
+    QString discoveryNote;
+    if (!hasScenario) {
+        QString err;
+        bool transport = false;
+        if (Discovery::resolve(rest, m_opts.resource, &resource, &err, &transport, 10000)) {
+            discoveryNote =
+                QStringLiteral("resource \"%1\" is %2 (%3%4)")
+                    .arg(m_opts.resource, resource.qualifiedName(), resource.groupVersion(),
+                         resource.kind.isEmpty()
+                             ? QString()
+                             : QStringLiteral(" ") + resource.kind +
+                                   (resource.namespaced ? QStringLiteral(", namespaced")
+                                                        : QStringLiteral(", cluster-scoped")));
+        } else if (transport) {
+            // The server cannot be asked now: take the name as a core/v1 resource and let the
+            // Reflector report and retry, as it would for any list that fails.
+            resource = ApiResource{QString(), QStringLiteral("v1"), m_opts.resource, {}, true};
+            discoveryNote = QStringLiteral("%1; assuming core/v1 %2").arg(err, m_opts.resource);
+        } else {
+            if (error)
+                *error = QStringLiteral("The resource cannot be watched: %1").arg(err);
+            return false;
+        }
+        if (!resource.namespaced && !m_opts.namespace_.isEmpty()) {
+            discoveryNote += QStringLiteral("; %1 is cluster-scoped, so namespace %2 is ignored")
+                                 .arg(resource.qualifiedName(), m_opts.namespace_);
+            m_opts.namespace_.clear();
+        }
+        m_opts.resource = resource.qualifiedName();
+    }
     m_lw = std::make_unique<HttpListerWatcher>(
-        std::move(rest), HttpListerWatcher::collectionPath(QString(), QStringLiteral("v1"),
-                                                           m_opts.resource, m_opts.namespace_));
+        std::move(rest),
+        HttpListerWatcher::collectionPath(resource.group, resource.version, resource.resource,
+                                          resource.namespaced ? m_opts.namespace_ : QString()));
     m_informer =
         new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, &m_clock, {}, this);
     m_informer->setQueueMode(m_opts.queueMode);
     m_informer->setUseWatchList(m_opts.useWatchList);
     m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
+    if (!discoveryNote.isEmpty()) {
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("discovery");
+        e.type = QStringLiteral("resource");
+        e.detail.insert(QLatin1String("message"), discoveryNote);
+        m_journal->record(std::move(e));
+    }
     connect(m_informer, &SharedIndexInformer::synced, this, [this] {
         // The cluster starts changing once the informer has its initial list, so the first
         // sync is easy to follow.

@@ -39,8 +39,10 @@ public:
         QString kubeconfig;
         QString kubeContext;
         bool insecureSkipTlsVerify = false; ///< --insecure-skip-tls-verify (no certificate check)
-        QString resource = QStringLiteral("pods"); ///< core/v1 resource name
-        QString namespace_;                        ///< "" = all namespaces
+        QString resource =
+            QStringLiteral("pods"); ///< as kubectl takes it: "pods", "deploy", "deployments.apps",
+                                    ///< "apps/v1/deployments" (Discovery); a scenario's is core/v1
+        QString namespace_;         ///< "" = all namespaces
         qint64 resyncPeriodMs = 30000; ///< the informer's defaultEventHandlerResyncPeriod
         int churnIntervalMs =
             1000;         ///< built-in cluster: one create/update/delete per interval; 0 = off

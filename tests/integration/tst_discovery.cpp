@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: Apache-2.0
+// Resource names resolved the way kubectl resolves them (discovery + RESTMapper) against the
+// simulated API server, and an informer over a resolved non-core resource that syncs.
+#include "client/discovery.h"
+#include "informer/keys.h"
+#include "session/session.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
+
+#include <QTest>
+
+using namespace lens;
+
+class tst_Discovery : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void resolvesLikeKubectl_data();
+    void resolvesLikeKubectl();
+    void unreachableServerIsATransportFailure();
+    void sessionWatchesAResolvedResource();
+    void sessionRefusesAnUnknownResource();
+
+private:
+    sim::Simulator m_sim;
+    RestConfig m_rest;
+};
+
+void tst_Discovery::initTestCase()
+{
+    QString error;
+    QVERIFY2(m_sim.start(&error), qPrintable(error));
+    m_rest.server = m_sim.url();
+}
+
+void tst_Discovery::resolvesLikeKubectl_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("expected"); // "qualifiedName groupVersion kind scope", or "!error"
+    QTest::newRow("plural") << "pods"
+                            << "pods v1 Pod namespaced";
+    QTest::newRow("singular") << "pod"
+                              << "pods v1 Pod namespaced";
+    QTest::newRow("short") << "po"
+                           << "pods v1 Pod namespaced";
+    QTest::newRow("kind") << "Pod"
+                          << "pods v1 Pod namespaced";
+    QTest::newRow("case-insensitive") << "PODS"
+                                      << "pods v1 Pod namespaced";
+    QTest::newRow("cluster-scoped") << "no"
+                                    << "nodes v1 Node cluster";
+    QTest::newRow("group-short") << "deploy"
+                                 << "deployments.apps apps/v1 Deployment namespaced";
+    QTest::newRow("dotted-group") << "deployments.apps"
+                                  << "deployments.apps apps/v1 Deployment namespaced";
+    QTest::newRow("dotted-version-group") << "deployments.v1.apps"
+                                          << "deployments.apps apps/v1 Deployment namespaced";
+    QTest::newRow("batch") << "cronjob"
+                           << "cronjobs.batch batch/v1 CronJob namespaced";
+    QTest::newRow("custom-resource") << "adapters.config.istio.io"
+                                     << "adapters.config.istio.io config.istio.io/v1alpha2 "
+                                        "adapter namespaced";
+    QTest::newRow("explicit-gvr") << "apps/v1/replicasets"
+                                  << "replicasets.apps apps/v1  namespaced";
+    QTest::newRow("explicit-core") << "v1/configmaps"
+                                   << "configmaps v1  namespaced";
+    QTest::newRow("wrong-group") << "deployments.batch"
+                                 << "!the server doesn't have a resource type "
+                                    "\"deployments.batch\"";
+    QTest::newRow("unknown") << "bogus"
+                             << "!the server doesn't have a resource type \"bogus\"";
+    QTest::newRow("subresource") << "pods/log"
+                                 << "!the server doesn't have a resource type \"pods/log\"";
+}
+
+void tst_Discovery::resolvesLikeKubectl()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, expected);
+    ApiResource r;
+    QString error;
+    bool transport = true;
+    const bool ok = Discovery::resolve(m_rest, typed, &r, &error, &transport);
+    QVERIFY(!transport);
+    if (expected.startsWith(QLatin1Char('!'))) {
+        QVERIFY(!ok);
+        QCOMPARE(error, expected.mid(1));
+        return;
+    }
+    QVERIFY2(ok, qPrintable(error));
+    QCOMPARE(QStringLiteral("%1 %2 %3 %4")
+                 .arg(r.qualifiedName(), r.groupVersion(), r.kind,
+                      r.namespaced ? QStringLiteral("namespaced") : QStringLiteral("cluster")),
+             expected);
+}
+
+void tst_Discovery::unreachableServerIsATransportFailure()
+{
+    RestConfig dead;
+    dead.server = QUrl(QStringLiteral("http://127.0.0.1:9"));
+    ApiResource r;
+    QString error;
+    bool transport = false;
+    QVERIFY(!Discovery::resolve(dead, QStringLiteral("pods"), &r, &error, &transport));
+    QVERIFY(transport);
+    QVERIFY2(error.startsWith(QStringLiteral("discovery (/api")), qPrintable(error));
+}
+
+void tst_Discovery::sessionWatchesAResolvedResource()
+{
+    Session::Options o;
+    o.resource = QStringLiteral("deploy");
+    o.namespace_ = QStringLiteral("default");
+    o.churnIntervalMs = 0;
+    o.resyncPeriodMs = 0;
+    Session s(o);
+    QString error;
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(s.informer()->hasSynced(), 10000);
+    QVERIFY(
+        s.sourceDescription().startsWith(QStringLiteral("deployments.apps (namespace default)")));
+    QStringList want;
+    for (const Object &d : s.simulatorStore()->objects(QStringLiteral("deployments.apps")))
+        if (d.namespace_() == QLatin1String("default"))
+            want << metaNamespaceKeyFunc(d).key;
+    QStringList got;
+    for (const Object &d : s.informer()->indexer().list())
+        got << metaNamespaceKeyFunc(d).key;
+    want.sort();
+    got.sort();
+    QVERIFY(!want.isEmpty());
+    QCOMPARE(got, want);
+    bool noted = false;
+    for (const TraceEvent &e : s.journal()->events())
+        noted = noted || (e.component == QLatin1String("discovery") &&
+                          e.detail.value(QLatin1String("message")).toString() ==
+                              QLatin1String("resource \"deploy\" is deployments.apps (apps/v1 "
+                                            "Deployment, namespaced)"));
+    QVERIFY(noted);
+}
+
+void tst_Discovery::sessionRefusesAnUnknownResource()
+{
+    Session::Options o;
+    o.resource = QStringLiteral("bogus");
+    Session s(o);
+    QString error;
+    QVERIFY(!s.start(&error));
+    QCOMPARE(error, QStringLiteral("The resource cannot be watched: the server doesn't have a "
+                                   "resource type \"bogus\""));
+}
+
+QTEST_GUILESS_MAIN(tst_Discovery)
+#include "tst_discovery.moc"
