@@ -59,6 +59,12 @@ void PipelineWidget::setState(const PipelineState &state)
     update();
 }
 
+void PipelineWidget::setRatesShown(bool shown)
+{
+    m_ratesShown = shown;
+    update();
+}
+
 double PipelineWidget::rate(qint64 Sample::*field) const
 {
     if (m_samples.size() < 2)
@@ -100,8 +106,9 @@ QString PipelineWidget::stageText(int stage) const
         break;
     case 1:
         figure = s.reflectorState.isEmpty() ? tr("Stopped") : s.reflectorState;
-        detail = tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
-                     .arg(rate(&Sample::watchEvents), 0, 'f', 1);
+        detail = m_ratesShown ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
+                                    .arg(rate(&Sample::watchEvents), 0, 'f', 1)
+                              : tr("%n event(s)", nullptr, int(s.watchEvents));
         if (s.lists > 1)
             detail += tr(" \u00B7 %n relist(s)", nullptr, s.lists - 1);
         break;
@@ -111,8 +118,9 @@ QString PipelineWidget::stageText(int stage) const
         break;
     case 3:
         figure = tr("%1 popped").arg(s.popped);
-        detail = (s.pumpMode == QLatin1String("paused") ? tr("paused") : tr("running")) +
-                 tr(" \u00B7 %1/s").arg(rate(&Sample::popped), 0, 'f', 1);
+        detail = s.pumpMode == QLatin1String("paused") ? tr("paused") : tr("running");
+        if (m_ratesShown)
+            detail += tr(" \u00B7 %1/s").arg(rate(&Sample::popped), 0, 'f', 1);
         break;
     case 4:
         figure = tr("%n object(s)", nullptr, s.objects);

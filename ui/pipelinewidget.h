@@ -60,6 +60,10 @@ public:
     /// The text a stage shows (title, figure and detail lines joined by '\n').
     QString stageText(int stage) const;
 
+    /// Whether the Reflector and Pop stages show their rates ("· 2.6/s", measured in real
+    /// time over the last 2 s). Exact pictures (--at) hide them: real time is not reproducible.
+    void setRatesShown(bool shown);
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -75,6 +79,7 @@ private:
     double rate(qint64 Sample::*field) const;
 
     PipelineState m_state;
+    bool m_ratesShown = true;
     std::deque<Sample> m_samples;
     QElapsedTimer m_clock;
 };

@@ -2,6 +2,7 @@
 #include "playgroundpanel.h"
 
 #include "deltachipdelegate.h"
+#include "fonts.h"
 #include "panel.h"
 #include "playgroundmodel.h"
 
@@ -11,7 +12,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -68,8 +68,7 @@ PlaygroundPanel::PlaygroundPanel(QWidget *parent)
     m_script->horizontalHeader()->setStretchLastSection(true);
     m_script->setColumnWidth(LineNoColumn, 44);
     m_script->setColumnWidth(CommandColumn, 230);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    m_script->setFont(mono);
+    m_script->setFont(monospaceFont());
 
     // The queue after the last line run.
     m_queueView = new QTableView(this);
@@ -97,7 +96,7 @@ PlaygroundPanel::PlaygroundPanel(QWidget *parent)
     m_output = new QPlainTextEdit(this);
     m_output->setObjectName(QStringLiteral("playgroundOutput"));
     m_output->setReadOnly(true);
-    m_output->setFont(mono);
+    m_output->setFont(monospaceFont());
     m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
 
     m_queueTitle = new QLabel(this);

@@ -101,12 +101,26 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Scenario seconds per real second (default 1 in the window; 0 = as fast "
                        "as possible, the --headless default)."),
         QStringLiteral("X"));
+    const QCommandLineOption at(
+        QStringLiteral("at"),
+        QStringLiteral("With --scenario: an exact run. The scenario plays on its own clock as fast "
+                       "as possible up to scenario time SECONDS and stops there; every time shown "
+                       "is scenario time, so the same arguments give the same journal and the "
+                       "same --screenshot pixels on any machine. With --screenshot the picture "
+                       "is taken then; with --headless the program ends."),
+        QStringLiteral("SECONDS"));
+    const QCommandLineOption scale(
+        QStringLiteral("scale"),
+        QStringLiteral("Draw the window F times larger (high-DPI; sets QT_SCALE_FACTOR): "
+                       "--screenshot --scale 2 writes a picture of twice the --size."),
+        QStringLiteral("F"));
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
     p.addOptions({journalCap, kubeconfig, context, insecure});
-    p.addOptions({headless, duration, screenshot, pause, size, server, ns, resync, churn, seed,
-                  queue, watchList, lang, theme, view, scenario, speed, listScenarios});
+    p.addOptions({headless, duration, screenshot, pause, size,      server,       ns,
+                  resync,   churn,    seed,       queue, watchList, lang,         theme,
+                  view,     scenario, speed,      at,    scale,     listScenarios});
     p.addPositionalArgument(
         QStringLiteral("resource"),
         QStringLiteral("Resource to watch, as kubectl names it: pods (default), deploy, "
@@ -179,6 +193,20 @@ CommandLine parseCommandLine(const QStringList &arguments)
         if (!ok || !std::isfinite(c.scenarioSpeed) || c.scenarioSpeed < 0 || c.scenarioSpeed > 1000)
             c.error = QStringLiteral("--speed needs a number from 0 to 1000 (0 = as fast as "
                                      "possible)");
+    }
+    if (p.isSet(at)) {
+        const double atSec = p.value(at).toDouble(&ok);
+        if (!ok || !std::isfinite(atSec) || atSec < 0 || atSec > 1e6)
+            c.error = QStringLiteral("--at needs a scenario time in seconds (0 to 1000000)");
+        else if (!p.isSet(scenario))
+            c.error = QStringLiteral("--at needs --scenario: it stops a scenario at that time");
+        c.session.reproducible = true;
+        c.session.stopAtMs = qint64(std::llround(atSec * 1000));
+    }
+    if (p.isSet(scale)) {
+        const double f = p.value(scale).toDouble(&ok);
+        if (!ok || !std::isfinite(f) || f < 0.5 || f > 4)
+            c.error = QStringLiteral("--scale needs a factor from 0.5 to 4");
     }
     c.session.scenarioSpeed = c.scenarioSpeed >= 0 ? c.scenarioSpeed : (c.headless ? 0.0 : 1.0);
     c.lang = p.value(lang);

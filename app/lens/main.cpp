@@ -16,8 +16,16 @@ int main(int argc, char **argv)
 {
     bool headless = false;
     bool needsNoScreen = false; // --help, --version and --screenshot render without a display
+    bool screenshot = false;
     for (int i = 1; i < argc; ++i) {
         headless = headless || std::strcmp(argv[i], "--headless") == 0;
+        screenshot = screenshot || std::strcmp(argv[i], "--screenshot") == 0;
+        // --scale F: Qt reads its scale factor when the application starts (checked again,
+        // with a message, by parseCommandLine()).
+        if (std::strcmp(argv[i], "--scale") == 0 && i + 1 < argc)
+            qputenv("QT_SCALE_FACTOR", argv[i + 1]);
+        else if (std::strncmp(argv[i], "--scale=", 8) == 0)
+            qputenv("QT_SCALE_FACTOR", argv[i] + 8);
         for (const char *flag :
              {"--help", "-h", "--help-all", "--version", "-v", "--screenshot", "--list-scenarios"})
             needsNoScreen = needsNoScreen || std::strcmp(argv[i], flag) == 0;
@@ -25,6 +33,10 @@ int main(int argc, char **argv)
     const bool hasDisplay = qEnvironmentVariableIsSet("DISPLAY") ||
                             qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
                             qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+    // A picture is drawn off screen even on a desktop: the same pixels whatever the display's
+    // DPI, fonts and window manager (QT_QPA_PLATFORM, when set, still wins).
+    if (screenshot && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     if (!headless && !hasDisplay) {
         if (!needsNoScreen) {
             std::fprintf(stderr, "informer-lens: no display (DISPLAY is not set). Run it on a "
@@ -63,6 +75,9 @@ int main(int argc, char **argv)
         // The scenario's last step is its end: let the events it caused settle, then exit.
         QObject::connect(&session, &lens::Session::scenarioFinished, app.get(),
                          [&app] { QTimer::singleShot(200, app.get(), &QCoreApplication::quit); });
+        // --at: the clock stands at the stop time and everything before it has settled.
+        QObject::connect(&session, &lens::Session::scenarioStopTimeReached, app.get(),
+                         &QCoreApplication::quit);
     }
     if (cl.headless) {
         // A run that never synced is a failure a script must see: exit 3 with the last error.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "fonts.h"
 #include "i18n.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
+#include "pipelinewidget.h"
 #include "playgroundmodel.h"
 #include "playgroundpanel.h"
 #include "screenshot.h"
@@ -20,6 +22,19 @@
 namespace lens {
 
 namespace {
+/// Selects the journal's last key (the story's last key): its history fills the key history
+/// view.
+void selectLastKey(const Session &session, MainWindow &window)
+{
+    const auto &ev = session.journal()->events();
+    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
+        if (!it->key.isEmpty()) {
+            window.selectKey(it->key);
+            return;
+        }
+    }
+}
+
 /// --screenshot: once the informer has synced, pause the Pop pump so the cluster's changes pile
 /// up in the DeltaFIFO where they can be seen, let it run `waitSec`, select the key at the head
 /// of the queue (its history fills the history view), wait for the views to settle, write the
@@ -45,20 +60,32 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         std::printf("%s\n", qPrintable(cl.screenshotPath));
         QCoreApplication::exit(0);
     };
+    if (session.options().reproducible) {
+        // --at: the scenario stopped at its time and nothing has been journaled for a while.
+        // From here the views see no more events (a reflector timer firing later in real time
+        // cannot change the picture), and nothing shown reads the wall clock.
+        if (auto *pipeline = window.findChild<PipelineWidget *>(QStringLiteral("pipeline")))
+            pipeline->setRatesShown(false);
+        QObject::connect(
+            &session, &Session::scenarioStopTimeReached, &window,
+            [&session, &window, capture] {
+                session.journal()->blockSignals(true);
+                window.settle();
+                selectLastKey(session, window);
+                window.settle();
+                // Posted layout and scroll requests run first (the journal scrolls to its end).
+                QTimer::singleShot(0, &window, capture);
+            },
+            Qt::SingleShotConnection);
+        return;
+    }
     if (session.scenarioPlayer()) {
         QObject::connect(
             &session, &Session::scenarioFinished, &window,
             [&session, &window, capture] {
                 QTimer::singleShot(800, &window, [&session, &window, capture] {
                     window.settle();
-                    // The story's last key: its history fills the key history view.
-                    const auto &ev = session.journal()->events();
-                    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
-                        if (!it->key.isEmpty()) {
-                            window.selectKey(it->key);
-                            break;
-                        }
-                    }
+                    selectLastKey(session, window);
                     window.settle();
                     capture();
                 });
@@ -114,7 +141,11 @@ int runWindow(Session &session, const CommandLine &cl)
                      qPrintable(cl.lang), qPrintable(availableLanguages().join(QLatin1Char(' '))));
         return 2;
     }
-    if (!cl.theme.isEmpty() && !applyTheme(cl.theme)) {
+    installBundledFonts();
+    // Exact pictures do not depend on the desktop's palette either.
+    const QString theme =
+        cl.theme.isEmpty() && cl.session.reproducible ? QStringLiteral("light") : cl.theme;
+    if (!theme.isEmpty() && !applyTheme(theme)) {
         std::fprintf(stderr, "informer-lens: --theme takes light or dark\n");
         return 2;
     }

@@ -10,7 +10,11 @@
 namespace lens {
 
 Session::Session(Options options, QObject *parent)
-    : QObject(parent), m_opts(std::move(options)), m_journal(new Journal(&m_clock, this))
+    : QObject(parent), m_opts(std::move(options)),
+      m_clock(m_opts.reproducible && !m_opts.scenario.isEmpty()
+                  ? static_cast<const Clock *>(&m_scenarioClock)
+                  : &m_steadyClock),
+      m_journal(new Journal(m_clock, this))
 {
     m_journal->setCapacity(m_opts.journalCapacity);
 }
@@ -67,6 +71,8 @@ bool Session::start(QString *error)
         so.seed = m_opts.seed;
         if (hasScenario)
             sim::ScenarioPlayer::configure(scenario, &so);
+        if (m_clock == &m_scenarioClock)
+            so.reproducibleClock = m_clock;
         QString err;
         if (!m_sim->start(so, &err)) {
             if (error)
@@ -119,7 +125,7 @@ bool Session::start(QString *error)
         HttpListerWatcher::collectionPath(resource.group, resource.version, resource.resource,
                                           resource.namespaced ? m_opts.namespace_ : QString()));
     m_informer =
-        new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, &m_clock, {}, this);
+        new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, m_clock, {}, this);
     m_informer->setQueueMode(m_opts.queueMode);
     m_informer->setUseWatchList(m_opts.useWatchList);
     m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
@@ -151,6 +157,17 @@ bool Session::start(QString *error)
         r->setWatchListBookmarkTimeoutMs(wlTimeout);
     });
     m_player = new sim::ScenarioPlayer(std::move(scenario), m_sim, this);
+    if (m_clock == &m_scenarioClock) {
+        // Real milliseconds without a journal event before the clock moves on: far above
+        // a localhost round trip, far below the reflector's first backoff (800 ms).
+        constexpr int kQuietMs = 150;
+        m_player->setClock(&m_scenarioClock);
+        m_player->setQuietMs(kQuietMs);
+        m_player->setStopAtMs(m_opts.stopAtMs);
+        m_opts.scenarioSpeed = 0;
+        connect(m_player, &sim::ScenarioPlayer::stopTimeReached, this,
+                &Session::scenarioStopTimeReached);
+    }
     if (startNow)
         m_informer->run();
     return startScenario(error);
@@ -262,7 +279,7 @@ QString Session::informerAction(const sim::ScenarioStep &s)
             .arg(a.value(u"handler").toString(QStringLiteral("logger")));
     if (v == QLatin1String("set-resync")) {
         l->setResyncPeriodMs(qint64(a.value(u"seconds").toDouble() * 1000));
-        l->determineNextResync(m_clock.nowMs());
+        l->determineNextResync(m_clock->nowMs());
         return {};
     }
     if (v == QLatin1String("set-delay")) {

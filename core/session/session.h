@@ -60,6 +60,13 @@ public:
         QString scenario;
         /// Scenario seconds per real second (1 = real time); 0 = as fast as possible.
         double scenarioSpeed = 1.0;
+        /// Exact pictures (`--at`): with a scenario, the journal, the informer and the
+        /// built-in cluster's timestamps all run on the scenario's manual clock, the scenario
+        /// plays as fast as possible with deterministic pacing (ScenarioPlayer::setQuietMs())
+        /// and stops at `stopAtMs`; the same options give the same journal on any machine.
+        bool reproducible = false;
+        /// With `reproducible`: scenario time (ms) to stop at (scenarioStopTimeReached()).
+        qint64 stopAtMs = -1;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -74,7 +81,7 @@ public:
 
     const Options &options() const { return m_opts; }
     Journal *journal() const { return m_journal; }
-    const Clock *clock() const { return &m_clock; }
+    const Clock *clock() const { return m_clock; }
     SharedIndexInformer *informer() const { return m_informer; }
     /// The built-in cluster (null when talking to an external server), its store, HTTP server
     /// and churn generator.
@@ -97,6 +104,8 @@ Q_SIGNALS:
     void captionChanged(const QString &text);
     /// The scenario has played its last step.
     void scenarioFinished();
+    /// Options::stopAtMs was reached: the clock stands there, nothing more is played.
+    void scenarioStopTimeReached();
 
 private:
     bool startScenario(QString *error);
@@ -108,7 +117,9 @@ private:
     sim::ScenarioPlayer *m_player = nullptr;
     quint64 m_scenarioStartSeq = 0;
     QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
-    SteadyClock m_clock;
+    SteadyClock m_steadyClock;
+    ManualClock m_scenarioClock; ///< Options::reproducible: the scenario's clock for all
+    const Clock *m_clock;        ///< the one the journal and the informer read
     Journal *m_journal;
     sim::Simulator *m_sim = nullptr;
     std::unique_ptr<ListerWatcher> m_lw;

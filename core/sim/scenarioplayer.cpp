@@ -15,6 +15,9 @@ namespace {
 
 /// Real milliseconds between clock moves when playing at a speed > 0.
 constexpr int kTickMs = 50;
+/// setQuietMs(): event-loop turns without a journal event, after the quiet time, before the
+/// clock moves on (a localhost request and its reply take a few turns).
+constexpr int kIdleTurns = 50;
 
 struct Template {
     const char *name;
@@ -75,6 +78,9 @@ ScenarioPlayer::ScenarioPlayer(Scenario scenario, Simulator *sim, QObject *paren
 {
     m_tick.setInterval(kTickMs);
     connect(&m_tick, &QTimer::timeout, this, &ScenarioPlayer::advance);
+    m_quietTimer.setSingleShot(true);
+    connect(&m_quietTimer, &QTimer::timeout, this, &ScenarioPlayer::advance);
+    m_activity.start();
 }
 
 void ScenarioPlayer::setSpeed(double speed)
@@ -99,6 +105,8 @@ void ScenarioPlayer::recheck()
 {
     // At once, not on a later turn: a step waiting for "page 1 arrived" must act before the
     // client's next request reaches the server.
+    m_activity.restart();
+    m_idleTurns = 0;
     if (m_waitingFor >= 0)
         advance();
 }
@@ -115,19 +123,55 @@ void ScenarioPlayer::stop()
 {
     m_stopped = true;
     m_tick.stop();
+    m_quietTimer.stop();
 }
 
 void ScenarioPlayer::advance()
 {
-    if (!m_started || m_finished || m_inAdvance || m_stopped)
+    if (!m_started || m_inAdvance || m_stopped || m_stopReached || (m_finished && !m_stopPending))
         return;
     if (m_paused) {
         m_realTimer.restart();
         return;
     }
     m_inAdvance = true;
-    advanceSteps();
+    if (!m_finished)
+        advanceSteps();
+    if (m_stopPending)
+        reachStopTime();
     m_inAdvance = false;
+}
+
+bool ScenarioPlayer::quiet()
+{
+    if (m_quietMs <= 0)
+        return true;
+    const qint64 idle = m_activity.elapsed();
+    if (idle < m_quietMs) {
+        m_idleTurns = 0;
+        m_quietTimer.start(int(m_quietMs - idle) + 1);
+        return false;
+    }
+    // Real time alone can lie: while the event loop was blocked (building the window), a
+    // reply may be waiting in a socket. Some event-loop turns without an event decide it.
+    if (m_idleTurns < kIdleTurns) {
+        ++m_idleTurns;
+        m_quietTimer.start(0);
+        return false;
+    }
+    m_idleTurns = 0;
+    return true;
+}
+
+void ScenarioPlayer::reachStopTime()
+{
+    if (!quiet())
+        return;
+    m_stopPending = false;
+    m_stopReached = true;
+    m_tick.stop();
+    m_clock->advance(m_stopAtMs - m_clock->nowMs());
+    Q_EMIT stopTimeReached();
 }
 
 void ScenarioPlayer::advanceSteps()
@@ -135,14 +179,20 @@ void ScenarioPlayer::advanceSteps()
     const auto &steps = m_scenario.steps;
     while (m_next < steps.size()) {
         const ScenarioStep &s = steps.at(m_next);
-        const qint64 now = m_clock.nowMs();
+        if (m_stopAtMs >= 0 && s.atMs > m_stopAtMs) {
+            m_stopPending = true;
+            return;
+        }
+        const qint64 now = m_clock->nowMs();
         if (now < s.atMs) {
             if (m_speed <= 0) {
-                m_clock.advance(s.atMs - now);
+                if (!quiet())
+                    return; // the quiet timer comes back
+                m_clock->advance(s.atMs - now);
             } else {
                 const qint64 real = m_realTimer.restart();
-                m_clock.advance(qMin(s.atMs - now, qint64(double(real) * m_speed)));
-                if (m_clock.nowMs() < s.atMs)
+                m_clock->advance(qMin(s.atMs - now, qint64(double(real) * m_speed)));
+                if (m_clock->nowMs() < s.atMs)
                     return; // the tick comes back
             }
         } else if (m_speed > 0) {
@@ -167,6 +217,7 @@ void ScenarioPlayer::advanceSteps()
         const int index = m_next++;
         QString summary;
         QString error = run(s, &summary);
+        m_activity.restart();
         if (!timedOut.isEmpty())
             error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
         Q_EMIT stepDone(index, s, summary, error);
@@ -186,6 +237,7 @@ void ScenarioPlayer::advanceSteps()
     }
     m_finished = true;
     m_tick.stop();
+    m_stopPending = m_stopAtMs >= 0;
     Q_EMIT finished();
 }
 

@@ -48,9 +48,22 @@ public:
     void setPaused(bool paused);
     bool isPaused() const { return m_paused; }
 
+    /// Deterministic pacing (exact pictures, `--at`): a step at a later time than the clock's
+    /// waits until nothing was journaled (recheck() not called) for `ms` real milliseconds and
+    /// then for 50 more event-loop turns, so every reaction to the previous steps is stamped
+    /// with their time, whatever the machine's speed. 0 (default) = off. Use with speed 0.
+    void setQuietMs(int ms) { m_quietMs = ms; }
+    /// Play only the steps at or before scenario time `ms`; then, once quiet, move the clock to
+    /// `ms` and emit stopTimeReached() (also when every step ran earlier). -1 = no stop time.
+    void setStopAtMs(qint64 ms) { m_stopAtMs = ms; }
+    /// Drive `clock` (not owned; must outlive the player) as the scenario clock instead of the
+    /// player's own, so the journal and the informer can share scenario time. Call before
+    /// start().
+    void setClock(ManualClock *clock) { m_clock = clock ? clock : &m_ownClock; }
+
     const Scenario &scenario() const { return m_scenario; }
     /// Scenario time (ms since the scenario started).
-    const Clock *clock() const { return &m_clock; }
+    const Clock *clock() const { return m_clock; }
     /// Index of the next step to run (== steps.size() when finished).
     int nextStep() const { return m_next; }
     bool isFinished() const { return m_finished; }
@@ -79,10 +92,16 @@ Q_SIGNALS:
     void waiting(int index, const QString &condition);
     /// Every step has run.
     void finished();
+    /// The clock stands at the stop time (setStopAtMs()); no further step will run.
+    void stopTimeReached();
 
 private:
     void advance();
     void advanceSteps();
+    /// With setQuietMs(): true when nothing was journaled for that long; otherwise arms a
+    /// timer that calls advance() again and returns false.
+    bool quiet();
+    void reachStopTime();
     QString run(const ScenarioStep &step, QString *summary);
     QString create(const QJsonObject &args, QString *summary);
     QString update(const QJsonObject &args, QString *summary);
@@ -93,7 +112,15 @@ private:
     Simulator *m_sim;
     InformerActions m_informer;
     ConditionCheck m_condition;
-    ManualClock m_clock;
+    ManualClock m_ownClock;
+    ManualClock *m_clock = &m_ownClock;
+    int m_quietMs = 0;
+    qint64 m_stopAtMs = -1;
+    bool m_stopPending = false;
+    bool m_stopReached = false;
+    QElapsedTimer m_activity; ///< real time since the last journal event (recheck())
+    QTimer m_quietTimer;
+    int m_idleTurns = 0; ///< event-loop turns without a journal event, after m_quietMs
     double m_speed = 1.0;
     int m_next = 0;
     bool m_started = false;

@@ -28,6 +28,8 @@ bool Simulator::start(const Options &o, QString *error)
 {
     m_store->setHistoryLimit(o.historyLimit);
     m_store->setHistoryWindowMs(o.historyWindowMs);
+    if (o.reproducibleClock)
+        m_store->setReproducible(o.reproducibleClock, o.seed);
     if (o.seedObjects)
         Fixtures::seed(m_store, o.pods, o.seed);
     m_server->setBookmarkInterval(o.bookmarkIntervalMs);

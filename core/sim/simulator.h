@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/object.h"
+#include "trace/clock.h"
 
 #include <QHostAddress>
 #include <QList>
@@ -55,6 +56,9 @@ public:
         /// writeKubeconfig() puts into the kubeconfig. Requests need that certificate or the
         /// token.
         bool clientCertificates = false;
+        /// Store::setReproducible(clock, seed): timestamps from this clock, names and uids from
+        /// `seed` (the same run gives the same objects). Null = wall clock, random uids.
+        const Clock *reproducibleClock = nullptr;
     };
 
     explicit Simulator(QObject *parent = nullptr);

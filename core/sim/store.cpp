@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "store.h"
 
+#include "fixtures.h"
+
 #include <QRegularExpression>
 
 #include <QDateTime>
@@ -56,21 +58,40 @@ QString nameProblem(const QString &resource, const QString &name)
 const QString kMetadata = QStringLiteral("metadata");
 const QString kNamespacesResource = QStringLiteral("namespaces");
 
-QString randomSuffix()
+} // namespace
+
+void Store::setReproducible(const Clock *clock, quint32 seed)
+{
+    m_fixedClock = clock;
+    m_rng.seed(seed);
+}
+
+QString Store::randomSuffix()
 {
     // Like the apiserver's names.SimpleNameGenerator: 5 chars from a consonant-heavy alphabet.
     static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    QRandomGenerator *rng = m_fixedClock ? &m_rng : QRandomGenerator::global();
     QString s;
     for (int i = 0; i < 5; ++i)
-        s += QLatin1Char(alphabet[QRandomGenerator::global()->bounded(int(sizeof alphabet) - 1)]);
+        s += QLatin1Char(alphabet[rng->bounded(int(sizeof alphabet) - 1)]);
     return s;
 }
 
-QString nowRfc3339()
+QString Store::newUid()
 {
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    if (!m_fixedClock)
+        return QUuid::createUuid().toString(QUuid::WithoutBraces);
+    return Fixtures::makeUid(m_rng);
 }
-} // namespace
+
+QString Store::nowRfc3339() const
+{
+    if (!m_fixedClock)
+        return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    return QDateTime(QDate(2025, 1, 1), QTime(0, 0), Qt::UTC)
+        .addMSecs(m_fixedClock->nowMs())
+        .toString(Qt::ISODate);
+}
 
 const char *ChangeEvent::typeName(Type type)
 {
@@ -314,7 +335,7 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
     else
         meta.remove(QStringLiteral("namespace"));
     if (meta.value(QStringLiteral("uid")).toString().isEmpty())
-        meta.insert(QStringLiteral("uid"), QUuid::createUuid().toString(QUuid::WithoutBraces));
+        meta.insert(QStringLiteral("uid"), newUid());
     meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
     meta.insert(QStringLiteral("creationTimestamp"), nowRfc3339());
     meta.remove(QStringLiteral("selfLink"));

@@ -4,12 +4,14 @@
 #include "api/object.h"
 #include "api/status.h"
 #include "resourcetype.h"
+#include "trace/clock.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
 #include <QObject>
+#include <QRandomGenerator>
 #include <QTimer>
 
 #include <deque>
@@ -158,6 +160,12 @@ public:
     /// Builds the StoredObject for `json` (serialises it twice: with and without kind/apiVersion).
     static StoredObject makeStored(const QJsonObject &json);
 
+    /// Reproducible objects (deterministic pictures): with a `clock`, creationTimestamp and
+    /// deletionTimestamp are 2025-01-01T00:00:00Z plus the clock's milliseconds, and generated
+    /// names (generateName) and uids come from a generator seeded with `seed`. Null `clock`
+    /// (the default) = the wall clock and random names/uids, like a real API server.
+    void setReproducible(const Clock *clock, quint32 seed);
+
 Q_SIGNALS:
     /// Emitted after every successful write, with the event the history recorded.
     void changed(const lens::sim::ChangeEvent &event);
@@ -167,6 +175,10 @@ Q_SIGNALS:
     void resourcesChanged();
 
 private:
+    QString nowRfc3339() const;
+    QString randomSuffix();
+    QString newUid();
+
     struct Table {
         ResourceType type;
         QMap<QString, StoredObject> objects;
@@ -189,6 +201,8 @@ private:
     int m_historyLimit = 1000;
     int m_historyWindowMs = 0;
     QElapsedTimer m_clock;
+    const Clock *m_fixedClock = nullptr; ///< setReproducible()
+    QRandomGenerator m_rng;
     QTimer m_trimTimer;
     void trimHistory();
 };

@@ -330,6 +330,19 @@ void TestScenarios::play_data()
                                 QStringLiteral("default/hot")),
                         5);
            });
+    QTest::newRow("window tour: a paused Pop keeps each key's Deltas")
+        << QStringLiteral("window-tour") << Check([](const Trace &t, Session &) {
+               auto popsOf = [&t](const char *key) {
+                   return t.find(TraceKind::FifoPopped, [key](const TraceEvent &e) {
+                       return e.key == QLatin1String(key);
+                   });
+               };
+               const auto web0 = popsOf("default/web-0"), web2 = popsOf("default/web-2");
+               QCOMPARE(int(web0.size()), 1);
+               QCOMPARE(int(web0.back()->deltas.size()), 4); // Added, then 3 Updated
+               QCOMPARE(int(web2.size()), 1);
+               QCOMPARE(int(web2.back()->deltas.size()), 2); // Added, Deleted
+           });
     QTest::newRow("update storm: 50 deltas, one Pop")
         << QStringLiteral("update-storm") << Check([](const Trace &t, Session &) {
                const QString hot = QStringLiteral("default/hot");

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// Exact pictures (issue 5 items 9 and 12): the same `--scenario S --at T --screenshot` arguments
+// give the same pixels, a different --at gives a different picture, and --headless --at prints
+// the same journal twice.
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_ExactShot : public QObject {
+    Q_OBJECT
+private slots:
+    void sameArgumentsSamePixels_data();
+    void sameArgumentsSamePixels();
+    void headlessJournalIsTheSame();
+    void scaleTwoDoublesThePixels();
+
+private:
+    /// Starts informer-lens with `args` (offscreen); the caller waits.
+    QProcess *start(const QStringList &args)
+    {
+        auto *p = new QProcess(this);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p->setProcessEnvironment(env);
+        p->start(QStringLiteral(LENS_APP), args);
+        return p;
+    }
+    /// Renders `args` + --at `at` into `png`s, all at once; returns false with a message in
+    /// `*why` when a run failed.
+    bool render(const QStringList &args, const QList<QPair<QString, QString>> &atAndPng,
+                QString *why)
+    {
+        QList<QProcess *> runs;
+        for (const auto &[at, png] : atAndPng)
+            runs << start(args + QStringList{QStringLiteral("--at"), at,
+                                             QStringLiteral("--screenshot"), png});
+        for (QProcess *p : std::as_const(runs)) {
+            if (!p->waitForFinished(60000) || p->exitCode() != 0) {
+                *why = QString::fromLocal8Bit(p->readAllStandardError());
+                return false;
+            }
+        }
+        return true;
+    }
+};
+
+void tst_ExactShot::sameArgumentsSamePixels_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QStringList base{QStringLiteral("--scenario"), QStringLiteral("fs03-410-relist"),
+                           QStringLiteral("--size"), QStringLiteral("1200x800")};
+    QTest::newRow("FS-03 en light journal") << base;
+    QTest::newRow("FS-03 zh_CN dark handlers")
+        << base + QStringList{QStringLiteral("--lang"),  QStringLiteral("zh_CN"),
+                              QStringLiteral("--theme"), QStringLiteral("dark"),
+                              QStringLiteral("--view"),  QStringLiteral("handlers")};
+}
+
+void tst_ExactShot::sameArgumentsSamePixels()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    const QString a = dir.filePath(QStringLiteral("a.png"));
+    const QString b = dir.filePath(QStringLiteral("b.png"));
+    const QString other = dir.filePath(QStringLiteral("other.png"));
+    QString why;
+    // 2.5 s: the watch was cut and got its 410, the reflector backs off; 1 s: synced, the new
+    // pod just arrived.
+    QVERIFY2(
+        render(
+            args,
+            {{QStringLiteral("2.5"), a}, {QStringLiteral("2.5"), b}, {QStringLiteral("1"), other}},
+            &why),
+        qPrintable(why));
+    const QImage first(a), second(b), earlier(other);
+    QVERIFY(!first.isNull());
+    QCOMPARE(first.size(), QSize(1200, 800));
+    QVERIFY2(first == second, "two renders of the same arguments differ");
+    QVERIFY2(first != earlier, "--at 1 and --at 2.5 gave the same picture");
+}
+
+void tst_ExactShot::headlessJournalIsTheSame()
+{
+    const QStringList args{QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                           QStringLiteral("fs03-410-relist"), QStringLiteral("--at"),
+                           QStringLiteral("3")};
+    QProcess *one = start(args);
+    QProcess *two = start(args);
+    QVERIFY(one->waitForFinished(60000) && two->waitForFinished(60000));
+    QCOMPARE(one->exitCode(), 0);
+    const QByteArray journal = one->readAllStandardOutput();
+    QVERIFY(journal.contains("\"listCompleted\""));
+    QVERIFY(journal.contains("410"));
+    QCOMPARE(two->readAllStandardOutput(), journal);
+}
+
+void tst_ExactShot::scaleTwoDoublesThePixels()
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("2x.png"));
+    QString why;
+    QVERIFY2(render({QStringLiteral("--scenario"), QStringLiteral("fs03-410-relist"),
+                     QStringLiteral("--size"), QStringLiteral("1200x800"),
+                     QStringLiteral("--scale"), QStringLiteral("2")},
+                    {{QStringLiteral("1"), png}}, &why),
+             qPrintable(why));
+    QCOMPARE(QImage(png).size(), QSize(2400, 1600));
+}
+
+QTEST_GUILESS_MAIN(tst_ExactShot)
+#include "tst_exactshot.moc"

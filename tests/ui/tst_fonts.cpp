@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// The bundled fonts (resources/fonts): they load, become the application font, and cover every
+// character of every translation, so a new translation cannot silently fall back to a system
+// font (and make pictures differ between machines).
+#include "fonts.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFontInfo>
+#include <QRawFont>
+#include <QTest>
+#include <QXmlStreamReader>
+
+class tst_Fonts : public QObject {
+    Q_OBJECT
+private slots:
+    void installsTheBundledFonts();
+    void translationsAreCovered_data();
+    void translationsAreCovered();
+};
+
+void tst_Fonts::installsTheBundledFonts()
+{
+    QVERIFY(lens::installBundledFonts(9));
+    const QFontInfo info(QApplication::font());
+    QCOMPARE(info.family(), QStringLiteral("Lens Sans"));
+    QCOMPARE(QApplication::font().hintingPreference(), QFont::PreferNoHinting);
+    QCOMPARE(QFontInfo(lens::monospaceFont()).family(), QStringLiteral("Lens Sans Mono"));
+    QVERIFY(QFontInfo(lens::monospaceFont()).fixedPitch());
+}
+
+void tst_Fonts::translationsAreCovered_data()
+{
+    QTest::addColumn<QString>("ts");
+    QTest::addColumn<QString>("latin");
+    QTest::addColumn<QString>("cjk");
+    const QDir dir(QStringLiteral(LENS_TRANSLATIONS_DIR));
+    const QStringList files = dir.entryList({QStringLiteral("*.ts")});
+    QVERIFY(!files.isEmpty());
+    for (const QString &f : files) {
+        QTest::addRow("%s regular", qPrintable(f))
+            << dir.filePath(f) << QStringLiteral(":/fonts/LensSans-Regular.ttf")
+            << QStringLiteral(":/fonts/LensSansCJKsc-Regular.otf");
+        QTest::addRow("%s bold", qPrintable(f))
+            << dir.filePath(f) << QStringLiteral(":/fonts/LensSans-Bold.ttf")
+            << QStringLiteral(":/fonts/LensSansCJKsc-Bold.otf");
+    }
+}
+
+void tst_Fonts::translationsAreCovered()
+{
+    QFETCH(QString, ts);
+    QFETCH(QString, latin);
+    QFETCH(QString, cjk);
+    const QRawFont latinFont(latin, 12), cjkFont(cjk, 12);
+    QVERIFY(latinFont.isValid() && cjkFont.isValid());
+    QFile file(ts);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    int translations = 0;
+    QString missing;
+    while (!xml.atEnd()) {
+        // <translation> text, or its <numerusform>s (read as one text).
+        if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != u"translation")
+            continue;
+        const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+        ++translations;
+        const QList<uint> ucs4 = text.toUcs4();
+        for (const uint u : ucs4) {
+            const char32_t c = u;
+            if (QChar::isSpace(c) || QChar::category(c) == QChar::Other_Control)
+                continue;
+            const QString ch = QString::fromUcs4(&c, 1);
+            if (!latinFont.supportsCharacter(c) && !cjkFont.supportsCharacter(c) &&
+                !missing.contains(ch))
+                missing += ch;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(translations > 100);
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in the bundled fonts: \"%1\" — run "
+                                                          "/usr/bin/python3 scripts/subset-fonts")
+                                               .arg(missing)));
+}
+
+QTEST_MAIN(tst_Fonts)
+#include "tst_fonts.moc"
