@@ -4,6 +4,7 @@
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
+#include "informer/reflector.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
@@ -159,10 +160,16 @@ bool Session::start(QString *error)
     m_player = new sim::ScenarioPlayer(std::move(scenario), m_sim, this);
     if (m_clock == &m_scenarioClock) {
         // Real milliseconds without a journal event before the clock moves on: far above
-        // a localhost round trip, far below the reflector's first backoff (800 ms).
-        constexpr int kQuietMs = 150;
+        // a localhost round trip (even on a busy machine, where QNetworkAccessManager's HTTP
+        // thread may answer late), below the reflector's first backoff (800 ms).
+        constexpr int kQuietMs = 300;
         m_player->setClock(&m_scenarioClock);
         m_player->setQuietMs(kQuietMs);
+        // A list waiting for its answer is not quiet, however long the answer takes.
+        m_player->setBusyCheck([this] {
+            const Reflector *r = m_informer ? m_informer->reflector() : nullptr;
+            return r && r->state() == Reflector::State::Listing;
+        });
         m_player->setStopAtMs(m_opts.stopAtMs);
         m_opts.scenarioSpeed = 0;
         connect(m_player, &sim::ScenarioPlayer::stopTimeReached, this,

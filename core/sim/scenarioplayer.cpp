@@ -146,6 +146,12 @@ bool ScenarioPlayer::quiet()
 {
     if (m_quietMs <= 0)
         return true;
+    if (m_busy && m_busy()) {
+        m_activity.restart();
+        m_idleTurns = 0;
+        m_quietTimer.start(10);
+        return false;
+    }
     const qint64 idle = m_activity.elapsed();
     if (idle < m_quietMs) {
         m_idleTurns = 0;

@@ -53,6 +53,9 @@ public:
     /// then for 50 more event-loop turns, so every reaction to the previous steps is stamped
     /// with their time, whatever the machine's speed. 0 (default) = off. Use with speed 0.
     void setQuietMs(int ms) { m_quietMs = ms; }
+    /// With setQuietMs(): while `busy` returns true (say, a list request has no answer yet)
+    /// the clock does not move on either.
+    void setBusyCheck(std::function<bool()> busy) { m_busy = std::move(busy); }
     /// Play only the steps at or before scenario time `ms`; then, once quiet, move the clock to
     /// `ms` and emit stopTimeReached() (also when every step ran earlier). -1 = no stop time.
     void setStopAtMs(qint64 ms) { m_stopAtMs = ms; }
@@ -115,6 +118,7 @@ private:
     ManualClock m_ownClock;
     ManualClock *m_clock = &m_ownClock;
     int m_quietMs = 0;
+    std::function<bool()> m_busy;
     qint64 m_stopAtMs = -1;
     bool m_stopPending = false;
     bool m_stopReached = false;

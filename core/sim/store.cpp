@@ -3,12 +3,11 @@
 
 #include "fixtures.h"
 
-#include <QRegularExpression>
-
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <QUuid>
 
 namespace lens::sim {

@@ -1339,6 +1339,12 @@ backlog now %9, at most %10 (pendingNotifications)</source>
             <numerusform>%n 个事件 · %1/s</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n 个事件</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lens::PlaygroundPanel</name>
