@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "lensprocess.h"
+
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,12 +22,7 @@ private slots:
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
     {
-        auto *p = new QProcess(parent);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p->setProcessEnvironment(env);
-        p->start(QStringLiteral(LENS_APP), args);
-        return p;
+        return startLens(args, parent);
     }
 };
 

@@ -2,6 +2,8 @@
 // Exact pictures (issue 5 items 9 and 12): the same `--scenario S --at T --screenshot` arguments
 // give the same pixels, a different --at gives a different picture, and --headless --at prints
 // the same journal twice.
+#include "lensprocess.h"
+
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -17,15 +19,7 @@ private slots:
 
 private:
     /// Starts informer-lens with `args` (offscreen); the caller waits.
-    QProcess *start(const QStringList &args)
-    {
-        auto *p = new QProcess(this);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p->setProcessEnvironment(env);
-        p->start(QStringLiteral(LENS_APP), args);
-        return p;
-    }
+    QProcess *start(const QStringList &args) { return startLens(args, this); }
     /// Renders `args` + --at `at` into `png`s, all at once; returns false with a message in
     /// `*why` when a run failed.
     bool render(const QStringList &args, const QList<QPair<QString, QString>> &atAndPng,
