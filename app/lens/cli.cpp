@@ -199,7 +199,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
         if (!ok || !std::isfinite(atSec) || atSec < 0 || atSec > 1e6)
             c.error = QStringLiteral("--at needs a scenario time in seconds (0 to 1000000)");
         else if (!p.isSet(scenario))
-            c.error = QStringLiteral("--at needs --scenario: it stops a scenario at that time");
+            c.error = QStringLiteral("--at needs a scenario (--scenario) to stop at that time");
         c.session.reproducible = true;
         c.session.stopAtMs = qint64(std::llround(atSec * 1000));
     }

@@ -117,7 +117,13 @@ void tst_Cli::badArgumentsAreExplained()
           QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"),
                       QStringLiteral("nan")},
           QStringList{QStringLiteral("--headless"), QStringLiteral("--speed"),
-                      QStringLiteral("inf")}}) {
+                      QStringLiteral("inf")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--at"), QStringLiteral("3")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                      QStringLiteral("fs03-410-relist"), QStringLiteral("--at"),
+                      QStringLiteral("nan")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--scale"),
+                      QStringLiteral("9")}}) {
         QProcess *q = run(args, this);
         QVERIFY(q->waitForFinished(10000));
         QCOMPARE(q->exitCode(), 2);
