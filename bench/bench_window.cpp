@@ -5,11 +5,12 @@
 // updates pods at --rate events per second; the window, with every view open, watches them
 // through the real Session (HTTP ListerWatcher → Reflector → DeltaFIFO → Indexer → handlers →
 // journal → models). A probe timer on the UI thread measures how late the event loop runs it
-// (the stall a user feels) and /proc/self/status gives resident memory. Prints one figure per
-// line; never run by ctest (speed targets live in benchmarks, not in timed tests).
+// (the stall a user feels) and /proc/self/status gives resident memory, sampled every 10 s so a
+// bound is visible. Prints one figure per line; never run by ctest (speed targets live in
+// benchmarks, not in timed tests).
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_window [--rate 5000] [--seconds 20]
-//                                                      [--journal-cap N] [--pods 200]
+//                              [--journal-cap N] [--pods 200] [--views all|none]
 
 #include "lens/handlersmodel.h"
 #include "lens/journalmodel.h"
@@ -92,8 +93,11 @@ protected:
                 return;
             if (!since.isValid())
                 since.start();
-            // Catch up to the wall clock, so a late timer does not lower the rate.
-            const qint64 target = since.elapsed() * m_rate / 1000;
+            // Catch up to the wall clock, so a late timer does not lower the rate — but by at
+            // most 50 ms of writes per tick: a starved thread (a busy machine) must still return
+            // to its event loop to flush the watch sockets, or its watchers overflow and are cut.
+            const qint64 target =
+                std::min(since.elapsed() * m_rate / 1000, due + qint64(m_rate) / 20);
             for (; due < target; ++due) {
                 QJsonObject &pod = pods[next];
                 next = (next + 1) % int(pods.size());
@@ -157,11 +161,22 @@ int main(int argc, char **argv)
     const QCommandLineOption noWindowOpt(
         QStringLiteral("no-window"),
         QStringLiteral("Measure the informer and journal alone, without the window."));
-    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt});
+    const QCommandLineOption viewsOpt(
+        QStringLiteral("views"),
+        QStringLiteral("all (default): the whole window, with a pod's key history and a "
+                       "handler's notifications open; none: as --no-window."),
+        QStringLiteral("which"), QStringLiteral("all"));
+    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt});
     p.process(app);
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();
     const int pods = p.value(podsOpt).toInt();
+    const QString views = p.value(viewsOpt);
+    if (views != QLatin1String("all") && views != QLatin1String("none")) {
+        std::fprintf(stderr, "bench_window: --views takes all or none\n");
+        return 2;
+    }
+    const bool withWindow = views == QLatin1String("all") && !p.isSet(noWindowOpt);
     if (rate <= 0 || seconds <= 0 || pods <= 0) {
         std::fprintf(stderr, "bench_window: --rate, --seconds and --pods take positive numbers\n");
         return 2;
@@ -185,7 +200,7 @@ int main(int argc, char **argv)
     if (p.isSet(capOpt))
         session.journal()->setCapacity(p.value(capOpt).toLongLong());
     std::unique_ptr<lens::MainWindow> window;
-    if (!p.isSet(noWindowOpt)) {
+    if (withWindow) {
         window =
             std::make_unique<lens::MainWindow>(session.journal(), session.informer()->controller());
         window->setSourceDescription(session.sourceDescription());
@@ -200,6 +215,7 @@ int main(int argc, char **argv)
     probe.setInterval(5);
     qint64 expected = 0;
     double maxRssMiB = 0;
+    std::vector<std::pair<int, double>> rssEvery10s; // (second, MiB)
     const auto [rssBefore, hwmBefore] = residentMiB();
     Q_UNUSED(hwmBefore);
     QObject::connect(&probe, &QTimer::timeout, [&] {
@@ -209,15 +225,29 @@ int main(int argc, char **argv)
         if (lateMs.size() % 200 == 0)
             maxRssMiB = std::max(maxRssMiB, residentMiB().first);
     });
+    QTimer rssSampler;
+    QObject::connect(&rssSampler, &QTimer::timeout, [&] {
+        const double rss = residentMiB().first;
+        maxRssMiB = std::max(maxRssMiB, rss);
+        rssEvery10s.emplace_back(int(rssEvery10s.size() + 1) * 10, rss);
+    });
     qint64 eventsAtStart = 0;
     auto begin = [&] {
+        if (window) {
+            // Key history shows one pod (every view folds something), as a user watching it.
+            const QStringList keys = session.informer()->indexer().listKeys();
+            if (!keys.isEmpty())
+                window->selectKey(keys.constFirst());
+        }
         cluster.startWriting();
+        rssSampler.start(10000);
         eventsAtStart = qint64(session.journal()->lastSeq());
         clock.start();
         expected = 5'000'000;
         probe.start();
         QTimer::singleShot(seconds * 1000, &app, [&] {
             probe.stop();
+            rssSampler.stop();
             const double elapsedS = double(clock.elapsed()) / 1000.0;
             const qint64 events = qint64(session.journal()->lastSeq()) - eventsAtStart;
             const auto [rss, hwm] = residentMiB();
@@ -235,6 +265,8 @@ int main(int argc, char **argv)
             std::printf("rss_mib_end %.1f\n", rss);
             std::printf("rss_mib_max_sampled %.1f\n", std::max(maxRssMiB, rss));
             std::printf("rss_mib_peak %.1f\n", hwm);
+            for (const auto &[second, mib] : rssEvery10s)
+                std::printf("rss_mib_at_%ds %.1f\n", second, mib);
             qsizetype queued = 0;
             for (const lens::QueueEntry &e : session.informer()->queue()->entries())
                 queued += e.deltas.size();
@@ -243,6 +275,8 @@ int main(int argc, char **argv)
             if (window) {
                 std::printf("rows_journal %d\n", window->journalModel()->rowCount());
                 std::printf("rows_key_history %d\n", window->keyHistoryModel()->rowCount());
+                std::printf("rows_key_history_dropped %llu\n",
+                            qulonglong(window->keyHistoryModel()->droppedRows()));
                 std::printf("rows_notifications %d\n", window->notificationsModel()->rowCount());
                 std::printf("timeline_marks %lld\n",
                             qlonglong(window->timelineModel()->marks().size()));
@@ -252,6 +286,17 @@ int main(int argc, char **argv)
             std::printf("journal_size %lld\n", qlonglong(session.journal()->events().size()));
             std::printf("journal_capacity %lld\n", qlonglong(session.journal()->capacity()));
             std::printf("journal_dropped %llu\n", qulonglong(session.journal()->droppedCount()));
+            int watchEnded = 0, behind = 0;
+            for (const lens::TraceEvent &e : session.journal()->events()) {
+                if (e.kind != lens::TraceKind::WatchEnded)
+                    continue;
+                ++watchEnded;
+                behind += e.detail.value(QLatin1String("reason"))
+                              .toString()
+                              .contains(QLatin1String("behind"));
+            }
+            std::printf("watches_ended %d\n", watchEnded);
+            std::printf("watches_let_go_behind %d\n", behind);
             std::fflush(stdout);
             QCoreApplication::exit(0);
         });

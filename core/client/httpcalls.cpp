@@ -189,7 +189,8 @@ bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)
     return true;
 }
 
-HttpWatchCall::HttpWatchCall(QNetworkReply *reply) : m_reply(reply)
+HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
+    : m_reply(reply), m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
 {
     reply->setParent(this);
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
@@ -222,14 +223,68 @@ void HttpWatchCall::onReadyRead()
         return;
     }
     m_responded = true;
+    if (m_behindMiB < 0 && backlogBytes() > m_backlogLimit)
+        fallBehind();
     drainLines();
+}
+
+qint64 HttpWatchCall::backlogBytes() const
+{
+    return (m_reply ? m_reply->bytesAvailable() : 0) + (m_lines.size() - m_pos);
+}
+
+void HttpWatchCall::fallBehind()
+{
+    m_behindMiB = double(backlogBytes()) / (1024.0 * 1024.0);
+    // Keep up to the limit (at least one whole line, so every round makes progress); the rest
+    // is let go with the connection.
+    m_lines.remove(0, m_pos);
+    m_pos = 0;
+    const qint64 room = m_backlogLimit - m_lines.size();
+    if (room > 0)
+        m_lines += m_reply->read(room);
+    if (m_lines.indexOf('\n') < 0)
+        m_lines += m_reply->readLine();
+    m_reply->disconnect(this);
+    m_reply->abort();
+}
+
+qsizetype HttpWatchCall::lineEnd()
+{
+    qsizetype nl = m_lines.indexOf('\n', m_pos);
+    if (nl >= 0 || m_behindMiB >= 0 || !m_reply || m_reply->bytesAvailable() <= 0)
+        return nl;
+    // Out of whole lines: keep the partial one and take what the reply holds, in one read.
+    m_lines.remove(0, m_pos);
+    m_pos = 0;
+    const qsizetype from = m_lines.size();
+    m_lines += m_reply->readAll();
+    return m_lines.indexOf('\n', from);
 }
 
 bool HttpWatchCall::drainLines()
 {
     QElapsedTimer budget;
     budget.start();
-    while (!m_stopped && m_reply && m_reply->canReadLine()) {
+    for (;;) {
+        if (m_stopped || !m_reply)
+            return true;
+        const qsizetype nl = lineEnd();
+        if (nl < 0) {
+            if (m_behindMiB >= 0) {
+                // What was kept is decoded: end, so the reflector resumes from here.
+                m_stopped = true;
+                m_lines.clear();
+                Q_EMIT ended(ApiStatus::transportError(
+                    ApiStatus::Transport::ConnectionLost,
+                    QStringLiteral("this client fell %1 MiB behind the stream and let it go "
+                                   "(as kube-apiserver closes a watcher that falls behind); the "
+                                   "events it had not decoded come again from the last "
+                                   "resourceVersion")
+                        .arg(m_behindMiB, 0, 'f', 1)));
+            }
+            return true;
+        }
         if (budget.elapsed() >= sliceBudgetMs()) {
             if (!std::exchange(m_continuationQueued, true)) {
                 QMetaObject::invokeMethod(
@@ -245,11 +300,11 @@ bool HttpWatchCall::drainLines()
             }
             return false;
         }
-        const QByteArray line = m_reply->readLine().trimmed();
+        const QByteArray line = m_lines.mid(m_pos, nl - m_pos).trimmed();
+        m_pos = nl + 1;
         if (!line.isEmpty() && !decodeLine(line))
             return true;
     }
-    return true;
 }
 
 bool HttpWatchCall::decodeLine(const QByteArray &line)
@@ -283,7 +338,7 @@ void HttpWatchCall::onFinished()
         m_finishedPending = true;
         if (!drainLines() || m_stopped)
             return;
-        const QByteArray rest = m_reply->readAll().trimmed();
+        const QByteArray rest = (m_lines.mid(m_pos) + m_reply->readAll()).trimmed();
         if (!rest.isEmpty()) {
             // The last line had no newline: either a complete event or a cut-off one.
             WatchEvent ev;

@@ -106,7 +106,7 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
 
 WatchCall *HttpListerWatcher::watch(const ListOptions &options)
 {
-    return new HttpWatchCall(m_nam->get(makeRequest(options, true)));
+    return new HttpWatchCall(m_nam->get(makeRequest(options, true)), m_backlogLimit);
 }
 
 } // namespace lens

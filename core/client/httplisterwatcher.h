@@ -45,6 +45,9 @@ public:
     static QString collectionPath(const QString &group, const QString &version,
                                   const QString &resource, const QString &ns);
 
+    /// Bytes of undecoded watch stream tolerated before a watch that fell behind is given up
+    /// (see HttpWatchCall); <= 0 = HttpWatchCall::defaultBacklogLimit(). For new watches.
+    void setWatchBacklogLimit(qint64 bytes) { m_backlogLimit = bytes; }
     ListCall *list(const ListOptions &options) override;
     WatchCall *watch(const ListOptions &options) override;
     QString description() const override;
@@ -58,6 +61,7 @@ private:
     RestConfig m_rest;
     QString m_path;
     std::unique_ptr<QNetworkAccessManager> m_nam;
+    qint64 m_backlogLimit = 0;
 };
 
 } // namespace lens

@@ -22,6 +22,8 @@ public:
     }
 
     int rowCap() const { return m_cap; }
+    /// Rows that left at the top because of the cap since the model was filled.
+    quint64 droppedRows() const { return m_dropped; }
     int rowCount(const QModelIndex &parent = {}) const override
     {
         return parent.isValid() ? 0 : int(m_rows.size());
@@ -36,13 +38,16 @@ protected:
         if (n == 0)
             return;
         const size_t cap = size_t(m_cap);
-        if (n > cap)
+        if (n > cap) {
             std::advance(first, n - cap);
+            m_dropped += n - cap;
+        }
         const size_t take = qMin(n, cap);
         if (m_rows.size() + take > cap) {
             const size_t excess = m_rows.size() + take - cap;
             beginRemoveRows({}, 0, int(excess) - 1);
             m_rows.erase(m_rows.begin(), m_rows.begin() + qsizetype(excess));
+            m_dropped += excess;
             endRemoveRows();
         }
         const int at = int(m_rows.size());
@@ -53,6 +58,7 @@ protected:
 
     std::deque<Row> m_rows;
     const int m_cap;
+    quint64 m_dropped = 0;
 };
 
 } // namespace lens

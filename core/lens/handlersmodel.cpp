@@ -320,6 +320,7 @@ void HandlerNotificationsModel::rebuild()
     m_batcher->setFrozen(true);
     beginResetModel();
     m_rows.clear();
+    m_dropped = 0;
     endResetModel();
     if (!m_handler.isEmpty())
         m_batcher->replayHistory(m_upTo);

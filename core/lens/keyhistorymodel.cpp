@@ -8,8 +8,8 @@
 
 namespace lens {
 
-KeyHistoryModel::KeyHistoryModel(Journal *journal, QObject *parent)
-    : QAbstractTableModel(parent),
+KeyHistoryModel::KeyHistoryModel(Journal *journal, QObject *parent, int rowCap)
+    : CappedRowsModel(rowCap, parent),
       m_batcher(new EventBatcher(
           journal, [this](const EventBatcher::Events &ev) { append(ev); },
           [this](const TraceEvent &e) { return !m_key.isEmpty() && e.key == m_key; }, this))
@@ -31,14 +31,21 @@ void KeyHistoryModel::setKey(const QString &key)
     beginResetModel();
     m_key = key;
     m_rows.clear();
+    m_dropped = 0;
     m_prevWatchObject = {};
     m_prevIndexerObject = {};
     if (!key.isEmpty()) {
         // Rebuild from the retained history without per-chunk signals: we are inside a reset.
         if (Journal *j = m_batcher->journal()) {
-            for (const TraceEvent &e : j->events())
-                if (e.key == key)
-                    m_rows.append(makeEntry(e));
+            for (const TraceEvent &e : j->events()) {
+                if (e.key != key)
+                    continue;
+                m_rows.push_back(makeEntry(e));
+                if (m_rows.size() > size_t(rowCap())) {
+                    m_rows.pop_front();
+                    ++m_dropped;
+                }
+            }
         }
     }
     endResetModel();
@@ -121,21 +128,11 @@ void KeyHistoryModel::append(const std::vector<TraceEvent> &events)
 {
     if (events.empty())
         return;
-    QList<Entry> fresh;
+    std::vector<Entry> fresh;
     for (const TraceEvent &e : events)
         if (e.key == m_key)
-            fresh.append(makeEntry(e));
-    if (fresh.isEmpty())
-        return;
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(fresh.size()) - 1);
-    m_rows.append(fresh);
-    endInsertRows();
-}
-
-int KeyHistoryModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
+            fresh.push_back(makeEntry(e));
+    appendRows(std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
 }
 
 int KeyHistoryModel::columnCount(const QModelIndex &parent) const
@@ -147,7 +144,7 @@ QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Entry &r = m_rows.at(index.row());
+    const Entry &r = m_rows[size_t(index.row())];
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {

@@ -2,10 +2,9 @@
 #pragma once
 
 #include "api/object.h"
+#include "cappedrowsmodel.h"
 #include "deltachip.h"
 #include "trace/traceevent.h"
-
-#include <QAbstractTableModel>
 
 namespace lens {
 
@@ -20,7 +19,22 @@ class Journal;
 /// setKey() rebuilds from the journal's retained events (a model reset: a genuine wholesale
 /// replacement); afterwards new events for the key are appended live, batched (default 50 ms).
 /// Concept shown: one object's path Reflector → DeltaFIFO → HandleDeltas → Indexer → handlers.
-class KeyHistoryModel final : public QAbstractTableModel {
+///
+/// Keeps the newest `rowCap()` rows (a key updated thousands of times a second would otherwise
+/// grow without end); older ones leave at the top, counted by droppedRows().
+struct KeyHistoryEntry {
+    quint64 seq = 0;
+    qint64 t = 0;
+    TraceKind kind = TraceKind::Info;
+    QString component;
+    QString type;
+    QString resourceVersion;
+    QString detail;
+    QString tooltip;
+    DeltaChips chips;
+};
+
+class KeyHistoryModel final : public CappedRowsModel<KeyHistoryEntry> {
     Q_OBJECT
 public:
     enum Column {
@@ -39,15 +53,15 @@ public:
         SeqRole,                           ///< quint64
     };
 
-    /// `journal` is not owned. The model is empty until setKey().
-    explicit KeyHistoryModel(Journal *journal, QObject *parent = nullptr);
+    /// `journal` is not owned. The model is empty until setKey(); it keeps the newest `rowCap`
+    /// rows (at least 1).
+    explicit KeyHistoryModel(Journal *journal, QObject *parent = nullptr, int rowCap = 5000);
     ~KeyHistoryModel() override;
 
     /// Shows the history of `key` ("ns/name"); an empty key clears the model.
     void setKey(const QString &key);
     QString key() const { return m_key; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
@@ -60,23 +74,12 @@ Q_SIGNALS:
     void keyChanged(const QString &key);
 
 private:
-    struct Entry {
-        quint64 seq = 0;
-        qint64 t = 0;
-        TraceKind kind = TraceKind::Info;
-        QString component;
-        QString type;
-        QString resourceVersion;
-        QString detail;
-        QString tooltip;
-        DeltaChips chips;
-    };
+    using Entry = KeyHistoryEntry;
     Entry makeEntry(const TraceEvent &e);
     void append(const std::vector<TraceEvent> &events);
 
     EventBatcher *m_batcher;
     QString m_key;
-    QList<Entry> m_rows;
     Object m_prevWatchObject;
     Object m_prevIndexerObject;
 };

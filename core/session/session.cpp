@@ -121,10 +121,12 @@ bool Session::start(QString *error)
         }
         m_opts.resource = resource.qualifiedName();
     }
-    m_lw = std::make_unique<HttpListerWatcher>(
+    auto lw = std::make_unique<HttpListerWatcher>(
         std::move(rest),
         HttpListerWatcher::collectionPath(resource.group, resource.version, resource.resource,
                                           resource.namespaced ? m_opts.namespace_ : QString()));
+    lw->setWatchBacklogLimit(m_opts.watchBacklogLimit);
+    m_lw = std::move(lw);
     m_informer =
         new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, m_clock, {}, this);
     m_informer->setQueueMode(m_opts.queueMode);

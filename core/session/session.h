@@ -54,6 +54,9 @@ public:
         /// The journal keeps at most this many events (Journal::setCapacity(); the oldest are
         /// dropped and counted). About 6-7 KiB per event under heavy pod churn.
         qsizetype journalCapacity = 100000;
+        /// Bytes of undecoded watch stream tolerated before a watch that fell behind is given
+        /// up and resumed (HttpWatchCall); 0 = its default (16 MiB).
+        qint64 watchBacklogLimit = 0;
         /// Play this scenario (a shipped name or a YAML file, see docs/scenarios.md) on the
         /// built-in cluster. The scenario's cluster: and informer: sections override the
         /// fields above (churn is off); cannot be combined with `server`.

@@ -127,6 +127,7 @@ private Q_SLOTS:
     void namespaceIndexTree();
     void keyHistory();
     void journalModelCap();
+    void keyHistoryCap();
     void reflectorStatusAndTimeline();
     void objectDiffLines();
     void timelineGapsAndHandlerTicks();
@@ -382,6 +383,36 @@ void tst_Models::journalModelCap()
     QCOMPARE(inserted.count(), 2);
     QCOMPARE(model.index(49, JournalModel::DetailColumn).data().toString(),
              QStringLiteral("message=79"));
+}
+
+void tst_Models::keyHistoryCap()
+{
+    // A key updated without end keeps only the newest rowCap rows; the dropped are counted.
+    ManualClock clock;
+    Journal journal(&clock);
+    Feed f{&journal, {}, {}};
+    const QString a = QStringLiteral("ns/a");
+    for (int rv = 1; rv <= 6; ++rv)
+        f.watch(QStringLiteral("MODIFIED"), a, obj(a, rv));
+    KeyHistoryModel model(&journal, nullptr, 4);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKey(a);
+    QCOMPARE(model.rowCount(), 4); // rebuilt from the journal: the newest 4 of 6
+    QCOMPARE(model.droppedRows(), 2ULL);
+    QCOMPARE(model.index(0, KeyHistoryModel::ResourceVersionColumn).data().toString(),
+             QStringLiteral("3"));
+    QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+    for (int rv = 7; rv <= 9; ++rv)
+        f.watch(QStringLiteral("MODIFIED"), a, obj(a, rv));
+    QTRY_COMPARE(model.index(3, KeyHistoryModel::ResourceVersionColumn).data().toString(),
+                 QStringLiteral("9"));
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.droppedRows(), 5ULL);
+    QCOMPARE(removed.count(), 1); // one rowsRemoved at the top per batch
+    QCOMPARE(model.index(0, KeyHistoryModel::ResourceVersionColumn).data().toString(),
+             QStringLiteral("6"));
+    model.setKey(QString());
+    QCOMPARE(model.droppedRows(), 0ULL);
 }
 
 void tst_Models::reflectorStatusAndTimeline()
