@@ -3,9 +3,31 @@
 
 #include "trace/journal.h"
 
+#include <QElapsedTimer>
 #include <QTimer>
 
 namespace lens {
+
+namespace {
+/// The staggered turns of one thread's batchers: the time from which the next
+/// busy batch may be handed over.
+struct FlushTurns {
+    QElapsedTimer clock;
+    qint64 nextFreeMs = 0;
+
+    /// Milliseconds until the caller's turn (0 = now), reserving it.
+    qint64 reserve()
+    {
+        if (!clock.isValid())
+            clock.start();
+        const qint64 now = clock.elapsed();
+        const qint64 turn = qMax(now, nextFreeMs);
+        nextFreeMs = turn + EventBatcher::staggerMs();
+        return turn - now;
+    }
+};
+thread_local FlushTurns t_turns;
+} // namespace
 
 EventBatcher::EventBatcher(Journal *journal, FlushFn flush, AcceptFn accept, QObject *parent)
     : QObject(parent), m_journal(journal), m_flush(std::move(flush)), m_accept(std::move(accept)),
@@ -13,7 +35,7 @@ EventBatcher::EventBatcher(Journal *journal, FlushFn flush, AcceptFn accept, QOb
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(50);
-    connect(m_timer, &QTimer::timeout, this, &EventBatcher::flushNow);
+    connect(m_timer, &QTimer::timeout, this, &EventBatcher::onTimer);
     if (journal)
         connect(journal, &Journal::eventRecorded, this, &EventBatcher::onEvent);
 }
@@ -23,7 +45,7 @@ EventBatcher::~EventBatcher() = default;
 void EventBatcher::setInterval(int ms)
 {
     m_baseInterval = qMax(0, ms);
-    m_timer->setInterval(m_baseInterval);
+    m_nextInterval = m_baseInterval;
 }
 
 int EventBatcher::interval() const
@@ -36,6 +58,7 @@ void EventBatcher::setFrozen(bool frozen)
     m_frozen = frozen;
     if (frozen) {
         m_timer->stop();
+        m_hasSlot = false;
         m_pending.clear();
     }
 }
@@ -48,19 +71,32 @@ void EventBatcher::onEvent(const TraceEvent &e)
         return;
     m_pending.push_back(e);
     if (!m_timer->isActive())
-        m_timer->start();
+        m_timer->start(m_nextInterval);
+}
+
+void EventBatcher::onTimer()
+{
+    if (!m_hasSlot && qsizetype(m_pending.size()) >= busyBatchSize()) {
+        if (const qint64 wait = t_turns.reserve(); wait > 0) {
+            m_hasSlot = true;
+            m_timer->start(int(wait));
+            return;
+        }
+    }
+    flushNow();
 }
 
 void EventBatcher::flushNow()
 {
     m_timer->stop();
+    m_hasSlot = false;
     if (m_pending.empty())
         return;
     Events batch;
     batch.swap(m_pending);
-    m_timer->setInterval(qsizetype(batch.size()) >= busyBatchSize()
-                             ? qMax(m_baseInterval, busyIntervalMs())
-                             : m_baseInterval);
+    m_nextInterval = qsizetype(batch.size()) >= busyBatchSize()
+                         ? qMax(m_baseInterval, busyIntervalMs())
+                         : m_baseInterval;
     if (m_flush)
         m_flush(batch);
     Q_EMIT flushed(qsizetype(batch.size()));

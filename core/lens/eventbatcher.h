@@ -44,6 +44,12 @@ public:
     /// interval() after its first small batch.
     static constexpr qsizetype busyBatchSize() { return 100; }
     static constexpr int busyIntervalMs() { return 250; }
+    /// Busy batches of all batchers on one thread are handed over at least this many
+    /// milliseconds apart, in the order they came due: each view applies and repaints its batch
+    /// in an event-loop turn of its own (a frame apart) instead of every view in one long turn
+    /// — the stall a user feels is one view's work, not the sum. Quiet batches and flushNow()
+    /// are never delayed.
+    static constexpr int staggerMs() { return 16; }
 
     /// Events received and not yet handed to the model.
     qsizetype pendingCount() const { return qsizetype(m_pending.size()); }
@@ -70,7 +76,10 @@ Q_SIGNALS:
 
 private:
     void onEvent(const TraceEvent &e);
+    void onTimer();
     int m_baseInterval = 50;
+    int m_nextInterval = 50; ///< the coalescing delay for the next batch
+    bool m_hasSlot = false;  ///< the timer is waiting for this batcher's staggered turn
 
     QPointer<Journal> m_journal;
     FlushFn m_flush;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lens/deltachip.h"
+#include "lens/eventbatcher.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
 #include "lens/keyhistorymodel.h"
@@ -128,6 +129,7 @@ private Q_SLOTS:
     void keyHistory();
     void journalModelCap();
     void keyHistoryCap();
+    void busyBatchesTakeTurns();
     void reflectorStatusAndTimeline();
     void objectDiffLines();
     void timelineGapsAndHandlerTicks();
@@ -413,6 +415,42 @@ void tst_Models::keyHistoryCap()
              QStringLiteral("6"));
     model.setKey(QString());
     QCOMPARE(model.droppedRows(), 0ULL);
+}
+
+void tst_Models::busyBatchesTakeTurns()
+{
+    // Two views due at the same moment with busy batches: the second is handed its batch in a
+    // later event-loop turn (after what the first posted, such as its repaint), and each batch
+    // holds every event in recording order.
+    ManualClock clock;
+    Journal journal(&clock);
+    std::vector<quint64> seqsA, seqsB;
+    bool turnPassed = false;
+    bool secondSawTurn = false;
+    int flushes = 0;
+    QObject context;
+    auto onFlush = [&](std::vector<quint64> *seqs, const EventBatcher::Events &ev) {
+        for (const TraceEvent &e : ev)
+            seqs->push_back(e.seq);
+        if (++flushes == 1)
+            QMetaObject::invokeMethod(
+                &context, [&] { turnPassed = true; }, Qt::QueuedConnection);
+        else
+            secondSawTurn = turnPassed;
+    };
+    EventBatcher a(&journal, [&](const EventBatcher::Events &ev) { onFlush(&seqsA, ev); });
+    EventBatcher b(&journal, [&](const EventBatcher::Events &ev) { onFlush(&seqsB, ev); });
+    a.setInterval(0);
+    b.setInterval(0);
+    Feed f{&journal, {}, {}};
+    const int n = int(EventBatcher::busyBatchSize()) + 5;
+    for (int i = 0; i < n; ++i)
+        f.reflector(TraceKind::Info, {}, {{QLatin1String("message"), QString::number(i)}});
+    QTRY_COMPARE(flushes, 2);
+    QVERIFY(secondSawTurn);
+    QCOMPARE(seqsA.size(), size_t(n));
+    QCOMPARE(seqsA, seqsB);
+    QVERIFY(std::is_sorted(seqsA.begin(), seqsA.end()));
 }
 
 void tst_Models::reflectorStatusAndTimeline()
