@@ -210,6 +210,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     }
     c.session.scenarioSpeed = c.scenarioSpeed >= 0 ? c.scenarioSpeed : (c.headless ? 0.0 : 1.0);
     c.lang = p.value(lang);
+    c.session.language = c.lang;
     c.theme = p.value(theme);
     c.view = p.value(view);
     if (!p.positionalArguments().isEmpty())

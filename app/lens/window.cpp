@@ -161,7 +161,7 @@ int runWindow(Session &session, const CommandLine &cl)
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
     if (sim::ScenarioPlayer *player = session.scenarioPlayer())
         window.setScenarioControls(
-            player->scenario().title, player->speed(),
+            player->scenario().titleIn(cl.lang), player->speed(),
             [player](bool paused) { player->setPaused(paused); },
             [player](double speed) { player->setSpeed(speed); });
     window.resize(cl.windowSize);

@@ -160,6 +160,7 @@ bool Session::start(QString *error)
         r->setWatchListBookmarkTimeoutMs(wlTimeout);
     });
     m_player = new sim::ScenarioPlayer(std::move(scenario), m_sim, this);
+    m_player->setLanguage(m_opts.language);
     if (m_clock == &m_scenarioClock) {
         // Real milliseconds without a journal event before the clock moves on: far above
         // a localhost round trip (even on a busy machine, where QNetworkAccessManager's HTTP

@@ -68,6 +68,9 @@ public:
         /// plays as fast as possible with deterministic pacing (ScenarioPlayer::setQuietMs())
         /// and stops at `stopAtMs`; the same options give the same journal on any machine.
         bool reproducible = false;
+        /// Scenario captions in this language where the scenario has them ("zh_CN"; "" = as
+        /// written, English).
+        QString language;
         /// With `reproducible`: scenario time (ms) to stop at (scenarioStopTimeReached()).
         qint64 stopAtMs = -1;
     };

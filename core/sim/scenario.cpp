@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <yaml-cpp/yaml.h>
 
@@ -164,6 +165,17 @@ QJsonObject parseWaitFor(const YAML::Node &n)
     return o;
 }
 
+/// "zh_CN" for key "caption_zh_CN" and field "caption" (a translation of that field); "" else.
+QString translationOf(const QString &key, const char *field)
+{
+    static const QRegularExpression lang(QStringLiteral("^[a-z]{2}(_[A-Z]{2})?$"));
+    const QString prefix = QLatin1String(field) + QLatin1Char('_');
+    if (!key.startsWith(prefix))
+        return {};
+    const QString l = key.mid(prefix.size());
+    return lang.match(l).hasMatch() ? l : QString();
+}
+
 ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
 {
     if (!n.IsMap())
@@ -190,6 +202,8 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
             s.waitFor = parseWaitFor(v);
         } else if (key == QLatin1String("timeout")) {
             s.waitTimeoutMs = qint64(std::llround(number(v, "timeout") * 1000));
+        } else if (const QString lang = translationOf(key, "caption"); !lang.isEmpty()) {
+            s.translatedText.insert(lang, text(v, "caption"));
         } else if (actions.contains(key)) {
             if (!action.isEmpty() && !(key == QLatin1String("caption") || action == u"caption"))
                 throw Error{
@@ -205,7 +219,8 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
             }
         } else {
             throw Error{it->first.Mark(),
-                        QStringLiteral("unknown step key \"%1\" (known: at, waitFor, timeout, %2)")
+                        QStringLiteral("unknown step key \"%1\" (known: at, waitFor, timeout, "
+                                       "caption_<lang>, %2)")
                             .arg(key, actions.join(u", "))};
         }
     }
@@ -267,6 +282,8 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
             sc->name = text(v, "name");
         } else if (key == QLatin1String("title")) {
             sc->title = text(v, "title");
+        } else if (const QString lang = translationOf(key, "title"); !lang.isEmpty()) {
+            sc->translatedTitle.insert(lang, text(v, "title"));
         } else if (key == QLatin1String("case")) {
             sc->caseId = text(v, "case");
         } else if (key == QLatin1String("description")) {
@@ -332,8 +349,8 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
             }
         } else {
             throw Error{it->first.Mark(),
-                        QStringLiteral("unknown key \"%1\" (known: name, title, case, "
-                                       "description, cluster, informer, steps)")
+                        QStringLiteral("unknown key \"%1\" (known: name, title, title_<lang>, "
+                                       "case, description, cluster, informer, steps)")
                             .arg(key)};
         }
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -22,10 +23,14 @@ struct ScenarioStep {
     };
     qint64 atMs = 0; ///< scenario time in milliseconds (YAML `at:` is in seconds)
     Action action = Action::Caption;
-    QString verb;        ///< fault / informer action name; the action's name otherwise
-    QJsonObject args;    ///< the action's options (YAML map → JSON)
-    QString text;        ///< Caption: the text; other actions: an optional `caption:` beside
-    QJsonObject waitFor; ///< empty = none; {"synced":true} or {"kind":..,"count":..,...}
+    QString verb;     ///< fault / informer action name; the action's name otherwise
+    QJsonObject args; ///< the action's options (YAML map → JSON)
+    QString text;     ///< Caption: the text; other actions: an optional `caption:` beside
+    /// `caption_<lang>:` (e.g. caption_zh_CN) translations of `text`, by language.
+    QHash<QString, QString> translatedText;
+    /// `text` in `lang` ("zh_CN"), or `text` itself when the scenario has no translation.
+    QString textIn(const QString &lang) const { return translatedText.value(lang, text); }
+    QJsonObject waitFor;          ///< empty = none; {"synced":true} or {"kind":..,"count":..,...}
     qint64 waitTimeoutMs = 15000; ///< real milliseconds to wait for `waitFor` before going on
     int line = 0;                 ///< 1-based line of the step in its file
 
@@ -38,8 +43,11 @@ struct ScenarioStep {
 /// The format is YAML (parsed with yaml-cpp), documented in docs/scenarios.md. Shipped
 /// scenarios are Qt resources under ":/lens/scenarios/NAME.yaml" (resources/scenarios/).
 struct Scenario {
-    QString name;        ///< the file's base name ("fs01-delete-while-disconnected")
-    QString title;       ///< one line for people
+    QString name;  ///< the file's base name ("fs01-delete-while-disconnected")
+    QString title; ///< one line for people
+    QHash<QString, QString> translatedTitle; ///< `title_<lang>:` (e.g. title_zh_CN), by language
+    /// `title` in `lang` ("zh_CN"), or `title` itself when the scenario has no translation.
+    QString titleIn(const QString &lang) const { return translatedTitle.value(lang, title); }
     QString caseId;      ///< e.g. "FS-01" (acceptance row), may be empty
     QString description; ///< a paragraph for people
 

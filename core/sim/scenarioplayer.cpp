@@ -228,7 +228,7 @@ void ScenarioPlayer::advanceSteps()
             error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
         Q_EMIT stepDone(index, s, summary, error);
         if (!s.text.isEmpty())
-            Q_EMIT caption(s.text);
+            Q_EMIT caption(s.textIn(m_lang));
         // Steps at the same time without a condition run in this turn; anything else gets
         // an event-loop turn first so the clients can react.
         if (m_next < steps.size()) {

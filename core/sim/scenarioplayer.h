@@ -53,6 +53,8 @@ public:
     /// then for 50 more event-loop turns, so every reaction to the previous steps is stamped
     /// with their time, whatever the machine's speed. 0 (default) = off. Use with speed 0.
     void setQuietMs(int ms) { m_quietMs = ms; }
+    /// Captions in `lang` ("zh_CN") where the scenario has a `caption_<lang>:`; "" = as written.
+    void setLanguage(const QString &lang) { m_lang = lang; }
     /// With setQuietMs(): while `busy` returns true (say, a list request has no answer yet)
     /// the clock does not move on either.
     void setBusyCheck(std::function<bool()> busy) { m_busy = std::move(busy); }
@@ -118,6 +120,7 @@ private:
     ManualClock m_ownClock;
     ManualClock *m_clock = &m_ownClock;
     int m_quietMs = 0;
+    QString m_lang;
     std::function<bool()> m_busy;
     qint64 m_stopAtMs = -1;
     bool m_stopPending = false;

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void parseErrors_data();
     void parseErrors();
     void shippedScenariosParse();
+    void translatedCaptions();
     void play_data();
     void play();
     void pauseHoldsTheClock();
@@ -150,6 +151,36 @@ void TestScenarios::parseErrors()
     QString error;
     QVERIFY(!sim::Scenario::parse(yaml, QStringLiteral("x.yaml"), &sc, &error));
     QVERIFY2(error.startsWith(expected), qPrintable(error));
+}
+
+void TestScenarios::translatedCaptions()
+{
+    sim::Scenario sc;
+    QString error;
+    QVERIFY2(sim::Scenario::parse(QByteArray("title: Hello\n"
+                                             "title_zh_CN: \xE4\xBD\xA0\xE5\xA5\xBD\n"
+                                             "steps:\n"
+                                             "  - caption: One\n"
+                                             "    caption_zh_CN: \xE4\xB8\x80\n"
+                                             "  - caption: Two\n"),
+                                  QStringLiteral("x.yaml"), &sc, &error),
+             qPrintable(error));
+    QCOMPARE(sc.titleIn(QStringLiteral("zh_CN")), QStringLiteral("\u4F60\u597D"));
+    QCOMPARE(sc.titleIn(QStringLiteral("en")), QStringLiteral("Hello"));
+    QCOMPARE(sc.steps.at(0).textIn(QStringLiteral("zh_CN")), QStringLiteral("\u4E00"));
+    QCOMPARE(sc.steps.at(0).textIn(QString()), QStringLiteral("One"));
+    QCOMPARE(sc.steps.at(1).textIn(QStringLiteral("zh_CN")), QStringLiteral("Two"));
+    QVERIFY(!sim::Scenario::parse(QByteArray("steps:\n  - caption: a\n    caption_zh-cn: b\n"),
+                                  QStringLiteral("x.yaml"), &sc, &error));
+    QVERIFY2(error.contains(QLatin1String("unknown step key \"caption_zh-cn\"")),
+             qPrintable(error));
+    // The shipped scenarios the docs pictures use speak Chinese in a zh_CN window.
+    for (const char *name : {"window-tour", "fs01-delete-while-disconnected", "fs03-410-relist"}) {
+        QVERIFY(sim::Scenario::load(QLatin1String(name), &sc, &error));
+        QVERIFY2(sc.titleIn(QStringLiteral("zh_CN")) != sc.title, name);
+        for (const sim::ScenarioStep &s : std::as_const(sc.steps))
+            QVERIFY2(s.text.isEmpty() || s.textIn(QStringLiteral("zh_CN")) != s.text, name);
+    }
 }
 
 void TestScenarios::shippedScenariosParse()

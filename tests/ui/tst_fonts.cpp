@@ -18,6 +18,24 @@ private slots:
     void installsTheBundledFonts();
     void translationsAreCovered_data();
     void translationsAreCovered();
+    void scenarioTranslationsAreCovered();
+
+private:
+    /// The characters of `text` (not spaces or controls) in neither font, each once.
+    static QString missingFrom(const QString &text, const QRawFont &a, const QRawFont &b)
+    {
+        QString missing;
+        const QList<uint> ucs4 = text.toUcs4();
+        for (const uint u : ucs4) {
+            const char32_t c = u;
+            if (QChar::isSpace(c) || QChar::category(c) == QChar::Other_Control)
+                continue;
+            const QString ch = QString::fromUcs4(&c, 1);
+            if (!a.supportsCharacter(c) && !b.supportsCharacter(c) && !missing.contains(ch))
+                missing += ch;
+        }
+        return missing;
+    }
 };
 
 void tst_Fonts::installsTheBundledFonts()
@@ -66,22 +84,38 @@ void tst_Fonts::translationsAreCovered()
             continue;
         const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
         ++translations;
-        const QList<uint> ucs4 = text.toUcs4();
-        for (const uint u : ucs4) {
-            const char32_t c = u;
-            if (QChar::isSpace(c) || QChar::category(c) == QChar::Other_Control)
-                continue;
-            const QString ch = QString::fromUcs4(&c, 1);
-            if (!latinFont.supportsCharacter(c) && !cjkFont.supportsCharacter(c) &&
-                !missing.contains(ch))
+        for (const QChar ch : missingFrom(text, latinFont, cjkFont))
+            if (!missing.contains(ch))
                 missing += ch;
-        }
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY(translations > 100);
     QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in the bundled fonts: \"%1\" — run "
                                                           "/usr/bin/python3 scripts/subset-fonts")
                                                .arg(missing)));
+}
+
+void tst_Fonts::scenarioTranslationsAreCovered()
+{
+    // Scenario captions and titles (title_zh_CN, caption_zh_CN) are shown in the window too.
+    const QRawFont latin(QStringLiteral(":/fonts/LensSans-Regular.ttf"), 12);
+    const QRawFont cjk(QStringLiteral(":/fonts/LensSansCJKsc-Regular.otf"), 12);
+    const QDir dir(QStringLiteral(LENS_SCENARIOS_DIR));
+    const QStringList files = dir.entryList({QStringLiteral("*.yaml")});
+    QVERIFY(!files.isEmpty());
+    int translated = 0;
+    for (const QString &f : files) {
+        QFile file(dir.filePath(f));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        translated += text.count(QLatin1String("_zh_CN:"));
+        const QString missing = missingFrom(text, latin, cjk);
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QStringLiteral("%1: not in the bundled fonts: \"%2\" — run "
+                                           "/usr/bin/python3 scripts/subset-fonts")
+                                .arg(f, missing)));
+    }
+    QVERIFY(translated > 0);
 }
 
 QTEST_MAIN(tst_Fonts)
