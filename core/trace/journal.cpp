@@ -52,6 +52,17 @@ QString traceKindName(TraceKind k)
     return {};
 }
 
+bool traceKindFromName(const QString &name, TraceKind *out)
+{
+    for (int k = int(TraceKind::ListStarted); k <= int(TraceKind::Info); ++k) {
+        if (traceKindName(TraceKind(k)) == name) {
+            *out = TraceKind(k);
+            return true;
+        }
+    }
+    return false;
+}
+
 QJsonObject TraceEvent::toJson() const
 {
     QJsonObject o;
@@ -111,6 +122,14 @@ quint64 Journal::record(TraceEvent event)
         Q_EMIT eventRecorded(next);
     }
     return seq;
+}
+
+void Journal::restore(std::deque<TraceEvent> events, quint64 dropped)
+{
+    m_events = std::move(events);
+    m_dropped = dropped;
+    m_seq = m_events.empty() ? dropped : m_events.back().seq;
+    m_capacity = qMax(m_capacity, qsizetype(m_events.size()));
 }
 
 void Journal::setCapacity(qsizetype maxEvents)

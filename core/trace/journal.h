@@ -33,6 +33,12 @@ public:
     /// in progress, see above). Returns the stamped seq.
     quint64 record(TraceEvent event);
 
+    /// Replaces the contents with events already stamped elsewhere (a journal file read back,
+    /// see JournalFile): keeps their seq and t, emits nothing, sets lastSeq() to the last
+    /// event's seq and droppedCount() to `dropped`; raises capacity() to hold them all. Call it
+    /// before any view folds the journal (the views fold the retained history when built).
+    void restore(std::deque<TraceEvent> events, quint64 dropped = 0);
+
     const Clock *clock() const { return m_clock; }
     const std::deque<TraceEvent> &events() const { return m_events; }
     quint64 lastSeq() const { return m_seq; }

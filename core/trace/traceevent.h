@@ -37,6 +37,8 @@ enum class TraceKind {
 };
 
 QString traceKindName(TraceKind k);
+/// Inverse of traceKindName ("watchEvent" → WatchEvent); false for an unknown name.
+bool traceKindFromName(const QString &name, TraceKind *out);
 
 /// One state change, as a value. Carries shared references to objects, never copies.
 ///
