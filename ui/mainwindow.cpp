@@ -25,6 +25,7 @@
 #include "panel.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
+#include "recordreplay.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
 #include "viewexport.h"
@@ -161,6 +162,8 @@ MainWindow::~MainWindow() = default;
 void MainWindow::setSourceDescription(const QString &source)
 {
     m_source = source;
+    if (m_offlineBanner)
+        return; // the title names the recording
     setWindowTitle(source.isEmpty() ? tr("Informer Lens")
                                     : tr("Informer Lens \u2014 %1").arg(source));
 }
@@ -797,6 +800,30 @@ void MainWindow::buildMenus()
         kh->setText(tr("Export &key history as CSV or JSON\u2026"));
         quit->setText(tr("&Quit"));
         lang->setTitle(tr("&Language"));
+    });
+    new RecordReplay(this, file);
+}
+
+Journal *MainWindow::journal() const
+{
+    return m_journal;
+}
+
+void MainWindow::setOfflineRecording(const QString &source, std::function<QString()> banner)
+{
+    m_offlineBanner = std::move(banner);
+    m_source = source;
+    for (QAction *a : {m_run, m_pause, m_step})
+        a->setVisible(false);
+    m_pumpLabel->hide();
+    auto *label = new QLabel(this);
+    label->setObjectName(QStringLiteral("offlineLabel"));
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
+    statusBar()->addPermanentWidget(label, 1);
+    translated([this, label] {
+        setWindowTitle(tr("Informer Lens \u2014 %1").arg(m_offlineBanner()));
+        label->setText(m_offlineBanner());
+        label->setToolTip(tr("Recorded from %1").arg(m_source));
     });
 }
 

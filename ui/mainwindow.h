@@ -96,6 +96,13 @@ public:
     void setSourceDescription(const QString &source);
     QString sourceDescription() const { return m_source; }
 
+    /// Offline: the window shows a recording (a journal file, see RecordReplay), with no
+    /// informer behind it. The pump controls are hidden; the title and a status-bar label say
+    /// `banner()` (re-evaluated when the language changes); `source` is the recorded run's.
+    void setOfflineRecording(const QString &source, std::function<QString()> banner);
+    bool isOffline() const { return bool(m_offlineBanner); }
+    Journal *journal() const;
+
     /// Applies all pending journal events to every model now (no waiting for coalescing).
     void settle();
     /// True when no journal event arrived for settleQuietMs() and the models are flushed.
@@ -290,6 +297,7 @@ private:
     QAction *m_scenarioPause = nullptr;
     QComboBox *m_scenarioSpeed = nullptr;
 
+    std::function<QString()> m_offlineBanner;
     std::vector<std::function<void()>> m_retranslate;
     QTimer *m_settleTimer;
     QTimer *m_filterTimer;

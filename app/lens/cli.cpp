@@ -99,7 +99,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption speed(
         QStringLiteral("speed"),
         QStringLiteral("Scenario seconds per real second (default 1 in the window; 0 = as fast "
-                       "as possible, the --headless default)."),
+                       "as possible, the --headless default). With --watch-capture: events per "
+                       "second (default 50; 0 = as fast as possible)."),
         QStringLiteral("X"));
     const QCommandLineOption at(
         QStringLiteral("at"),
@@ -117,6 +118,24 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
+    const QCommandLineOption record(
+        QStringLiteral("record"),
+        QStringLiteral("Record the journal to FILE (JSON Lines, Secret data masked; written as "
+                       "events happen and closed on exit). Open it later with --open."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption open(
+        QStringLiteral("open"),
+        QStringLiteral("Replay a recorded journal FILE offline: every view works from the "
+                       "recording, with no informer and no server. With --headless, print its "
+                       "events."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption capture(
+        QStringLiteral("watch-capture"),
+        QStringLiteral("Replay FILE, the output of kubectl get -w -o json --output-watch-events, "
+                       "through a real informer instead of watching a server; --speed sets its "
+                       "pace in events per second (default 50, 0 = as fast as possible)."),
+        QStringLiteral("FILE"));
+    p.addOptions({record, open, capture});
     p.addOptions({journalCap, kubeconfig, context, insecure});
     p.addOptions({headless, duration, screenshot, pause, size,      server,       ns,
                   resync,   churn,    seed,       queue, watchList, lang,         theme,
@@ -183,6 +202,17 @@ CommandLine parseCommandLine(const QStringList &arguments)
     else if (mode != QLatin1String("deltafifo"))
         c.error = QStringLiteral("--queue takes deltafifo or realfifo");
     c.session.useWatchList = p.isSet(watchList);
+    c.recordPath = p.value(record);
+    c.openPath = p.value(open);
+    if (!c.openPath.isEmpty() &&
+        (p.isSet(server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(record)))
+        c.error = QStringLiteral("--open replays a recording; it cannot be combined with "
+                                 "--server, --kubeconfig, --scenario or --record");
+    c.session.watchCapture = p.value(capture);
+    if (p.isSet(capture) &&
+        (p.isSet(server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(open)))
+        c.error = QStringLiteral("--watch-capture replays a capture on its own; it cannot be "
+                                 "combined with --server, --kubeconfig, --scenario or --open");
     c.listScenarios = p.isSet(listScenarios);
     c.session.scenario = p.value(scenario);
     if (p.isSet(scenario) && (p.isSet(server) || c.session.useKubeconfig))
@@ -209,6 +239,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
             c.error = QStringLiteral("--scale needs a factor from 0.5 to 4");
     }
     c.session.scenarioSpeed = c.scenarioSpeed >= 0 ? c.scenarioSpeed : (c.headless ? 0.0 : 1.0);
+    c.session.captureEventsPerSecond = c.scenarioSpeed >= 0 ? c.scenarioSpeed : 50;
     c.lang = p.value(lang);
     c.session.language = c.lang;
     c.theme = p.value(theme);

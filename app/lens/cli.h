@@ -25,6 +25,8 @@ struct CommandLine {
     /// --speed X: scenario seconds per real second (0 = as fast as possible); negative = not
     /// given (the window plays at 1, --headless as fast as possible).
     double scenarioSpeed = -1;
+    QString recordPath; ///< --record FILE: write the journal to FILE (journal file, JSON Lines)
+    QString openPath;   ///< --open FILE: replay a journal file offline (no informer, no server)
     bool listScenarios = false; ///< --list-scenarios: print the shipped names and exit
     QString error;              ///< set when the arguments are wrong
 };
@@ -38,4 +40,18 @@ namespace lens {
 /// Opens the main window over `session` (or renders it to cl.screenshotPath and exits).
 /// Returns the process exit code.
 int runWindow(Session &session, const CommandLine &cl);
+/// --open FILE: the window over a journal file, offline (or its screenshot: the last key
+/// selected, views settled); with --headless, prints the recorded events as JSON Lines.
+/// Returns the process exit code (1 with a message when the file cannot be used).
+int runRecording(const CommandLine &cl);
+
+/// File → Open kubectl watch capture… opens a second window replaying the capture through its
+/// own Session (with `cl`'s informer options, at `cl`'s capture pace).
+void installCaptureOpener(const CommandLine &cl);
+
+class MainWindow;
+/// --lang and --theme; false (after printing why) when one is not available.
+bool applyLook(const CommandLine &cl);
+/// --view; false (after printing the names) for an unknown view.
+bool showRequestedView(MainWindow &window, const CommandLine &cl);
 } // namespace lens

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "headless.h"
 #include "informer/reflector.h"
+#include "lens/journalfile.h"
 #include "sim/scenario.h"
 
 #include <QApplication>
@@ -60,6 +61,10 @@ int main(int argc, char **argv)
             std::printf("%s\n", qPrintable(name));
         return 0;
     }
+    if (!cl.headless)
+        lens::installCaptureOpener(cl);
+    if (!cl.openPath.isEmpty())
+        return lens::runRecording(cl);
     lens::Session session(cl.session);
     std::unique_ptr<lens::JournalPrinter> printer;
     if (cl.headless)
@@ -69,6 +74,25 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
         return 1;
     }
+    // --record: the header names the source (known once started), the journal's events so far
+    // go first, then every event as it is recorded; the file is closed when the run ends.
+    std::unique_ptr<lens::JournalRecorder> recorder;
+    if (!cl.recordPath.isEmpty()) {
+        recorder = std::make_unique<lens::JournalRecorder>(session.journal());
+        if (!recorder->start(cl.recordPath,
+                             lens::headerFor(*session.journal(), session.sourceDescription()),
+                             &error)) {
+            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+            return 1;
+        }
+    }
+    auto finish = [&recorder, &error](int code) {
+        if (recorder && !recorder->stop(&error)) {
+            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+            return code == 0 ? 1 : code;
+        }
+        return code;
+    };
     if (cl.durationSec > 0)
         QTimer::singleShot(qint64(cl.durationSec * 1000), app.get(), &QCoreApplication::quit);
     if (cl.headless && !cl.session.scenario.isEmpty()) {
@@ -79,12 +103,21 @@ int main(int argc, char **argv)
         QObject::connect(&session, &lens::Session::scenarioStopTimeReached, app.get(),
                          &QCoreApplication::quit);
     }
+    if (cl.headless && !cl.session.watchCapture.isEmpty()) {
+        // The capture's last event is its end (the watch stays open): let it settle, then exit.
+        QObject::connect(session.journal(), &lens::Journal::eventRecorded, app.get(),
+                         [&app](const lens::TraceEvent &e) {
+                             if (e.component == QLatin1String("capture") &&
+                                 e.type == QLatin1String("ended"))
+                                 QTimer::singleShot(200, app.get(), &QCoreApplication::quit);
+                         });
+    }
     if (cl.headless) {
         // A run that never synced is a failure a script must see: exit 3 with the last error.
         QString lastError;
         QObject::connect(session.informer()->reflector(), &lens::Reflector::errorOccurred,
                          app.get(), [&lastError](const QString &m) { lastError = m; });
-        const int rc = app->exec();
+        const int rc = finish(app->exec());
         if (rc == 0 && !session.informer()->hasSynced()) {
             std::fprintf(stderr,
                          "informer-lens: the informer never synced (HasSynced stayed "
@@ -94,5 +127,5 @@ int main(int argc, char **argv)
         }
         return rc;
     }
-    return lens::runWindow(session, cl);
+    return finish(lens::runWindow(session, cl));
 }

@@ -134,12 +134,12 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
 }
 } // namespace
 
-int runWindow(Session &session, const CommandLine &cl)
+bool applyLook(const CommandLine &cl)
 {
     if (!cl.lang.isEmpty() && !installTranslation(cl.lang)) {
         std::fprintf(stderr, "informer-lens: no translation for --lang %s (try: %s)\n",
                      qPrintable(cl.lang), qPrintable(availableLanguages().join(QLatin1Char(' '))));
-        return 2;
+        return false;
     }
     installBundledFonts();
     // Exact pictures do not depend on the desktop's palette either.
@@ -147,15 +147,29 @@ int runWindow(Session &session, const CommandLine &cl)
         cl.theme.isEmpty() && cl.session.reproducible ? QStringLiteral("light") : cl.theme;
     if (!theme.isEmpty() && !applyTheme(theme)) {
         std::fprintf(stderr, "informer-lens: --theme takes light or dark\n");
-        return 2;
+        return false;
     }
-    MainWindow window(session.journal(), session.informer()->controller());
-    window.setSimulator(session.simulator());
+    return true;
+}
+
+bool showRequestedView(MainWindow &window, const CommandLine &cl)
+{
     if (!cl.view.isEmpty() && !window.showView(cl.view)) {
         std::fprintf(stderr, "informer-lens: --view takes one of: %s\n",
                      qPrintable(MainWindow::viewNames().join(QLatin1Char(' '))));
-        return 2;
+        return false;
     }
+    return true;
+}
+
+int runWindow(Session &session, const CommandLine &cl)
+{
+    if (!applyLook(cl))
+        return 2;
+    MainWindow window(session.journal(), session.informer()->controller());
+    window.setSimulator(session.simulator());
+    if (!showRequestedView(window, cl))
+        return 2;
     window.setSourceDescription(session.sourceDescription());
     window.setInformer(session.informer());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "session.h"
 
+#include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
 #include "informer/reflector.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
+
+#include <QFileInfo>
 
 namespace lens {
 
@@ -27,8 +30,46 @@ Session::~Session()
     m_informer = nullptr;
 }
 
+bool Session::startCapture(QString *error)
+{
+    WatchCapture capture;
+    QString err;
+    if (!m_opts.server.isEmpty() || !m_opts.scenario.isEmpty() || m_opts.useKubeconfig)
+        err = QStringLiteral("a capture is replayed on its own, without --server, --kubeconfig "
+                             "or --scenario");
+    else if (!WatchCapture::read(m_opts.watchCapture, &capture, &err))
+        err = QStringLiteral("The capture cannot be replayed: %1").arg(err);
+    if (!err.isEmpty()) {
+        if (error)
+            *error = err;
+        return false;
+    }
+    if (!capture.warning.isEmpty()) {
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("capture");
+        e.detail.insert(QLatin1String("message"), capture.warning);
+        e.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
+        m_journal->record(std::move(e));
+    }
+    auto lw = std::make_unique<CaptureListerWatcher>(std::move(capture),
+                                                     QFileInfo(m_opts.watchCapture).fileName(),
+                                                     m_journal, m_opts.captureEventsPerSecond);
+    m_capture = lw.get();
+    m_lw = std::move(lw);
+    m_informer =
+        new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, m_clock, {}, this);
+    m_informer->setQueueMode(m_opts.queueMode);
+    m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
+    connect(m_informer, &SharedIndexInformer::synced, this, &Session::synced);
+    m_informer->run();
+    return true;
+}
+
 bool Session::start(QString *error)
 {
+    if (!m_opts.watchCapture.isEmpty())
+        return startCapture(error);
     sim::Scenario scenario;
     const bool hasScenario = !m_opts.scenario.isEmpty();
     if (hasScenario) {
@@ -361,6 +402,9 @@ QUrl Session::serverUrl() const
 
 QString Session::sourceDescription() const
 {
+    if (m_capture)
+        return m_capture->description() + QStringLiteral(" \u00B7 ") + m_informer->queueModeName() +
+               QStringLiteral(" \u00B7 LIST+WATCH");
     const QString scope = m_opts.namespace_.isEmpty()
                               ? QStringLiteral("all namespaces")
                               : QStringLiteral("namespace %1").arg(m_opts.namespace_);

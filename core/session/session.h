@@ -20,6 +20,7 @@ class Store;
 struct ScenarioStep;
 } // namespace sim
 class ListerWatcher;
+class CaptureListerWatcher;
 
 /// The wiring every front end shares (the window, `--headless`, tests): one journal on one
 /// clock, the built-in simulated API server (or an external URL), an HTTP ListerWatcher over
@@ -73,6 +74,11 @@ public:
         QString language;
         /// With `reproducible`: scenario time (ms) to stop at (scenarioStopTimeReached()).
         qint64 stopAtMs = -1;
+        /// Replay this `kubectl get -w -o json --output-watch-events` capture through the
+        /// informer (CaptureListerWatcher) instead of watching a server; no built-in cluster.
+        QString watchCapture;
+        /// The capture's pace in events per second; 0 = as fast as possible.
+        double captureEventsPerSecond = 50;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -95,6 +101,8 @@ public:
     sim::Store *simulatorStore() const;
     sim::ApiServer *simulatorServer() const;
     sim::ChurnGenerator *churn() const;
+    /// The capture being replayed (null without Options::watchCapture).
+    CaptureListerWatcher *capture() const { return m_capture; }
     /// The scenario being played (null without Options::scenario).
     sim::ScenarioPlayer *scenarioPlayer() const { return m_player; }
     /// The API server's base URL (for the built-in one, known after start()).
@@ -115,6 +123,7 @@ Q_SIGNALS:
 
 private:
     bool startScenario(QString *error);
+    bool startCapture(QString *error);
     QString informerAction(const sim::ScenarioStep &step);
     bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
     ProcessorListener *listenerNamed(const QString &name) const;
@@ -130,6 +139,7 @@ private:
     sim::Simulator *m_sim = nullptr;
     std::unique_ptr<ListerWatcher> m_lw;
     QString m_credentials; ///< RestConfig::description() of what authenticates us (no secrets)
+    CaptureListerWatcher *m_capture = nullptr; ///< m_lw when replaying a capture
     SharedIndexInformer *m_informer = nullptr;
 };
 

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// --open FILE: a recorded journal, offline (docs/window.md, "Record and replay").
+#include "cli.h"
+
+#include "lens/journalfile.h"
+#include "mainwindow.h"
+#include "recordreplay.h"
+#include "screenshot.h"
+
+#include <QApplication>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+
+namespace lens {
+
+namespace {
+/// --headless --open: the recorded events as --headless printed them.
+int printRecording(const CommandLine &cl)
+{
+    JournalFileContents c;
+    QString error;
+    if (!JournalFile::read(cl.openPath, &c, &error)) {
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+        return 1;
+    }
+    for (const TraceEvent &e : c.events)
+        std::printf("%s\n", QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact).constData());
+    if (!c.warning.isEmpty())
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(c.warning));
+    return 0;
+}
+
+/// --screenshot with --open: nothing is live, so the picture is deterministic: the views fold
+/// the whole recording, the last key with a history is selected, and the window is grabbed.
+int screenshotRecording(MainWindow &window, const CommandLine &cl)
+{
+    window.settle();
+    const auto &ev = window.journal()->events();
+    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
+        if (!it->key.isEmpty()) {
+            window.selectKey(it->key);
+            break;
+        }
+    }
+    QApplication::processEvents();
+    window.settle();
+    QString err;
+    if (!grabWindowToPng(&window, cl.screenshotPath, &err)) {
+        std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(err));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(cl.screenshotPath));
+    return 0;
+}
+} // namespace
+
+void installCaptureOpener(const CommandLine &cl)
+{
+    RecordReplay::setCaptureOpener([opts = cl.session](const QString &path, QString *error) {
+        Session::Options o = opts;
+        o.server.clear();
+        o.scenario.clear();
+        o.useKubeconfig = false;
+        o.watchCapture = path;
+        auto session = std::make_unique<Session>(o);
+        if (!session->start(error))
+            return static_cast<MainWindow *>(nullptr);
+        auto *w = new MainWindow(session->journal(), session->informer()->controller());
+        w->setAttribute(Qt::WA_DeleteOnClose);
+        w->setSourceDescription(session->sourceDescription());
+        w->setInformer(session->informer());
+        session.release()->setParent(w); // last child: deleted after the models
+        return w;
+    });
+}
+
+int runRecording(const CommandLine &cl)
+{
+    if (cl.headless)
+        return printRecording(cl);
+    if (!applyLook(cl))
+        return 2;
+    QString error, warning;
+    std::unique_ptr<MainWindow> window(RecordReplay::openRecording(cl.openPath, &error, &warning));
+    if (!window) {
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+        return 1;
+    }
+    window->setAttribute(Qt::WA_DeleteOnClose, false);
+    if (!warning.isEmpty())
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(warning));
+    if (!showRequestedView(*window, cl))
+        return 2;
+    window->resize(cl.windowSize);
+    window->show();
+    if (!cl.screenshotPath.isEmpty())
+        return screenshotRecording(*window, cl);
+    if (cl.durationSec > 0)
+        QTimer::singleShot(qint64(cl.durationSec * 1000), qApp, &QCoreApplication::quit);
+    return QApplication::exec();
+}
+
+} // namespace lens

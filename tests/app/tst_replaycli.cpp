@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+// Record and replay from the command line: --record writes what --headless prints, --open
+// replays it (--headless prints the same lines, --screenshot renders it), --watch-capture
+// replays a kubectl capture, and unusable files are explained.
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_ReplayCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void recordThenOpen();
+    void watchCaptureReplays();
+    void unusableFilesAreExplained();
+
+private:
+    /// Runs informer-lens to the end; returns its exit code (stdout/stderr in the out params).
+    static int run(const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(LENS_APP), args);
+        if (!p.waitForFinished(60000))
+            return -1;
+        if (out)
+            *out = p.readAllStandardOutput();
+        if (err)
+            *err = p.readAllStandardError();
+        return p.exitCode();
+    }
+    QTemporaryDir m_dir;
+};
+
+void tst_ReplayCli::recordThenOpen()
+{
+    const QString file = m_dir.filePath(QStringLiteral("fs03.jsonl"));
+    QByteArray live, replayed, err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                  QStringLiteral("fs03-410-relist"), QStringLiteral("--record"), file},
+                 &live, &err),
+             0);
+    QVERIFY(live.count('\n') > 20);
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--open"), file}, &replayed, &err),
+             0);
+    QCOMPARE(replayed, live);
+    const QString png = m_dir.filePath(QStringLiteral("fs03.png"));
+    QCOMPARE(run({QStringLiteral("--open"), file, QStringLiteral("--screenshot"), png,
+                  QStringLiteral("--size"), QStringLiteral("1400x900")}),
+             0);
+    // The offline banner never forces the window wider than asked.
+    QCOMPARE(QImage(png).size(), QSize(1400, 900));
+}
+
+void tst_ReplayCli::watchCaptureReplays()
+{
+    QByteArray out, err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--watch-capture"),
+                  QStringLiteral(FIXTURE_DIR "/kubectl-watch/pods-watch.json"),
+                  QStringLiteral("--speed"), QStringLiteral("0")},
+                 &out, &err),
+             0);
+    QVERIFY2(out.contains("capture ended: all 27 events of pods-watch.json replayed"),
+             err.constData());
+    QCOMPARE(out.count("\"kind\":\"watchEvent\""), 27);
+}
+
+void tst_ReplayCli::unusableFilesAreExplained()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad.jsonl"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format\":\"informer-lens-journal\",\"version\":9}\n");
+    f.close();
+    QByteArray err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--open"), bad}, nullptr, &err), 1);
+    QVERIFY2(err.contains("bad.jsonl:1: journal format version 9"), err.constData());
+    QCOMPARE(run({QStringLiteral("--open"), bad, QStringLiteral("--screenshot"),
+                  m_dir.filePath(QStringLiteral("x.png"))},
+                 nullptr, &err),
+             1);
+    QVERIFY2(err.contains("bad.jsonl:1:"), err.constData());
+    QCOMPARE(
+        run({QStringLiteral("--headless"), QStringLiteral("--watch-capture"), bad}, nullptr, &err),
+        1);
+    QVERIFY2(err.contains("The capture cannot be replayed: bad.jsonl:1:1: not a watch event"), err.constData());
+    QCOMPARE(run({QStringLiteral("--open"), bad, QStringLiteral("--scenario"),
+                  QStringLiteral("fs03-410-relist")},
+                 nullptr, &err),
+             2);
+    QVERIFY2(err.contains("--open replays a recording"), err.constData());
+}
+
+QTEST_GUILESS_MAIN(tst_ReplayCli)
+#include "tst_replaycli.moc"

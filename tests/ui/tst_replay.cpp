@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: Apache-2.0
+// Record and replay (issue 5 item 8): a shipped scenario is played at speed 0 and recorded;
+// the recording opened offline shows the same indexer, queue, index and handler views as the
+// live window did, time travel works from the file alone, and the pump controls are gone.
+#include "lens/export.h"
+#include "lens/handlersmodel.h"
+#include "lens/indexermodel.h"
+#include "lens/journalfile.h"
+#include "lens/journalmodel.h"
+#include "lens/keyhistorymodel.h"
+#include "lens/namespaceindexmodel.h"
+#include "lens/queuemodel.h"
+#include "lens/timelinemodel.h"
+#include "mainwindow.h"
+#include "recordreplay.h"
+#include "session/session.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lens;
+
+namespace {
+/// Every display cell of a flat or tree model, row by row ("a | b | c"), children indented.
+QStringList cells(const QAbstractItemModel *m, QList<int> columns = {},
+                  const QModelIndex &parent = {}, const QString &indent = {})
+{
+    if (columns.isEmpty())
+        for (int c = 0; c < m->columnCount(); ++c)
+            columns << c;
+    QStringList rows;
+    for (int r = 0; r < m->rowCount(parent); ++r) {
+        QStringList row;
+        for (int c : columns)
+            row << m->index(r, c, parent).data().toString();
+        rows << indent + row.join(QStringLiteral(" | "));
+        rows << cells(m, columns, m->index(r, 0, parent), indent + QStringLiteral("  "));
+    }
+    return rows;
+}
+
+/// The deterministic parts of the handler views (latencies are figures, not states).
+QList<int> handlerColumns()
+{
+    return {HandlersModel::NameColumn, HandlersModel::DeliveredColumn, HandlersModel::BacklogColumn,
+            HandlersModel::MaxBacklogColumn};
+}
+} // namespace
+
+class tst_Replay : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void offlineViewsEqualTheLiveOnes();
+    void timeTravelWorksOffline();
+    void offlineWindowHasNoPump();
+    void savedFromTheWindowMenu();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<MainWindow> m_live;
+    std::unique_ptr<MainWindow> m_offline;
+    QString m_path;
+};
+
+void tst_Replay::initTestCase()
+{
+    Session::Options o;
+    o.scenario = QStringLiteral("fs01-delete-while-disconnected");
+    o.scenarioSpeed = 0;
+    m_session = std::make_unique<Session>(o);
+    QSignalSpy finished(m_session.get(), &Session::scenarioFinished);
+    // The live window follows the run as it happens.
+    m_live = std::make_unique<MainWindow>(m_session->journal());
+    QString err;
+    QVERIFY2(m_session->start(&err), qPrintable(err));
+    m_live->setSourceDescription(m_session->sourceDescription());
+    m_path = m_dir.filePath(QStringLiteral("fs01.jsonl"));
+    JournalRecorder recorder(m_session->journal());
+    QVERIFY2(recorder.start(m_path,
+                            headerFor(*m_session->journal(), m_session->sourceDescription()), &err),
+             qPrintable(err));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, 30000);
+    // Hold the informer still (pause the pump, stop the cluster's clock) so both windows see
+    // one settled moment.
+    QTest::qWait(300);
+    m_session->informer()->controller()->pause();
+    m_session->stop();
+    QVERIFY2(recorder.stop(&err), qPrintable(err));
+    QCOMPARE(recorder.eventsWritten(), qsizetype(m_session->journal()->events().size()));
+
+    m_live->settle();
+    QString warning;
+    m_offline.reset(RecordReplay::openRecording(m_path, &err, &warning));
+    QVERIFY2(m_offline, qPrintable(err));
+    QVERIFY2(warning.isEmpty(), qPrintable(warning));
+    m_offline->setAttribute(Qt::WA_DeleteOnClose, false);
+    m_offline->settle();
+}
+
+void tst_Replay::cleanupTestCase()
+{
+    m_offline.reset();
+    m_live.reset();
+    m_session.reset();
+}
+
+void tst_Replay::offlineViewsEqualTheLiveOnes()
+{
+    QVERIFY(m_live->indexerModel()->rowCount() > 0);
+    QCOMPARE(cells(m_offline->indexerModel()), cells(m_live->indexerModel()));
+    QCOMPARE(cells(m_offline->queueModel()), cells(m_live->queueModel()));
+    QCOMPARE(cells(m_offline->namespaceModel()), cells(m_live->namespaceModel()));
+    QVERIFY(m_live->handlersModel()->rowCount() > 0);
+    QCOMPARE(cells(m_offline->handlersModel(), handlerColumns()),
+             cells(m_live->handlersModel(), handlerColumns()));
+    QCOMPARE(cells(m_offline->journalModel()), cells(m_live->journalModel()));
+    QVERIFY(!m_live->timelineModel()->spans().empty());
+    QCOMPARE(exporting::timelineToCsv(*m_offline->timelineModel()),
+             exporting::timelineToCsv(*m_live->timelineModel()));
+    // A key's history (the tombstoned pod of FS-01), and its explanation.
+    const QString key = QStringLiteral("default/victim");
+    m_live->selectKey(key);
+    m_offline->selectKey(key);
+    m_live->settle();
+    m_offline->settle();
+    QVERIFY(m_live->keyHistoryModel()->rowCount() > 3);
+    QCOMPARE(cells(m_offline->keyHistoryModel()), cells(m_live->keyHistoryModel()));
+    const quint64 seq = m_offline->journal()->events().back().seq;
+    m_live->explainSeq(seq);
+    m_offline->explainSeq(seq);
+    QCOMPARE(m_offline->captionText(), m_live->captionText());
+}
+
+void tst_Replay::timeTravelWorksOffline()
+{
+    // Back to the moment the informer first synced (before default/victim was created), in
+    // both windows.
+    quint64 syncedSeq = 0;
+    qint64 syncedT = 0;
+    for (const TraceEvent &e : m_offline->journal()->events()) {
+        if (e.kind == TraceKind::Synced) {
+            syncedSeq = e.seq;
+            syncedT = e.t;
+            break;
+        }
+    }
+    QVERIFY(syncedSeq > 0);
+    m_live->travelToSeq(syncedSeq);
+    m_offline->travelToSeq(syncedSeq);
+    QCOMPARE(m_offline->travelSeq(), syncedSeq);
+    QCOMPARE(cells(m_offline->indexerModel()), cells(m_live->indexerModel()));
+    QCOMPARE(cells(m_offline->queueModel()), cells(m_live->queueModel()));
+    QVERIFY(!cells(m_offline->indexerModel())
+                 .join(QLatin1Char('\n'))
+                 .contains(QStringLiteral("victim")));
+    // Scrubbing by time: the seq at the synced event's time is that event (or a later one
+    // at the same millisecond).
+    QVERIFY(m_offline->seqAtTime(syncedT) >= syncedSeq);
+    m_live->goLive();
+    m_offline->goLive();
+    m_offline->settle();
+    QCOMPARE(m_offline->travelSeq(), quint64(0));
+    QCOMPARE(cells(m_offline->indexerModel()), cells(m_live->indexerModel()));
+}
+
+void tst_Replay::offlineWindowHasNoPump()
+{
+    QVERIFY(m_offline->isOffline());
+    QVERIFY(!m_live->isOffline());
+    for (QAction *a : {m_offline->runAction(), m_offline->pauseAction(), m_offline->stepAction()}) {
+        QVERIFY(!a->isVisible());
+        QVERIFY(!a->isEnabled());
+    }
+    const QString title = m_offline->windowTitle();
+    QVERIFY2(title.contains(QStringLiteral("Offline: recording fs01.jsonl (%1 events, recorded at")
+                                .arg(m_offline->journal()->events().size())),
+             qPrintable(title));
+    QVERIFY(m_offline->sourceDescription().contains(QStringLiteral("built-in simulated")));
+    // No Simulator tab: nothing in the window can change a cluster.
+    for (QTabWidget *tabs : m_offline->findChildren<QTabWidget *>())
+        for (int i = 0; i < tabs->count(); ++i)
+            QVERIFY(!tabs->tabText(i).contains(QStringLiteral("Simulator")));
+}
+
+void tst_Replay::savedFromTheWindowMenu()
+{
+    auto *save = m_live->findChild<QAction *>(QStringLiteral("saveJournalAction"));
+    auto *open = m_live->findChild<QAction *>(QStringLiteral("openJournalAction"));
+    QVERIFY(save && open);
+    QCOMPARE(save->shortcut(), QKeySequence(QKeySequence::Save));
+    QCOMPARE(open->shortcut(), QKeySequence(QKeySequence::Open));
+    const QString path = m_dir.filePath(QStringLiteral("saved.jsonl"));
+    QString err;
+    QVERIFY2(RecordReplay::saveJournal(m_live.get(), path, &err), qPrintable(err));
+    JournalFileContents c;
+    QVERIFY2(JournalFile::read(path, &c, &err), qPrintable(err));
+    QCOMPARE(c.events.size(), m_live->journal()->events().size());
+    QCOMPARE(c.header.source, m_session->sourceDescription());
+    QVERIFY(c.header.clockOrigin.isValid());
+}
+
+QTEST_MAIN(tst_Replay)
+#include "tst_replay.moc"
