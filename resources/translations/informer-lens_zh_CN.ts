@@ -1176,6 +1176,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Simulator</source>
         <translation>模拟器</translation>
     </message>
+    <message>
+        <source>Recorded from %1</source>
+        <translation>录制自 %1</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>
@@ -1521,6 +1525,69 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Event (arrival order)</source>
         <translation>事件（到达顺序）</translation>
+    </message>
+</context>
+<context>
+    <name>lens::RecordReplay</name>
+    <message>
+        <source>Informer Lens journal (*.jsonl);;All files (*)</source>
+        <translation>Informer Lens 日志 (*.jsonl);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Open journal…</source>
+        <translation>打开日志(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a saved journal in a second window: every view works from the recording, with no informer and no server</source>
+        <translation>在第二个窗口中打开已保存的日志：每个视图都基于录制内容工作，无需 informer，也无需服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Save journal…</source>
+        <translation>保存日志(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the journal (every retained event, Secret data masked) to a file that Open journal can replay later</source>
+        <translation>把日志（所有保留的事件，Secret 数据已遮蔽）保存到文件，之后可用“打开日志”回放</translation>
+    </message>
+    <message>
+        <source>Open &amp;kubectl watch capture…</source>
+        <translation>打开 &amp;kubectl watch 捕获…</translation>
+    </message>
+    <message>
+        <source>Replay the output of kubectl get -w -o json --output-watch-events through a real informer, in a second window</source>
+        <translation>在第二个窗口中，把 kubectl get -w -o json --output-watch-events 的输出通过真实的 informer 回放</translation>
+    </message>
+    <message>
+        <source>There is no journal to save.</source>
+        <translation>没有可保存的日志。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Offline: recording %1 (1 event, recorded at %2)</source>
+        <translation>离线：录制 %1（1 个事件，录制于 %2）</translation>
+    </message>
+    <message>
+        <source>Offline: recording %1 (%2 events, recorded at %3)</source>
+        <translation>离线：录制 %1（%2 个事件，录制于 %3）</translation>
+    </message>
+    <message>
+        <source>Open journal</source>
+        <translation>打开日志</translation>
+    </message>
+    <message>
+        <source>Save journal</source>
+        <translation>保存日志</translation>
+    </message>
+    <message>
+        <source>Open kubectl watch capture</source>
+        <translation>打开 kubectl watch 捕获</translation>
+    </message>
+    <message>
+        <source>kubectl watch capture (*.json *.jsonl *.txt);;All files (*)</source>
+        <translation>kubectl watch 捕获 (*.json *.jsonl *.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
