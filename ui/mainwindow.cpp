@@ -2,12 +2,14 @@
 #include "mainwindow.h"
 #include "simulatorpanel.h"
 
+#include "columnfit.h"
 #include "deltachipdelegate.h"
 #include "deltapalette.h"
 #include "i18n.h"
 #include "indexerfilterproxy.h"
 #include "informer/controller.h"
 #include "informer/sharedinformer.h"
+#include "keyboard.h"
 #include "lens/caption.h"
 #include "lens/eventbatcher.h"
 #include "lens/export.h"
@@ -49,6 +51,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
@@ -119,6 +122,7 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     buildActions();
     setCentralWidget(buildCentral());
     buildMenus();
+    m_keyboard = new KeyboardNavigation(this);
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setAccessibleName(tr("Reflector status"));
@@ -276,6 +280,7 @@ QWidget *MainWindow::buildCentral()
     m_historyView->setItemDelegateForColumn(
         KeyHistoryModel::TypeColumn, new DeltaChipDelegate(KeyHistoryModel::DeltaChipsRole, this));
     setWidths(m_historyView, {48, 66, 110, 170, 52});
+    fitLastColumn(m_historyView, 160); // Detail: elided, full text in its tooltip
     m_historyPanel = new Panel(tr("Key history"), m_historyView);
     auto historyTexts = [this] {
         const QString key = m_history->key();
@@ -386,7 +391,10 @@ QWidget *MainWindow::buildCentral()
     // Journal.
     m_journalView = makeTable(m_journalModel, tr("Journal"), this);
     m_journalView->setObjectName(QStringLiteral("journalView"));
-    setWidths(m_journalView, {40, 62, 70, 100, 150, 74, 44});
+    setWidths(m_journalView, {40, 62, 70, 100, 130, 74, 44});
+    // Before hiding a column: Qt 6.4 leaves a hidden section's width as a gap when
+    // stretchLastSection is switched off after the section was hidden.
+    fitLastColumn(m_journalView, 160); // Detail: elided, full text in its tooltip
     m_journalView->setColumnHidden(JournalModel::ComponentColumn, true);
     m_journalView->verticalHeader()->setDefaultSectionSize(m_journalView->fontMetrics().height() +
                                                            6);
@@ -1007,6 +1015,8 @@ void MainWindow::openAddHandlerDialog()
     form->addRow(tr("Resync period"), resync);
     form->addRow(tr("Processing time"), delay);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dlg);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Add"));
+    buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
@@ -1236,6 +1246,7 @@ void MainWindow::setScenarioControls(const QString &title, double speed,
     m_scenarioPause = tb->addAction(QString());
     m_scenarioPause->setObjectName(QStringLiteral("scenarioPauseAction"));
     m_scenarioPause->setCheckable(true);
+    m_scenarioPause->setShortcut(QKeySequence(Qt::Key_F7));
     connect(m_scenarioPause, &QAction::toggled, this, [setPaused](bool on) { setPaused(on); });
     m_scenarioSpeed = new QComboBox(tb);
     m_scenarioSpeed->setObjectName(QStringLiteral("scenarioSpeed"));
@@ -1256,13 +1267,14 @@ void MainWindow::setScenarioControls(const QString &title, double speed,
         m_scenarioPause->setText(m_scenarioPause->isChecked() ? tr("Resume scenario")
                                                               : tr("Pause scenario"));
         m_scenarioPause->setToolTip(tr("Hold the scenario's clock and steps; the informer and "
-                                       "the server go on"));
+                                       "the server go on (F7)"));
         m_scenarioSpeed->setAccessibleName(tr("Scenario speed"));
         m_scenarioSpeed->setToolTip(tr("Scenario seconds per real second"));
     });
     connect(m_scenarioPause, &QAction::toggled, this, [this](bool on) {
         m_scenarioPause->setText(on ? tr("Resume scenario") : tr("Pause scenario"));
     });
+    m_keyboard->updateTabOrder();
 }
 
 void MainWindow::showScenarioCaption(const QString &text)
@@ -1314,6 +1326,7 @@ void MainWindow::setSimulator(sim::Simulator *simulator)
     translated([this] {
         m_rightTabs->setTabText(m_rightTabs->indexOf(m_simulatorPanel), tr("Simulator"));
     });
+    m_keyboard->updateTabOrder();
 }
 
 void MainWindow::selectKey(const QString &key)
@@ -1395,8 +1408,8 @@ void MainWindow::updateQueuePanel()
 {
     m_queuePanel->setSubtitle(
         (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
-        tr("%n key(s) queued", nullptr, m_queue->depth()) +
-        tr(" \u00B7 %1 deltas queued \u00B7 %2 popped")
+        tr("%n key(s) queued now", nullptr, m_queue->depth()) +
+        tr(" \u00B7 %1 deltas queued in all \u00B7 %2 popped")
             .arg(m_queue->queuedTotal())
             .arg(m_queue->poppedTotal()) +
         (m_queue->hasSynced() ? tr(" \u00B7 HasSynced \u2713") : tr(" \u00B7 HasSynced \u2717")));

@@ -33,6 +33,7 @@ class HandlerNotificationsModel;
 class IndexerFilterProxy;
 class HandlersModel;
 class IndexerModel;
+class KeyboardNavigation;
 class Journal;
 class JournalModel;
 class KeyHistoryModel;
@@ -197,6 +198,8 @@ public:
     QAction *runAction() const { return m_run; }
     QAction *pauseAction() const { return m_pause; }
     QAction *stepAction() const { return m_step; }
+    /// Shortcuts, the View and Help menus and the Tab order (see KeyboardNavigation).
+    KeyboardNavigation *keyboard() const { return m_keyboard; }
 
     /// Switches the window's language at run time ("en", "zh_CN"; see availableLanguages()),
     /// as the Language menu does: every label, title, tooltip, accessible name and header is
@@ -296,6 +299,7 @@ private:
     QAction *m_step = nullptr;
     QAction *m_scenarioPause = nullptr;
     QComboBox *m_scenarioSpeed = nullptr;
+    KeyboardNavigation *m_keyboard = nullptr;
 
     std::function<QString()> m_offlineBanner;
     std::vector<std::function<void()>> m_retranslate;

@@ -3,6 +3,7 @@
 
 #include "deltapalette.h"
 
+#include <QEvent>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -31,13 +32,20 @@ QColor reflectorColor(const QString &state)
 PipelineWidget::PipelineWidget(QWidget *parent) : QWidget(parent)
 {
     setAccessibleName(tr("Pipeline"));
-    setAccessibleDescription(tr("API server, Reflector, queue, Pop/HandleDeltas, Indexer and "
-                                "listeners with their counts"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     m_clock.start();
 }
 
 PipelineWidget::~PipelineWidget() = default;
+
+void PipelineWidget::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        setAccessibleName(tr("Pipeline"));
+        setState(m_state); // the description in the new language
+    }
+    QWidget::changeEvent(event);
+}
 
 QSize PipelineWidget::sizeHint() const
 {
@@ -56,6 +64,13 @@ void PipelineWidget::setState(const PipelineState &state)
     m_samples.push_back(Sample{now, state.watchEvents, state.popped});
     while (m_samples.size() > 2 && m_samples.front().ms < now - 2000)
         m_samples.pop_front();
+    // Screen readers read the strip as text: every stage with its figures, as painted.
+    QStringList stages;
+    for (int i = 0; i < kStages; ++i)
+        stages << stageText(i).split(QLatin1Char('\n'), Qt::SkipEmptyParts).join(u", ");
+    const QString description = stages.join(u"; ");
+    if (description != accessibleDescription())
+        setAccessibleDescription(description);
     update();
 }
 
@@ -114,7 +129,7 @@ QString PipelineWidget::stageText(int stage) const
         break;
     case 2:
         figure = tr("depth %1").arg(s.queueDepth);
-        detail = tr("%1 deltas queued").arg(s.queued);
+        detail = tr("%1 deltas queued in all").arg(s.queued);
         break;
     case 3:
         figure = tr("%1 popped").arg(s.popped);

@@ -98,9 +98,9 @@ TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Timeline"));
-    setAccessibleDescription(tr("List and watch sessions, watch events, bookmarks, errors, "
-                                "backoffs, resyncs and queue depth over time"));
+    updateAccessibleDescription();
     connect(m_model, &TimelineModel::changed, this, qOverload<>(&QWidget::update));
     // Open sessions grow with real time even when no event arrives.
     m_tick->setInterval(250);
@@ -163,9 +163,12 @@ int TimelineWidget::queueLane() const
 }
 
 namespace {
-// Thin lanes (gaps, per-handler resync ticks) get 60 % of a full lane's height.
+// Thin lanes (gaps, per-handler resync ticks) get 60 % of a full lane's height; the queue's
+// depth area and its two labels (QUEUE, max N) get 150 %.
 double laneWeight(int lane, int queueLane)
 {
+    if (lane == queueLane)
+        return 1.5;
     return lane == kGapLane || (lane >= kFirstHandlerLane && lane < queueLane) ? 0.6 : 1.0;
 }
 } // namespace
@@ -220,7 +223,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QRect r = laneRect(l, plot);
         if (l % 2 == 1)
             p.fillRect(QRect(0, r.top(), width(), r.height()), pal.color(QPalette::AlternateBase));
-        p.setPen(pal.color(QPalette::PlaceholderText));
+        p.setPen(pal.color(QPalette::Text)); // lane names must read on light and dark
         p.setFont(l >= kFirstHandlerLane && l < qLane ? small : bold);
         const QRect labelRect = l == qLane ? QRect(8, r.top(), kGutter - 12, r.height() / 2 + 4)
                                            : QRect(8, r.top(), kGutter - 12, r.height());
@@ -530,6 +533,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.setPen(Qt::white);
         p.drawText(flag, Qt::AlignCenter, text);
     }
+    paintSelection(p, plot, t0, t1);
 }
 
 QRect TimelineWidget::plotRect() const
@@ -554,6 +558,9 @@ int TimelineWidget::xOfTime(qint64 t) const
 void TimelineWidget::setTravelTime(qint64 ms)
 {
     m_travelMs = ms < 0 ? -1 : ms;
+    if (m_travelMs < 0)
+        m_selectedSeq = 0; // live again: the keyboard starts from the present
+    updateAccessibleDescription();
     update();
 }
 
@@ -596,6 +603,8 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
             Q_EMIT markClicked(m->seq);
         if (!m->key.isEmpty())
             Q_EMIT keyClicked(m->key);
+    } else if (const quint64 seq = spanEndSeqAt(pos)) {
+        Q_EMIT markClicked(seq); // a LIST/WATCH bar: what ended it (e.g. what the list did)
     }
     event->accept();
 }
@@ -629,9 +638,7 @@ void TimelineWidget::wheelEvent(QWheelEvent *event)
     event->accept();
 }
 
-namespace {
-/// One sentence on what a mark means, in the informer's own terms.
-QString explain(const Mark &m)
+QString TimelineWidget::markExplanation(const Mark &m)
 {
     switch (m.kind) {
     case Mark::Kind::Added:
@@ -664,7 +671,6 @@ QString explain(const Mark &m)
     }
     return {};
 }
-} // namespace
 
 QString TimelineWidget::describeAt(const QPoint &pos) const
 {
@@ -718,12 +724,16 @@ QString TimelineWidget::describeAt(const QPoint &pos) const
     if (const Mark *m = markAt(pos))
         return QStringLiteral("%1 s \u00B7 %2\n%3")
             .arg(double(m->t) / 1000.0, 0, 'f', 3)
-            .arg(m->label, explain(*m));
+            .arg(m->label, markExplanation(*m));
     return {};
 }
 
 bool TimelineWidget::event(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange) {
+        setAccessibleName(tr("Timeline"));
+        updateAccessibleDescription();
+    }
     if (event->type() == QEvent::ToolTip) {
         auto *help = static_cast<QHelpEvent *>(event);
         const QString text = describeAt(help->pos());

@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+class QPainter;
 class QTimer;
 
 namespace lens {
@@ -25,6 +26,13 @@ namespace lens {
 /// clicking a watch event selects its key (keyClicked); pressing and dragging on the time axis
 /// (or anywhere with Shift) scrubs: scrubbed(t) asks the window to show that moment (time
 /// travel), painted as an orange line until setTravelTime(-1) returns to live.
+///
+/// Keyboard (the widget takes the focus; timelinewidget_keys.cpp): Left/Right select the
+/// previous/next marker, Ctrl+Left/Right the previous/next one that is not a watch event,
+/// Home/End the first/last; each selection emits markSelected(seq) (the window travels there
+/// and explains it). Shift+Left/Right scrub by one axis step (scrubbed), +/- zoom, Enter emits
+/// markClicked and keyClicked for the selected marker. The accessible description says what
+/// is selected and whether the views travel in time.
 class TimelineWidget final : public QWidget {
     Q_OBJECT
 public:
@@ -55,6 +63,14 @@ public:
     /// The plot area (lanes) in widget coordinates; the time axis is just below it.
     QRect plotRect() const;
 
+    /// The journal seq of the marker selected with the keyboard, 0 when none.
+    quint64 selectedSeq() const { return m_selectedSeq; }
+    /// Selects the marker recorded as journal event `seq` (0: none), widening the visible
+    /// window (up to 1 h) so it is on screen. Does not emit markSelected.
+    void selectMark(quint64 seq);
+    /// One sentence on what a marker means, in the informer's own terms (tooltip, Explain).
+    static QString markExplanation(const TimelineModel::Mark &m);
+
 Q_SIGNALS:
     /// The user clicked a watch event of `key`.
     void keyClicked(const QString &key);
@@ -63,6 +79,8 @@ Q_SIGNALS:
     void markClicked(quint64 seq);
     /// The user scrubbed to journal time `ms` (press or drag on the time axis).
     void scrubbed(qint64 ms);
+    /// The user selected the marker recorded as journal event `seq` with the keyboard.
+    void markSelected(quint64 seq);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -71,6 +89,9 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     bool event(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
 
 private:
     double xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) const;
@@ -80,12 +101,18 @@ private:
     int handlerLaneCount() const;
     int queueLane() const;
     const TimelineModel::Mark *markAt(const QPoint &pos) const;
+    /// The journal seq that closed the LIST/WATCH bar under `pos` (0: none, or still open).
+    quint64 spanEndSeqAt(const QPoint &pos) const;
+    /// The keyboard selection and the focus frame, painted last.
+    void paintSelection(QPainter &p, const QRect &plot, qint64 t0, qint64 t1) const;
+    void updateAccessibleDescription();
 
     TimelineModel *m_model;
     QTimer *m_tick;
     qint64 m_windowMs = 60000;
     qint64 m_travelMs = -1;
     bool m_scrubbing = false;
+    quint64 m_selectedSeq = 0;
 };
 
 } // namespace lens

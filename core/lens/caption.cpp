@@ -2,11 +2,14 @@
 #include "caption.h"
 
 #include "deltachip.h"
+#include "format.h"
 #include "trace/journal.h"
 
+#include <QMap>
 #include <QStringList>
 
 #include <algorithm>
+#include <deque>
 
 namespace lens {
 
@@ -32,22 +35,71 @@ QString str(const TraceEvent &e, const char *field)
 
 } // namespace
 
-QString Caption::queueCause(const Journal *journal, quint64 seq)
+namespace {
+constexpr int kScanBudget = 20000; // journal events a caption looks at, back or forward
+
+/// Position of journal event `seq` (or of the first one after it).
+std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)
+{
+    const auto &ev = journal->events();
+    return std::lower_bound(ev.begin(), ev.end(), seq,
+                            [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+}
+
+/// The newest resync tick or completed list before `seq`: what queued a Sync, a Replaced or a
+/// tombstone recorded at `seq`. Null when the journal does not tell.
+const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
 {
     if (!journal)
-        return {};
-    const auto &ev = journal->events();
-    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
-                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
-    int budget = 20000;
-    while (it != ev.begin() && budget-- > 0) {
+        return nullptr;
+    auto it = at(journal, seq);
+    int budget = kScanBudget;
+    while (it != journal->events().begin() && budget-- > 0) {
         --it;
-        if (it->kind == TraceKind::Resync)
-            return QStringLiteral("resync");
-        if (it->kind == TraceKind::ListCompleted)
-            return QStringLiteral("list:") + str(*it, "cause");
+        if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted)
+            return &*it;
     }
-    return {};
+    return nullptr;
+}
+
+/// "at 12.345 s (journal event 321)": where to find `e` on the timeline and in the journal.
+QString when(const TraceEvent &e)
+{
+    return Caption::tr("at %1 (journal event %2)").arg(formatTimeMs(e.t)).arg(e.seq);
+}
+
+/// The keys queued right after `e` (a Replace after a completed list, a Resync after its tick:
+/// both queue in one go, before anything else is recorded), split into tombstones and others.
+void queuedAfter(const Journal *journal, const TraceEvent &e, QStringList *others,
+                 QStringList *tombstones)
+{
+    auto it = at(journal, e.seq + 1);
+    const auto end = journal->events().end();
+    for (int budget = kScanBudget; it != end && budget-- > 0; ++it) {
+        if (it->kind != TraceKind::FifoQueued)
+            break;
+        const bool tomb = !it->deltas.isEmpty() && it->deltas.last().tombstone;
+        (tomb ? tombstones : others)->append(it->key);
+    }
+}
+
+/// Up to five keys, then "…".
+QString someKeys(const QStringList &keys)
+{
+    QString out = keys.mid(0, 5).join(QStringLiteral(", "));
+    if (keys.size() > 5)
+        out += QStringLiteral(", \u2026");
+    return out;
+}
+} // namespace
+
+QString Caption::queueCause(const Journal *journal, quint64 seq)
+{
+    const TraceEvent *e = queueCauseEvent(journal, seq);
+    if (!e)
+        return {};
+    return e->kind == TraceKind::Resync ? QStringLiteral("resync")
+                                        : QStringLiteral("list:") + str(*e, "cause");
 }
 
 QString Caption::hasSynced(bool synced)
@@ -86,12 +138,14 @@ QString listCauseText(const QString &cause, const QString &fallbackReason)
     return Caption::tr("Cause: %1.").arg(cause);
 }
 
-QString causeOfQueued(const QString &cause)
+QString causeOfQueued(const TraceEvent *cause)
 {
-    if (cause == QLatin1String("resync"))
-        return Caption::tr("It was queued by a resync tick (DeltaFIFO.Resync).");
-    if (cause.startsWith(QLatin1String("list:")))
-        return Caption::tr("It was queued by the Replace of a list (cause: %1).").arg(cause.mid(5));
+    if (cause && cause->kind == TraceKind::Resync)
+        return Caption::tr("It was queued by a resync tick (DeltaFIFO.Resync) %1.")
+            .arg(when(*cause));
+    if (cause)
+        return Caption::tr("It was queued by the Replace of a list (cause: %1) that completed %2.")
+            .arg(str(*cause, "cause"), when(*cause));
     return Caption::tr("It was queued by a resync tick (DeltaFIFO.Resync) or by the Replace of "
                        "a relist.");
 }
@@ -115,6 +169,29 @@ QString deltaMeaning(DeltaType t, bool tombstone)
     case DeltaType::Sync:
         return Caption::tr("Sync: re-queued by a resync (DeltaFIFO.Resync) or by Replace with "
                            "emitDeltaTypeReplaced off; nothing changed on the server.");
+    }
+    return {};
+}
+/// Why handler notification `e` happened: the watch event (or list) it comes from, found by
+/// key and resourceVersion in the journal before it.
+QString whyNotified(const Journal *journal, const TraceEvent &e)
+{
+    auto it = at(journal, e.seq);
+    const auto begin = journal->events().begin();
+    for (int budget = kScanBudget; it != begin && budget-- > 0;) {
+        --it;
+        if (it->key == e.key && it->kind == TraceKind::WatchEvent &&
+            (e.type == QLatin1String("delete") ? it->type == QLatin1String("DELETED")
+                                               : it->resourceVersion == e.resourceVersion))
+            return Caption::tr("Why: the watch event %1 %2 brought resourceVersion %3; the "
+                               "Reflector queued it as a delta, Pop handed it to HandleDeltas, "
+                               "the Indexer stored it, then the processor notified %4.")
+                .arg(it->type, when(*it), it->resourceVersion, str(e, "handler"));
+        if (it->kind == TraceKind::ListCompleted)
+            return Caption::tr("Why: the list that completed %1 (cause: %2) had this object; "
+                               "Replace queued it, Pop handed it to HandleDeltas, then the "
+                               "processor notified %3.")
+                .arg(when(*it), str(*it, "cause"), str(e, "handler"));
     }
     return {};
 }
@@ -189,6 +266,23 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
         const QString cause = str(e, "cause");
         if (!cause.isEmpty())
             p << listCauseText(cause, str(e, "fallbackReason"));
+        if (journal) {
+            QStringList others, tombstones;
+            queuedAfter(journal, e, &others, &tombstones);
+            if (!others.isEmpty() || !tombstones.isEmpty())
+                p << tr("What this list did: Replace queued %n listed object(s) (Replaced) and ",
+                        nullptr, int(others.size())) +
+                         (tombstones.isEmpty()
+                              ? tr("no tombstone: no known object was missing from it.")
+                              : tr("%n tombstone(s) for object(s) missing from it (%1): their "
+                                   "handlers get OnDelete with a DeletedFinalStateUnknown.",
+                                   nullptr, int(tombstones.size()))
+                                    .arg(someKeys(tombstones))) +
+                         QLatin1Char(' ') +
+                         tr("A listed object whose resourceVersion changed reaches every handler "
+                            "as OnUpdate (OnAdd if new); an unchanged one only handlers whose "
+                            "resync is due.");
+        }
         return page(tr("LIST complete at resourceVersion %1: %2 objects").arg(rv, str(e, "items")),
                     p);
     }
@@ -254,9 +348,9 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                           last.object.isNull() ? tr("unknown") : last.object.resourceVersion());
         } else if (last.type == DeltaType::Sync) {
             head = tr("Sync queued for %1 (resourceVersion %2)").arg(key, rv);
-            const QString cause = queueCause(journal, e.seq);
+            const TraceEvent *cause = queueCauseEvent(journal, e.seq);
             p << causeOfQueued(cause);
-            if (cause == QLatin1String("resync") || cause.isEmpty())
+            if (!cause || cause->kind == TraceKind::Resync)
                 p << tr("DeltaFIFO.Resync queues the Indexer's current object for every key with "
                         "nothing queued (keys with queued deltas are skipped: they will be "
                         "delivered anyway). Nothing changed on the server; only handlers whose "
@@ -264,7 +358,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                         "object.");
         } else if (last.type == DeltaType::Replaced) {
             head = tr("Replaced queued for %1 (resourceVersion %2)").arg(key, rv);
-            p << causeOfQueued(queueCause(journal, e.seq))
+            p << causeOfQueued(queueCauseEvent(journal, e.seq))
               << tr("When popped it becomes OnAdd if the Indexer lacks the key, otherwise "
                     "OnUpdate; an update with an unchanged resourceVersion reaches only "
                     "handlers whose resync is due.");
@@ -321,7 +415,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                     "server. Such updates come from a Sync or Replaced delta and reach only "
                     "handlers whose resyncPeriod is due (shouldResync), so a handler with "
                     "resync 0 never sees them.")
-              << causeOfQueued(queueCause(journal, e.seq));
+              << causeOfQueued(queueCauseEvent(journal, e.seq));
         } else if (e.type == QLatin1String("update")) {
             head = tr("OnUpdate(%1) \u2192 %2 (resourceVersion %3 \u2192 %4)")
                        .arg(key, handler, str(e, "oldResourceVersion"), rv);
@@ -335,6 +429,12 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
             head = tr("OnDelete(%1) \u2192 %2").arg(key, handler);
             p << tr("A DELETED watch event reached the handler with the object's last state.");
         }
+        if (journal && e.type != QLatin1String("update (resync)") &&
+            e.type != QLatin1String("delete (tombstone)")) {
+            const QString why = whyNotified(journal, e);
+            if (!why.isEmpty())
+                p << why;
+        }
         p << tr("The listener's buffer still holds %1 notification(s); this one waited %2 ms.")
                  .arg(str(e, "backlog"), str(e, "latencyMs"));
         return page(head, p);
@@ -342,10 +442,36 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
     case TraceKind::Resync: {
         const bool due = e.detail.value(QLatin1String("due")).toBool();
         const double periodS = e.detail.value(QLatin1String("periodMs")).toDouble() / 1000.0;
-        return page(tr("Resync tick (resyncCheckPeriod %1 s)").arg(periodS),
-                    {due ? tr("At least one handler's resyncPeriod was due, so DeltaFIFO.Resync "
-                              "queued a Sync for every Indexer key with nothing queued.")
-                         : tr("No handler's resyncPeriod was due yet: nothing was queued.")});
+        QStringList p{due ? tr("At least one handler's resyncPeriod was due, so DeltaFIFO.Resync "
+                               "queued a Sync for every Indexer key with nothing queued.")
+                          : tr("No handler's resyncPeriod was due yet: nothing was queued.")};
+        if (journal && due) {
+            QStringList synced, unused;
+            queuedAfter(journal, e, &synced, &unused);
+            p << tr("This tick %1 queued %n Sync delta(s)", nullptr, int(synced.size()))
+                         .arg(when(e)) +
+                     (synced.isEmpty() ? QStringLiteral(".")
+                                       : QStringLiteral(" (%1).").arg(someKeys(synced)));
+            // Who got it: the "update (resync)" notifications until the next tick or list.
+            QMap<QString, int> perHandler;
+            auto it = at(journal, e.seq + 1);
+            for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
+                if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted)
+                    break;
+                if (it->kind == TraceKind::HandlerNotified &&
+                    it->type == QLatin1String("update (resync)"))
+                    ++perHandler[str(*it, "handler")];
+            }
+            QStringList got;
+            for (auto h = perHandler.cbegin(); h != perHandler.cend(); ++h)
+                got << tr("%1: %n update(s) from resync", nullptr, h.value()).arg(h.key());
+            p << (got.isEmpty() ? tr("No handler has received an update from this resync yet.")
+                                : tr("Delivered so far: %1.").arg(got.join(QStringLiteral("; "))));
+        }
+        p << tr("The next tick comes %1 s later; each handler is resynced when its own "
+                "resyncPeriod is due (the ↻ lanes of the timeline).")
+                 .arg(periodS);
+        return page(tr("Resync tick (resyncCheckPeriod %1 s) %2").arg(periodS).arg(when(e)), p);
     }
     case TraceKind::Synced:
         return page(tr("HasSynced: %1 objects").arg(str(e, "objects")), {hasSynced(true)});

@@ -67,6 +67,12 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
             return formatDetail(e.detail);
         }
         break;
+    case Qt::ToolTipRole: // the full text of the columns the view elides
+        if (index.column() == DetailColumn)
+            return formatDetail(e.detail);
+        if (index.column() == KeyColumn)
+            return e.key;
+        break;
     case Qt::TextAlignmentRole:
         if (index.column() == SeqColumn || index.column() == TimeColumn ||
             index.column() == ResourceVersionColumn)

@@ -27,11 +27,13 @@ qint64 TimelineModel::nowMs() const
     return qMax(clockNow, m_last);
 }
 
-void TimelineModel::closeOpen(Span::Lane lane, qint64 t, bool failed, const QString &outcome)
+void TimelineModel::closeOpen(Span::Lane lane, const TraceEvent &e, bool failed,
+                              const QString &outcome)
 {
     for (auto it = m_spans.rbegin(); it != m_spans.rend(); ++it) {
         if (it->lane == lane && it->end < 0) {
-            it->end = t;
+            it->end = e.t;
+            it->endSeq = e.seq;
             it->failed = failed;
             it->outcome = outcome;
             return;
@@ -72,7 +74,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
         const QJsonObject &d = e.detail;
         switch (e.kind) {
         case TraceKind::ListStarted: {
-            closeOpen(Span::Lane::List, e.t, true, tr("superseded"));
+            closeOpen(Span::Lane::List, e, true, tr("superseded"));
             Span s;
             s.lane = Span::Lane::List;
             s.start = e.t;
@@ -88,7 +90,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             break;
         case TraceKind::ListCompleted:
             m_round = e.seq;
-            closeOpen(Span::Lane::List, e.t, false,
+            closeOpen(Span::Lane::List, e, false,
                       tr("%1 items at RV %2")
                           .arg(d.value(QLatin1String("items")).toInteger())
                           .arg(e.resourceVersion));
@@ -96,12 +98,12 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
         case TraceKind::ListFailed: {
             const int code = d.value(QLatin1String("code")).toInt();
             const QString err = d.value(QLatin1String("error")).toString();
-            closeOpen(Span::Lane::List, e.t, true, err);
+            closeOpen(Span::Lane::List, e, true, err);
             addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
             break;
         }
         case TraceKind::WatchStarted: {
-            closeOpen(Span::Lane::Watch, e.t, true, tr("superseded"));
+            closeOpen(Span::Lane::Watch, e, true, tr("superseded"));
             Span s;
             s.lane = Span::Lane::Watch;
             s.start = e.t;
@@ -128,12 +130,12 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             addMark(Mark::Kind::Bookmark, e, tr("bookmark RV %1").arg(e.resourceVersion));
             break;
         case TraceKind::WatchEnded:
-            closeOpen(Span::Lane::Watch, e.t, false, d.value(QLatin1String("reason")).toString());
+            closeOpen(Span::Lane::Watch, e, false, d.value(QLatin1String("reason")).toString());
             break;
         case TraceKind::WatchError: {
             const int code = d.value(QLatin1String("code")).toInt();
             const QString err = d.value(QLatin1String("error")).toString();
-            closeOpen(Span::Lane::Watch, e.t, true, err);
+            closeOpen(Span::Lane::Watch, e, true, err);
             addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
             break;
         }

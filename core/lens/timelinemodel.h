@@ -37,9 +37,10 @@ public:
         qint64 start = 0;
         qint64 end = -1; ///< -1 while open
         bool failed = false;
-        QString label;   ///< list: cause; watch: "from RV n"
-        QString outcome; ///< "123 items", "closed by server", "410 Gone: …"
-        int events = 0;  ///< watch events seen in a watch span
+        QString label;      ///< list: cause; watch: "from RV n"
+        QString outcome;    ///< "123 items", "closed by server", "410 Gone: …"
+        int events = 0;     ///< watch events seen in a watch span
+        quint64 endSeq = 0; ///< journal seq of the event that closed it (0 while open)
     };
     struct Mark {
         enum class Kind {
@@ -116,7 +117,7 @@ Q_SIGNALS:
 
 private:
     void fold(const std::vector<TraceEvent> &events);
-    void closeOpen(Span::Lane lane, qint64 t, bool failed, const QString &outcome);
+    void closeOpen(Span::Lane lane, const TraceEvent &e, bool failed, const QString &outcome);
     void addMark(Mark::Kind kind, const TraceEvent &e, const QString &label, qint64 duration = 0);
 
     EventBatcher *m_batcher;

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -139,6 +140,9 @@ void TestScenarios::parseErrors_data()
     QTest::newRow("unknown informer action")
         << QByteArray("steps:\n  - informer: fly\n")
         << QStringLiteral("x.yaml:2:15: unknown informer \"fly\"");
+    QTest::newRow("caption in a malformed language")
+        << QByteArray("steps:\n  - caption: a\n    caption_chinese: b\n")
+        << QStringLiteral("x.yaml:3:5: unknown step key \"caption_chinese\"");
     QTest::newRow("no steps") << QByteArray("title: t\n")
                               << QStringLiteral("x.yaml:1:1: the scenario has no steps");
 }
@@ -199,6 +203,16 @@ void TestScenarios::shippedScenariosParse()
         QVERIFY(!sc.title.isEmpty());
         QVERIFY(!sc.description.isEmpty());
         QCOMPARE(sc.name, name);
+        // Every caption also reads in Simplified Chinese (caption_zh_CN:).
+        for (const sim::ScenarioStep &st : sc.steps) {
+            if (st.text.isEmpty())
+                continue;
+            const QString zh = st.translatedText.value(QStringLiteral("zh_CN"));
+            QVERIFY2(
+                std::any_of(zh.begin(), zh.end(),
+                            [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; }),
+                qPrintable(name + QStringLiteral(":%1: ").arg(st.line) + st.text));
+        }
     }
     sim::Scenario sc;
     QString error;

@@ -2,6 +2,7 @@
 // The caption pane: selecting a journal event, a handler notification, a timeline marker or a
 // queued key explains it in the informer's own words (client-go names kept).
 #include "lens/caption.h"
+#include "lens/format.h"
 #include "lens/journalmodel.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
@@ -15,6 +16,7 @@
 #include <QTest>
 #include <QTextBrowser>
 
+#include <algorithm>
 #include <functional>
 
 using namespace lens;
@@ -231,6 +233,123 @@ private Q_SLOTS:
         const QString html = Caption::forEvent(e);
         QVERIFY(html.contains(QLatin1String("Sync queued for ns/a")));
         QVERIFY(html.contains(QLatin1String("resync tick (DeltaFIFO.Resync) or by the Replace")));
+    }
+
+    // Issue 5's "done when": from the Explain pane alone a newcomer can answer "why did my
+    // handler get this update?", "what did the relist do?" and "when did resync fire?".
+    void doneWhenQuestions_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::newRow("why-this-update") << 0;
+        QTest::newRow("what-did-the-relist-do") << 1;
+        QTest::newRow("when-did-resync-fire") << 2;
+        QTest::newRow("why-this-resync-update") << 3;
+    }
+    void doneWhenQuestions()
+    {
+        QFETCH(int, which);
+        ManualClock clock;
+        Journal journal(&clock);
+        test::SyntheticInformer story(&journal, &clock);
+        story.runStory();
+        MainWindow w(&journal);
+        w.settle();
+        const std::function<bool(const TraceEvent &)> preds[] = {
+            [](const TraceEvent &e) {
+                return e.kind == TraceKind::HandlerNotified && e.type == QLatin1String("update") &&
+                       e.detail.value(QLatin1String("handler")).toString() ==
+                           QLatin1String("pod-logger");
+            },
+            [](const TraceEvent &e) {
+                return e.kind == TraceKind::ListCompleted &&
+                       e.detail.value(QLatin1String("cause")).toString() ==
+                           QLatin1String("expired");
+            },
+            [](const TraceEvent &e) { return e.kind == TraceKind::Resync; },
+            [](const TraceEvent &e) {
+                return e.kind == TraceKind::HandlerNotified &&
+                       e.type == QLatin1String("update (resync)");
+            },
+        };
+        const int row = journalRow(w.journalModel(), preds[which]);
+        QVERIFY(row >= 0);
+        const TraceEvent e = w.journalModel()->eventAt(row);
+        w.journalView()->setCurrentIndex(w.journalModel()->index(row, 0));
+        const QString text = w.captionText();
+        // The event it came from, with when and where to find it in the journal.
+        auto cause = [&](TraceKind kind, bool sameKey) -> const TraceEvent * {
+            const TraceEvent *found = nullptr;
+            for (const TraceEvent &x : journal.events())
+                if (x.seq < e.seq && x.kind == kind && (!sameKey || x.key == e.key) &&
+                    (!sameKey || x.resourceVersion == e.resourceVersion))
+                    found = &x;
+            return found;
+        };
+        auto at = [](const TraceEvent &x) {
+            return QStringLiteral("at %1 (journal event %2)").arg(formatTimeMs(x.t)).arg(x.seq);
+        };
+        QStringList must;
+        if (which == 0) {
+            const TraceEvent *w0 = cause(TraceKind::WatchEvent, true);
+            QVERIFY(w0);
+            must << QStringLiteral("Why: the watch event MODIFIED ") + at(*w0)
+                 << QStringLiteral("brought resourceVersion ") + e.resourceVersion
+                 << QStringLiteral("notified pod-logger");
+        } else if (which == 1) {
+            // The story's relist lacks known pods, among them items 8 and 14: tombstones.
+            must << QStringLiteral("What this list did: Replace queued 17 listed object(s)")
+                 << QStringLiteral("tombstone(s) for object(s) missing from it")
+                 << QStringLiteral("shop/web-08") << QStringLiteral("shop/db-14")
+                 << QStringLiteral("OnDelete");
+        } else if (which == 2) {
+            must << QStringLiteral("Resync tick (resyncCheckPeriod 30 s) ") + at(e)
+                 << QStringLiteral("Delivered so far: pod-logger: ")
+                 << QStringLiteral("The next tick comes 30 s later");
+        } else {
+            const TraceEvent *tick = cause(TraceKind::Resync, false);
+            QVERIFY(tick);
+            must << QStringLiteral("queued by a resync tick (DeltaFIFO.Resync) ") + at(*tick);
+        }
+        for (const QString &m : std::as_const(must))
+            QVERIFY2(text.contains(m), qPrintable(m + QStringLiteral(" not in: ") + text));
+    }
+
+    // Clicking the relist's LIST bar on the timeline explains what that list did.
+    void listBarExplainsTheList()
+    {
+        ManualClock clock;
+        Journal journal(&clock);
+        test::SyntheticInformer story(&journal, &clock);
+        story.runStory();
+        MainWindow w(&journal);
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.settle();
+        const TimelineModel::Span *relist = nullptr;
+        for (const auto &s : w.timelineModel()->spans())
+            if (s.lane == TimelineModel::Span::Lane::List && s.label == QLatin1String("expired"))
+                relist = &s;
+        QVERIFY(relist && relist->endSeq > 0);
+        TimelineWidget *t = w.timelineWidget();
+        t->setWindowMs(8000); // the relist, large enough to click between its page ticks
+        // Click in the widest stretch of the bar between its page ticks (those explain pages).
+        std::vector<qint64> edges{relist->start, relist->end};
+        for (const auto &m : w.timelineModel()->marks())
+            if (m.kind == TimelineModel::Mark::Kind::ListPage && m.t > relist->start &&
+                m.t < relist->end)
+                edges.push_back(m.t);
+        std::sort(edges.begin(), edges.end());
+        qint64 best = 0, mid = 0;
+        for (size_t i = 1; i < edges.size(); ++i)
+            if (edges[i] - edges[i - 1] > best) {
+                best = edges[i] - edges[i - 1];
+                mid = (edges[i] + edges[i - 1]) / 2;
+            }
+        const QPoint at(t->xOfTime(mid), t->plotRect().top() + 6);
+        QTest::mouseClick(t, Qt::LeftButton, {}, at);
+        QVERIFY2(w.captionText().contains(QLatin1String("What this list did")),
+                 qPrintable(w.captionText()));
     }
 };
 

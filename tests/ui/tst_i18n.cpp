@@ -3,6 +3,7 @@
 // translated (client-go's own names such as DeltaFIFO or HasSynced stay as they are), and the
 // dark theme. Set LENS_SCREENSHOT_DIR to keep the PNGs.
 #include "i18n.h"
+#include "i18ncheck.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
 #include "scenario.h"
@@ -14,7 +15,6 @@
 #include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
@@ -24,54 +24,8 @@
 using namespace lens;
 
 namespace {
-/// Words that are names, not prose: client-go's concepts, Kubernetes terms, the program's name.
-const QStringList kNames{
-    QStringLiteral("Informer Lens"),
-    QStringLiteral("DeltaFIFO"),
-    QStringLiteral("RealFIFO"),
-    QStringLiteral("HasSynced"),
-    QStringLiteral("HandleDeltas"),
-    QStringLiteral("Reflector"),
-    QStringLiteral("Indexer"),
-    QStringLiteral("indexer"),
-    QStringLiteral("ByIndex"),
-    QStringLiteral("Deltas"),
-    QStringLiteral("Delta"),
-    QStringLiteral("Pop"),
-    QStringLiteral("API"),
-    QStringLiteral("RV"),
-    QStringLiteral("LIST"),
-    QStringLiteral("WATCH"),
-    QStringLiteral("p50"),
-    QStringLiteral("Added"),
-    QStringLiteral("Updated"),
-    QStringLiteral("Deleted"),
-    QStringLiteral("Replaced"),
-    QStringLiteral("Sync"),
-    QStringLiteral("DeletedFinalStateUnknown"),
-};
-
-bool hasCjk(const QString &s)
-{
-    for (QChar c : s)
-        if (c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF)
-            return true;
-    return false;
-}
-
-/// True when `text` is prose left in English: no Chinese and, once names and the data shown
-/// (keys, namespaces, numbers) are taken out, still some English word.
-bool untranslated(QString text, const QStringList &data)
-{
-    if (text.trimmed().isEmpty() || hasCjk(text))
-        return false;
-    for (const QString &d : data)
-        text.remove(d);
-    for (const QString &n : kNames)
-        text.remove(n);
-    static const QRegularExpression word(QStringLiteral("[A-Za-z]{2,}"));
-    return word.match(text).hasMatch();
-}
+using test::hasCjk;
+using test::untranslated;
 
 QString plain(const QString &richOrPlain)
 {
