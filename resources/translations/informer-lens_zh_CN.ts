@@ -67,14 +67,6 @@
         <translation>原因：%1。</translation>
     </message>
     <message>
-        <source>It was queued by a resync tick (DeltaFIFO.Resync).</source>
-        <translation>它由一次 resync 定时（DeltaFIFO.Resync）放入队列。</translation>
-    </message>
-    <message>
-        <source>It was queued by the Replace of a list (cause: %1).</source>
-        <translation>它由一次列表的 Replace 放入队列（原因：%1）。</translation>
-    </message>
-    <message>
         <source>It was queued by a resync tick (DeltaFIFO.Resync) or by the Replace of a relist.</source>
         <translation>它由一次 resync 定时（DeltaFIFO.Resync）或一次重新列表的 Replace 放入队列。</translation>
     </message>
@@ -347,10 +339,6 @@
         <translation>该监听器的缓冲区还有 %1 条通知；这条等待了 %2 ms。</translation>
     </message>
     <message>
-        <source>Resync tick (resyncCheckPeriod %1 s)</source>
-        <translation>Resync 定时（resyncCheckPeriod %1 s）</translation>
-    </message>
-    <message>
         <source>At least one handler&apos;s resyncPeriod was due, so DeltaFIFO.Resync queued a Sync for every Indexer key with nothing queued.</source>
         <translation>至少一个处理器的 resyncPeriod 已到期，因此 DeltaFIFO.Resync 为每个没有排队内容的 Indexer 键放入了 Sync。</translation>
     </message>
@@ -373,6 +361,74 @@
     <message>
         <source>Note</source>
         <translation>备注</translation>
+    </message>
+    <message>
+        <source>at %1 (journal event %2)</source>
+        <translation>于 %1（日志事件 %2）</translation>
+    </message>
+    <message>
+        <source>It was queued by a resync tick (DeltaFIFO.Resync) %1.</source>
+        <translation>它由一次 resync 定时（DeltaFIFO.Resync）排入，%1。</translation>
+    </message>
+    <message>
+        <source>It was queued by the Replace of a list (cause: %1) that completed %2.</source>
+        <translation>它由一次 LIST（原因：%1）的 Replace 排入，该 LIST 完成于 %2。</translation>
+    </message>
+    <message>
+        <source>Why: the watch event %1 %2 brought resourceVersion %3; the Reflector queued it as a delta, Pop handed it to HandleDeltas, the Indexer stored it, then the processor notified %4.</source>
+        <translation>原因：watch 事件 %1（%2）带来了 resourceVersion %3；Reflector 把它作为 delta 排入队列，Pop 把它交给 HandleDeltas，Indexer 存储了它，然后 processor 通知了 %4。</translation>
+    </message>
+    <message>
+        <source>Why: the list that completed %1 (cause: %2) had this object; Replace queued it, Pop handed it to HandleDeltas, then the processor notified %3.</source>
+        <translation>原因：完成于 %1 的 LIST（原因：%2）包含这个对象；Replace 把它排入队列，Pop 把它交给 HandleDeltas，然后 processor 通知了 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>What this list did: Replace queued %n listed object(s) (Replaced) and </source>
+        <translation>
+            <numerusform>这次 LIST 做了什么：Replace 把列出的 %n 个对象作为 Replaced 排入队列，并且</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no tombstone: no known object was missing from it.</source>
+        <translation>没有墓碑：没有已知对象从列表中消失。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tombstone(s) for object(s) missing from it (%1): their handlers get OnDelete with a DeletedFinalStateUnknown.</source>
+        <translation>
+            <numerusform>为列表中消失的对象排入了 %n 个墓碑（%1）：handler 会收到携带 DeletedFinalStateUnknown 的 OnDelete。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A listed object whose resourceVersion changed reaches every handler as OnUpdate (OnAdd if new); an unchanged one only handlers whose resync is due.</source>
+        <translation>resourceVersion 变化了的对象会作为 OnUpdate（新对象则为 OnAdd）到达每个 handler；没有变化的对象只到达 resync 已到期的 handler。</translation>
+    </message>
+    <message numerus="yes">
+        <source>This tick %1 queued %n Sync delta(s)</source>
+        <translation>
+            <numerusform>这次定时（%1）排入了 %n 个 Sync delta</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n update(s) from resync</source>
+        <translation>
+            <numerusform>%1：%n 个来自 resync 的更新</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No handler has received an update from this resync yet.</source>
+        <translation>还没有 handler 收到这次 resync 的更新。</translation>
+    </message>
+    <message>
+        <source>Delivered so far: %1.</source>
+        <translation>目前已交付：%1。</translation>
+    </message>
+    <message>
+        <source>The next tick comes %1 s later; each handler is resynced when its own resyncPeriod is due (the ↻ lanes of the timeline).</source>
+        <translation>下一次定时在 %1 s 之后；每个 handler 在自己的 resyncPeriod 到期时才被 resync（见时间线的 ↻ 泳道）。</translation>
+    </message>
+    <message>
+        <source>Resync tick (resyncCheckPeriod %1 s) %2</source>
+        <translation>Resync 定时（resyncCheckPeriod %1 s）%2</translation>
     </message>
 </context>
 <context>
@@ -645,6 +701,205 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
 </context>
 <context>
+    <name>lens::KeyboardNavigation</name>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Key &amp;history</source>
+        <translation>键历史(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Explain</source>
+        <translation>解释(&amp;E)</translation>
+    </message>
+    <message>
+        <source>In&amp;dexer</source>
+        <translation>Indexer(&amp;D)</translation>
+    </message>
+    <message>
+        <source>I&amp;ndices</source>
+        <translation>索引(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Object</source>
+        <translation>对象(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Journal</source>
+        <translation>日志(&amp;J)</translation>
+    </message>
+    <message>
+        <source>H&amp;andlers</source>
+        <translation>处理器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Playground</source>
+        <translation>演练场(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Simulator</source>
+        <translation>模拟器(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Filter the indexer</source>
+        <translation>筛选 Indexer(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Label selector</source>
+        <translation>标签选择器(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Select all rows</source>
+        <translation>选择所有行</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Return to Live</source>
+        <translation>回到实时(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts…</source>
+        <translation>键盘快捷键(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Indices and object tabs</source>
+        <translation>索引与对象标签页</translation>
+    </message>
+    <message>
+        <source>Journal, handlers, playground and simulator tabs</source>
+        <translation>日志、处理器、演练场与模拟器标签页</translation>
+    </message>
+    <message>
+        <source>Run the Pop pump</source>
+        <translation>运行 Pop 泵</translation>
+    </message>
+    <message>
+        <source>Pause the Pop pump (deltas pile up)</source>
+        <translation>暂停 Pop 泵（delta 会堆积）</translation>
+    </message>
+    <message>
+        <source>Step: pop exactly one key</source>
+        <translation>单步：恰好弹出一个键</translation>
+    </message>
+    <message>
+        <source>Pause or resume the scenario</source>
+        <translation>暂停或继续场景</translation>
+    </message>
+    <message>
+        <source>Go to: %1</source>
+        <translation>转到：%1</translation>
+    </message>
+    <message>
+        <source>Return from time travel to Live</source>
+        <translation>从时间回溯回到实时</translation>
+    </message>
+    <message>
+        <source>This list of shortcuts</source>
+        <translation>本快捷键列表</translation>
+    </message>
+    <message>
+        <source>Tab / Shift+Tab</source>
+        <translation>Tab / Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Next / previous pane</source>
+        <translation>下一个 / 上一个窗格</translation>
+    </message>
+    <message>
+        <source>Up / Down</source>
+        <translation>上 / 下</translation>
+    </message>
+    <message>
+        <source>In a table: select the next / previous row (as a click does: history, Explain and inspector follow)</source>
+        <translation>在表格中：选择下一行 / 上一行（与点击相同：键历史、解释和检查器随之更新）</translation>
+    </message>
+    <message>
+        <source>Alt+letter</source>
+        <translation>Alt+字母</translation>
+    </message>
+    <message>
+        <source>Open a menu by its underlined letter</source>
+        <translation>按下划线字母打开菜单</translation>
+    </message>
+    <message>
+        <source>Timeline: Left / Right</source>
+        <translation>时间线：左 / 右</translation>
+    </message>
+    <message>
+        <source>Select the previous / next marker; the views travel to it and Explain says what it is</source>
+        <translation>选择上一个 / 下一个标记；各视图回溯到该时刻，解释窗格说明它是什么</translation>
+    </message>
+    <message>
+        <source>Timeline: Ctrl+Left / Ctrl+Right</source>
+        <translation>时间线：Ctrl+左 / Ctrl+右</translation>
+    </message>
+    <message>
+        <source>Previous / next marker that is not a watch event (410, error, backoff, resync, bookmark, HasSynced)</source>
+        <translation>上一个 / 下一个非 watch 事件的标记（410、错误、退避、resync、bookmark、HasSynced）</translation>
+    </message>
+    <message>
+        <source>Timeline: Shift+Left / Shift+Right</source>
+        <translation>时间线：Shift+左 / Shift+右</translation>
+    </message>
+    <message>
+        <source>Travel back / forward by one step of the time axis</source>
+        <translation>沿时间轴后退 / 前进一格</translation>
+    </message>
+    <message>
+        <source>Timeline: Home / End</source>
+        <translation>时间线：Home / End</translation>
+    </message>
+    <message>
+        <source>First / last marker</source>
+        <translation>第一个 / 最后一个标记</translation>
+    </message>
+    <message>
+        <source>Timeline: + / −</source>
+        <translation>时间线：+ / −</translation>
+    </message>
+    <message>
+        <source>Zoom in / out</source>
+        <translation>放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>Timeline: Enter</source>
+        <translation>时间线：Enter</translation>
+    </message>
+    <message>
+        <source>Select the key of the selected marker</source>
+        <translation>选中所选标记对应的键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>lens::MainWindow</name>
     <message>
         <source>Reflector status</source>
@@ -877,16 +1132,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>past, at seq %1: </source>
         <translation>过去，序号 %1：</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n key(s) queued</source>
-        <translation>
-            <numerusform>%n 个键排队中</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · %1 deltas queued · %2 popped</source>
-        <translation> · 已排队 %1 个 Delta · 已弹出 %2</translation>
     </message>
     <message>
         <source> · HasSynced ✓</source>
@@ -1157,10 +1402,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>暂停场景</translation>
     </message>
     <message>
-        <source>Hold the scenario&apos;s clock and steps; the informer and the server go on</source>
-        <translation>暂停场景的时钟与步骤；informer 和服务器继续运行</translation>
-    </message>
-    <message>
         <source>Scenario speed</source>
         <translation>场景速度</translation>
     </message>
@@ -1179,6 +1420,28 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Recorded from %1</source>
         <translation>录制自 %1</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Hold the scenario&apos;s clock and steps; the informer and the server go on (F7)</source>
+        <translation>暂停场景的时钟与步骤；informer 和服务器继续运行（F7）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) queued now</source>
+        <translation>
+            <numerusform>当前排队 %n 个键</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1 deltas queued in all · %2 popped</source>
+        <translation> · 累计排入 %1 个 delta · 已弹出 %2</translation>
     </message>
 </context>
 <context>
@@ -1228,10 +1491,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>管线</translation>
     </message>
     <message>
-        <source>API server, Reflector, queue, Pop/HandleDeltas, Indexer and listeners with their counts</source>
-        <translation>API 服务器、Reflector、队列、Pop/HandleDeltas、Indexer 和监听器及其计数</translation>
-    </message>
-    <message>
         <source>API server</source>
         <translation>API 服务器</translation>
     </message>
@@ -1276,10 +1535,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>depth %1</source>
         <translation>深度 %1</translation>
-    </message>
-    <message>
-        <source>%1 deltas queued</source>
-        <translation>已排队 %1 个 Delta</translation>
     </message>
     <message>
         <source>%1 popped</source>
@@ -1348,6 +1603,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>
             <numerusform>%n 个事件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 deltas queued in all</source>
+        <translation>累计排入 %1 个 delta</translation>
     </message>
 </context>
 <context>
@@ -1850,10 +2109,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <source>List and watch sessions, watch events, bookmarks, errors, backoffs, resyncs and queue depth over time</source>
-        <translation>随时间变化的 list 与 watch 会话、watch 事件、书签、错误、退避、resync 和队列深度</translation>
-    </message>
-    <message>
         <source>LIST</source>
         <translation>LIST</translation>
     </message>
@@ -1964,6 +2219,18 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Resync rounds of handler %1: each tick is one round in which its resyncPeriod was due</source>
         <translation>处理器 %1 的 resync 轮次：每个刻度是其 resyncPeriod 到期的一轮</translation>
+    </message>
+    <message>
+        <source>List and watch sessions, watch events, bookmarks, errors, backoffs, resyncs and queue depth over time. Left and Right select markers.</source>
+        <translation>随时间变化的 list 与 watch 会话、watch 事件、bookmark、错误、退避、resync 以及队列深度。左右方向键选择标记。</translation>
+    </message>
+    <message>
+        <source>Selected: %1 s, %2. %3</source>
+        <translation>已选中：%1 s，%2。%3</translation>
+    </message>
+    <message>
+        <source>The views show the past, at %1 s; Escape returns to Live.</source>
+        <translation>各视图显示过去 %1 s 时的状态；按 Escape 回到实时。</translation>
     </message>
 </context>
 </TS>
