@@ -23,6 +23,7 @@
 #include "sim/store.h"
 
 #include <QApplication>
+
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
@@ -30,6 +31,7 @@
 #include <QSemaphore>
 #include <QThread>
 #include <QTimer>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -265,6 +267,14 @@ int main(int argc, char **argv)
             std::printf("rss_mib_end %.1f\n", rss);
             std::printf("rss_mib_max_sampled %.1f\n", std::max(maxRssMiB, rss));
             std::printf("rss_mib_peak %.1f\n", hwm);
+            {
+                // glibc's view: bytes handed out and still in use vs. held by the allocator, so
+                // growth can be told apart from fragmentation.
+                const struct mallinfo2 mi = mallinfo2();
+                std::printf("heap_in_use_mib %.1f\n", double(mi.uordblks) / (1 << 20));
+                std::printf("heap_free_held_mib %.1f\n", double(mi.fordblks) / (1 << 20));
+                std::printf("heap_mmapped_mib %.1f\n", double(mi.hblkhd) / (1 << 20));
+            }
             for (const auto &[second, mib] : rssEvery10s)
                 std::printf("rss_mib_at_%ds %.1f\n", second, mib);
             qsizetype queued = 0;
