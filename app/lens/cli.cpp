@@ -145,7 +145,17 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Resource to watch, as kubectl names it: pods (default), deploy, "
                        "deployments.apps, apps/v1/deployments, ..."),
         QStringLiteral("[resource]"));
-    p.process(arguments);
+    // Unknown options are bad arguments (exit 2, as every other argument error), not the
+    // exit 1 QCommandLineParser::process() would use.
+    if (!p.parse(arguments)) {
+        CommandLine bad;
+        bad.error = p.errorText();
+        return bad;
+    }
+    if (p.isSet(QStringLiteral("help")) || p.isSet(QStringLiteral("help-all")))
+        p.showHelp(0);
+    if (p.isSet(QStringLiteral("version")))
+        p.showVersion();
 
     CommandLine c;
     c.headless = p.isSet(headless);
@@ -244,6 +254,20 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.session.language = c.lang;
     c.theme = p.value(theme);
     c.view = p.value(view);
+    // Checked here, before anything starts, with or without a window.
+    if (!c.lang.isEmpty() && c.lang != QLatin1String("en") && c.lang != QLatin1String("zh_CN"))
+        c.error = QStringLiteral("--lang takes en or zh_CN (got \"%1\")").arg(c.lang);
+    if (!c.theme.isEmpty() && c.theme != QLatin1String("light") && c.theme != QLatin1String("dark"))
+        c.error = QStringLiteral("--theme takes light or dark (got \"%1\")").arg(c.theme);
+    const QStringList views = {QStringLiteral("journal"),    QStringLiteral("handlers"),
+                               QStringLiteral("playground"), QStringLiteral("indices"),
+                               QStringLiteral("object"),     QStringLiteral("simulator")};
+    if (!c.view.isEmpty() && !views.contains(c.view))
+        c.error = QStringLiteral("--view takes %1 (got \"%2\")")
+                      .arg(views.join(QStringLiteral(", ")), c.view);
+    if (p.positionalArguments().size() > 1)
+        c.error = QStringLiteral("one resource at a time (got %1)")
+                      .arg(p.positionalArguments().join(QLatin1Char(' ')));
     if (!p.positionalArguments().isEmpty())
         c.session.resource = p.positionalArguments().constFirst();
     return c;

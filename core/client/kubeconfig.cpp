@@ -278,9 +278,12 @@ bool KubeconfigLoader::load(const QString &explicitPath, const QString &context,
         if (!m.contexts.contains(ctxName)) {
             QStringList known = m.contexts.keys();
             known.sort();
-            fail(QStringLiteral("context \"%1\" is not in the kubeconfig (it has: %2)")
-                     .arg(ctxName, known.isEmpty() ? QStringLiteral("none")
-                                                   : known.join(QStringLiteral(", "))));
+            fail(QStringLiteral("%1: %2context \"%3\" is not in the kubeconfig (it has: %4)")
+                     .arg(paths.join(QStringLiteral(", ")),
+                          context.isEmpty() ? QStringLiteral("current-context names ") : QString(),
+                          ctxName,
+                          known.isEmpty() ? QStringLiteral("none")
+                                          : known.join(QStringLiteral(", "))));
         }
         const Entry &ctx = m.contexts.value(ctxName);
         RestConfig rc;

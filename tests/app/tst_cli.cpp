@@ -150,6 +150,25 @@ void tst_Cli::badArgumentsAreExplained()
     QVERIFY(mix->waitForFinished(10000));
     QCOMPARE(mix->exitCode(), 2);
     QVERIFY(mix->readAllStandardError().contains("cannot be combined with --server, --kubeconfig"));
+    // Every bad argument is exit 2 before anything starts, with or without a window.
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("--frobnicate")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--view"),
+                      QStringLiteral("foo")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--lang"), QStringLiteral("fr")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--theme"),
+                      QStringLiteral("blue")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("pods"),
+                      QStringLiteral("deploy")}}) {
+        QProcess *q = run(args, this);
+        QVERIFY(q->waitForFinished(10000));
+        QCOMPARE(q->exitCode(), 2);
+        const QByteArray err = q->readAllStandardError();
+        QVERIFY2(err.contains("frobnicate") || err.contains("takes") ||
+                     err.contains("one resource at a time"),
+                 err.constData());
+        QVERIFY(q->readAllStandardOutput().isEmpty());
+    }
 }
 
 void tst_Cli::unreachableServerIsReportedAndRetried()
