@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "processor.h"
 
+#include <QElapsedTimer>
+
 #include "keys.h"
 #include "trace/journal.h"
 
@@ -17,7 +19,7 @@ ProcessorListener::ProcessorListener(ResourceEventHandler handler, qint64 reques
       m_resync(resyncMs), m_journal(journal), m_clock(clock), m_timer(new QTimer(this))
 {
     m_timer->setSingleShot(true);
-    connect(m_timer, &QTimer::timeout, this, &ProcessorListener::deliverOne);
+    connect(m_timer, &QTimer::timeout, this, &ProcessorListener::deliverPending);
     determineNextResync(m_clock->nowMs());
 }
 
@@ -50,10 +52,27 @@ void ProcessorListener::shutdown()
     m_timer->stop();
 }
 
-void ProcessorListener::deliverOne()
+void ProcessorListener::deliverPending()
+{
+    // client-go's run() loop hands notifications to the handler back to back. Here a turn of
+    // the event loop delivers for up to kSliceMs (one notification per turn could not keep up
+    // with thousands of events per second, and the buffer would grow without end); with an
+    // artificial processing delay, one per delay.
+    constexpr qint64 kSliceMs = 4;
+    QElapsedTimer slice;
+    slice.start();
+    while (deliverOne()) {
+        if (m_delayMs > 0 || m_buffer.empty() || slice.elapsed() >= kSliceMs)
+            break;
+    }
+    if (!m_buffer.empty() && !m_shutdown)
+        m_timer->start(m_delayMs);
+}
+
+bool ProcessorListener::deliverOne()
 {
     if (m_buffer.empty() || m_shutdown)
-        return;
+        return false;
     const Notification n = std::move(m_buffer.front());
     m_buffer.pop_front();
     QString type;
@@ -112,7 +131,7 @@ void ProcessorListener::deliverOne()
         }
         Q_EMIT handlerFailed(msg);
         if (m_shutdown)
-            return; // the handler removed itself before throwing
+            return false; // the handler removed itself before throwing
     }
     ++m_delivered;
     if (m_journal) {
@@ -133,8 +152,7 @@ void ProcessorListener::deliverOne()
         m_journal->record(std::move(e));
     }
     Q_EMIT notified();
-    if (!m_buffer.empty())
-        m_timer->start(m_delayMs);
+    return true;
 }
 
 } // namespace lens

@@ -40,8 +40,8 @@ struct Notification {
 
 /// client-go's processorListener (tools/cache/shared_informer.go): an unbounded buffer feeding
 /// one handler sequentially, so a slow handler never blocks the informer or other handlers.
-/// Delivery runs on the event loop, one notification per turn (plus an optional artificial
-/// delay per notification, in milliseconds, to show the slow-handler case). A handler that
+/// Delivery runs on the event loop, back to back for up to 4 ms per turn (or one notification
+/// per optional artificial delay, in milliseconds, to show the slow-handler case). A handler that
 /// throws is isolated: the exception is caught, journaled (kind Info, detail.level "error")
 /// and signalled (handlerFailed), and delivery continues.
 ///
@@ -86,7 +86,11 @@ Q_SIGNALS:
     void handlerFailed(const QString &message);
 
 private:
-    void deliverOne();
+    /// Delivers queued notifications for up to 4 ms (one per processing delay when a delay is
+    /// set), then yields to the event loop.
+    void deliverPending();
+    /// Delivers the oldest notification; false when there was none or the listener shut down.
+    bool deliverOne();
 
     ResourceEventHandler m_handler;
     qint64 m_requestedResync;
