@@ -86,7 +86,8 @@ void tst_ReplayCli::unusableFilesAreExplained()
     QCOMPARE(
         run({QStringLiteral("--headless"), QStringLiteral("--watch-capture"), bad}, nullptr, &err),
         1);
-    QVERIFY2(err.contains("The capture cannot be replayed: bad.jsonl:1:1: not a watch event"), err.constData());
+    QVERIFY2(err.contains("The capture cannot be replayed: bad.jsonl:1:1: not a watch event"),
+             err.constData());
     QCOMPARE(run({QStringLiteral("--open"), bad, QStringLiteral("--scenario"),
                   QStringLiteral("fs03-410-relist")},
                  nullptr, &err),
