@@ -11,6 +11,7 @@
 #include <QRegularExpression>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 namespace lens {
@@ -69,41 +70,25 @@ class Fetcher {
 public:
     explicit Fetcher(const RestConfig &rest) : m_rest(rest) {}
 
-    QNetworkReply *get(const QString &path)
-    {
-        QUrl url = m_rest.server;
-        QString base = url.path();
-        if (base.endsWith(QLatin1Char('/')))
-            base.chop(1);
-        url.setPath(base + path);
-        QNetworkRequest req(url);
-        req.setRawHeader("Accept", "application/json");
-        req.setRawHeader("User-Agent", "informer-lens/0.1");
-        m_rest.apply(&req);
-        return m_nam.get(req);
-    }
+    QNetworkReply *get(const QString &path) { return m_nam.get(m_rest.request(m_rest.url(path))); }
 
     /// Waits for every reply in `replies` or the deadline; false when the deadline passed.
-    bool wait(const QList<QNetworkReply *> &replies, QElapsedTimer &clock, int timeoutMs)
+    static bool wait(const QList<QNetworkReply *> &replies, QElapsedTimer &clock, int timeoutMs)
     {
+        const auto allFinished = [&] {
+            return std::all_of(replies.begin(), replies.end(),
+                               [](const QNetworkReply *r) { return r->isFinished(); });
+        };
         QEventLoop loop;
-        QTimer tick;
-        tick.setInterval(20);
-        QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
-            bool done = true;
-            for (QNetworkReply *r : replies)
-                done = done && r->isFinished();
-            if (done || clock.elapsed() > timeoutMs)
-                loop.quit();
-        });
-        tick.start();
+        QTimer::singleShot(qMax<qint64>(0, timeoutMs - clock.elapsed()), &loop, &QEventLoop::quit);
         for (QNetworkReply *r : replies)
-            QObject::connect(r, &QNetworkReply::finished, &loop, [&] { tick.setInterval(0); });
-        loop.exec();
-        for (QNetworkReply *r : replies)
-            if (!r->isFinished())
-                return false;
-        return true;
+            QObject::connect(r, &QNetworkReply::finished, &loop, [&] {
+                if (allFinished())
+                    loop.quit();
+            });
+        if (!allFinished())
+            loop.exec();
+        return allFinished();
     }
 
 private:

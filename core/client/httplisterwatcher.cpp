@@ -57,11 +57,7 @@ QString HttpListerWatcher::description() const
 
 QUrl HttpListerWatcher::requestUrl(const ListOptions &o, bool watch) const
 {
-    QUrl url = m_rest.server;
-    QString base = url.path();
-    if (base.endsWith(QLatin1Char('/')))
-        base.chop(1);
-    url.setPath(base + m_path);
+    QUrl url = m_rest.url(m_path);
     QUrlQuery q;
     if (watch)
         q.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
@@ -89,10 +85,7 @@ QUrl HttpListerWatcher::requestUrl(const ListOptions &o, bool watch) const
 
 QNetworkRequest HttpListerWatcher::makeRequest(const ListOptions &o, bool watch) const
 {
-    QNetworkRequest req(requestUrl(o, watch));
-    req.setRawHeader("Accept", "application/json");
-    req.setRawHeader("User-Agent", "informer-lens/0.1");
-    m_rest.apply(&req);
+    QNetworkRequest req = m_rest.request(requestUrl(o, watch));
     // Lists: give up after a minute of silence. Watches: the server closes the stream after
     // timeoutSeconds; a connection that dies silently is noticed a minute after that.
     req.setTransferTimeout(watch ? (o.timeoutSeconds + 60) * 1000 : 60000);

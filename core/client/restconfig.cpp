@@ -123,16 +123,33 @@ QSslConfiguration RestConfig::sslConfiguration() const
     return ssl;
 }
 
+QUrl RestConfig::url(const QString &path) const
+{
+    QUrl u = server;
+    QString base = u.path();
+    if (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    u.setPath(base + path);
+    return u;
+}
+
+QNetworkRequest RestConfig::request(const QUrl &url) const
+{
+    QNetworkRequest req(url);
+    req.setRawHeader("Accept", "application/json");
+    req.setRawHeader("User-Agent", "informer-lens/0.1");
+    apply(&req);
+    return req;
+}
+
 void RestConfig::apply(QNetworkRequest *request) const
 {
+    if (exec)
+        exec->refresh(); // a failure leaves the last credential (or none): the server says 401
     if (server.scheme() == QLatin1String("https")) {
-        if (exec)
-            exec->refresh(); // a failure leaves the last credential (or none): the server says 401
         request->setSslConfiguration(sslConfiguration());
         if (!tlsServerName.isEmpty())
             request->setPeerVerifyName(tlsServerName);
-    } else if (exec) {
-        exec->refresh();
     }
     QString token = bearerToken;
     if (token.isEmpty() && !bearerTokenFile.isEmpty()) {

@@ -80,6 +80,11 @@ struct RestConfig {
     /// given), client certificate and key, and the peer verify mode.
     QSslConfiguration sslConfiguration() const;
 
+    /// `server` with `path` (e.g. "/api/v1/pods") appended to its own path prefix.
+    QUrl url(const QString &path) const;
+    /// A GET-ready request for `url`: Accept JSON, informer-lens's User-Agent, then apply().
+    QNetworkRequest request(const QUrl &url) const;
+
     /// Sets TLS and the Authorization header on `request` (Bearer token from bearerToken, the
     /// token file or the exec plugin; else Basic for username/password). Re-reads the token
     /// file / re-runs the exec plugin when due; a failure there leaves the header out (the
