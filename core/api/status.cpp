@@ -80,6 +80,12 @@ bool ApiStatus::isTooLargeResourceVersion() const
 
 QString ApiStatus::describe() const
 {
+    return operation.isEmpty() ? describeCause()
+                               : operation + QStringLiteral(": ") + describeCause();
+}
+
+QString ApiStatus::describeCause() const
+{
     switch (transport) {
     case Transport::ConnectionRefused:
         return QStringLiteral("cannot connect: connection refused (%1)").arg(message);
@@ -99,7 +105,7 @@ QString ApiStatus::describe() const
     QString s = QString::number(code);
     if (!reason.isEmpty())
         s += QLatin1Char(' ') + reason;
-    if (!message.isEmpty())
+    if (!message.isEmpty() && message != reason) // "401 Unauthorized", not "...: Unauthorized"
         s += QStringLiteral(": ") + message;
     return s;
 }

@@ -33,6 +33,9 @@ struct ApiStatus {
     QStringList causes;
     int retryAfterSeconds = 0;
     Transport transport = Transport::None;
+    /// What the client was doing when this error came, as client-go's Reflector.list wraps it
+    /// ("failed to list /v1, Kind=Pod"); describe() puts it first. Empty for errors not wrapped.
+    QString operation;
 
     /// Builds from a Status object (as sent in an error body or a watch ERROR event).
     static ApiStatus fromStatusJson(const QJsonObject &status, int httpCode = 0);
@@ -61,9 +64,13 @@ struct ApiStatus {
     bool isConnectionRefused() const { return transport == Transport::ConnectionRefused; }
     bool isInternalError() const { return code == 500; }
 
-    /// One line a user understands, e.g. "410 Expired: too old resource version: 89 (93)" or
-    /// "cannot connect: connection refused (127.0.0.1:6443)".
+    /// One line a user understands, e.g. "410 Expired: too old resource version: 89 (93)",
+    /// "cannot connect: connection refused (127.0.0.1:6443)", or with an operation
+    /// "failed to list /v1, Kind=Pod: 401 Unauthorized: Unauthorized".
     QString describe() const;
+
+private:
+    QString describeCause() const;
 };
 
 } // namespace lens

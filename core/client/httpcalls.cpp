@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QNetworkReply>
+#include <QSslConfiguration>
 
 #include <utility>
 
@@ -23,6 +24,22 @@ QString endpoint(QNetworkReply *reply)
     const QUrl u = reply->url();
     return u.host() + QLatin1Char(':') +
            QString::number(u.port(u.scheme() == QLatin1String("https") ? 443 : 80));
+}
+/// Why a TLS handshake failed, in terms of what the configuration gave: a CA from the
+/// kubeconfig, or only this machine's trust store; and a client certificate or none.
+QString tlsFailureCause(QNetworkReply *reply)
+{
+    const QSslConfiguration ssl = reply->request().sslConfiguration();
+    QString cause =
+        ssl.caCertificates() == QSslConfiguration::defaultConfiguration().caCertificates()
+            ? QStringLiteral("the server's certificate is not signed by any authority "
+                             "this machine trusts, and the kubeconfig gives no "
+                             "certificate-authority for this cluster")
+            : QStringLiteral("the server's certificate is not signed by the "
+                             "kubeconfig's certificate-authority");
+    if (!ssl.localCertificate().isNull())
+        cause += QStringLiteral(", or the server refused the client certificate");
+    return cause;
 }
 } // namespace
 
@@ -42,10 +59,18 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
         case QNetworkReply::SslHandshakeFailedError:
             return ApiStatus::transportError(
                 ApiStatus::Transport::Unreachable,
-                QStringLiteral("TLS handshake with %1 failed (%2): the server's certificate is "
-                               "not signed by the kubeconfig's certificate-authority, or the "
-                               "server refused the client certificate")
-                    .arg(endpoint(reply), reply->errorString()));
+                QStringLiteral("TLS handshake with %1 failed (%2): %3")
+                    .arg(endpoint(reply), reply->errorString(), tlsFailureCause(reply)));
+        case QNetworkReply::RemoteHostClosedError:
+        case QNetworkReply::ProtocolFailure:
+            if (reply->url().scheme() == QLatin1String("http"))
+                return ApiStatus::transportError(
+                    ApiStatus::Transport::Unreachable,
+                    QStringLiteral("%1 from %2: the server hung up on plain HTTP; if it "
+                                   "serves HTTPS, write the server address with https://")
+                        .arg(reply->errorString(), endpoint(reply)));
+            return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                             reply->errorString());
         default:
             return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
                                              reply->errorString());
@@ -68,6 +93,9 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
                              .arg(type.isEmpty() ? QStringLiteral("non-JSON")
                                                  : type.section(QLatin1Char(';'), 0, 0),
                                   reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo));
+            if (body.contains("HTTP request to an HTTPS server"))
+                s.message += QStringLiteral(" The server speaks HTTPS: write its address with "
+                                            "https://.");
         } else if (const QByteArray snippet = body.left(200).trimmed(); !snippet.isEmpty()) {
             s.message += QStringLiteral(" (") + QString::fromUtf8(snippet) + QLatin1Char(')');
         }

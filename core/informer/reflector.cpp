@@ -357,7 +357,7 @@ void Reflector::listFailed(const ApiStatus &err)
         return;
     }
     ApiStatus wrapped = err;
-    wrapped.message = QStringLiteral("failed to list: ") + err.describe();
+    wrapped.operation = QStringLiteral("failed to list ") + typeDescription();
     endListAndWatch(wrapped, QStringLiteral("list failed"), true);
 }
 

@@ -87,6 +87,16 @@ public:
     /// AddIndexers: allowed while running (indexes existing items); after stop an error.
     QString addIndexers(const Indexers &indexers);
 
+    /// The type of the objects this informer holds, as NewSharedIndexInformer's exampleObject
+    /// tells it: passed to the Reflector as its expectedType, which names the type in errors
+    /// ("failed to list /v1, Kind=Pod: ...") and checks watch events against it. apiVersion is
+    /// "v1" or "group/version"; empty = unspecified. Only before run().
+    void setObjectType(const QString &apiVersion, const QString &kind)
+    {
+        m_objectApiVersion = apiVersion;
+        m_objectKind = kind;
+    }
+
     /// Called by run() with the new Reflector before it starts, to set what only the Reflector
     /// has (page size, WatchList bookmark timeout, ...). Used by scenarios; null = nothing.
     void setReflectorSetup(std::function<void(Reflector *)> setup)
@@ -148,6 +158,8 @@ private:
     Controller *m_controller = nullptr;
     TransformFunc m_transform;
     std::function<void(Reflector *)> m_reflectorSetup;
+    QString m_objectApiVersion;
+    QString m_objectKind;
     QList<ProcessorListener *> m_listeners;
     qint64 m_defaultResync;
     qint64 m_resyncCheckPeriod;

@@ -172,6 +172,8 @@ bool Session::start(QString *error)
         new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, m_clock, {}, this);
     m_informer->setQueueMode(m_opts.queueMode);
     m_informer->setUseWatchList(m_opts.useWatchList);
+    if (!resource.kind.isEmpty())
+        m_informer->setObjectType(resource.groupVersion(), resource.kind);
     m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
     if (!discoveryNote.isEmpty()) {
         TraceEvent e;

@@ -453,7 +453,10 @@ void TestReflector::listAndWatchSequence()
     QCOMPARE(h.handlerErrors.size(), 1);
     QVERIFY2(h.handlerErrors.last().describe().contains(QLatin1String("a list error")),
              qPrintable(h.handlerErrors.last().describe()));
-    QVERIFY(h.handlerErrors.last().message.startsWith(QLatin1String("failed to list")));
+    // Wrapped once, as client-go's `failed to list %v: %w`: the cause is not repeated.
+    QVERIFY2(h.handlerErrors.last().describe().startsWith(QLatin1String("failed to list ")),
+             qPrintable(h.handlerErrors.last().describe()));
+    QCOMPARE(h.handlerErrors.last().describe().count(QLatin1String("a list error")), 1);
     runUntil(4, 3, 4, Reflector::State::Backoff); // watch could not be started
     QCOMPARE(h.handlerErrors.size(), 2);
     QVERIFY(h.handlerErrors.last().describe().contains(QLatin1String("a watch error")));

@@ -53,7 +53,8 @@ private slots:
     void tokenFileReachesHttpsServer();
     void execPluginReachesHttpsServer();
     void execPluginFailureIsExplained();
-    void untrustedServerIsExplained();
+    void connectionFailuresAreExplained_data();
+    void connectionFailuresAreExplained();
 
 private:
     /// Starts a Session from `kubeconfig` and waits for HasSynced; returns its description.
@@ -315,21 +316,59 @@ void tst_Kubeconfig::execPluginFailureIsExplained()
              qPrintable(error));
 }
 
-void tst_Kubeconfig::untrustedServerIsExplained()
+void tst_Kubeconfig::connectionFailuresAreExplained_data()
 {
+    QTest::addColumn<QString>("cluster"); // "other-ca", "no-ca" or "plain-http"
+    QTest::addColumn<QByteArray>("user");
+    QTest::addColumn<QStringList>("expected");
+    QTest::addColumn<QString>("unexpected");
+    QTest::newRow("untrusted-kubeconfig-ca")
+        << QStringLiteral("other-ca") << QByteArray("    token: x\n")
+        << QStringList{QStringLiteral("TLS handshake"),
+                       QStringLiteral("not signed by the kubeconfig's certificate-authority")}
+        << QStringLiteral("client certificate");
+    QTest::newRow("no-ca-in-kubeconfig")
+        << QStringLiteral("no-ca") << QByteArray("    token: x\n")
+        << QStringList{QStringLiteral("TLS handshake"),
+                       QStringLiteral("the kubeconfig gives no certificate-authority")}
+        << QStringLiteral("the kubeconfig's certificate-authority");
+    QTest::newRow("plain-http-to-https")
+        << QStringLiteral("plain-http") << QByteArray("    token: x\n")
+        << QStringList{QStringLiteral("https://")} << QStringLiteral("TLS handshake");
+    // The Reflector wraps a list error once (client-go's "failed to list %v: %w"), and a Status
+    // whose message only repeats its reason is not said twice.
+    QTest::newRow("wrong-token") << QStringLiteral("good-ca") << QByteArray("    token: wrong\n")
+                                 << QStringList{QStringLiteral("failed to list "),
+                                                QStringLiteral(": 401 Unauthorized")}
+                                 << QStringLiteral("Unauthorized: Unauthorized");
+}
+
+void tst_Kubeconfig::connectionFailuresAreExplained()
+{
+    QFETCH(QString, cluster);
+    QFETCH(QByteArray, user);
+    QFETCH(QStringList, expected);
+    QFETCH(QString, unexpected);
     sim::Simulator sim;
     sim::Simulator::Options so;
     so.tls = true;
+    so.token = QStringLiteral("right");
     QString error;
     QVERIFY2(sim.start(so, &error), qPrintable(error));
-    sim::TlsMaterial other; // a CA that did not sign the server's certificate
-    QVERIFY2(sim::generateTlsMaterial(&other, &error), qPrintable(error));
+    QByteArray server = sim.url().toString().toUtf8();
+    QByteArray caLine;
+    if (cluster == QLatin1String("other-ca")) {
+        sim::TlsMaterial other; // a CA that did not sign the server's certificate
+        QVERIFY2(sim::generateTlsMaterial(&other, &error), qPrintable(error));
+        caLine = "    certificate-authority-data: " + other.caCertPem.toBase64() + "\n";
+    } else if (cluster == QLatin1String("good-ca")) {
+        caLine = "    certificate-authority-data: " + sim.caCertificatePem().toBase64() + "\n";
+    } else if (cluster == QLatin1String("plain-http")) {
+        server.replace("https://", "http://");
+    }
     QTemporaryDir dir;
     const QString path =
-        write(dir, QStringLiteral("config"),
-              config("    server: " + sim.url().toString().toUtf8() +
-                         "\n    certificate-authority-data: " + other.caCertPem.toBase64() + "\n",
-                     "    token: x\n"));
+        write(dir, QStringLiteral("config"), config("    server: " + server + "\n" + caLine, user));
     Session::Options o;
     o.useKubeconfig = true;
     o.kubeconfig = path;
@@ -338,8 +377,10 @@ void tst_Kubeconfig::untrustedServerIsExplained()
     QString lastError;
     connect(s.informer()->reflector(), &Reflector::errorOccurred, this,
             [&](const QString &m) { lastError = m; });
-    QTRY_VERIFY2_WITH_TIMEOUT(lastError.contains(QStringLiteral("TLS handshake")),
-                              qPrintable(lastError), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(!lastError.isEmpty(), 15000);
+    for (const QString &e : expected)
+        QVERIFY2(lastError.contains(e), qPrintable(lastError));
+    QVERIFY2(!lastError.contains(unexpected), qPrintable(lastError));
     QVERIFY(!s.informer()->hasSynced());
 }
 
