@@ -7,6 +7,7 @@
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
 #include "scenario.h"
+#include "storywindow.h"
 #include "timelinewidget.h"
 
 #include <QAction>
@@ -74,11 +75,8 @@ private Q_SLOTS:
     {
         QFETCH(int, which);
         QFETCH(QStringList, mustContain);
-        ManualClock clock;
-        Journal journal(&clock);
-        test::SyntheticInformer story(&journal, &clock);
-        story.runStory();
-        MainWindow w(&journal);
+        test::StoryWindow s;
+        MainWindow &w = *s.window;
         w.settle();
         const std::function<bool(const TraceEvent &)> preds[] = {
             [](const TraceEvent &e) {
@@ -120,11 +118,8 @@ private Q_SLOTS:
     // A timeline marker (the resync tick) and a queued key explain themselves too.
     void markerAndQueuedKey()
     {
-        ManualClock clock;
-        Journal journal(&clock);
-        test::SyntheticInformer story(&journal, &clock);
-        story.runStory();
-        MainWindow w(&journal);
+        test::StoryWindow s;
+        MainWindow &w = *s.window;
         w.settle();
         quint64 resyncSeq = 0;
         for (const auto &m : w.timelineModel()->marks())
@@ -180,11 +175,8 @@ private Q_SLOTS:
     // A scenario's caption is shown as written; selecting something explains that instead.
     void scenarioCaption()
     {
-        ManualClock clock;
-        Journal journal(&clock);
-        test::SyntheticInformer story(&journal, &clock);
-        story.runStory();
-        MainWindow w(&journal);
+        test::StoryWindow s;
+        MainWindow &w = *s.window;
         w.settle();
         w.showScenarioCaption(QStringLiteral("The watch drops now."));
         QVERIFY(w.captionText().contains(QLatin1String("Scenario")));
@@ -248,11 +240,8 @@ private Q_SLOTS:
     void doneWhenQuestions()
     {
         QFETCH(int, which);
-        ManualClock clock;
-        Journal journal(&clock);
-        test::SyntheticInformer story(&journal, &clock);
-        story.runStory();
-        MainWindow w(&journal);
+        test::StoryWindow s;
+        MainWindow &w = *s.window;
         w.settle();
         const std::function<bool(const TraceEvent &)> preds[] = {
             [](const TraceEvent &e) {
@@ -279,7 +268,7 @@ private Q_SLOTS:
         // The event it came from, with when and where to find it in the journal.
         auto cause = [&](TraceKind kind, bool sameKey) -> const TraceEvent * {
             const TraceEvent *found = nullptr;
-            for (const TraceEvent &x : journal.events())
+            for (const TraceEvent &x : s.journal.events())
                 if (x.seq < e.seq && x.kind == kind && (!sameKey || x.key == e.key) &&
                     (!sameKey || x.resourceVersion == e.resourceVersion))
                     found = &x;
@@ -317,15 +306,9 @@ private Q_SLOTS:
     // Clicking the relist's LIST bar on the timeline explains what that list did.
     void listBarExplainsTheList()
     {
-        ManualClock clock;
-        Journal journal(&clock);
-        test::SyntheticInformer story(&journal, &clock);
-        story.runStory();
-        MainWindow w(&journal);
-        w.resize(1600, 1000);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        w.settle();
+        test::StoryWindow s;
+        MainWindow &w = *s.window;
+        QVERIFY(s.show());
         const TimelineModel::Span *relist = nullptr;
         for (const auto &s : w.timelineModel()->spans())
             if (s.lane == TimelineModel::Span::Lane::List && s.label == QLatin1String("expired"))

@@ -9,6 +9,7 @@
 #include "scenario.h"
 #include "screenshot.h"
 #include "sim/simulator.h"
+#include "storywindow.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -96,18 +97,12 @@ void tst_I18n::catalogues()
 void tst_I18n::englishIsDetected()
 {
     // The detector must be able to fail: in English it finds plenty.
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
-    w.resize(1600, 1000);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.settle();
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    QVERIFY(s.show());
     QStringList english;
     for (const QString &t : visibleTexts(&w))
-        if (untranslated(t, story.queueKeys()))
+        if (untranslated(t, s.story.queueKeys()))
             english << t;
     QVERIFY2(english.size() > 20, qPrintable(english.join(QStringLiteral(" | "))));
     QVERIFY(english.contains(QStringLiteral("Journal")));
@@ -116,11 +111,8 @@ void tst_I18n::englishIsDetected()
 void tst_I18n::zhCnHasNoUntranslatedVisibleString()
 {
     QVERIFY(installTranslation(QStringLiteral("zh_CN")));
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     sim::Simulator cluster; // the Simulator tab is checked too
     QVERIFY(cluster.start());
     w.setSimulator(&cluster);
@@ -130,7 +122,7 @@ void tst_I18n::zhCnHasNoUntranslatedVisibleString()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.settle();
     w.selectKey(w.queueModel()->keys().value(2));
-    QStringList data = story.queueKeys();
+    QStringList data = s.story.queueKeys();
     data << QStringLiteral("synthetic journal") << QStringLiteral("pod-logger")
          << QStringLiteral("slow-audit");
     // Every view, one after the other.
@@ -158,15 +150,9 @@ void tst_I18n::darkTheme()
     QVERIFY(!applyTheme(QStringLiteral("purple")));
     QVERIFY(applyTheme(QStringLiteral("dark")));
     QVERIFY(QApplication::palette().color(QPalette::Base).lightness() < 60);
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
-    w.resize(1600, 1000);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.settle();
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    QVERIFY(s.show());
     w.selectKey(w.queueModel()->keys().value(2));
     QVERIFY(w.palette().color(QPalette::Window).lightness() < 80);
     const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
@@ -180,11 +166,8 @@ void tst_I18n::darkTheme()
 // text re-applied (QEvent::LanguageChange), with nothing left in English.
 void tst_I18n::runtimeSwitch()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     sim::Simulator cluster; // the Simulator tab is checked too
     QVERIFY(cluster.start());
     w.setSimulator(&cluster);
@@ -207,7 +190,7 @@ void tst_I18n::runtimeSwitch()
     QVERIFY(hasCjk(w.queueModel()->headerData(0, Qt::Horizontal).toString()));
     auto *lang = w.findChild<QAction *>(QStringLiteral("lang-zh_CN"));
     QVERIFY(lang && lang->isChecked());
-    QStringList data = story.queueKeys();
+    QStringList data = s.story.queueKeys();
     data << QStringLiteral("synthetic journal") << QStringLiteral("pod-logger")
          << QStringLiteral("slow-audit");
     for (const QString &view : MainWindow::viewNames()) {

@@ -12,6 +12,7 @@
 #include "panel.h"
 #include "scenario.h"
 #include "screenshot.h"
+#include "storywindow.h"
 #include "timelinewidget.h"
 
 #include <QAbstractItemModelTester>
@@ -155,11 +156,8 @@ void tst_MainWindow::viewsFollowTheJournal()
 
 void tst_MainWindow::selectingAKeyShowsItsHistory()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal); // built after the fact: folds the retained journal
+    test::StoryWindow s;
+    MainWindow &w = *s.window; // built after the fact: folds the retained journal
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QVERIFY(w.queueModel()->rowCount() > 2);
@@ -186,11 +184,8 @@ void tst_MainWindow::selectingAKeyShowsItsHistory()
 
 void tst_MainWindow::filterAndTitle()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     w.setSourceDescription(QStringLiteral("built-in cluster \u00B7 pods"));
     QCOMPARE(w.windowTitle(), QStringLiteral("Informer Lens \u2014 built-in cluster \u00B7 pods"));
     const int all = w.indexerProxy()->rowCount();
@@ -223,11 +218,8 @@ void tst_MainWindow::labelSelectorFilter()
 {
     QFETCH(QString, selector);
     QFETCH(QString, error);
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     QAbstractItemModelTester tester(w.indexerProxy(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     w.settle();

@@ -11,6 +11,7 @@
 #include "pipelinewidget.h"
 #include "scenario.h"
 #include "screenshot.h"
+#include "storywindow.h"
 #include "timelinewidget.h"
 
 #include <QAbstractItemModelTester>
@@ -85,11 +86,8 @@ private Q_SLOTS:
 
 void tst_Views::handlersView()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     QAbstractItemModelTester t1(w.handlersModel(),
                                 QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester t2(w.notificationsModel(),
@@ -190,21 +188,15 @@ void tst_Views::inspectorRevealsOnlyOnRequest()
 
 void tst_Views::pipelineShowsCountsAndTheSelectedKey()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
-    w.resize(1600, 1000);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.settle();
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    QVERIFY(s.show());
     PipelineWidget *p = w.pipelineWidget();
     QVERIFY(p->isVisible());
     QVERIFY(p->height() >= p->minimumSizeHint().height());
     QCOMPARE(p->stageTitles().value(2), QStringLiteral("DeltaFIFO"));
-    QCOMPARE(p->state().queueDepth, story.queued());
-    QCOMPARE(p->state().objects, story.stored());
+    QCOMPARE(p->state().queueDepth, s.story.queued());
+    QCOMPARE(p->state().objects, s.story.stored());
     QCOMPARE(p->state().listeners.size(), 2);
     QVERIFY(p->stageText(1).contains(QStringLiteral("Watching")));
     QVERIFY(p->stageText(0).contains(QStringLiteral("RV 1475")));
@@ -230,11 +222,8 @@ void tst_Views::pipelineShowsCountsAndTheSelectedKey()
 
 void tst_Views::scrubShowsThePastAndLiveReturns()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     QAbstractItemModelTester tq(w.queueModel(),
                                 QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester ti(w.indexerModel(),
@@ -243,12 +232,12 @@ void tst_Views::scrubShowsThePastAndLiveReturns()
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.settle();
-    QCOMPARE(w.queueModel()->rowCount(), story.queued());
+    QCOMPARE(w.queueModel()->rowCount(), s.story.queued());
     QVERIFY(w.liveButton()->isChecked());
 
     // The moment HasSynced became true: the initial list was popped entirely.
     quint64 syncedSeq = 0;
-    for (const TraceEvent &e : journal.events())
+    for (const TraceEvent &e : s.journal.events())
         if (e.kind == TraceKind::Synced)
             syncedSeq = e.seq;
     QVERIFY(syncedSeq > 0);
@@ -261,9 +250,10 @@ void tst_Views::scrubShowsThePastAndLiveReturns()
     QVERIFY(w.timelineWidget()->travelTime() >= 0);
 
     // The live journal moves on; the past does not.
-    story.watchEvent(QStringLiteral("ADDED"),
-                     test::SyntheticInformer::pod(QStringLiteral("shop"), QStringLiteral("late-99"),
-                                                  1600, QStringLiteral("Pending")));
+    s.story.watchEvent(QStringLiteral("ADDED"),
+                       test::SyntheticInformer::pod(QStringLiteral("shop"),
+                                                    QStringLiteral("late-99"), 1600,
+                                                    QStringLiteral("Pending")));
     w.settle();
     QCOMPARE(w.queueModel()->rowCount(), 0);
     QCOMPARE(w.indexerModel()->rowOfKey(QStringLiteral("shop/late-99")), -1);
@@ -272,15 +262,15 @@ void tst_Views::scrubShowsThePastAndLiveReturns()
     // Live: everything, including what happened meanwhile.
     QTest::mouseClick(w.liveButton(), Qt::LeftButton);
     QCOMPARE(w.travelSeq(), quint64(0));
-    QCOMPARE(w.queueModel()->rowCount(), story.queued());
+    QCOMPARE(w.queueModel()->rowCount(), s.story.queued());
     QCOMPARE(w.queueModel()->keys().constLast(), QStringLiteral("shop/late-99"));
     QCOMPARE(w.timelineWidget()->travelTime(), qint64(-1));
     QVERIFY(w.liveButton()->isChecked());
-    story.watchEvent(QStringLiteral("ADDED"),
-                     test::SyntheticInformer::pod(QStringLiteral("shop"),
-                                                  QStringLiteral("late-100"), 1601,
-                                                  QStringLiteral("Pending")));
-    QTRY_COMPARE(w.queueModel()->rowCount(), story.queued()); // following again
+    s.story.watchEvent(QStringLiteral("ADDED"),
+                       test::SyntheticInformer::pod(QStringLiteral("shop"),
+                                                    QStringLiteral("late-100"), 1601,
+                                                    QStringLiteral("Pending")));
+    QTRY_COMPARE(w.queueModel()->rowCount(), s.story.queued()); // following again
 
     // Scrubbing with the mouse on the time axis travels to the seq at that time.
     TimelineWidget *tl = w.timelineWidget();
@@ -298,15 +288,9 @@ void tst_Views::scrubShowsThePastAndLiveReturns()
 
 void tst_Views::clickingATimelineEventSelectsItsKey()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
-    w.resize(1600, 1000);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    w.settle();
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    QVERIFY(s.show());
     TimelineWidget *tl = w.timelineWidget();
     const TimelineModel::Mark *deleted = nullptr;
     for (const auto &m : w.timelineModel()->marks())
