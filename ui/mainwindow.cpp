@@ -495,7 +495,9 @@ QWidget *MainWindow::buildCentral()
         else if (!m_captionKey.isEmpty())
             explainQueuedKey(m_captionKey);
         else if (!m_scenarioCaption.isEmpty())
-            showScenarioCaption(m_scenarioCaption);
+            showScenarioCaption(m_translateCaption
+                                    ? m_translateCaption(m_scenarioCaption, currentLanguage())
+                                    : m_scenarioCaption);
         else
             m_caption->setHtml(QStringLiteral("<p>%1</p>")
                                    .arg(tr("Select a journal event, a key history row, a handler "
@@ -726,7 +728,7 @@ void MainWindow::retranslateUi()
     updateInspector();
     updatePipeline();
     m_pipeline->update();
-    m_timeline->update();
+    m_timelineModel->retranslate(); // its labels (causes, errors) were folded in the old language
 }
 
 bool MainWindow::switchLanguage(const QString &lang)
@@ -1233,6 +1235,20 @@ void MainWindow::setScenarioControls(const QString &title, double speed,
                                      std::function<void(bool paused)> setPaused,
                                      std::function<void(double speed)> setSpeed)
 {
+    setScenarioControls([title](const QString &) { return title; }, speed, std::move(setPaused),
+                        std::move(setSpeed));
+}
+
+void MainWindow::setScenarioCaptionTranslation(
+    std::function<QString(const QString &caption, const QString &lang)> translate)
+{
+    m_translateCaption = std::move(translate);
+}
+
+void MainWindow::setScenarioControls(std::function<QString(const QString &lang)> title,
+                                     double speed, std::function<void(bool paused)> setPaused,
+                                     std::function<void(double speed)> setSpeed)
+{
     if (m_scenarioPause)
         return; // one scenario per window
     QToolBar *tb = addToolBar(QString());
@@ -1263,7 +1279,7 @@ void MainWindow::setScenarioControls(const QString &title, double speed,
     tb->addWidget(m_scenarioSpeed);
     translated([this, tb, name, title] {
         tb->setWindowTitle(tr("Scenario"));
-        name->setText(tr("Scenario: %1").arg(title));
+        name->setText(tr("Scenario: %1").arg(title(currentLanguage())));
         m_scenarioPause->setText(m_scenarioPause->isChecked() ? tr("Resume scenario")
                                                               : tr("Pause scenario"));
         m_scenarioPause->setToolTip(tr("Hold the scenario's clock and steps; the informer and "

@@ -134,6 +134,11 @@ public:
     /// informer and the server go on), and a speed choice (0.25× … 8×, scenario seconds per real
     /// second). The callbacks apply them (ScenarioPlayer::setPaused / setSpeed); the window has
     /// no simulator dependency.
+    /// `title(lang)` gives the title in a language ("en", "zh_CN"): it follows run-time
+    /// language switches.
+    void setScenarioControls(std::function<QString(const QString &lang)> title, double speed,
+                             std::function<void(bool paused)> setPaused,
+                             std::function<void(double speed)> setSpeed);
     void setScenarioControls(const QString &title, double speed,
                              std::function<void(bool paused)> setPaused,
                              std::function<void(double speed)> setSpeed);
@@ -143,6 +148,11 @@ public:
     /// The caption pane shows a scenario's caption (docs/scenarios.md), verbatim, until the
     /// user selects something to explain.
     void showScenarioCaption(const QString &text);
+    /// How a shown caption reads in another language: `translate(caption, lang)` (e.g. the
+    /// scenario step's caption_zh_CN). On a run-time language switch the caption pane shows
+    /// the caption again through it. Without one, captions stay as they were written.
+    void setScenarioCaptionTranslation(
+        std::function<QString(const QString &caption, const QString &lang)> translate);
     /// The caption pane's current text, as plain text.
     QString captionText() const;
     QTextBrowser *captionView() const { return m_caption; }
@@ -290,6 +300,7 @@ private:
     quint64 m_captionSeq = 0;  // what the caption explains: a journal seq …
     QString m_captionKey;      // … or a queued key …
     QString m_scenarioCaption; // … or a scenario's caption
+    std::function<QString(const QString &, const QString &)> m_translateCaption;
     Panel *m_captionPanel = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_pumpLabel = nullptr;

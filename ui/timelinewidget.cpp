@@ -81,6 +81,12 @@ QColor markColor(Mark::Kind k)
     return Qt::gray;
 }
 
+/// The text on an error's flag: "410" for Expired, "ERR" (translated) for other errors.
+QString flagText(Mark::Kind k)
+{
+    return k == Mark::Kind::Expired ? QStringLiteral("410") : TimelineWidget::tr("ERR");
+}
+
 /// A "nice" tick step (1, 2, 5 × 10^n ms) giving roughly `approx` ticks over `spanMs`.
 qint64 niceStep(qint64 spanMs, int approx)
 {
@@ -225,10 +231,11 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.fillRect(QRect(0, r.top(), width(), r.height()), pal.color(QPalette::AlternateBase));
         p.setPen(pal.color(QPalette::Text)); // lane names must read on light and dark
         p.setFont(l >= kFirstHandlerLane && l < qLane ? small : bold);
-        const QRect labelRect = l == qLane ? QRect(8, r.top(), kGutter - 12, r.height() / 2 + 4)
+        const QRect labelRect = l == qLane ? QRect(8, r.top() + 2, kGutter - 12, r.height() - 2)
                                            : QRect(8, r.top(), kGutter - 12, r.height());
         p.drawText(
-            labelRect, (l == qLane ? Qt::AlignBottom : Qt::AlignVCenter) | Qt::AlignLeft,
+            labelRect,
+            (l == qLane ? Qt::AlignTop : Qt::AlignVCenter) | Qt::AlignLeft | Qt::TextDontClip,
             QFontMetrics(p.font()).elidedText(names.at(l), Qt::ElideRight, labelRect.width()));
     }
     p.setPen(pal.color(QPalette::Mid));
@@ -294,7 +301,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
                 if (o.lane == s.lane && o.start > s.start)
                     room = qMin(room, xOf(o.start, t0, t1, plot) - bar.right() - 10);
             if (room > 40) {
-                p.setPen(base.darker(140));
+                p.setPen(pal.color(QPalette::Text)); // beside the bar: must read on any theme
                 p.drawText(QRectF(bar.right() + 5, bar.top(), room, bar.height()),
                            Qt::AlignVCenter | Qt::AlignLeft,
                            sfm.elidedText(text, Qt::ElideRight, int(room)));
@@ -345,19 +352,33 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     for (const Mark &m : m_model->marks()) {
         if (m.kind != Mark::Kind::Backoff || m.t + m.durationMs < t0 || m.t > t1)
             continue;
+        // The wait ends when the next list or watch starts (its real delay is not scenario
+        // time) and never runs past the present.
+        qint64 end = qMin(m.t + m.durationMs, now);
+        const auto next = std::upper_bound(m_model->spans().begin(), m_model->spans().end(), m.t,
+                                           [](qint64 t, const Span &s) { return t < s.start; });
+        if (next != m_model->spans().end())
+            end = qMin(end, next->start);
         const double x0 = xOf(m.t, t0, t1, plot);
-        const double x1 = qMax(x0 + 3, xOf(m.t + m.durationMs, t0, t1, plot));
+        const double x1 = qMax(x0 + 3, xOf(end, t0, t1, plot));
         QColor c = kBackoffColor;
         c.setAlpha(110);
         p.setPen(QPen(kBackoffColor.darker(120), 1));
         p.setBrush(QBrush(c, Qt::BDiagPattern));
         const QRectF r(x0, markerLane.center().y() + 1, x1 - x0, markerLane.height() / 2.0 - 4);
         p.drawRect(r);
-        if (r.width() > 40) {
-            p.setPen(kBackoffColor.darker(160));
+        // The error that caused the backoff has its flag at the same place: write after it.
+        const Mark *prev = &m == m_model->marks().data() ? nullptr : &m - 1;
+        const double flagRight =
+            prev && (prev->kind == Mark::Kind::Expired || prev->kind == Mark::Kind::Error)
+                ? xOf(prev->t, t0, t1, plot) + sfm.horizontalAdvance(flagText(prev->kind)) + 10
+                : x0;
+        const QRectF textRect = r.adjusted(qMax(3.0, flagRight - x0), 0, -2, 0);
+        if (textRect.width() > 30) {
+            p.setPen(pal.color(QPalette::Text));
             p.setFont(small);
-            p.drawText(r.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                       sfm.elidedText(tr("backoff"), Qt::ElideRight, int(r.width()) - 5));
+            p.drawText(textRect, Qt::AlignVCenter | Qt::AlignLeft,
+                       sfm.elidedText(tr("backoff"), Qt::ElideRight, int(textRect.width())));
         }
     }
 
@@ -416,8 +437,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             // A flag on a pole across the LIST/WATCH/EVENTS lanes: where the stream broke.
             p.setPen(QPen(c, 1.5));
             p.drawLine(QPointF(x, plot.top()), QPointF(x, lr.bottom() - 2));
-            const QString text =
-                m.kind == Mark::Kind::Expired ? QStringLiteral("410") : QStringLiteral("ERR");
+            const QString text = flagText(m.kind);
             const QRectF flag(x, lr.top() + 2, sfm.horizontalAdvance(text) + 8, sfm.height() + 1);
             p.setPen(Qt::NoPen);
             p.setBrush(c);
@@ -501,10 +521,14 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.drawPath(area);
     }
     p.restore();
+    // "max N" right under the QUEUE name (both may be CJK, taller than the Latin metrics).
     p.setFont(small);
     p.setPen(pal.color(QPalette::PlaceholderText));
-    p.drawText(QRect(8, ql.center().y() + 4, kGutter - 12, sfm.height()),
-               Qt::AlignLeft | Qt::AlignTop, tr("max %1").arg(m_model->maxDepth()));
+    const QString maxText = tr("max %1").arg(m_model->maxDepth());
+    const int nameHeight = QFontMetrics(bold).boundingRect(names.at(qLane)).height();
+    p.drawText(QRect(8, ql.top() + 3 + nameHeight, kGutter - 12, sfm.height()),
+               Qt::AlignLeft | Qt::AlignTop | Qt::TextDontClip,
+               sfm.elidedText(maxText, Qt::ElideRight, kGutter - 12));
 
     // The present.
     if (now >= t0 && now <= t1) {

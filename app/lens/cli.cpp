@@ -131,9 +131,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("FILE"));
     const QCommandLineOption capture(
         QStringLiteral("watch-capture"),
-        QStringLiteral("Replay FILE, the output of kubectl get -w -o json --output-watch-events, "
-                       "through a real informer instead of watching a server; --speed sets its "
-                       "pace in events per second (default 50, 0 = as fast as possible)."),
+        QStringLiteral(
+            "Replay FILE, the output of kubectl get -w -o json --output-watch-events, "
+            "through a real informer instead of watching a server; --speed sets its "
+            "pace in events per second (default 50, 0 = as fast as possible). The window "
+            "stays open after the last event; --headless exits."),
         QStringLiteral("FILE"));
     p.addOptions({record, open, capture});
     p.addOptions({journalCap, kubeconfig, context, insecure});

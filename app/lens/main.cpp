@@ -104,7 +104,8 @@ int main(int argc, char **argv)
                          &QCoreApplication::quit);
     }
     if (cl.headless && !cl.session.watchCapture.isEmpty()) {
-        // The capture's last event is its end (the watch stays open): let it settle, then exit.
+        // The capture's last event is its end: let it settle, then exit (only the window keeps
+        // the silent watch open).
         QObject::connect(session.journal(), &lens::Journal::eventRecorded, app.get(),
                          [&app](const lens::TraceEvent &e) {
                              if (e.component == QLatin1String("capture") &&

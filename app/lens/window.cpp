@@ -173,11 +173,20 @@ int runWindow(Session &session, const CommandLine &cl)
     window.setSourceDescription(session.sourceDescription());
     window.setInformer(session.informer());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
-    if (sim::ScenarioPlayer *player = session.scenarioPlayer())
+    if (sim::ScenarioPlayer *player = session.scenarioPlayer()) {
+        // Title and captions follow the Language menu: each is looked up again in the
+        // scenario's own translations (title_zh_CN:, caption_zh_CN:).
         window.setScenarioControls(
-            player->scenario().titleIn(cl.lang), player->speed(),
-            [player](bool paused) { player->setPaused(paused); },
+            [player](const QString &lang) { return player->scenario().titleIn(lang); },
+            player->speed(), [player](bool paused) { player->setPaused(paused); },
             [player](double speed) { player->setSpeed(speed); });
+        window.setScenarioCaptionTranslation([player](const QString &text, const QString &lang) {
+            for (const sim::ScenarioStep &s : player->scenario().steps)
+                if (s.text == text || s.translatedText.values().contains(text))
+                    return s.textIn(lang);
+            return text;
+        });
+    }
     window.resize(cl.windowSize);
     window.show();
     if (!cl.screenshotPath.isEmpty())

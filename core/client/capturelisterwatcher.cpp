@@ -135,8 +135,9 @@ struct CaptureListerWatcher::State {
         e.type = QStringLiteral("ended");
         e.resourceVersion = resourceVersion;
         e.detail.insert(QLatin1String("message"),
-                        QStringLiteral("capture ended: all %1 events of %2 replayed; the watch "
-                                       "stays open")
+                        QStringLiteral("capture ended: all %1 events of %2 replayed; no more "
+                                       "events will come (the window keeps the watch open, "
+                                       "--headless exits)")
                             .arg(events.size())
                             .arg(name));
         e.detail.insert(QLatin1String("events"), qint64(events.size()));

@@ -2,6 +2,7 @@
 #include "timelinemodel.h"
 
 #include "eventbatcher.h"
+#include "journaltext.h"
 #include "trace/journal.h"
 
 namespace lens {
@@ -18,6 +19,23 @@ TimelineModel::~TimelineModel() = default;
 void TimelineModel::flush()
 {
     m_batcher->flushNow();
+}
+
+void TimelineModel::retranslate()
+{
+    m_batcher->flushNow();
+    m_spans.clear();
+    m_marks.clear();
+    m_depth.clear();
+    m_resyncHandlers.clear();
+    m_handlerTicks.clear();
+    m_handlerRound.clear();
+    m_round = 0;
+    m_maxDepth = 0;
+    m_first = m_last = 0;
+    m_any = false;
+    m_batcher->replayHistory();
+    Q_EMIT changed();
 }
 
 qint64 TimelineModel::nowMs() const
@@ -78,7 +96,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             Span s;
             s.lane = Span::Lane::List;
             s.start = e.t;
-            s.label = d.value(QLatin1String("cause")).toString();
+            s.label = JournalText::phrase(d.value(QLatin1String("cause")).toString());
             m_spans.push_back(s);
             break;
         }
@@ -97,7 +115,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             break;
         case TraceKind::ListFailed: {
             const int code = d.value(QLatin1String("code")).toInt();
-            const QString err = d.value(QLatin1String("error")).toString();
+            const QString err = JournalText::phrase(d.value(QLatin1String("error")).toString());
             closeOpen(Span::Lane::List, e, true, err);
             addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
             break;
@@ -130,11 +148,12 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             addMark(Mark::Kind::Bookmark, e, tr("bookmark RV %1").arg(e.resourceVersion));
             break;
         case TraceKind::WatchEnded:
-            closeOpen(Span::Lane::Watch, e, false, d.value(QLatin1String("reason")).toString());
+            closeOpen(Span::Lane::Watch, e, false,
+                      JournalText::phrase(d.value(QLatin1String("reason")).toString()));
             break;
         case TraceKind::WatchError: {
             const int code = d.value(QLatin1String("code")).toInt();
-            const QString err = d.value(QLatin1String("error")).toString();
+            const QString err = JournalText::phrase(d.value(QLatin1String("error")).toString());
             closeOpen(Span::Lane::Watch, e, true, err);
             addMark(code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
             break;
@@ -143,7 +162,7 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             addMark(Mark::Kind::Backoff, e,
                     tr("backoff %1 ms: %2")
                         .arg(d.value(QLatin1String("delayMs")).toInteger())
-                        .arg(d.value(QLatin1String("reason")).toString()),
+                        .arg(JournalText::phrase(d.value(QLatin1String("reason")).toString())),
                     d.value(QLatin1String("delayMs")).toInteger());
             break;
         case TraceKind::HandlerNotified: {

@@ -110,6 +110,9 @@ public:
 
     /// Applies pending journal events now instead of at the next coalescing tick.
     void flush();
+    /// Folds the journal's retained history again, so labels (causes, outcomes, errors; see
+    /// JournalText) read in the language installed now. Call on QEvent::LanguageChange.
+    void retranslate();
     EventBatcher *batcher() const { return m_batcher; }
 
 Q_SIGNALS:

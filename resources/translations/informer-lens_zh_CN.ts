@@ -632,6 +632,125 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
 </context>
 <context>
+    <name>lens::JournalText</name>
+    <message>
+        <source>initial</source>
+        <translation>初始</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>过大</translation>
+    </message>
+    <message>
+        <source>watch error</source>
+        <translation>watch 出错</translation>
+    </message>
+    <message>
+        <source>watch ended</source>
+        <translation>watch 结束</translation>
+    </message>
+    <message>
+        <source>list failed</source>
+        <translation>list 失败</translation>
+    </message>
+    <message>
+        <source>continue expired</source>
+        <translation>continue 过期</translation>
+    </message>
+    <message>
+        <source>fallback</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>resync failed</source>
+        <translation>resync 失败</translation>
+    </message>
+    <message>
+        <source>429 on watch</source>
+        <translation>watch 收到 429</translation>
+    </message>
+    <message>
+        <source>429 on watch-list</source>
+        <translation>watch-list 收到 429</translation>
+    </message>
+    <message>
+        <source>connection refused</source>
+        <translation>连接被拒绝</translation>
+    </message>
+    <message>
+        <source>closed by server</source>
+        <translation>服务器关闭</translation>
+    </message>
+    <message>
+        <source>Connection closed</source>
+        <translation>连接已关闭</translation>
+    </message>
+    <message>
+        <source>Remote host closed connection</source>
+        <translation>远端主机关闭了连接</translation>
+    </message>
+    <message>
+        <source>Connection refused</source>
+        <translation>连接被拒绝</translation>
+    </message>
+    <message>
+        <source>The server is currently unable to handle the request</source>
+        <translation>服务器暂时无法处理该请求</translation>
+    </message>
+    <message>
+        <source>the connection was lost: %1</source>
+        <translation>连接断开：%1</translation>
+    </message>
+    <message>
+        <source>cannot connect: connection refused (%1)</source>
+        <translation>无法连接：连接被拒绝（%1）</translation>
+    </message>
+    <message>
+        <source>cannot reach the API server: %1</source>
+        <translation>无法访问 API 服务器：%1</translation>
+    </message>
+    <message>
+        <source>the API server did not answer in time: %1</source>
+        <translation>API 服务器未及时应答：%1</translation>
+    </message>
+    <message>
+        <source>the answer was cut off: %1</source>
+        <translation>应答被截断：%1</translation>
+    </message>
+    <message>
+        <source>the answer could not be read: %1</source>
+        <translation>无法读取应答：%1</translation>
+    </message>
+    <message>
+        <source>failed to list: %1</source>
+        <translation>list 失败：%1</translation>
+    </message>
+    <message>
+        <source>very short watch: %1 ms and no items received</source>
+        <translation>watch 过短：%1 ms，未收到任何项</translation>
+    </message>
+    <message>
+        <source>too old resource version: %1 (%2)</source>
+        <translation>resourceVersion 过旧：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Too large resource version: %1, current: %2</source>
+        <translation>resourceVersion 过大：%1，当前：%2</translation>
+    </message>
+    <message>
+        <source>Internal error occurred: %1</source>
+        <translation>发生内部错误：%1</translation>
+    </message>
+    <message>
+        <source>The provided continue parameter is too old to display a consistent list result.</source>
+        <translation>所给的 continue 参数过旧，无法给出一致的 list 结果。</translation>
+    </message>
+</context>
+<context>
     <name>lens::KeyHistoryModel</name>
     <message>
         <source>no field changed</source>
@@ -2231,6 +2350,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>The views show the past, at %1 s; Escape returns to Live.</source>
         <translation>各视图显示过去 %1 s 时的状态；按 Escape 回到实时。</translation>
+    </message>
+    <message>
+        <source>ERR</source>
+        <translation>错误</translation>
     </message>
 </context>
 </TS>

@@ -203,7 +203,13 @@ void TestScenarios::shippedScenariosParse()
         QVERIFY(!sc.title.isEmpty());
         QVERIFY(!sc.description.isEmpty());
         QCOMPARE(sc.name, name);
-        // Every caption also reads in Simplified Chinese (caption_zh_CN:).
+        // The title and every caption also read in Simplified Chinese (title_zh_CN:,
+        // caption_zh_CN:).
+        const QString zhTitle = sc.translatedTitle.value(QStringLiteral("zh_CN"));
+        QVERIFY2(
+            std::any_of(zhTitle.begin(), zhTitle.end(),
+                        [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; }),
+            qPrintable(name + QStringLiteral(": title ") + sc.title));
         for (const sim::ScenarioStep &st : sc.steps) {
             if (st.text.isEmpty())
                 continue;

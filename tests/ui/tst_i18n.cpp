@@ -5,6 +5,7 @@
 #include "i18n.h"
 #include "i18ncheck.h"
 #include "lens/queuemodel.h"
+#include "lens/timelinemodel.h"
 #include "mainwindow.h"
 #include "scenario.h"
 #include "screenshot.h"
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void zhCnHasNoUntranslatedVisibleString();
     void darkTheme();
     void runtimeSwitch();
+    void scenarioTextsAndTimelineFollowLanguage();
 };
 
 void tst_I18n::cleanup()
@@ -209,6 +211,52 @@ void tst_I18n::runtimeSwitch()
     QCOMPARE(tabs->tabText(0), QStringLiteral("Journal"));
     QCOMPARE(w.runAction()->text(), QStringLiteral("\u25B6  Run"));
     QVERIFY(w.findChild<QAction *>(QStringLiteral("lang-en"))->isChecked());
+}
+
+// A run-time switch also re-reads what was written in the start language: the scenario's
+// title and caption (from the scenario's own title_zh_CN / caption_zh_CN) and the timeline's
+// labels folded from the journal (the LIST cause "initial", a watch's end).
+void tst_I18n::scenarioTextsAndTimelineFollowLanguage()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    test::SyntheticInformer story(&journal, &clock);
+    story.runStory();
+    MainWindow w(&journal);
+    w.setScenarioControls(
+        [](const QString &lang) {
+            return lang == QLatin1String("zh_CN") ? QStringLiteral("\u65AD\u5F00")
+                                                  : QStringLiteral("Disconnected");
+        },
+        1.0, [](bool) {}, [](double) {});
+    w.setScenarioCaptionTranslation([](const QString &text, const QString &lang) {
+        const QString en = QStringLiteral("The watch drops now.");
+        const QString zh = QStringLiteral("\u73B0\u5728 watch \u65AD\u5F00\u3002");
+        return text == en || text == zh ? (lang == QLatin1String("zh_CN") ? zh : en) : text;
+    });
+    w.showScenarioCaption(QStringLiteral("The watch drops now."));
+    w.settle();
+    auto *title = w.findChild<QLabel *>(QStringLiteral("scenarioTitle"));
+    QVERIFY(title);
+    QVERIFY(title->text().contains(QLatin1String("Disconnected")));
+    TimelineModel *timeline = w.timelineModel();
+    timeline->flush();
+    QCOMPARE(timeline->spans().front().label, QStringLiteral("initial"));
+
+    QVERIFY(w.switchLanguage(QStringLiteral("zh_CN")));
+    QCoreApplication::processEvents();
+    QVERIFY2(title->text().contains(QStringLiteral("\u65AD\u5F00")), qPrintable(title->text()));
+    QVERIFY2(w.captionText().contains(QStringLiteral("\u73B0\u5728 watch")),
+             qPrintable(w.captionText()));
+    QCOMPARE(timeline->spans().front().label,
+             QCoreApplication::translate("lens::JournalText", "initial"));
+    QVERIFY(hasCjk(timeline->spans().front().label));
+
+    QVERIFY(w.switchLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents();
+    QVERIFY(title->text().contains(QLatin1String("Disconnected")));
+    QVERIFY(w.captionText().contains(QLatin1String("The watch drops now.")));
+    QCOMPARE(timeline->spans().front().label, QStringLiteral("initial"));
 }
 
 QTEST_MAIN(tst_I18n)
