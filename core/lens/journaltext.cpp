@@ -44,7 +44,7 @@ QString exactPhrase(const QString &s)
 struct Pattern {
     QRegularExpression re;
     const char *text;
-    bool translateArg; // %1 is itself a phrase (a nested message)
+    int nested; // the capture that is itself a phrase (a nested message), 0 = none
 };
 
 const std::vector<Pattern> &patterns()
@@ -56,37 +56,36 @@ const std::vector<Pattern> &patterns()
         };
         return std::vector<Pattern>{
             {re("^the connection was lost: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the connection was lost: %1"), true},
+             QT_TRANSLATE_NOOP("lens::JournalText", "the connection was lost: %1"), 1},
             {re("^cannot connect: connection refused \\((.*)\\)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "cannot connect: connection refused (%1)"),
-             true},
+             QT_TRANSLATE_NOOP("lens::JournalText", "cannot connect: connection refused (%1)"), 1},
             {re("^cannot reach the API server: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "cannot reach the API server: %1"), true},
+             QT_TRANSLATE_NOOP("lens::JournalText", "cannot reach the API server: %1"), 1},
             {re("^the API server did not answer in time: (.*)$"),
              QT_TRANSLATE_NOOP("lens::JournalText", "the API server did not answer in time: %1"),
-             true},
+             1},
             {re("^the answer was cut off: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the answer was cut off: %1"), true},
+             QT_TRANSLATE_NOOP("lens::JournalText", "the answer was cut off: %1"), 1},
             {re("^the answer could not be read: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the answer could not be read: %1"), true},
-            {re("^failed to list: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "failed to list: %1"), true},
+             QT_TRANSLATE_NOOP("lens::JournalText", "the answer could not be read: %1"), 1},
+            {re("^failed to list ([^:]+): (.*)$"),
+             QT_TRANSLATE_NOOP("lens::JournalText", "failed to list %1: %2"), 2},
             {re("^very short watch: (\\d+) ms and no items received$"),
              QT_TRANSLATE_NOOP("lens::JournalText",
                                "very short watch: %1 ms and no items received"),
-             false},
+             0},
             {re("^too old resource version: (\\S+) \\((\\S+)\\)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "too old resource version: %1 (%2)"), false},
+             QT_TRANSLATE_NOOP("lens::JournalText", "too old resource version: %1 (%2)"), 0},
             {re("^(?:Timeout: )?Too large resource version: (\\S+), current: (\\S+)$"),
              QT_TRANSLATE_NOOP("lens::JournalText", "Too large resource version: %1, current: %2"),
-             false},
+             0},
             {re("^Internal error occurred: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "Internal error occurred: %1"), false},
+             QT_TRANSLATE_NOOP("lens::JournalText", "Internal error occurred: %1"), 0},
             {re("^The provided continue parameter is too old.*$"),
              QT_TRANSLATE_NOOP("lens::JournalText",
                                "The provided continue parameter is too old to display a "
                                "consistent list result."),
-             false},
+             0},
         };
     }();
     return list;
@@ -104,9 +103,9 @@ QString JournalText::phrase(const QString &english)
         if (!m.hasMatch())
             continue;
         const QString text = tr(p.text);
-        const QString a = p.translateArg ? phrase(m.captured(1)) : m.captured(1);
-        return m.lastCapturedIndex() >= 2   ? text.arg(a, m.captured(2))
-               : m.lastCapturedIndex() == 1 ? text.arg(a)
+        auto arg = [&](int i) { return i == p.nested ? phrase(m.captured(i)) : m.captured(i); };
+        return m.lastCapturedIndex() >= 2   ? text.arg(arg(1), arg(2))
+               : m.lastCapturedIndex() == 1 ? text.arg(arg(1))
                                             : text;
     }
     // An API status: "410 Expired: message" keeps its code and reason, the message is read.

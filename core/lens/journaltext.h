@@ -16,7 +16,8 @@ namespace lens {
 ///    Reflector::listAndWatch);
 ///  * how a watch ended ("closed by server") and ApiStatus::describe()'s transport errors
 ///    ("the connection was lost: %1", "cannot connect: connection refused (%1)", …), with the
-///    Qt network message inside them where it is a common one ("Connection closed");
+///    Qt network message inside them where it is a common one ("Connection closed"), also
+///    after an operation ("failed to list /v1, Kind=Pod: %2");
 ///  * an API status "CODE Reason: message" (reason names such as Expired stay as they are),
 ///    with kube-apiserver's common messages ("too old resource version: %1 (%2)", "Too large
 ///    resource version: %1, current: %2", the continue-token expiry, "Internal error occurred:

@@ -726,10 +726,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>无法读取应答：%1</translation>
     </message>
     <message>
-        <source>failed to list: %1</source>
-        <translation>list 失败：%1</translation>
-    </message>
-    <message>
         <source>very short watch: %1 ms and no items received</source>
         <translation>watch 过短：%1 ms，未收到任何项</translation>
     </message>
@@ -748,6 +744,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>The provided continue parameter is too old to display a consistent list result.</source>
         <translation>所给的 continue 参数过旧，无法给出一致的 list 结果。</translation>
+    </message>
+    <message>
+        <source>failed to list %1: %2</source>
+        <translation>list %1 失败：%2</translation>
     </message>
 </context>
 <context>

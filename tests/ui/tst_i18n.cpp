@@ -4,6 +4,7 @@
 // dark theme. Set LENS_SCREENSHOT_DIR to keep the PNGs.
 #include "i18n.h"
 #include "i18ncheck.h"
+#include "lens/journaltext.h"
 #include "lens/queuemodel.h"
 #include "lens/timelinemodel.h"
 #include "mainwindow.h"
@@ -24,6 +25,7 @@
 #include <QToolBar>
 
 using namespace lens;
+using namespace Qt::StringLiterals;
 
 namespace {
 using test::hasCjk;
@@ -79,6 +81,8 @@ private Q_SLOTS:
     void darkTheme();
     void runtimeSwitch();
     void scenarioTextsAndTimelineFollowLanguage();
+    void journalPhrases_data();
+    void journalPhrases();
 };
 
 void tst_I18n::cleanup()
@@ -218,11 +222,8 @@ void tst_I18n::runtimeSwitch()
 // labels folded from the journal (the LIST cause "initial", a watch's end).
 void tst_I18n::scenarioTextsAndTimelineFollowLanguage()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    test::SyntheticInformer story(&journal, &clock);
-    story.runStory();
-    MainWindow w(&journal);
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
     w.setScenarioControls(
         [](const QString &lang) {
             return lang == QLatin1String("zh_CN") ? QStringLiteral("\u65AD\u5F00")
@@ -257,6 +258,35 @@ void tst_I18n::scenarioTextsAndTimelineFollowLanguage()
     QVERIFY(title->text().contains(QLatin1String("Disconnected")));
     QVERIFY(w.captionText().contains(QLatin1String("The watch drops now.")));
     QCOMPARE(timeline->spans().front().label, QStringLiteral("initial"));
+}
+
+// The journal's English, as the window shows it in Chinese: causes, transport errors (with the
+// Qt message inside), an operation before them, API statuses with kube-apiserver's messages.
+void tst_I18n::journalPhrases_data()
+{
+    QTest::addColumn<QString>("english");
+    QTest::addColumn<QString>("zh");
+    QTest::newRow("cause") << u"initial"_s << u"\u521D\u59CB"_s;
+    QTest::newRow("connection lost")
+        << u"the connection was lost: Connection closed"_s
+        << u"\u8FDE\u63A5\u65AD\u5F00\uFF1A\u8FDE\u63A5\u5DF2\u5173\u95ED"_s;
+    QTest::newRow("operation")
+        << u"failed to list /v1, Kind=Pod: the connection was lost: Connection closed"_s
+        << u"list /v1, Kind=Pod \u5931\u8D25\uFF1A\u8FDE\u63A5\u65AD\u5F00\uFF1A\u8FDE\u63A5\u5DF2\u5173\u95ED"_s;
+    QTest::newRow("410")
+        << u"410 Expired: too old resource version: 1025 (1026)"_s
+        << u"410 Expired: resourceVersion \u8FC7\u65E7\uFF1A1025\uFF081026\uFF09"_s;
+    QTest::newRow("unknown stays")
+        << u"403 Forbidden: pods is forbidden"_s << u"403 Forbidden: pods is forbidden"_s;
+}
+
+void tst_I18n::journalPhrases()
+{
+    QFETCH(QString, english);
+    QFETCH(QString, zh);
+    QCOMPARE(JournalText::phrase(english), english);
+    QVERIFY(installTranslation(QStringLiteral("zh_CN")));
+    QCOMPARE(JournalText::phrase(english), zh);
 }
 
 QTEST_MAIN(tst_I18n)
