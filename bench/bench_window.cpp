@@ -11,6 +11,10 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_window [--rate 5000] [--seconds 20]
 //                              [--journal-cap N] [--pods 200] [--views all|none]
+//                              [--stall-ms 20]
+//
+// Besides the figures it names the longest event-loop turns' causes (`stall_cause` lines: the
+// receiver and event, or the widgets painted), from a timing QCoreApplication::notify().
 
 #include "lens/handlersmodel.h"
 #include "lens/journalmodel.h"
@@ -21,6 +25,7 @@
 #include "session/session.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
+#include "turnprofiler.h"
 
 #include <QApplication>
 
@@ -142,7 +147,7 @@ double percentile(std::vector<double> v, double p)
 
 int main(int argc, char **argv)
 {
-    QApplication app(argc, argv);
+    lens::bench::TurnProfiler app(argc, argv);
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral("Event-loop latency and memory of the window "
                                                "under a steady watch-event load."));
@@ -168,7 +173,12 @@ int main(int argc, char **argv)
         QStringLiteral("all (default): the whole window, with a pod's key history and a "
                        "handler's notifications open; none: as --no-window."),
         QStringLiteral("which"), QStringLiteral("all"));
-    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt});
+    const QCommandLineOption stallOpt(
+        QStringLiteral("stall-ms"),
+        QStringLiteral("Event-loop turns this long or longer are counted as stall causes "
+                       "(default 20)."),
+        QStringLiteral("ms"), QStringLiteral("20"));
+    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt});
     p.process(app);
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();
@@ -184,6 +194,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    app.setThresholdMs(p.value(stallOpt).toDouble());
     ClusterThread cluster(pods, rate);
     cluster.start();
     cluster.m_ready.acquire();
@@ -247,9 +258,11 @@ int main(int argc, char **argv)
         clock.start();
         expected = 5'000'000;
         probe.start();
+        app.setRecording(true);
         QTimer::singleShot(seconds * 1000, &app, [&] {
             probe.stop();
             rssSampler.stop();
+            app.setRecording(false);
             const double elapsedS = double(clock.elapsed()) / 1000.0;
             const qint64 events = qint64(session.journal()->lastSeq()) - eventsAtStart;
             const auto [rss, hwm] = residentMiB();
@@ -307,6 +320,7 @@ int main(int argc, char **argv)
             }
             std::printf("watches_ended %d\n", watchEnded);
             std::printf("watches_let_go_behind %d\n", behind);
+            app.print(10);
             std::fflush(stdout);
             QCoreApplication::exit(0);
         });

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QAbstractItemView>
+#include <QAbstractProxyModel>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QHash>
+#include <QMetaEnum>
+#include <QThread>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace lens::bench {
+
+/// A QApplication that times every event-loop turn (each top-level event delivery, as
+/// QCoreApplication::notify() sees it) and names what ran in the long ones, so a benchmark can
+/// print its "top stall causes" instead of only a latency percentile.
+///
+/// A turn is named after its receiver and event ("QTimer<-EventBatcher<-JournalModel Timer",
+/// "QNetworkReplyHttpImpl MetaCall", …); a turn that painted widgets (UpdateRequest) is named
+/// after the widgets that took longest to paint, item views by their (source) model's class.
+/// Times are milliseconds of wall clock. Only turns at or above `thresholdMs` are kept, while
+/// recording is on. Other threads' events are not timed.
+class TurnProfiler : public QApplication {
+public:
+    using QApplication::QApplication;
+
+    void setRecording(bool on) { m_recording = on; }
+    void setThresholdMs(double ms) { m_thresholdMs = ms; }
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!m_recording || QThread::currentThread() != thread()) // the UI thread only
+            return QApplication::notify(receiver, event);
+        const bool top = m_depth == 0;
+        const bool paint = !top && event->type() == QEvent::Paint && receiver->isWidgetType();
+        if (!top && !paint)
+            return QApplication::notify(receiver, event);
+        QElapsedTimer t;
+        t.start();
+        ++m_depth;
+        const bool r = QApplication::notify(receiver, event);
+        --m_depth;
+        const double ms = double(t.nsecsElapsed()) / 1e6;
+        if (paint) {
+            m_paints[widgetName(receiver)] += ms;
+            return r;
+        }
+        if (ms >= m_thresholdMs) {
+            Cause &c = m_causes[turnName(receiver, event)];
+            ++c.count;
+            c.totalMs += ms;
+            c.maxMs = std::max(c.maxMs, ms);
+        }
+        m_paints.clear();
+        return r;
+    }
+
+    /// Prints the `n` causes with the most time in long turns, one per line:
+    /// `stall_cause <count> turns, max <ms>, total <ms>: <name>`.
+    void print(int n) const
+    {
+        std::vector<std::pair<QString, Cause>> v(m_causes.keyValueBegin(), m_causes.keyValueEnd());
+        std::sort(v.begin(), v.end(),
+                  [](const auto &a, const auto &b) { return a.second.totalMs > b.second.totalMs; });
+        std::printf("stall_causes_threshold_ms %.0f\n", m_thresholdMs);
+        for (int i = 0; i < std::min<int>(n, int(v.size())); ++i)
+            std::printf("stall_cause %d turns, max %.1f ms, total %.0f ms: %s\n",
+                        v[size_t(i)].second.count, v[size_t(i)].second.maxMs,
+                        v[size_t(i)].second.totalMs, qPrintable(v[size_t(i)].first));
+    }
+
+private:
+    struct Cause {
+        int count = 0;
+        double maxMs = 0;
+        double totalMs = 0;
+    };
+
+    static QString className(const QObject *o)
+    {
+        return QString::fromLatin1(o->metaObject()->className());
+    }
+
+    /// An item view's viewport is named after the view's model (through proxies).
+    static QString widgetName(const QObject *w)
+    {
+        const QObject *view = w->parent();
+        if (const auto *iv = qobject_cast<const QAbstractItemView *>(view); iv && iv->model()) {
+            const QAbstractItemModel *m = iv->model();
+            while (const auto *proxy = qobject_cast<const QAbstractProxyModel *>(m))
+                m = proxy->sourceModel() ? proxy->sourceModel() : m;
+            return className(view) + QLatin1Char('(') + className(m) + QLatin1Char(')');
+        }
+        return className(w);
+    }
+
+    QString turnName(QObject *receiver, QEvent *event) const
+    {
+        QString name = className(receiver);
+        for (const QObject *p = receiver->parent();
+             p && !receiver->isWidgetType() && name.size() < 80; p = p->parent())
+            name += QStringLiteral("<-") + className(p);
+        name += QLatin1Char(' ') +
+                QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type()));
+        if (m_paints.isEmpty())
+            return name;
+        std::vector<std::pair<QString, double>> v(m_paints.keyValueBegin(), m_paints.keyValueEnd());
+        std::sort(v.begin(), v.end(),
+                  [](const auto &a, const auto &b) { return a.second > b.second; });
+        name += QStringLiteral(" painting");
+        for (size_t i = 0; i < std::min<size_t>(3, v.size()); ++i)
+            name += QLatin1Char(' ') + v[i].first +
+                    (v[i].second >= 5 ? QStringLiteral(" (%1 ms)").arg(v[i].second, 0, 'f', 0)
+                                      : QString());
+        return name;
+    }
+
+    bool m_recording = false;
+    double m_thresholdMs = 20;
+    int m_depth = 0;
+    QHash<QString, double> m_paints; ///< widget → ms painted in the current turn
+    QHash<QString, Cause> m_causes;
+};
+
+} // namespace lens::bench
