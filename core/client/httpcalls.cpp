@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "httpcalls.h"
 
+#include "watchdecoder.h"
+
 #include <QElapsedTimer>
 
 #include <QJsonArray>
@@ -218,11 +220,13 @@ bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)
 }
 
 HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
-    : m_reply(reply), m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
+    : m_reply(reply), m_decoder(new WatchDecoder(this)),
+      m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
 {
     reply->setParent(this);
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
+    connect(m_decoder, &WatchDecoder::ready, this, &HttpWatchCall::pump);
 }
 
 HttpWatchCall::~HttpWatchCall()
@@ -251,14 +255,13 @@ void HttpWatchCall::onReadyRead()
         return;
     }
     m_responded = true;
-    if (m_behindMiB < 0 && backlogBytes() > m_backlogLimit)
-        fallBehind();
-    drainLines();
+    pump();
 }
 
 qint64 HttpWatchCall::backlogBytes() const
 {
-    return (m_reply ? m_reply->bytesAvailable() : 0) + (m_lines.size() - m_pos);
+    return (m_reply ? m_reply->bytesAvailable() : 0) + (m_lines.size() - m_pos) +
+           m_decoder->pendingBytes();
 }
 
 void HttpWatchCall::fallBehind()
@@ -268,7 +271,7 @@ void HttpWatchCall::fallBehind()
     // is let go with the connection.
     m_lines.remove(0, m_pos);
     m_pos = 0;
-    const qint64 room = m_backlogLimit - m_lines.size();
+    const qint64 room = m_backlogLimit - m_lines.size() - m_decoder->pendingBytes();
     if (room > 0)
         m_lines += m_reply->read(room);
     if (m_lines.indexOf('\n') < 0)
@@ -277,41 +280,44 @@ void HttpWatchCall::fallBehind()
     m_reply->abort();
 }
 
-qsizetype HttpWatchCall::lineEnd()
+void HttpWatchCall::submitLines()
 {
-    qsizetype nl = m_lines.indexOf('\n', m_pos);
-    if (nl >= 0 || m_behindMiB >= 0 || !m_reply || m_reply->bytesAvailable() <= 0)
-        return nl;
-    // Out of whole lines: keep the partial one and take what the reply holds, in one read.
-    m_lines.remove(0, m_pos);
-    m_pos = 0;
-    const qsizetype from = m_lines.size();
-    m_lines += m_reply->readAll();
-    return m_lines.indexOf('\n', from);
+    constexpr qsizetype kChunk = 64 * 1024;
+    while (m_decoder->pendingBytes() < maxDecodingBytes()) {
+        qsizetype last = m_lines.lastIndexOf('\n');
+        if (last < m_pos) {
+            // Out of whole lines: keep the partial one and take what the reply holds, in one
+            // read (a watch that fell behind reads nothing more).
+            if (m_behindMiB >= 0 || !m_reply || m_reply->bytesAvailable() <= 0)
+                return;
+            m_lines.remove(0, m_pos);
+            m_pos = 0;
+            m_lines += m_reply->readAll();
+            last = m_lines.lastIndexOf('\n');
+            if (last < 0)
+                return;
+        }
+        const qsizetype end = last - m_pos > kChunk ? m_lines.indexOf('\n', m_pos + kChunk) : last;
+        m_decoder->submit(m_lines.mid(m_pos, end + 1 - m_pos));
+        m_pos = end + 1;
+    }
 }
 
-bool HttpWatchCall::drainLines()
+void HttpWatchCall::pump()
 {
     QElapsedTimer budget;
     budget.start();
     for (;;) {
         if (m_stopped || !m_reply)
-            return true;
-        const qsizetype nl = lineEnd();
-        if (nl < 0) {
-            if (m_behindMiB >= 0) {
-                // What was kept is decoded: end, so the reflector resumes from here.
-                m_stopped = true;
-                m_lines.clear();
-                Q_EMIT ended(ApiStatus::transportError(
-                    ApiStatus::Transport::ConnectionLost,
-                    QStringLiteral("this client fell %1 MiB behind the stream and let it go "
-                                   "(as kube-apiserver closes a watcher that falls behind); the "
-                                   "events it had not decoded come again from the last "
-                                   "resourceVersion")
-                        .arg(m_behindMiB, 0, 'f', 1)));
-            }
-            return true;
+            return;
+        if (!m_finishedPending && m_behindMiB < 0 && backlogBytes() > m_backlogLimit)
+            fallBehind();
+        submitLines();
+        if (!m_decoder->hasNext()) {
+            // Decoding (ready() comes back here), or everything whole was delivered.
+            if (m_decoder->pendingBytes() == 0)
+                allDelivered();
+            return;
         }
         if (budget.elapsed() >= sliceBudgetMs()) {
             if (!std::exchange(m_continuationQueued, true)) {
@@ -319,40 +325,72 @@ bool HttpWatchCall::drainLines()
                     this,
                     [this] {
                         m_continuationQueued = false;
-                        if (m_finishedPending)
-                            onFinished();
-                        else
-                            onReadyRead();
+                        pump();
                     },
                     Qt::QueuedConnection);
             }
-            return false;
+            return;
         }
-        const QByteArray line = m_lines.mid(m_pos, nl - m_pos).trimmed();
-        m_pos = nl + 1;
-        if (!line.isEmpty() && !decodeLine(line))
-            return true;
+        DecodedWatchLine d;
+        m_decoder->next(&d);
+        if (!d.ok) {
+            // client-go's StreamWatcher reports undecodable data as an InternalError event.
+            WatchEvent ev;
+            ev.type = WatchEvent::Type::Error;
+            ev.typeName = QStringLiteral("ERROR");
+            ev.status.code = 500;
+            ev.status.reason = QStringLiteral("InternalError");
+            ev.status.message =
+                QStringLiteral("unable to decode an event from the watch stream: ") + d.error;
+            Q_EMIT eventReceived(ev);
+            return;
+        }
+        Q_EMIT eventReceived(d.event);
     }
 }
 
-bool HttpWatchCall::decodeLine(const QByteArray &line)
+void HttpWatchCall::allDelivered()
 {
-    WatchEvent ev;
-    QString err;
-    if (!decodeWatchEvent(line, &ev, &err)) {
-        // client-go's StreamWatcher reports undecodable data as an InternalError event.
-        ev = WatchEvent{};
-        ev.type = WatchEvent::Type::Error;
-        ev.typeName = QStringLiteral("ERROR");
-        ev.status.code = 500;
-        ev.status.reason = QStringLiteral("InternalError");
-        ev.status.message =
-            QStringLiteral("unable to decode an event from the watch stream: ") + err;
-        Q_EMIT eventReceived(ev);
-        return false;
+    if (m_behindMiB >= 0) {
+        // What was kept is delivered: end, so the reflector resumes from here.
+        m_stopped = true;
+        m_lines.clear();
+        Q_EMIT ended(ApiStatus::transportError(
+            ApiStatus::Transport::ConnectionLost,
+            QStringLiteral("this client fell %1 MiB behind the stream and let it go (as "
+                           "kube-apiserver closes a watcher that falls behind); the events it "
+                           "had not decoded come again from the last resourceVersion")
+                .arg(m_behindMiB, 0, 'f', 1)));
+        return;
     }
-    Q_EMIT eventReceived(ev);
-    return true;
+    if (!m_finishedPending)
+        return;
+    const QByteArray rest = (m_lines.mid(m_pos) + m_reply->readAll()).trimmed();
+    if (!rest.isEmpty()) {
+        // The last line had no newline: either a complete event or a cut-off one.
+        WatchEvent ev;
+        QString err;
+        if (decodeWatchEvent(rest, &ev, &err)) {
+            Q_EMIT eventReceived(ev);
+        } else {
+            m_stopped = true;
+            Q_EMIT ended(ApiStatus::transportError(
+                ApiStatus::Transport::Truncated,
+                QStringLiteral("the watch stream ended in the middle of an event (%1 bytes)")
+                    .arg(rest.size())));
+            return;
+        }
+    }
+    if (m_stopped || !m_reply)
+        return;
+    m_stopped = true;
+    // A stream that breaks after the answer began (reset, silence past the transfer timeout)
+    // is reported as a transport error; the reflector resumes from its RV.
+    if (m_reply->error() == QNetworkReply::NoError)
+        Q_EMIT ended(ApiStatus{});
+    else
+        Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::ConnectionLost,
+                                               m_reply->errorString()));
 }
 
 void HttpWatchCall::onFinished()
@@ -364,34 +402,7 @@ void HttpWatchCall::onFinished()
         m_responded = true;
         // Events still buffered are delivered (in slices) before the end is reported.
         m_finishedPending = true;
-        if (!drainLines() || m_stopped)
-            return;
-        const QByteArray rest = (m_lines.mid(m_pos) + m_reply->readAll()).trimmed();
-        if (!rest.isEmpty()) {
-            // The last line had no newline: either a complete event or a cut-off one.
-            WatchEvent ev;
-            QString err;
-            if (decodeWatchEvent(rest, &ev, &err)) {
-                Q_EMIT eventReceived(ev);
-            } else {
-                m_stopped = true;
-                Q_EMIT ended(ApiStatus::transportError(
-                    ApiStatus::Transport::Truncated,
-                    QStringLiteral("the watch stream ended in the middle of an event (%1 bytes)")
-                        .arg(rest.size())));
-                return;
-            }
-        }
-        if (m_stopped)
-            return;
-        m_stopped = true;
-        // A stream that breaks after the answer began (reset, silence past the transfer
-        // timeout) is reported as a transport error; the reflector resumes from its RV.
-        if (m_reply->error() == QNetworkReply::NoError)
-            Q_EMIT ended(ApiStatus{});
-        else
-            Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::ConnectionLost,
-                                                   m_reply->errorString()));
+        pump();
         return;
     }
     m_stopped = true;

@@ -8,6 +8,10 @@
 class QNetworkReply;
 
 namespace lens {
+class WatchDecoder;
+}
+
+namespace lens {
 
 /// Turns a finished reply's error state into an ApiStatus (HTTP Status body, Retry-After,
 /// or a transport error). `body` is what was read of the answer.
@@ -27,55 +31,63 @@ private:
     bool m_done = false;
 };
 
-/// A WATCH over one QNetworkReply; see WatchCall. Newline-delimited events are decoded and
-/// emitted in arrival order (client-go's StreamWatcher.receive), but in slices of at most
-/// sliceBudgetMs() of work per event-loop turn: when the server pours events in faster than the
-/// thread decodes them, the rest waits in the reply's buffer for the next turn instead of
-/// stalling the thread (and the window on it) for as long as the backlog lasts.
+/// A WATCH over one QNetworkReply; see WatchCall. Newline-delimited events are decoded on a
+/// worker thread (WatchDecoder: the JSON parsing is most of a watch's cost) and emitted on this
+/// object's thread in arrival order (client-go's StreamWatcher.receive), in slices of at most
+/// sliceBudgetMs() of delivery per event-loop turn: when the server pours events in faster than
+/// the thread takes them, the rest waits for the next turn instead of stalling the thread (and
+/// the window on it) for as long as the backlog lasts. At most maxDecodingBytes() of the stream
+/// are handed to the decoder ahead of delivery; the rest waits in the reply's buffer.
 ///
 /// Bounded when behind: Qt's network thread reads a stream as fast as it arrives, whatever this
-/// thread decodes, so undecoded bytes would pile up without end. When more than `backlogLimit`
-/// bytes wait undecoded, the call keeps the first `backlogLimit` of them (at least one whole
-/// event), closes the connection, decodes what it kept and then ends with
-/// Transport::ConnectionLost and a message saying how far behind it was — as kube-apiserver
-/// closes a watcher that falls behind ("Forcing watcher close due to unresponsiveness"). The
-/// reflector re-watches from its last resourceVersion, so the events let go come again and
-/// none is lost or repeated; every round makes progress.
+/// thread delivers, so undelivered bytes would pile up without end. When more than
+/// `backlogLimit` bytes wait undelivered (in the reply, here and in the decoder), the call
+/// keeps the first `backlogLimit` of them (at least one whole event), closes the connection,
+/// delivers what it kept and then ends with Transport::ConnectionLost and a message saying how
+/// far behind it was — as kube-apiserver closes a watcher that falls behind ("Forcing watcher
+/// close due to unresponsiveness"). The reflector re-watches from its last resourceVersion, so
+/// the events let go come again and none is lost or repeated; every round makes progress.
+///
+/// A line that is not a watch event becomes an ERROR event with a 500 InternalError Status
+/// ("unable to decode an event from the watch stream: …"); a stream that ends in the middle of
+/// a line ends with Transport::Truncated.
 class HttpWatchCall final : public WatchCall {
     Q_OBJECT
 public:
-    /// `backlogLimit`: bytes of undecoded stream tolerated (<= 0: defaultBacklogLimit()).
+    /// `backlogLimit`: bytes of undelivered stream tolerated (<= 0: defaultBacklogLimit()).
     explicit HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit = 0);
     ~HttpWatchCall() override;
     void stop() override;
-    /// Milliseconds of decoding per event-loop turn before yielding.
+    /// Milliseconds of delivery per event-loop turn before yielding.
     static constexpr int sliceBudgetMs() { return 8; }
-    /// Undecoded bytes tolerated by default (16 MiB, some 7 000 pod events).
+    /// Undelivered bytes tolerated by default (16 MiB, some 7 000 pod events).
     static constexpr qint64 defaultBacklogLimit() { return 16 * 1024 * 1024; }
+    /// Bytes handed to the decoder ahead of delivery (1 MiB).
+    static constexpr qint64 maxDecodingBytes() { return 1024 * 1024; }
 
 private:
     void onReadyRead();
     void onFinished();
-    /// Decodes whole lines for up to sliceBudgetMs(). Returns true when no whole line is left
-    /// (or the call stopped); false when it yielded with lines still buffered (a queued
-    /// continuation is then scheduled).
-    bool drainLines();
-    bool decodeLine(const QByteArray &line);
-    /// Undecoded bytes: in the reply and in m_lines past m_pos.
+    /// Hands whole lines to the decoder and delivers decoded events for up to sliceBudgetMs()
+    /// (then queues a continuation); ends the call once everything was delivered after the
+    /// stream finished or fell behind.
+    void pump();
+    /// Hands whole lines (up to maxDecodingBytes() in flight) to the decoder.
+    void submitLines();
+    /// Every whole line was delivered: ends the call if the stream finished or fell behind.
+    void allDelivered();
+    /// Undelivered bytes: in the reply, in m_lines past m_pos and in the decoder.
     qint64 backlogBytes() const;
     /// Keeps what fits in the limit and closes the connection (see the class comment).
     void fallBehind();
     QPointer<QNetworkReply> m_reply;
+    WatchDecoder *m_decoder;
     QByteArray m_errorBody;
-    /// Index of the next '\n' in m_lines at or after m_pos, taking the reply's buffered bytes
-    /// when none is left; -1 when no whole line is available.
-    qsizetype lineEnd();
-    QByteArray m_lines; ///< bytes taken from the reply; [m_pos, end) not yet decoded
+    QByteArray m_lines; ///< bytes taken from the reply; [m_pos, end) not yet submitted
     qsizetype m_pos = 0;
     qint64 m_backlogLimit;
     double m_behindMiB = -1; ///< >= 0 once fallen behind: the backlog then, in MiB
     bool m_stopped = false;
-    bool m_ok = true;
     bool m_continuationQueued = false;
     bool m_finishedPending = false;
 };

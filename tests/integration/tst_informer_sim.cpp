@@ -47,6 +47,8 @@ private slots:
     void droppedConnectionResumesWithoutRelist();
     void retryAfterIsAFloorUnderBackoff();
     void watchThatFallsBehindResumesInOrder();
+    void brokenWatchLineIsReportedAndRecovered_data();
+    void brokenWatchLineIsReportedAndRecovered();
 
 private:
     /// One change seen through the watch, so a later drop is not a "very short watch"
@@ -246,6 +248,50 @@ void tst_InformerSim::watchThatFallsBehindResumesInOrder()
     QVERIFY(behind >= 1);
     QCOMPARE(watchEvents, 300);                            // none lost
     QCOMPARE(countEvents(j, TraceKind::ListCompleted), 1); // resumed, not relisted
+}
+
+void tst_InformerSim::brokenWatchLineIsReportedAndRecovered_data()
+{
+    QTest::addColumn<bool>("garbage");
+    QTest::addColumn<int>("kind"); // TraceKind of the journal row that says what broke
+    QTest::addColumn<QString>("detailKey");
+    QTest::addColumn<QString>("says");
+    // Decoding runs on a worker thread: the error and the recovery must be what the stream
+    // decoded on the UI thread gave — an InternalError ERROR event (client-go's StreamWatcher)
+    // and a re-watch; a cut line ends the watch as truncated and it resumes.
+    QTest::newRow("line that is not JSON")
+        << true << int(TraceKind::WatchError) << QStringLiteral("error")
+        << QStringLiteral("unable to decode an event from the "
+                          "watch stream");
+    QTest::newRow("stream cut in the middle of an event")
+        << false << int(TraceKind::WatchEnded) << QStringLiteral("reason")
+        << QStringLiteral("the watch stream ended in the middle of an event");
+}
+
+void tst_InformerSim::brokenWatchLineIsReportedAndRecovered()
+{
+    QFETCH(bool, garbage);
+    QFETCH(int, kind);
+    QFETCH(QString, detailKey);
+    QFETCH(QString, says);
+    sim::ApiServer *server = m_session->simulatorServer();
+    watchSeesOneEvent();
+    QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000);
+    if (garbage)
+        QCOMPARE(server->sendGarbageOnWatches(), 1);
+    else
+        QCOMPARE(server->dropWatches(/*midEvent=*/true), 1);
+    const Journal *j = m_session->journal();
+    const auto said = [&] {
+        for (const TraceEvent &e : j->events())
+            if (int(e.kind) == kind && e.detail.value(detailKey).toString().contains(says))
+                return true;
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(said(), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000); // watching again
+    m_session->churn()->step();
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
 }
 
 QTEST_GUILESS_MAIN(tst_InformerSim)

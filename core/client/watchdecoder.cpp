@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "watchdecoder.h"
+
+#include "httpcalls.h"
+
+#include <QCoreApplication>
+#include <QPromise>
+#include <QThreadPool>
+
+#include <memory>
+#include <utility>
+
+namespace lens {
+
+namespace {
+/// One worker thread for every watch stream of the process: chunks are decoded in submission
+/// order and the UI thread keeps the other core.
+QThreadPool *decodePool()
+{
+    static QThreadPool *pool = [] {
+        auto *p = new QThreadPool;
+        p->setMaxThreadCount(1);
+        p->setObjectName(QStringLiteral("watch decoder"));
+        // Chunks still decoding finish before the application object goes (and with it the
+        // statics decoding uses); the pool itself lives as long as the process.
+        qAddPostRoutine([] { decodePool()->waitForDone(); });
+        return p;
+    }();
+    return pool;
+}
+} // namespace
+
+WatchDecoder::WatchDecoder(QObject *parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<Chunk>::finished, this, &WatchDecoder::ready);
+}
+
+WatchDecoder::~WatchDecoder()
+{
+    m_watcher.disconnect(this);
+}
+
+void WatchDecoder::submit(const QByteArray &lines)
+{
+    if (lines.isEmpty())
+        return;
+    auto promise = std::make_shared<QPromise<Chunk>>();
+    m_decoding.push_back(promise->future());
+    m_pendingBytes += lines.size();
+    promise->start();
+    decodePool()->start([promise, lines] {
+        Chunk c;
+        c.bytes = lines.size();
+        qsizetype from = 0;
+        while (from < lines.size()) {
+            qsizetype nl = lines.indexOf('\n', from);
+            if (nl < 0)
+                nl = lines.size();
+            const QByteArray line = lines.mid(from, nl - from).trimmed();
+            from = nl + 1;
+            if (line.isEmpty())
+                continue;
+            DecodedWatchLine d;
+            d.ok = decodeWatchEvent(line, &d.event, &d.error);
+            c.lines.push_back(std::move(d));
+        }
+        promise->addResult(std::move(c));
+        promise->finish();
+    });
+}
+
+bool WatchDecoder::hasNext()
+{
+    while (m_next >= m_current.lines.size()) {
+        m_pendingBytes -= m_current.bytes;
+        m_current = Chunk{};
+        m_next = 0;
+        if (m_decoding.empty())
+            return false;
+        if (!m_decoding.front().isFinished()) {
+            if (std::exchange(m_watchedChunk, m_takenChunks) != m_takenChunks)
+                m_watcher.setFuture(m_decoding.front());
+            return false;
+        }
+        m_current = m_decoding.front().takeResult();
+        m_decoding.pop_front();
+        ++m_takenChunks;
+    }
+    return true;
+}
+
+bool WatchDecoder::next(DecodedWatchLine *out)
+{
+    if (!hasNext())
+        return false;
+    *out = std::move(m_current.lines[m_next++]);
+    return true;
+}
+
+} // namespace lens

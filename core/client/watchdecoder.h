@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "informer/listerwatcher.h"
+
+#include <QFuture>
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <deque>
+#include <vector>
+
+namespace lens {
+
+/// One line of a watch stream, decoded: the event, or why the line is not one.
+struct DecodedWatchLine {
+    bool ok = false;
+    WatchEvent event;
+    QString error; ///< decodeWatchEvent()'s reason when !ok
+};
+
+/// Decodes newline-delimited watch events (JSON → WatchEvent) on a worker thread and hands them
+/// back on the owner's thread strictly in stream order — the JSON parsing client-go's
+/// StreamWatcher.receive does on its own goroutine, kept off the UI thread. Only decoding moves:
+/// the caller still delivers each event (to the reflector) on its own thread, one at a time.
+///
+/// submit() takes chunks of whole lines ('\n'-terminated; blank lines are skipped); next()
+/// returns the decoded lines in submission order once the oldest chunk is decoded; ready() is
+/// emitted (on the owner's thread) when next() has something again after it ran dry. Chunks
+/// still decoding when the decoder is destroyed finish on the worker and are discarded.
+/// Not thread-safe: use from the owner's thread.
+class WatchDecoder final : public QObject {
+    Q_OBJECT
+public:
+    explicit WatchDecoder(QObject *parent = nullptr);
+    ~WatchDecoder() override;
+
+    /// Queues `lines` (whole lines, in stream order) for decoding.
+    void submit(const QByteArray &lines);
+    /// Bytes submitted whose lines next() has not returned yet.
+    qint64 pendingBytes() const { return m_pendingBytes; }
+    /// True when a decoded line is waiting (next() will return it).
+    bool hasNext();
+    /// Takes the oldest decoded line. Returns false when none is decoded yet (ready() follows
+    /// once one is) or nothing is pending.
+    bool next(DecodedWatchLine *out);
+
+Q_SIGNALS:
+    void ready();
+
+private:
+    struct Chunk {
+        std::vector<DecodedWatchLine> lines;
+        qint64 bytes = 0;
+    };
+    std::deque<QFuture<Chunk>> m_decoding;
+    Chunk m_current;
+    size_t m_next = 0;
+    qint64 m_pendingBytes = 0;
+    quint64 m_takenChunks = 0;      ///< chunks taken off m_decoding: the front's number
+    quint64 m_watchedChunk = ~0ull; ///< the chunk m_watcher follows
+    QFutureWatcher<Chunk> m_watcher;
+};
+
+} // namespace lens
