@@ -26,6 +26,7 @@
 #include "notificationdelegate.h"
 #include "panel.h"
 #include "pipelinewidget.h"
+#include "plaintextdelegate.h"
 #include "playgroundpanel.h"
 #include "recordreplay.h"
 #include "timelinewidget.h"
@@ -78,6 +79,7 @@ QTableView *makeTable(QAbstractItemModel *model, const QString &accessibleName, 
 {
     auto *v = new QTableView(parent);
     v->setModel(model);
+    v->setItemDelegate(new PlainTextDelegate(v)); // text cells at a fraction of the cost
     v->setAccessibleName(accessibleName);
     v->setSelectionBehavior(QAbstractItemView::SelectRows);
     v->setSelectionMode(QAbstractItemView::SingleSelection);
