@@ -17,6 +17,7 @@
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
+#include "lens/journaltext.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/namespaceindexmodel.h"
 #include "lens/objecttreemodel.h"
@@ -134,10 +135,10 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     m_errorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
     // Status texts grow with the numbers and errors they show; they must never force the
     // window wider than the user (or --size) made it.
-    for (QLabel *l : {m_statusLabel, m_pumpLabel, m_errorLabel}) {
-        l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        l->setMinimumWidth(0);
-    }
+    // window wider than the user (or --size) made it: the status gives way, the error (elided
+    // to 480 px) and the pump state keep their width.
+    m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_statusLabel->setMinimumWidth(0);
     m_errorLabel->setMaximumWidth(480);
     statusBar()->addWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_errorLabel);
@@ -1411,14 +1412,16 @@ void MainWindow::updateStatus()
         (m_status->listCount() > 1 ? tr(" \u00B7 %n relist(s)", nullptr, m_status->listCount() - 1)
                                    : QString()));
     m_statusLabel->setToolTip(Caption::hasSynced(m_status->hasSynced()));
-    const QString err = m_status->lastError();
+    const QString err = JournalText::phrase(m_status->lastError());
     // During Backoff the reason for waiting is what matters: name it.
-    if (m_status->state() == ReflectorStatus::State::Backoff)
-        m_errorLabel->setText(err.isEmpty() ? tr("backing off")
-                                            : tr("backing off after: %1").arg(err));
-    else
-        m_errorLabel->setText(err.isEmpty() ? QString() : tr("last error: %1").arg(err));
-    m_errorLabel->setToolTip(err);
+    const QString text =
+        m_status->state() == ReflectorStatus::State::Backoff
+            ? (err.isEmpty() ? tr("backing off") : tr("backing off after: %1").arg(err))
+        : err.isEmpty() ? QString()
+                        : tr("last error: %1").arg(err);
+    // At most 480 px beside the status: elided, the whole text in the tooltip.
+    m_errorLabel->setText(m_errorLabel->fontMetrics().elidedText(text, Qt::ElideRight, 480));
+    m_errorLabel->setToolTip(text);
     updatePumpState();
 }
 

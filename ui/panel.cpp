@@ -8,8 +8,9 @@
 namespace lens {
 
 namespace {
-constexpr int kMaxTitleWidth = 300; // pixels
-}
+constexpr int kMaxTitleWidth = 300;    // pixels
+constexpr int kMinSubtitleWidth = 110; // pixels: "16 objects", "5 key(s) queued now"
+} // namespace
 
 Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
     : QFrame(parent), m_title(new QLabel(title, this)), m_subtitle(new QLabel(this)),
@@ -23,8 +24,10 @@ Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Titles and subtitles carry live text (the selected key, counts): the title is elided
-    // and the subtitle clipped rather than allowed to push the window wider. The full text
-    // stays in the tooltip.
+    // (the full text stays in the tooltip); the subtitle wraps onto more lines rather than
+    // being clipped or pushing the window wider, and keeps room for its first words (a
+    // count) before header widgets such as filter fields get theirs.
+    m_subtitle->setWordWrap(true);
     m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     setTitle(title);
     m_header->setContentsMargins(2, 0, 2, 0);
@@ -48,6 +51,8 @@ void Panel::setSubtitle(const QString &subtitle)
 {
     m_subtitle->setText(subtitle);
     m_subtitle->setToolTip(subtitle);
+    m_subtitle->setMinimumWidth(
+        qMin(m_subtitle->fontMetrics().horizontalAdvance(subtitle) + 8, kMinSubtitleWidth));
 }
 
 QString Panel::title() const

@@ -61,13 +61,17 @@ PlaygroundPanel::PlaygroundPanel(QWidget *parent)
     m_script->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_script->setSelectionMode(QAbstractItemView::SingleSelection);
     m_script->setShowGrid(false);
-    m_script->setWordWrap(false);
+    // The right column is narrow: a long line wraps (its row grows) instead of being elided,
+    // and the script and what it printed share the width.
+    m_script->setWordWrap(true);
+    m_script->setTextElideMode(Qt::ElideNone);
     m_script->verticalHeader()->setVisible(false);
-    m_script->verticalHeader()->setDefaultSectionSize(m_script->fontMetrics().height() + 6);
+    m_script->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_script->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    m_script->horizontalHeader()->setStretchLastSection(true);
+    m_script->horizontalHeader()->setSectionResizeMode(LineNoColumn, QHeaderView::Fixed);
+    m_script->horizontalHeader()->setSectionResizeMode(CommandColumn, QHeaderView::Stretch);
+    m_script->horizontalHeader()->setSectionResizeMode(OutputColumn, QHeaderView::Fixed);
     m_script->setColumnWidth(LineNoColumn, 44);
-    m_script->setColumnWidth(CommandColumn, 230);
     m_script->setFont(monospaceFont());
 
     // The queue after the last line run.
@@ -97,7 +101,7 @@ PlaygroundPanel::PlaygroundPanel(QWidget *parent)
     m_output->setObjectName(QStringLiteral("playgroundOutput"));
     m_output->setReadOnly(true);
     m_output->setFont(monospaceFont());
-    m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth); // all of it, in a narrow column
 
     m_queueTitle = new QLabel(this);
     m_outputTitle = new QLabel(this);
@@ -234,6 +238,7 @@ void PlaygroundPanel::refresh()
         }
     }
     const int next = m_runner->nextLine();
+    fitOutputColumn();
     for (int i = 0; i < lines.size(); ++i) {
         const QString out = m_runner->outputOfLine(i);
         QTableWidgetItem *o = m_script->item(i, OutputColumn);
@@ -296,6 +301,25 @@ void PlaygroundPanel::refresh()
     m_resetButton->setEnabled(next > 0);
 }
 
+void PlaygroundPanel::fitOutputColumn()
+{
+    const QFontMetrics fm(m_script->font());
+    int widest = m_script->horizontalHeader()->fontMetrics().horizontalAdvance(
+                     m_script->horizontalHeaderItem(OutputColumn)
+                         ? m_script->horizontalHeaderItem(OutputColumn)->text()
+                         : QString()) +
+                 24;
+    for (int i = 0; i < m_script->rowCount(); ++i)
+        widest = qMax(widest, fm.horizontalAdvance(m_runner->outputOfLine(i)) + 12);
+    m_script->setColumnWidth(OutputColumn, qMin(widest, m_script->viewport()->width() * 45 / 100));
+}
+
+void PlaygroundPanel::resizeEvent(QResizeEvent *e)
+{
+    QWidget::resizeEvent(e);
+    fitOutputColumn();
+}
+
 void PlaygroundPanel::retranslate()
 {
     m_panel->setTitle(tr("Playground"));
@@ -318,6 +342,8 @@ void PlaygroundPanel::retranslate()
     m_queueView->setAccessibleName(tr("Playground queue"));
     m_output->setAccessibleName(tr("Playground output"));
     m_outputTitle->setText(tr("Output (what informer-lens-play prints)"));
+    m_output->setPlaceholderText(tr("Nothing printed yet: Step runs the next line, Run runs "
+                                    "the script to its end."));
     refresh();
 }
 

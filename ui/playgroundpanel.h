@@ -48,9 +48,13 @@ public:
 
 protected:
     void changeEvent(QEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
 
 private:
     void refresh();
+    /// The Output column as wide as its widest output (at least its header, at most 45 % of
+    /// the table); the Script column takes the rest.
+    void fitOutputColumn();
     void retranslate();
     void openFile();
 

@@ -87,8 +87,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                    QStringLiteral("THEME"));
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QStringLiteral(
-            "Bring this tab forward: journal, handlers, playground, indices, object or simulator."),
+        QStringLiteral("Bring this tab forward: journal, handlers, playground, indices, object or "
+                       "simulator; a comma-separated list brings one tab of each column forward "
+                       "(e.g. object,handlers)."),
         QStringLiteral("NAME"));
     const QCommandLineOption scenario(
         QStringLiteral("scenario"),
@@ -264,9 +265,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QStringList views = {QStringLiteral("journal"),    QStringLiteral("handlers"),
                                QStringLiteral("playground"), QStringLiteral("indices"),
                                QStringLiteral("object"),     QStringLiteral("simulator")};
-    if (!c.view.isEmpty() && !views.contains(c.view))
-        c.error = QStringLiteral("--view takes %1 (got \"%2\")")
-                      .arg(views.join(QStringLiteral(", ")), c.view);
+    for (const QString &v : c.view.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!views.contains(v))
+            c.error = QStringLiteral("--view takes %1, or a comma-separated list of them (got "
+                                     "\"%2\")")
+                          .arg(views.join(QStringLiteral(", ")), c.view);
     if (p.positionalArguments().size() > 1)
         c.error = QStringLiteral("one resource at a time (got %1)")
                       .arg(p.positionalArguments().join(QLatin1Char(' ')));

@@ -35,6 +35,17 @@ void selectLastKey(const Session &session, MainWindow &window)
     }
 }
 
+/// With --view playground (alone or in a list), the picture shows the first script part-way:
+/// its first three outputs and the queue after them, not an empty output.
+void showPlaygroundPartWay(MainWindow &window, const CommandLine &cl)
+{
+    if (!cl.view.split(QLatin1Char(',')).contains(QLatin1String("playground")))
+        return;
+    PlaygroundRunner *r = window.playgroundPanel()->runner();
+    while (!r->atEnd() && r->outputs().size() < 3)
+        r->step();
+}
+
 /// --screenshot: once the informer has synced, pause the Pop pump so the cluster's changes pile
 /// up in the DeltaFIFO where they can be seen, let it run `waitSec`, select the key at the head
 /// of the queue (its history fills the history view), wait for the views to settle, write the
@@ -68,10 +79,11 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
             pipeline->setRatesShown(false);
         QObject::connect(
             &session, &Session::scenarioStopTimeReached, &window,
-            [&session, &window, capture] {
+            [&session, &window, cl, capture] {
                 session.journal()->blockSignals(true);
                 window.settle();
                 selectLastKey(session, window);
+                showPlaygroundPartWay(window, cl);
                 window.settle();
                 // Posted layout and scroll requests run first (the journal scrolls to its end).
                 QTimer::singleShot(0, &window, capture);
@@ -104,12 +116,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                 if (window.queueModel()->rowCount() > 0)
                     window.selectKey(
                         window.queueModel()->index(0, 0).data(QueueModel::KeyRole).toString());
-                // The Playground view shows a script part-way: a few outputs, a queue.
-                if (cl.view == QLatin1String("playground")) {
-                    PlaygroundRunner *r = window.playgroundPanel()->runner();
-                    while (!r->atEnd() && r->outputs().size() < 3)
-                        r->step();
-                }
+                showPlaygroundPartWay(window, cl);
                 window.settle();
                 if (window.isSettled())
                     return capture();
@@ -154,10 +161,12 @@ bool applyLook(const CommandLine &cl)
 
 bool showRequestedView(MainWindow &window, const CommandLine &cl)
 {
-    if (!cl.view.isEmpty() && !window.showView(cl.view)) {
-        std::fprintf(stderr, "informer-lens: --view takes one of: %s\n",
-                     qPrintable(MainWindow::viewNames().join(QLatin1Char(' '))));
-        return false;
+    for (const QString &view : cl.view.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (!window.showView(view)) {
+            std::fprintf(stderr, "informer-lens: --view takes one of: %s\n",
+                         qPrintable(MainWindow::viewNames().join(QLatin1Char(' '))));
+            return false;
+        }
     }
     return true;
 }

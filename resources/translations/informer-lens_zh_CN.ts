@@ -1870,6 +1870,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Output (what informer-lens-play prints)</source>
         <translation>输出（informer-lens-play 打印的内容）</translation>
     </message>
+    <message>
+        <source>Nothing printed yet: Step runs the next line, Run runs the script to its end.</source>
+        <translation>尚无输出：“单步”运行下一行，“运行”把脚本运行到底。</translation>
+    </message>
 </context>
 <context>
     <name>lens::PlaygroundQueueModel</name>

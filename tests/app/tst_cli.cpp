@@ -155,6 +155,8 @@ void tst_Cli::badArgumentsAreExplained()
          {QStringList{QStringLiteral("--frobnicate")},
           QStringList{QStringLiteral("--headless"), QStringLiteral("--view"),
                       QStringLiteral("foo")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--view"),
+                      QStringLiteral("object,foo")},
           QStringList{QStringLiteral("--headless"), QStringLiteral("--lang"), QStringLiteral("fr")},
           QStringList{QStringLiteral("--headless"), QStringLiteral("--theme"),
                       QStringLiteral("blue")},
