@@ -1639,7 +1639,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message>
         <source>list + watch</source>
-        <translation>list + watch</translation>
+        <translation>list + watch 请求</translation>
     </message>
     <message>
         <source>Stopped</source>

@@ -8,10 +8,13 @@
 #include "lens/queuemodel.h"
 #include "lens/timelinemodel.h"
 #include "mainwindow.h"
+#include "paintedtext.h"
+#include "pipelinewidget.h"
 #include "scenario.h"
 #include "screenshot.h"
 #include "sim/simulator.h"
 #include "storywindow.h"
+#include "timelinewidget.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -81,6 +84,8 @@ private Q_SLOTS:
     void darkTheme();
     void runtimeSwitch();
     void scenarioTextsAndTimelineFollowLanguage();
+    void paintedTextsAreTranslated_data();
+    void paintedTextsAreTranslated();
     void journalPhrases_data();
     void journalPhrases();
 };
@@ -258,6 +263,51 @@ void tst_I18n::scenarioTextsAndTimelineFollowLanguage()
     QVERIFY(title->text().contains(QLatin1String("Disconnected")));
     QVERIFY(w.captionText().contains(QLatin1String("The watch drops now.")));
     QCOMPARE(timeline->spans().front().label, QStringLiteral("initial"));
+}
+
+void tst_I18n::paintedTextsAreTranslated_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::newRow("en (the check can fail)") << u"en"_s;
+    QTest::newRow("zh_CN") << u"zh_CN"_s;
+}
+
+// What the timeline and the pipeline paint themselves (lane names, session labels, causes, a
+// watch's end, backoff, flags, "max N", the pipeline's stages and figures) is translated too.
+void tst_I18n::paintedTextsAreTranslated()
+{
+    QFETCH(QString, lang);
+    QVERIFY(installTranslation(lang));
+    test::StoryWindow s;
+    // After the story: the watch breaks off, backoff, a relist because of it (still open).
+    s.story.advance(300);
+    s.story.reflector(
+        TraceKind::WatchEnded, {},
+        {{u"reason"_s, u"the connection was lost: Connection closed"_s}, {u"events"_s, 3}});
+    s.story.reflector(TraceKind::Backoff, {},
+                      {{u"delayMs"_s, 1600}, {u"reason"_s, u"watch error"_s}});
+    s.story.advance(1600);
+    s.story.reflector(TraceKind::ListStarted, u"1475"_s, {{u"cause"_s, u"watch error"_s}});
+    QVERIFY(s.show(QSize(1400, 900)));
+    MainWindow &w = *s.window;
+    auto *pipeline = w.findChild<PipelineWidget *>(u"pipeline"_s);
+    QVERIFY(pipeline);
+    const QStringList painted =
+        test::paintedTexts(w.timelineWidget()) + test::paintedTexts(pipeline);
+    QVERIFY2(painted.size() > 30, qPrintable(painted.join(u" | "_s)));
+    QStringList data = s.story.queueKeys();
+    data << u"pod-logger"_s << u"slow-audit"_s;
+    QStringList english;
+    for (const QString &t : painted)
+        if (!t.startsWith(QChar(0x21BB)) && untranslated(t, data)) // ↻ handler: a name
+            english << t;
+    if (lang == QLatin1String("en")) {
+        QVERIFY2(english.size() > 10, qPrintable(english.join(u" | "_s)));
+        QVERIFY2(english.join(u" | "_s).contains(u"the connection was"_s),
+                 qPrintable(english.join(u" | "_s)));
+    } else {
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(u" | "_s)));
+    }
 }
 
 // The journal's English, as the window shows it in Chinese: causes, transport errors (with the
