@@ -9,15 +9,15 @@
 namespace lens {
 
 namespace {
-class LastColumnFitter final : public QObject {
+class ColumnFitter final : public QObject {
 public:
-    LastColumnFitter(QTableView *view, int minWidth)
-        : QObject(view), m_view(view), m_minWidth(minWidth)
+    ColumnFitter(QTableView *view, int column, int minWidth)
+        : QObject(view), m_view(view), m_column(column), m_minWidth(minWidth)
     {
         view->horizontalHeader()->setStretchLastSection(false);
         view->viewport()->installEventFilter(this);
         connect(view->horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical) {
-            if (logical != lastColumn())
+            if (logical != fittedColumn())
                 fit();
         });
         fit();
@@ -31,8 +31,10 @@ public:
     }
 
 private:
-    int lastColumn() const
+    int fittedColumn() const
     {
+        if (m_column >= 0)
+            return m_column;
         const QHeaderView *h = m_view->horizontalHeader();
         for (int v = h->count() - 1; v >= 0; --v)
             if (!h->isSectionHidden(h->logicalIndex(v)))
@@ -42,7 +44,7 @@ private:
 
     void fit()
     {
-        const int last = lastColumn();
+        const int last = fittedColumn();
         if (last < 0)
             return;
         QHeaderView *h = m_view->horizontalHeader();
@@ -56,13 +58,19 @@ private:
     }
 
     QTableView *m_view;
+    int m_column; // -1: the last visible one
     int m_minWidth;
 };
 } // namespace
 
 void fitLastColumn(QTableView *view, int minWidth)
 {
-    new LastColumnFitter(view, minWidth);
+    new ColumnFitter(view, -1, minWidth);
+}
+
+void fitColumn(QTableView *view, int column, int minWidth)
+{
+    new ColumnFitter(view, column, minWidth);
 }
 
 } // namespace lens

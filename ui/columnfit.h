@@ -13,4 +13,8 @@ namespace lens {
 /// resized. For the journal's and the key history's Detail columns.
 void fitLastColumn(QTableView *view, int minWidth);
 
+/// The same for column `column` (logical index): it takes the width the other columns leave,
+/// but never less than `minWidth` pixels (e.g. the handlers' notification keys at 1400x900).
+void fitColumn(QTableView *view, int column, int minWidth);
+
 } // namespace lens

@@ -612,9 +612,8 @@ QWidget *MainWindow::buildHandlersPanel()
         HandlerNotificationsModel::KindColumn,
         new NotificationDelegate(HandlerNotificationsModel::KindRole, this));
     setWidths(m_notificationsView, {40, 62, 128, 160, 64, 36, 56});
-    m_notificationsView->horizontalHeader()->setStretchLastSection(false);
-    m_notificationsView->horizontalHeader()->setSectionResizeMode(
-        HandlerNotificationsModel::KeyColumn, QHeaderView::Stretch);
+    fitColumn(m_notificationsView, HandlerNotificationsModel::KeyColumn, 150); // keys readable
+    fitLastColumn(m_handlersView, 150); // the newest notification
     m_notificationsView->verticalHeader()->setDefaultSectionSize(
         m_notificationsView->fontMetrics().height() + 9);
     auto *split = new QSplitter(Qt::Vertical);

@@ -515,12 +515,16 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         area.lineTo(xEnd, lastY);
         area.lineTo(xEnd, base);
         area.closeSubpath();
+        // On a dark base the purple needs more weight and a lighter outline to be seen.
+        const bool dark = pal.color(QPalette::Base).lightness() < 128;
         QColor fill = deltaColor(DeltaType::Replaced);
-        fill.setAlpha(70);
+        fill.setAlpha(dark ? 140 : 70);
         p.setBrush(fill);
         // A cosmetic 1 px outline: the generic stroker on a path of thousands of points was
         // the timeline's largest cost under load.
-        QPen outline(deltaColor(DeltaType::Replaced), 1);
+        QPen outline(dark ? deltaColor(DeltaType::Replaced).lighter(150)
+                          : deltaColor(DeltaType::Replaced),
+                     1);
         outline.setCosmetic(true);
         p.setPen(outline);
         p.setRenderHint(QPainter::Antialiasing, false); // a step area: columns are whole pixels
