@@ -107,11 +107,16 @@ TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Timeline"));
     updateAccessibleDescription();
-    connect(m_model, &TimelineModel::changed, this, qOverload<>(&QWidget::update));
-    // Open sessions grow with real time even when no event arrives.
+    connect(m_model, &TimelineModel::changed, this, [this] {
+        m_sinceChange.start();
+        update();
+    });
+    // Open sessions grow with real time even when no event arrives. While the model changes
+    // anyway (its batches are staggered against the other views'), the tick adds no paint of
+    // its own, which would fall in with another view's.
     m_tick->setInterval(250);
     connect(m_tick, &QTimer::timeout, this, [this] {
-        if (isVisible())
+        if (isVisible() && (!m_sinceChange.isValid() || m_sinceChange.elapsed() >= 200))
             update();
     });
     m_tick->start();
@@ -349,7 +354,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
 
     // Backoff bars first (under the other markers).
     const QRect markerLane = laneRect(kMarkerLane, plot);
-    for (const Mark &m : m_model->marks()) {
+    const TimelineModel::Marks &allMarks = m_model->marks();
+    for (auto mi = allMarks.begin(); mi != allMarks.end(); ++mi) {
+        const Mark &m = *mi;
         if (m.kind != Mark::Kind::Backoff || m.t + m.durationMs < t0 || m.t > t1)
             continue;
         // The wait ends when the next list or watch starts (its real delay is not scenario
@@ -368,7 +375,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QRectF r(x0, markerLane.center().y() + 1, x1 - x0, markerLane.height() / 2.0 - 4);
         p.drawRect(r);
         // The error that caused the backoff has its flag at the same place: write after it.
-        const Mark *prev = &m == m_model->marks().data() ? nullptr : &m - 1;
+        const Mark *prev = mi == allMarks.begin() ? nullptr : &*std::prev(mi);
         const double flagRight =
             prev && (prev->kind == Mark::Kind::Expired || prev->kind == Mark::Kind::Error)
                 ? xOf(prev->t, t0, t1, plot) + sfm.horizontalAdvance(flagText(prev->kind)) + 10
@@ -385,7 +392,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     // Ticks and markers. Marks are in time order: start at the first visible one. Event ticks
     // that fall on a pixel column already drawn for their kind are skipped, so a burst of
     // thousands of watch events costs one line per column, not one per event.
-    const std::vector<Mark> &marks = m_model->marks();
+    const TimelineModel::Marks &marks = m_model->marks();
     auto first = std::lower_bound(marks.begin(), marks.end(), t0,
                                   [](const Mark &m, qint64 t) { return m.t < t; });
     int lastTickColumn[3] = {-1, -1, -1};
@@ -469,6 +476,24 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
         case Mark::Kind::Backoff:
             break;
+        }
+    }
+
+    // Marks older than the model keeps (TimelineModel::maxMarks()) are gone: say so where they
+    // would be, left of the oldest one kept.
+    if (m_model->droppedMarks() > 0 && !marks.empty() && marks.front().t > t0) {
+        const QRect el = laneRect(kEventLane, plot);
+        const double x = xOf(marks.front().t, t0, t1, plot);
+        p.setPen(QPen(pal.color(QPalette::PlaceholderText), 1, Qt::DashLine));
+        p.drawLine(QPointF(x, el.top()), QPointF(x, el.bottom()));
+        const QString text = tr("%1 older marks dropped (the timeline keeps %2)")
+                                 .arg(m_model->droppedMarks())
+                                 .arg(m_model->maxMarks());
+        const QRectF room(plot.left() + 4, el.top(), x - plot.left() - 8, el.height());
+        if (room.width() > 40) {
+            p.setFont(small);
+            p.drawText(room, Qt::AlignVCenter | Qt::AlignRight,
+                       sfm.elidedText(text, Qt::ElideLeft, int(room.width())));
         }
     }
 

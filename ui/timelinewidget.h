@@ -3,6 +3,7 @@
 
 #include "lens/timelinemodel.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QPainter;
@@ -109,6 +110,7 @@ private:
 
     TimelineModel *m_model;
     QTimer *m_tick;
+    QElapsedTimer m_sinceChange; ///< since the model last changed
     qint64 m_windowMs = 60000;
     qint64 m_travelMs = -1;
     bool m_scrubbing = false;

@@ -22,7 +22,7 @@ bool isWatchEvent(const Mark &m)
 }
 
 /// The marker recorded as `seq`, or null. Marks are in time order and seqs grow with time.
-const Mark *findMark(const std::vector<Mark> &marks, quint64 seq)
+const Mark *findMark(const TimelineModel::Marks &marks, quint64 seq)
 {
     if (seq == 0)
         return nullptr;
@@ -72,7 +72,7 @@ void TimelineWidget::selectMark(quint64 seq)
 
 void TimelineWidget::keyPressEvent(QKeyEvent *event)
 {
-    const std::vector<Mark> &marks = m_model->marks();
+    const TimelineModel::Marks &marks = m_model->marks();
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     auto select = [this](const Mark &m) {
         selectMark(m.seq);
@@ -80,9 +80,14 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
         Q_EMIT markSelected(m.seq);
     };
     // The selected marker's position; without one, "after the last" (or at the travel point).
-    const Mark *cur = findMark(marks, m_selectedSeq);
-    auto pos = cur ? marks.begin() + (cur - marks.data()) : marks.end();
-    if (!cur && m_travelMs >= 0)
+    auto pos = marks.end();
+    if (m_selectedSeq != 0) {
+        const auto r = std::find_if(marks.rbegin(), marks.rend(),
+                                    [this](const Mark &m) { return m.seq == m_selectedSeq; });
+        if (r != marks.rend())
+            pos = std::prev(r.base());
+    }
+    if (pos == marks.end() && m_travelMs >= 0)
         pos = std::upper_bound(marks.begin(), marks.end(), m_travelMs,
                                [](qint64 t, const Mark &m) { return t < m.t; });
     const bool skipEvents = mods & Qt::ControlModifier;
@@ -145,7 +150,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
         return;
     case Qt::Key_Return:
     case Qt::Key_Enter:
-        if (cur) {
+        if (const Mark *cur = findMark(marks, m_selectedSeq)) {
             Q_EMIT markClicked(cur->seq);
             if (!cur->key.isEmpty())
                 Q_EMIT keyClicked(cur->key);

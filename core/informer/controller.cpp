@@ -3,6 +3,7 @@
 
 #include "trace/journal.h"
 
+#include <QElapsedTimer>
 #include <QTimer>
 
 namespace lens {
@@ -70,7 +71,9 @@ void Controller::pump()
     if (m_mode != Mode::Running)
         return;
     int n = 0;
-    while (n < m_batch) {
+    QElapsedTimer budget;
+    budget.start();
+    while (n < m_batch && budget.elapsed() < sliceBudgetMs()) {
         const PopResult r = m_queue->pop(m_process);
         if (!r.popped)
             break;

@@ -28,8 +28,11 @@ public:
     Controller(Queue *queue, PopProcessFunc process, Journal *journal, QObject *parent = nullptr);
 
     Mode mode() const { return m_mode; }
-    /// Keys popped per event-loop turn while running (default 64).
+    /// Keys popped per event-loop turn while running (default 64), and for at most
+    /// sliceBudgetMs() milliseconds: keys that piled up many deltas each cost more, and the
+    /// rest waits for the next turn (at least one key per turn).
     void setBatchSize(int n) { m_batch = qMax(1, n); }
+    static constexpr int sliceBudgetMs() { return 8; }
     qint64 poppedCount() const { return m_popped; }
 
 public Q_SLOTS:

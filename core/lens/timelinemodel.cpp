@@ -11,6 +11,8 @@ TimelineModel::TimelineModel(Journal *journal, QObject *parent)
     : QObject(parent), m_batcher(new EventBatcher(
                            journal, [this](const EventBatcher::Events &ev) { fold(ev); }, {}, this))
 {
+    if (journal)
+        setMaxMarks(journal->capacity());
     m_batcher->replayHistory();
 }
 
@@ -207,8 +209,10 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
             break;
         }
     }
-    if (qsizetype(m_marks.size()) > m_maxMarks)
+    if (qsizetype(m_marks.size()) > m_maxMarks) {
+        m_droppedMarks += quint64(qsizetype(m_marks.size()) - m_maxMarks);
         m_marks.erase(m_marks.begin(), m_marks.end() - m_maxMarks);
+    }
     if (qsizetype(m_depth.size()) > m_maxMarks)
         m_depth.erase(m_depth.begin(), m_depth.end() - m_maxMarks);
     if (qsizetype(m_spans.size()) > m_maxMarks / 10)

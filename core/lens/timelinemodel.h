@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <deque>
 #include <vector>
 
 namespace lens {
@@ -26,8 +27,10 @@ struct TraceEvent;
 ///  * gaps between watch sessions (watchGaps) and per-handler resync rounds (handlerTicks,
 ///    from HandlerNotified "update (resync)").
 ///
-/// Not an item model: the widget reads the vectors directly after changed(). Storage is bounded
-/// (oldest marks/samples dropped beyond `maxMarks`). Live: batched (default 50 ms).
+/// Not an item model: the widget reads the containers directly after changed(). Storage is
+/// bounded: beyond maxMarks() the oldest marks and depth samples are dropped (droppedMarks()
+/// says how many marks), as the journal drops its oldest events beyond its capacity.
+/// Live: batched (default 50 ms).
 class TimelineModel final : public QObject {
     Q_OBJECT
 public:
@@ -88,8 +91,9 @@ public:
     ~TimelineModel() override;
 
     const std::vector<Span> &spans() const { return m_spans; }
-    const std::vector<Mark> &marks() const { return m_marks; }
-    const std::vector<DepthSample> &depth() const { return m_depth; }
+    using Marks = std::deque<Mark>;
+    const Marks &marks() const { return m_marks; }
+    const std::deque<DepthSample> &depth() const { return m_depth; }
     int maxDepth() const { return m_maxDepth; }
     /// Gaps between watch sessions, oldest first (derived from spans()).
     std::vector<Gap> watchGaps() const;
@@ -106,7 +110,13 @@ public:
     /// The journal clock's present (≥ lastMs()), so open spans can grow with real time.
     qint64 nowMs() const;
 
+    /// Marks (and depth samples) kept, at least 100; the newest are kept. Default: the
+    /// journal's capacity() when the model is made (one mark per watch event at most, so the
+    /// timeline reaches back at least as far as the journal), or 200 000 without a journal.
     void setMaxMarks(qsizetype n) { m_maxMarks = qMax<qsizetype>(100, n); }
+    qsizetype maxMarks() const { return m_maxMarks; }
+    /// Marks dropped so far because there were more than maxMarks().
+    quint64 droppedMarks() const { return m_droppedMarks; }
 
     /// Applies pending journal events now instead of at the next coalescing tick.
     void flush();
@@ -125,8 +135,8 @@ private:
 
     EventBatcher *m_batcher;
     std::vector<Span> m_spans;
-    std::vector<Mark> m_marks;
-    std::vector<DepthSample> m_depth;
+    Marks m_marks;
+    std::deque<DepthSample> m_depth;
     QStringList m_resyncHandlers;
     QHash<QString, std::vector<HandlerTick>> m_handlerTicks;
     QHash<QString, quint64> m_handlerRound; // handler → round (seq of its Resync/ListCompleted)
@@ -136,6 +146,7 @@ private:
     qint64 m_last = 0;
     bool m_any = false;
     qsizetype m_maxMarks = 200000;
+    quint64 m_droppedMarks = 0;
 };
 
 } // namespace lens

@@ -2359,5 +2359,9 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>ERR</source>
         <translation>错误</translation>
     </message>
+    <message>
+        <source>%1 older marks dropped (the timeline keeps %2)</source>
+        <translation>已丢弃 %1 个更早的标记（时间线最多保留 %2 个）</translation>
+    </message>
 </context>
 </TS>

@@ -133,6 +133,7 @@ private Q_SLOTS:
     void reflectorStatusAndTimeline();
     void objectDiffLines();
     void timelineGapsAndHandlerTicks();
+    void timelineKeepsAtMostItsCapAndCountsTheRest();
 };
 
 void tst_Models::queueOrderAndDeltas()
@@ -502,6 +503,35 @@ void tst_Models::reflectorStatusAndTimeline()
 
 // FS-14: the gaps between watch sessions; per-handler resync rounds (one tick per round, with
 // the number of resync updates the handler got in it).
+void tst_Models::timelineKeepsAtMostItsCapAndCountsTheRest()
+{
+    // The timeline's marks are bounded like the journal (whose capacity is its default cap):
+    // the newest are kept and droppedMarks() says how many older ones went.
+    ManualClock clock;
+    Journal journal(&clock);
+    journal.setCapacity(1000);
+    TimelineModel tl(&journal);
+    QCOMPARE(tl.maxMarks(), 1000);
+    tl.setMaxMarks(150);
+    QCOMPARE(tl.maxMarks(), 150);
+    for (int i = 0; i < 400; ++i) {
+        TraceEvent e;
+        e.kind = TraceKind::WatchEvent;
+        e.type = QStringLiteral("MODIFIED");
+        e.key = QStringLiteral("ns/p%1").arg(i % 7);
+        e.resourceVersion = QString::number(100 + i);
+        clock.advance(1);
+        journal.record(e);
+        if (i % 97 == 0)
+            tl.flush(); // several batches, each trimmed
+    }
+    tl.flush();
+    QCOMPARE(qsizetype(tl.marks().size()), 150);
+    QCOMPARE(tl.droppedMarks(), quint64(250));
+    QCOMPARE(tl.marks().front().label, QStringLiteral("MODIFIED ns/p5@350")); // event 250
+    QCOMPARE(tl.marks().back().label, QStringLiteral("MODIFIED ns/p0@499"));
+}
+
 void tst_Models::timelineGapsAndHandlerTicks()
 {
     ManualClock clock;
