@@ -8,8 +8,8 @@
 namespace lens {
 
 namespace {
-constexpr int kMaxTitleWidth = 300;    // pixels
-constexpr int kMinSubtitleWidth = 110; // pixels: "16 objects", "5 key(s) queued now"
+constexpr int kMaxTitleWidth = 300; // pixels
+constexpr int kShortSubtitle = 110; // pixels: "16 objects" always shows whole
 } // namespace
 
 Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
@@ -25,8 +25,8 @@ Panel::Panel(const QString &title, QWidget *content, QWidget *parent)
     m_subtitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Titles and subtitles carry live text (the selected key, counts): the title is elided
     // (the full text stays in the tooltip); the subtitle wraps onto more lines rather than
-    // being clipped or pushing the window wider, and keeps room for its first words (a
-    // count) before header widgets such as filter fields get theirs.
+    // being clipped or pushing the window wider, and a short one (a count) keeps its room
+    // before header widgets such as filter fields get theirs.
     m_subtitle->setWordWrap(true);
     m_subtitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     setTitle(title);
@@ -51,8 +51,10 @@ void Panel::setSubtitle(const QString &subtitle)
 {
     m_subtitle->setText(subtitle);
     m_subtitle->setToolTip(subtitle);
-    m_subtitle->setMinimumWidth(
-        qMin(m_subtitle->fontMetrics().horizontalAdvance(subtitle) + 8, kMinSubtitleWidth));
+    // A short subtitle (a count: "16 objects") keeps its width; a longer one may wrap down to
+    // nothing rather than make the window wider than asked.
+    const int width = m_subtitle->fontMetrics().horizontalAdvance(subtitle) + 8;
+    m_subtitle->setMinimumWidth(width <= kShortSubtitle ? width : 0);
 }
 
 QString Panel::title() const

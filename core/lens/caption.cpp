@@ -3,6 +3,7 @@
 
 #include "deltachip.h"
 #include "format.h"
+#include "journaltext.h"
 #include "trace/journal.h"
 
 #include <QMap>
@@ -31,6 +32,12 @@ QString page(const QString &headline, const QStringList &paragraphs)
 QString str(const TraceEvent &e, const char *field)
 {
     return e.detail.value(QLatin1String(field)).toVariant().toString();
+}
+
+/// A journal field in the window's language (a list cause, a watch's end, an error).
+QString said(const TraceEvent &e, const char *field)
+{
+    return JournalText::phrase(str(e, field));
 }
 
 } // namespace
@@ -145,7 +152,7 @@ QString causeOfQueued(const TraceEvent *cause)
             .arg(when(*cause));
     if (cause)
         return Caption::tr("It was queued by the Replace of a list (cause: %1) that completed %2.")
-            .arg(str(*cause, "cause"), when(*cause));
+            .arg(said(*cause, "cause"), when(*cause));
     return Caption::tr("It was queued by a resync tick (DeltaFIFO.Resync) or by the Replace of "
                        "a relist.");
 }
@@ -248,7 +255,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
     case TraceKind::ListStarted: {
         const QString cause = str(e, "cause");
         return page(tr("LIST started (cause: %1) at resourceVersion \"%2\", limit %3")
-                        .arg(cause, rv, str(e, "limit")),
+                        .arg(said(e, "cause"), rv, str(e, "limit")),
                     {listCauseText(cause, str(e, "fallbackReason")),
                      tr("Lists are paged (limit 500) when they start at resourceVersion \"0\" or "
                         "\"\"; \"0\" may be served from the watch cache.")});
@@ -287,7 +294,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                     p);
     }
     case TraceKind::ListFailed:
-        return page(tr("LIST failed: %1").arg(str(e, "error")),
+        return page(tr("LIST failed: %1").arg(said(e, "error")),
                     {tr("ListAndWatch returns the error (the watch error handler sees it) and the "
                         "Reflector backs off before it lists again.")});
     case TraceKind::WatchStarted:
@@ -298,7 +305,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                         "re-watch at once, and asks for bookmarks (allowWatchBookmarks).")
                          .arg(rv)});
     case TraceKind::WatchEnded:
-        return page(tr("Watch ended (%1) after %2 events").arg(str(e, "reason"), str(e, "events")),
+        return page(tr("Watch ended (%1) after %2 events").arg(said(e, "reason"), str(e, "events")),
                     {tr("A watch that ends without an error (e.g. the server's timeout) is "
                         "restarted from the last resourceVersion: no relist, nothing queued. "
                         "The gap until the next watch is a window in which no events arrive.")});
@@ -314,15 +321,15 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
             p << tr("The watch stopped with an error. After backoff the Reflector lists again "
                     "and starts a new watch; the resourceVersion is never taken from the "
                     "error's Status.");
-        return page(code ? tr("Watch error %1: %2").arg(QString::number(code), str(e, "error"))
-                         : tr("Watch error: %1").arg(str(e, "error")),
+        return page(code ? tr("Watch error %1: %2").arg(QString::number(code), said(e, "error"))
+                         : tr("Watch error: %1").arg(said(e, "error")),
                     p);
     }
     case TraceKind::Backoff: {
         QStringList p{tr("client-go's backoff: 800 ms at first, doubled after each failure up "
                          "to 30 s, with jitter, reset after 2 minutes without failure. Then "
                          "ListAndWatch starts again (next list cause: %1).")
-                          .arg(str(e, "reason"))};
+                          .arg(said(e, "reason"))};
         if (e.detail.contains(QLatin1String("retryAfterSeconds")))
             p << tr("The server asked to wait at least %1 s (Retry-After).")
                      .arg(str(e, "retryAfterSeconds"));

@@ -284,6 +284,7 @@ void tst_I18n::paintedTextsAreTranslated()
     s.story.reflector(
         TraceKind::WatchEnded, {},
         {{u"reason"_s, u"the connection was lost: Connection closed"_s}, {u"events"_s, 3}});
+    const quint64 watchEnded = s.journal.lastSeq();
     s.story.reflector(TraceKind::Backoff, {},
                       {{u"delayMs"_s, 1600}, {u"reason"_s, u"watch error"_s}});
     s.story.advance(1600);
@@ -301,6 +302,9 @@ void tst_I18n::paintedTextsAreTranslated()
     for (const QString &t : painted)
         if (!t.startsWith(QChar(0x21BB)) && untranslated(t, data)) // ↻ handler: a name
             english << t;
+    // The Explain pane says how that watch ended in the same language.
+    w.explainSeq(watchEnded);
+    QCOMPARE(w.captionText().contains(u"the connection was lost"_s), lang == QLatin1String("en"));
     if (lang == QLatin1String("en")) {
         QVERIFY2(english.size() > 10, qPrintable(english.join(u" | "_s)));
         QVERIFY2(english.join(u" | "_s).contains(u"the connection was"_s),
