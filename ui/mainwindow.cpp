@@ -132,7 +132,10 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     m_pumpLabel = new QLabel(this);
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
+    // Red that reads on the theme's background (a darker red on light, a lighter one on dark).
+    m_errorLabel->setStyleSheet(palette().color(QPalette::Base).lightness() < 128
+                                    ? QStringLiteral("color: #ef5350;")
+                                    : QStringLiteral("color: #c62828;"));
     // Status texts grow with the numbers and errors they show; they must never force the
     // window wider than the user (or --size) made it.
     // window wider than the user (or --size) made it: the status gives way, the error (elided

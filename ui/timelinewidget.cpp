@@ -738,10 +738,14 @@ QString TimelineWidget::describeAt(const QPoint &pos) const
     if (pos.y() > plot.bottom() && pos.x() >= plot.left() && pos.y() < height())
         return tr("Press and drag on the time axis to travel back in time: the queue, indexer "
                   "and handler views show the state at that moment.");
+    const int lane = laneAt(pos.y());
+    if (pos.x() < plot.left() && lane >= kFirstHandlerLane && lane < queueLane())
+        return tr("Resync rounds of handler %1: each tick is one round in which its "
+                  "resyncPeriod was due")
+            .arg(m_model->resyncHandlers().value(lane - kFirstHandlerLane)); // the whole name
     if (!plot.contains(pos))
         return {};
     const auto [t0, t1] = visibleRange();
-    const int lane = laneAt(pos.y());
     const qint64 now = m_model->nowMs();
     if (lane == kGapLane) {
         for (const TimelineModel::Gap &g : m_model->watchGaps()) {
