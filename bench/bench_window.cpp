@@ -64,6 +64,17 @@ std::pair<double, double> residentMiB()
     return {rss, hwm};
 }
 
+/// The machine's load average over 1, 5 and 15 minutes (/proc/loadavg), as printed: figures
+/// taken while other processes compete for the cores say little about the window.
+QByteArray loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return "?";
+    const QList<QByteArray> parts = f.readAll().split(' ');
+    return parts.size() >= 3 ? parts[0] + ' ' + parts[1] + ' ' + parts[2] : QByteArray("?");
+}
+
 /// The cluster side: a Simulator living on its own thread, plus a writer that touches a label
 /// on `rate` pods per second in 10 ms batches.
 class ClusterThread : public QThread {
@@ -255,6 +266,7 @@ int main(int argc, char **argv)
         cluster.startWriting();
         rssSampler.start(10000);
         eventsAtStart = qint64(session.journal()->lastSeq());
+        std::printf("load_average_at_start %s\n", loadAverage().constData());
         clock.start();
         expected = 5'000'000;
         probe.start();
@@ -266,6 +278,7 @@ int main(int argc, char **argv)
             const double elapsedS = double(clock.elapsed()) / 1000.0;
             const qint64 events = qint64(session.journal()->lastSeq()) - eventsAtStart;
             const auto [rss, hwm] = residentMiB();
+            std::printf("load_average_at_end %s\n", loadAverage().constData());
             std::printf("rate_target_events_per_s %d\n", rate);
             std::printf("server_writes_per_s %.0f\n", double(cluster.writes()) / elapsedS);
             std::printf("journal_events_per_s %.0f\n", double(events) / elapsedS);

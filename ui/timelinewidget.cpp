@@ -355,7 +355,11 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     // Backoff bars first (under the other markers).
     const QRect markerLane = laneRect(kMarkerLane, plot);
     const TimelineModel::Marks &allMarks = m_model->marks();
-    for (auto mi = allMarks.begin(); mi != allMarks.end(); ++mi) {
+    // Marks are in time order: only those from t0 - the longest backoff can reach into view.
+    const auto firstBackoff =
+        std::lower_bound(allMarks.begin(), allMarks.end(), t0 - m_model->longestBackoffMs(),
+                         [](const Mark &m, qint64 t) { return m.t < t; });
+    for (auto mi = firstBackoff; mi != allMarks.end() && mi->t <= t1; ++mi) {
         const Mark &m = *mi;
         if (m.kind != Mark::Kind::Backoff || m.t + m.durationMs < t0 || m.t > t1)
             continue;

@@ -81,6 +81,8 @@ void TimelineModel::addMark(Mark::Kind kind, const TraceEvent &e, const QString 
                             qint64 duration)
 {
     m_marks.push_back(Mark{kind, e.t, duration, label, e.key, e.seq});
+    if (kind == Mark::Kind::Backoff)
+        m_longestBackoffMs = qMax(m_longestBackoffMs, duration);
 }
 
 void TimelineModel::fold(const std::vector<TraceEvent> &events)

@@ -115,6 +115,9 @@ public:
     /// timeline reaches back at least as far as the journal), or 200 000 without a journal.
     void setMaxMarks(qsizetype n) { m_maxMarks = qMax<qsizetype>(100, n); }
     qsizetype maxMarks() const { return m_maxMarks; }
+    /// The longest backoff delay among the marks, in ms (0 when none): a painter looking for
+    /// backoffs that reach into [t0, t1] need only look at marks from t0 - longestBackoffMs().
+    qint64 longestBackoffMs() const { return m_longestBackoffMs; }
     /// Marks dropped so far because there were more than maxMarks().
     quint64 droppedMarks() const { return m_droppedMarks; }
 
@@ -147,6 +150,7 @@ private:
     bool m_any = false;
     qsizetype m_maxMarks = 200000;
     quint64 m_droppedMarks = 0;
+    qint64 m_longestBackoffMs = 0;
 };
 
 } // namespace lens
