@@ -284,18 +284,18 @@ void HttpWatchCall::submitLines()
 {
     constexpr qsizetype kChunk = 64 * 1024;
     while (m_decoder->pendingBytes() < maxDecodingBytes()) {
-        qsizetype last = m_lines.lastIndexOf('\n');
+        const qsizetype last = m_lines.lastIndexOf('\n');
         if (last < m_pos) {
-            // Out of whole lines: keep the partial one and take what the reply holds, in one
-            // read (a watch that fell behind reads nothing more).
+            // Out of whole lines: keep the partial one and take the next megabyte the reply
+            // holds (not all of it: a backlog of megabytes stays there, counted, instead of
+            // being copied in one turn). A line longer than that takes several reads. A
+            // watch that fell behind reads nothing more.
             if (m_behindMiB >= 0 || !m_reply || m_reply->bytesAvailable() <= 0)
                 return;
             m_lines.remove(0, m_pos);
             m_pos = 0;
-            m_lines += m_reply->readAll();
-            last = m_lines.lastIndexOf('\n');
-            if (last < 0)
-                return;
+            m_lines += m_reply->read(maxDecodingBytes());
+            continue;
         }
         const qsizetype end = last - m_pos > kChunk ? m_lines.indexOf('\n', m_pos + kChunk) : last;
         m_decoder->submit(m_lines.mid(m_pos, end + 1 - m_pos));
