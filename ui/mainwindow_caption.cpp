@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "mainwindow.h"
+
+#include "i18n.h"
+#include "keyboard.h"
+#include "lens/caption.h"
+#include "lens/format.h"
+#include "lens/queuemodel.h"
+#include "panel.h"
+#include "trace/journal.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QTextBrowser>
+#include <QToolBar>
+
+#include <algorithm>
+
+namespace lens {
+
+void MainWindow::explainSeq(quint64 seq)
+{
+    if (!m_journal || seq == 0)
+        return;
+    m_captionSeq = seq;
+    m_captionKey.clear();
+    const auto &ev = m_journal->events();
+    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
+                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+    if (it == ev.end() || it->seq != seq) {
+        m_caption->setHtml(
+            QStringLiteral("<p>%1</p>")
+                .arg(
+                    tr("Event %1 is no longer retained by the journal.").arg(seq).toHtmlEscaped()));
+        return;
+    }
+    m_caption->setHtml(Caption::forEvent(*it, m_journal));
+    m_captionPanel->setSubtitle(tr("journal event %1 · %2").arg(seq).arg(formatTimeMs(it->t)));
+}
+
+void MainWindow::explainQueuedKey(const QString &key)
+{
+    const int row = m_queue->rowOfKey(key);
+    if (row < 0)
+        return;
+    m_captionSeq = 0;
+    m_captionKey = key;
+    m_caption->setHtml(Caption::forDeltas(key, m_queue->deltasAt(row), m_queue->queueMode()));
+    m_captionPanel->setSubtitle(tr("queued key %1").arg(key));
+}
+
+void MainWindow::setScenarioControls(const QString &title, double speed,
+                                     std::function<void(bool paused)> setPaused,
+                                     std::function<void(double speed)> setSpeed)
+{
+    setScenarioControls([title](const QString &) { return title; }, speed, std::move(setPaused),
+                        std::move(setSpeed));
+}
+
+void MainWindow::setScenarioControls(std::function<QString(const QString &lang)> title,
+                                     double speed, std::function<void(bool paused)> setPaused,
+                                     std::function<void(double speed)> setSpeed)
+{
+    if (m_scenarioPause)
+        return; // one scenario per window
+    QToolBar *tb = addToolBar(QString());
+    tb->setObjectName(QStringLiteral("scenarioToolBar"));
+    tb->setMovable(false);
+    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto *name = new QLabel(tb);
+    name->setObjectName(QStringLiteral("scenarioTitle"));
+    name->setContentsMargins(8, 0, 8, 0);
+    tb->addWidget(name);
+    m_scenarioPause = tb->addAction(QString());
+    m_scenarioPause->setObjectName(QStringLiteral("scenarioPauseAction"));
+    m_scenarioPause->setCheckable(true);
+    m_scenarioPause->setShortcut(QKeySequence(Qt::Key_F7));
+    connect(m_scenarioPause, &QAction::toggled, this, [setPaused](bool on) { setPaused(on); });
+    m_scenarioSpeed = new QComboBox(tb);
+    m_scenarioSpeed->setObjectName(QStringLiteral("scenarioSpeed"));
+    for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0})
+        m_scenarioSpeed->addItem(QStringLiteral("%1\u00D7").arg(x), x);
+    int at = m_scenarioSpeed->findData(speed);
+    if (at < 0) {
+        m_scenarioSpeed->addItem(QStringLiteral("%1\u00D7").arg(speed), speed);
+        at = m_scenarioSpeed->count() - 1;
+    }
+    m_scenarioSpeed->setCurrentIndex(at);
+    connect(m_scenarioSpeed, &QComboBox::activated, this,
+            [this, setSpeed](int i) { setSpeed(m_scenarioSpeed->itemData(i).toDouble()); });
+    tb->addWidget(m_scenarioSpeed);
+    translated([this, tb, name, title] {
+        tb->setWindowTitle(tr("Scenario"));
+        name->setText(tr("Scenario: %1").arg(title(currentLanguage())));
+        m_scenarioPause->setText(m_scenarioPause->isChecked() ? tr("Resume scenario")
+                                                              : tr("Pause scenario"));
+        m_scenarioPause->setToolTip(tr("Hold the scenario's clock and steps; the informer and "
+                                       "the server go on (F7)"));
+        m_scenarioSpeed->setAccessibleName(tr("Scenario speed"));
+        m_scenarioSpeed->setToolTip(tr("Scenario seconds per real second"));
+    });
+    connect(m_scenarioPause, &QAction::toggled, this, [this](bool on) {
+        m_scenarioPause->setText(on ? tr("Resume scenario") : tr("Pause scenario"));
+    });
+    m_keyboard->updateTabOrder();
+}
+
+void MainWindow::setScenarioCaptionTranslation(
+    std::function<QString(const QString &caption, const QString &lang)> translate)
+{
+    m_translateCaption = std::move(translate);
+}
+
+void MainWindow::showScenarioCaption(const QString &text)
+{
+    m_captionSeq = 0;
+    m_captionKey.clear();
+    m_scenarioCaption = text;
+    m_caption->setHtml(QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                           .arg(tr("Scenario").toHtmlEscaped(), text.toHtmlEscaped()));
+    m_captionPanel->setSubtitle(tr("scenario caption"));
+}
+
+QString MainWindow::captionText() const
+{
+    return m_caption->toPlainText();
+}
+
+} // namespace lens
