@@ -9,8 +9,11 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QNetworkReply>
+#include <QPromise>
 #include <QSslConfiguration>
+#include <QThreadPool>
 
+#include <memory>
 #include <utility>
 
 namespace lens {
@@ -143,10 +146,31 @@ void HttpListCall::onFinished()
         Q_EMIT finished();
         return;
     }
+    // Parsed on the decoder thread; finished() comes back here.
+    auto promise = std::make_shared<QPromise<Parsed>>();
+    m_parsing = new QFutureWatcher<Parsed>(this);
+    connect(m_parsing, &QFutureWatcher<Parsed>::finished, this, [this] {
+        Parsed p = m_parsing->future().takeResult();
+        m_ok = p.ok;
+        m_page = std::move(p.page);
+        m_error = std::move(p.error);
+        Q_EMIT finished();
+    });
+    m_parsing->setFuture(promise->future());
+    promise->start();
+    decoderPool()->start([promise, body] {
+        promise->addResult(parse(body));
+        promise->finish();
+    });
+}
+
+HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
+{
+    Parsed out;
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        m_error =
+        out.error =
             ApiStatus::transportError(pe.error == QJsonParseError::UnterminatedObject ||
                                               pe.error == QJsonParseError::UnterminatedArray ||
                                               pe.error == QJsonParseError::UnterminatedString
@@ -159,8 +183,7 @@ void HttpListCall::onFinished()
                                                 .arg(pe.errorString())
                                           : QStringLiteral("list body is JSON but not an object "
                                                            "(expected a kind: ...List)"));
-        Q_EMIT finished();
-        return;
+        return out;
     }
     const QJsonObject list = doc.object();
     const QJsonObject meta = list.value(QLatin1String("metadata")).toObject();
@@ -169,7 +192,7 @@ void HttpListCall::onFinished()
         itemKind.chop(4);
     const QString apiVersion = list.value(QLatin1String("apiVersion")).toString();
     const QJsonArray items = list.value(QLatin1String("items")).toArray();
-    m_page.items.reserve(items.size());
+    out.page.items.reserve(items.size());
     for (const QJsonValue &v : items) {
         QJsonObject o = v.toObject();
         // Items of a list usually omit kind/apiVersion; client-go's decoder fills them in.
@@ -177,14 +200,14 @@ void HttpListCall::onFinished()
             o.insert(QLatin1String("kind"), itemKind);
         if (!o.contains(QLatin1String("apiVersion")) && !apiVersion.isEmpty())
             o.insert(QLatin1String("apiVersion"), apiVersion);
-        m_page.items << Object::fromJson(o);
+        out.page.items << Object::fromJson(o);
     }
-    m_page.resourceVersion = meta.value(QLatin1String("resourceVersion")).toString();
-    m_page.continueToken = meta.value(QLatin1String("continue")).toString();
+    out.page.resourceVersion = meta.value(QLatin1String("resourceVersion")).toString();
+    out.page.continueToken = meta.value(QLatin1String("continue")).toString();
     if (meta.contains(QLatin1String("remainingItemCount")))
-        m_page.remainingItemCount = meta.value(QLatin1String("remainingItemCount")).toInteger();
-    m_ok = true;
-    Q_EMIT finished();
+        out.page.remainingItemCount = meta.value(QLatin1String("remainingItemCount")).toInteger();
+    out.ok = true;
+    return out;
 }
 
 bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)

@@ -3,6 +3,7 @@
 
 #include "informer/listerwatcher.h"
 
+#include <QFutureWatcher>
 #include <QPointer>
 
 class QNetworkReply;
@@ -18,6 +19,9 @@ namespace lens {
 ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body);
 
 /// A LIST over one QNetworkReply; see ListCall.
+/// The body of a LIST is parsed on the decoder thread (decoderPool(): a 20 MB list of a large
+/// cluster would stall the UI thread); finished() follows on this object's thread. abort()
+/// after the answer arrived (while it is parsed) does nothing, as after finished().
 class HttpListCall final : public ListCall {
     Q_OBJECT
 public:
@@ -26,8 +30,15 @@ public:
     void abort() override;
 
 private:
+    struct Parsed {
+        bool ok = false;
+        ListPage page;
+        ApiStatus error;
+    };
+    static Parsed parse(const QByteArray &body);
     void onFinished();
     QPointer<QNetworkReply> m_reply;
+    QFutureWatcher<Parsed> *m_parsing = nullptr;
     bool m_done = false;
 };
 

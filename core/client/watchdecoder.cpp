@@ -12,10 +12,7 @@
 
 namespace lens {
 
-namespace {
-/// One worker thread for every watch stream of the process: chunks are decoded in submission
-/// order and the UI thread keeps the other core.
-QThreadPool *decodePool()
+QThreadPool *decoderPool()
 {
     static QThreadPool *pool = [] {
         auto *p = new QThreadPool;
@@ -23,12 +20,11 @@ QThreadPool *decodePool()
         p->setObjectName(QStringLiteral("watch decoder"));
         // Chunks still decoding finish before the application object goes (and with it the
         // statics decoding uses); the pool itself lives as long as the process.
-        qAddPostRoutine([] { decodePool()->waitForDone(); });
+        qAddPostRoutine([] { decoderPool()->waitForDone(); });
         return p;
     }();
     return pool;
 }
-} // namespace
 
 WatchDecoder::WatchDecoder(QObject *parent) : QObject(parent)
 {
@@ -48,7 +44,7 @@ void WatchDecoder::submit(const QByteArray &lines)
     m_decoding.push_back(promise->future());
     m_pendingBytes += lines.size();
     promise->start();
-    decodePool()->start([promise, lines] {
+    decoderPool()->start([promise, lines] {
         Chunk c;
         c.bytes = lines.size();
         qsizetype from = 0;

@@ -10,7 +10,14 @@
 #include <deque>
 #include <vector>
 
+class QThreadPool;
+
 namespace lens {
+
+/// The worker (one thread, for the whole process) that parses watch streams and LIST bodies
+/// off the UI thread, in submission order. Tasks still running when the QCoreApplication goes
+/// are waited for.
+QThreadPool *decoderPool();
 
 /// One line of a watch stream, decoded: the event, or why the line is not one.
 struct DecodedWatchLine {
