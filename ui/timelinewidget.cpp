@@ -637,7 +637,15 @@ const TimelineModel::Mark *TimelineWidget::markAt(const QPoint &pos) const
     const int lane = laneAt(pos.y());
     const Mark *best = nullptr;
     double bestDx = 6;
-    for (const Mark &m : m_model->marks()) {
+    // Only the marks drawn within 6 px of the pointer: a binary search into the time-ordered
+    // marks, not a walk over all of them (100 000 at the cap) on every mouse move.
+    const TimelineModel::Marks &marks = m_model->marks();
+    const qint64 tLo = timeAtX(pos.x() - 6);
+    const qint64 tHi = timeAtX(pos.x() + 6);
+    auto it = std::lower_bound(marks.begin(), marks.end(), tLo,
+                               [](const Mark &m, qint64 t) { return m.t < t; });
+    for (; it != marks.end() && it->t <= tHi; ++it) {
+        const Mark &m = *it;
         if (laneOfMark(m.kind) != lane)
             continue;
         const double dx = std::abs(xOf(m.t, t0, t1, plot) - pos.x());
