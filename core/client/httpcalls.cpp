@@ -11,6 +11,7 @@
 #include <QNetworkReply>
 #include <QPromise>
 #include <QSslConfiguration>
+#include <QSslError>
 #include <QThreadPool>
 
 #include <memory>
@@ -34,6 +35,16 @@ QString endpoint(QNetworkReply *reply)
 /// kubeconfig, or only this machine's trust store; and a client certificate or none.
 QString tlsFailureCause(QNetworkReply *reply)
 {
+    // The handshake's own reason (QSslError's words) comes first when it is not about trust.
+    const QString said = reply->errorString();
+    if (said.contains(QSslError(QSslError::HostNameMismatch).errorString()))
+        return QStringLiteral("the server's certificate is for another host name: connect by a "
+                              "name the certificate lists, or set tls-server-name in the "
+                              "kubeconfig");
+    if (said.contains(QSslError(QSslError::CertificateExpired).errorString()) ||
+        said.contains(QSslError(QSslError::CertificateNotYetValid).errorString()))
+        return QStringLiteral("the server's certificate is outside its validity dates (is this "
+                              "machine's clock right?)");
     const QSslConfiguration ssl = reply->request().sslConfiguration();
     QString cause =
         ssl.caCertificates() == QSslConfiguration::defaultConfiguration().caCertificates()

@@ -101,12 +101,16 @@ public:
         m_expectedApiVersion = apiVersion;
         m_expectedKind = kind;
     }
-    /// getTypeDescriptionFromObject: "<unspecified>" with no expected type, else the
-    /// GroupVersionKind as Go prints it ("mygroup/v1, Kind=MyKind"; core group: "/v1,
-    /// Kind=Pod"); a kind without apiVersion reads "*unstructured.Unstructured".
+    /// ReflectorOptions.TypeDescription: how errors and the journal name the listed type when
+    /// the expected type cannot say it (e.g. "pods (taken as core/v1)"). Empty = derived.
+    void setTypeDescription(const QString &description) { m_typeDescription = description; }
+    /// The TypeDescription set above, else getTypeDescriptionFromObject: "<unspecified>" with no
+    /// expected type, else the GroupVersionKind as Go prints it ("mygroup/v1, Kind=MyKind"; core
+    /// group: "/v1, Kind=Pod"); a kind without apiVersion reads "*unstructured.Unstructured".
     QString typeDescription() const
     {
-        return typeDescription(m_expectedApiVersion, m_expectedKind);
+        return m_typeDescription.isEmpty() ? typeDescription(m_expectedApiVersion, m_expectedKind)
+                                           : m_typeDescription;
     }
     static QString typeDescription(const QString &apiVersion, const QString &kind);
     /// The backoff between attempts (client-go's BackoffManager; default 800 ms initial, 30 s
@@ -228,6 +232,7 @@ private:
 
     QString m_expectedApiVersion;
     QString m_expectedKind;
+    QString m_typeDescription;
 };
 
 } // namespace lens

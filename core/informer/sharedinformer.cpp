@@ -228,6 +228,7 @@ QString SharedIndexInformer::run()
     m_reflector->setUseWatchList(m_useWatchList);
     m_reflector->setWatchListBookmarkTimeoutMs(m_bookmarkTimeoutMs);
     m_reflector->setExpectedType(m_objectApiVersion, m_objectKind);
+    m_reflector->setTypeDescription(m_objectTypeDescription);
     if (m_watchErrorHandler)
         m_reflector->setWatchErrorHandler(m_watchErrorHandler);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);

@@ -90,11 +90,15 @@ public:
     /// The type of the objects this informer holds, as NewSharedIndexInformer's exampleObject
     /// tells it: passed to the Reflector as its expectedType, which names the type in errors
     /// ("failed to list /v1, Kind=Pod: ...") and checks watch events against it. apiVersion is
-    /// "v1" or "group/version"; empty = unspecified. Only before run().
-    void setObjectType(const QString &apiVersion, const QString &kind)
+    /// "v1" or "group/version"; empty = unspecified. `description`, when given, is the
+    /// Reflector's TypeDescription (ReflectorOptions.TypeDescription), for a type known only by
+    /// its resource name. Only before run().
+    void setObjectType(const QString &apiVersion, const QString &kind,
+                       const QString &description = {})
     {
         m_objectApiVersion = apiVersion;
         m_objectKind = kind;
+        m_objectTypeDescription = description;
     }
 
     /// Called by run() with the new Reflector before it starts, to set what only the Reflector
@@ -160,6 +164,7 @@ private:
     std::function<void(Reflector *)> m_reflectorSetup;
     QString m_objectApiVersion;
     QString m_objectKind;
+    QString m_objectTypeDescription;
     QList<ProcessorListener *> m_listeners;
     qint64 m_defaultResync;
     qint64 m_resyncCheckPeriod;

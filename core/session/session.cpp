@@ -133,6 +133,7 @@ bool Session::start(QString *error)
     // discovery, as kubectl resolves it. Scenarios name core/v1 resources of the built-in cluster.
     ApiResource resource{QString(), QStringLiteral("v1"), m_opts.resource, {}, true};
     QString discoveryNote;
+    bool assumedCoreV1 = false;
     if (!hasScenario) {
         QString err;
         bool transport = false;
@@ -149,6 +150,7 @@ bool Session::start(QString *error)
             // The server cannot be asked now: take the name as a core/v1 resource and let the
             // Reflector report and retry, as it would for any list that fails.
             resource = ApiResource{QString(), QStringLiteral("v1"), m_opts.resource, {}, true};
+            assumedCoreV1 = true;
             discoveryNote = QStringLiteral("%1; assuming core/v1 %2").arg(err, m_opts.resource);
         } else {
             if (error)
@@ -174,6 +176,9 @@ bool Session::start(QString *error)
     m_informer->setUseWatchList(m_opts.useWatchList);
     if (!resource.kind.isEmpty())
         m_informer->setObjectType(resource.groupVersion(), resource.kind);
+    else if (assumedCoreV1) // discovery could not be asked: name it by what was typed
+        m_informer->setObjectType({}, {},
+                                  QStringLiteral("%1 (taken as core/v1)").arg(resource.resource));
     m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
     if (!discoveryNote.isEmpty()) {
         TraceEvent e;

@@ -84,6 +84,17 @@ void tst_Kubeconfig::brokenKubeconfigsAreExplained_data()
         << QString() << QStringLiteral("names cluster \"nope\", which is not in the kubeconfig");
     QTest::newRow("no-server") << config("    insecure-skip-tls-verify: true\n", okUser)
                                << QString() << QStringLiteral("cluster \"c1\" has no server");
+    // yaml-cpp reads an unclosed quote to the end of the file: the "server" then holds the
+    // users section, token included, which must not be echoed (kubectl: "yaml: ... unexpected
+    // end of stream").
+    QTest::newRow("quote-left-open")
+        << QByteArray("apiVersion: v1\nkind: Config\ncurrent-context: c\ncontexts:\n- name: c\n"
+                      "  context: {cluster: x, user: u}\nclusters:\n- name: x\n  cluster:\n"
+                      "    server: \"https://127.0.0.1:1\nusers:\n- name: u\n  user:\n" +
+                      okUser)
+        << QString()
+        << QStringLiteral("config:10: cluster \"x\" has a server value that runs on "
+                          "past the URL (\"https://127.0.0.1:1 …\"): is a quote left open?");
     QTest::newRow("bad-server") << config("    server: ftp://x\n", okUser) << QString()
                                 << QStringLiteral("not an http or https URL");
     QTest::newRow("bad-ca-base64")
@@ -318,7 +329,7 @@ void tst_Kubeconfig::execPluginFailureIsExplained()
 
 void tst_Kubeconfig::connectionFailuresAreExplained_data()
 {
-    QTest::addColumn<QString>("cluster"); // "other-ca", "no-ca" or "plain-http"
+    QTest::addColumn<QString>("cluster"); // other-ca, no-ca, good-ca, other-name, plain-http
     QTest::addColumn<QByteArray>("user");
     QTest::addColumn<QStringList>("expected");
     QTest::addColumn<QString>("unexpected");
@@ -332,14 +343,19 @@ void tst_Kubeconfig::connectionFailuresAreExplained_data()
         << QStringList{QStringLiteral("TLS handshake"),
                        QStringLiteral("the kubeconfig gives no certificate-authority")}
         << QStringLiteral("the kubeconfig's certificate-authority");
+    QTest::newRow("certificate-for-another-name")
+        << QStringLiteral("other-name") << QByteArray("    token: right\n")
+        << QStringList{QStringLiteral("TLS handshake"),
+                       QStringLiteral("certificate is for another host name")}
+        << QStringLiteral("not signed");
     QTest::newRow("plain-http-to-https")
         << QStringLiteral("plain-http") << QByteArray("    token: x\n")
         << QStringList{QStringLiteral("https://")} << QStringLiteral("TLS handshake");
     // The Reflector wraps a list error once (client-go's "failed to list %v: %w"), and a Status
     // whose message only repeats its reason is not said twice.
     QTest::newRow("wrong-token") << QStringLiteral("good-ca") << QByteArray("    token: wrong\n")
-                                 << QStringList{QStringLiteral("failed to list "),
-                                                QStringLiteral(": 401 Unauthorized")}
+                                 << QStringList{QStringLiteral("failed to list pods (taken as "
+                                                               "core/v1): 401 Unauthorized")}
                                  << QStringLiteral("Unauthorized: Unauthorized");
 }
 
@@ -361,8 +377,10 @@ void tst_Kubeconfig::connectionFailuresAreExplained()
         sim::TlsMaterial other; // a CA that did not sign the server's certificate
         QVERIFY2(sim::generateTlsMaterial(&other, &error), qPrintable(error));
         caLine = "    certificate-authority-data: " + other.caCertPem.toBase64() + "\n";
-    } else if (cluster == QLatin1String("good-ca")) {
+    } else if (cluster == QLatin1String("good-ca") || cluster == QLatin1String("other-name")) {
         caLine = "    certificate-authority-data: " + sim.caCertificatePem().toBase64() + "\n";
+        if (cluster == QLatin1String("other-name")) // the certificate names 127.0.0.1, localhost
+            caLine += "    tls-server-name: other.example\n";
     } else if (cluster == QLatin1String("plain-http")) {
         server.replace("https://", "http://");
     }
