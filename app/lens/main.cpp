@@ -40,6 +40,14 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     if (!headless && !hasDisplay) {
         if (!needsNoScreen) {
+            // Bad arguments are exit 2 with their own message, display or not.
+            QStringList args;
+            for (int i = 0; i < argc; ++i)
+                args << QString::fromLocal8Bit(argv[i]);
+            if (const lens::CommandLine cl = lens::parseCommandLine(args); !cl.error.isEmpty()) {
+                std::fprintf(stderr, "informer-lens: %s\n", qPrintable(cl.error));
+                return 2;
+            }
             std::fprintf(stderr, "informer-lens: no display (DISPLAY is not set). Run it on a "
                                  "desktop, under xvfb-run, or with --headless or --screenshot.\n");
             return 1;

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 class tst_Cli : public QObject {
     Q_OBJECT
 private slots:
@@ -128,6 +130,22 @@ void tst_Cli::badArgumentsAreExplained()
         QVERIFY(q->waitForFinished(10000));
         QCOMPARE(q->exitCode(), 2);
         QVERIFY2(q->readAllStandardError().contains("needs a"), qPrintable(args.join(u' ')));
+    }
+    // With no display at all: bad arguments are still exit 2 in their own words; good ones
+    // say there is no display (exit 1).
+    for (const auto &[args, code, words] :
+         {std::tuple{QStringList{QStringLiteral("--bogus-flag")}, 2,
+                     QByteArray("Unknown option 'bogus-flag'")},
+          std::tuple{QStringList{}, 1, QByteArray("no display")}}) {
+        QProcess q;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *var : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            env.remove(QLatin1String(var));
+        q.setProcessEnvironment(env);
+        q.start(QStringLiteral(LENS_APP), args);
+        QVERIFY(q.waitForFinished(10000));
+        QCOMPARE(q.exitCode(), code);
+        QVERIFY2(q.readAllStandardError().contains(words), words.constData());
     }
     QProcess *cap = run(
         {QStringLiteral("--headless"), QStringLiteral("--journal-cap"), QStringLiteral("5")}, this);
