@@ -520,6 +520,8 @@ void MainWindow::settle()
     m_status->flush();
     m_handlers->flush();
     m_notifications->flush();
+    if (m_simulatorPanel) // its own refresh is a 1 s timer: a picture must not show a past second
+        m_simulatorPanel->refreshState();
     updatePipeline();
 }
 
