@@ -63,6 +63,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("With --screenshot: seconds the Pop pump is paused after sync before the "
                        "picture is taken (default 3; 0 = take it at once)."),
         QStringLiteral("SECONDS"), QStringLiteral("3"));
+    const QCommandLineOption shotTimeout(
+        QStringLiteral("screenshot-timeout"),
+        QStringLiteral("With --screenshot: seconds to wait for sync before giving up with exit "
+                       "1 and the last list/watch error (default 60)."),
+        QStringLiteral("SECONDS"), QStringLiteral("60"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
@@ -138,7 +143,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
             "pace in events per second (default 50, 0 = as fast as possible). The window "
             "stays open after the last event; --headless exits."),
         QStringLiteral("FILE"));
-    p.addOptions({record, open, capture});
+    p.addOptions({record, open, capture, shotTimeout});
     p.addOptions({journalCap, kubeconfig, context, insecure});
     p.addOptions({headless, duration, screenshot, pause, size,      server,       ns,
                   resync,   churn,    seed,       queue, watchList, lang,         theme,
@@ -173,6 +178,10 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
     if (!ok || c.screenshotPauseSec < 0)
         c.error = QStringLiteral("--screenshot-pause needs a number of seconds");
+    c.screenshotTimeoutSec = p.value(shotTimeout).toInt(&ok);
+    if (!ok || c.screenshotTimeoutSec < 1 || c.screenshotTimeoutSec > 86400)
+        c.error = QStringLiteral("--screenshot-timeout needs a whole number of seconds, 1 to "
+                                 "86400");
     c.session.journalCapacity = p.value(journalCap).toLongLong(&ok);
     if (!ok || c.session.journalCapacity < 100)
         c.error = QStringLiteral("--journal-cap needs a number of events, at least 100");

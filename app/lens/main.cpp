@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // informer-lens: the window (default), --headless journal printer, or --screenshot.
 #include "cli.h"
+#include "client/capturelisterwatcher.h"
 #include "headless.h"
 #include "informer/reflector.h"
 #include "lens/journalfile.h"
@@ -82,6 +83,9 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
         return 1;
     }
+    // A capture read only in part says so on stderr too (the journal's first event has it).
+    if (session.capture() && !session.capture()->warning().isEmpty())
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(session.capture()->warning()));
     // --record: the header names the source (known once started), the journal's events so far
     // go first, then every event as it is recorded; the file is closed when the run ends.
     std::unique_ptr<lens::JournalRecorder> recorder;

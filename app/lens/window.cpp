@@ -3,6 +3,7 @@
 
 #include "fonts.h"
 #include "i18n.h"
+#include "informer/reflector.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
 #include "pipelinewidget.h"
@@ -58,11 +59,18 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(why));
         QCoreApplication::exit(1);
     };
-    QTimer::singleShot(cl.screenshotTimeoutSec * 1000, &window, [&session, fail] {
-        fail(session.informer()->hasSynced()
-                 ? QStringLiteral("the views did not settle in time")
-                 : QStringLiteral("the informer did not sync in time (%1)")
-                       .arg(session.sourceDescription()));
+    // The last list/watch error names the cause of a sync that never came, as --headless does.
+    auto lastError = std::make_shared<QString>();
+    QObject::connect(session.informer()->reflector(), &Reflector::errorOccurred, &window,
+                     [lastError](const QString &m) { *lastError = m; });
+    QTimer::singleShot(cl.screenshotTimeoutSec * 1000, &window, [&session, fail, lastError, cl] {
+        if (session.informer()->hasSynced())
+            return fail(QStringLiteral("the views did not settle in time"));
+        fail(QStringLiteral("the informer did not sync in %1 s (%2)%3%4")
+                 .arg(cl.screenshotTimeoutSec)
+                 .arg(session.sourceDescription(),
+                      lastError->isEmpty() ? QString() : QStringLiteral("; last error: "),
+                      *lastError));
     });
     auto capture = [&window, cl, fail] {
         QString err;

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -54,9 +55,20 @@ WatchCapture WatchCapture::parse(const QByteArray &bytes, const QString &name)
             const QString reason =
                 QString::fromStdString(dash == std::string::npos ? what : what.substr(dash + 3));
             const qsizetype at = start + qsizetype(e.byte > 0 ? e.byte - 1 : 0);
-            stop(at, reason.startsWith(QLatin1String("unexpected end of input"))
-                         ? QStringLiteral("the last object is truncated")
-                         : QStringLiteral("malformed JSON: %1").arg(reason));
+            // Cut input fails where the bytes end (in a string, a literal or between members),
+            // whatever the parser's reason; only an error before the end is malformed JSON.
+            qsizetype end = bytes.size();
+            while (end > 0 && std::isspace(static_cast<unsigned char>(bytes.at(end - 1))))
+                --end;
+            if (at >= end || reason.startsWith(QLatin1String("unexpected end of input"))) {
+                const QString where = position(name, bytes, start).section(QLatin1Char(':'), 0, -2);
+                out.warning = QStringLiteral("%1: the last object is truncated (kept the %2 events "
+                                             "read before it)")
+                                  .arg(where)
+                                  .arg(out.events.size());
+            } else {
+                stop(at, QStringLiteral("malformed JSON: %1").arg(reason));
+            }
             break;
         }
         WatchEvent ev;
@@ -72,7 +84,13 @@ WatchCapture WatchCapture::parse(const QByteArray &bytes, const QString &name)
         else if (why.isEmpty() && ev.type == WatchEvent::Type::Unknown)
             why = QStringLiteral("unknown watch event type \"%1\"").arg(ev.typeName);
         if (!why.isEmpty()) {
-            stop(start, QStringLiteral("not a watch event (%1)").arg(why));
+            const bool recording =
+                value.is_object() && value.value("format", "") == "informer-lens-journal";
+            stop(start, QStringLiteral("not a watch event (%1)%2")
+                            .arg(why, recording ? QStringLiteral("; this looks like an "
+                                                                 "informer-lens recording: open "
+                                                                 "it with --open")
+                                                : QString()));
             break;
         }
         out.events.append(ev);
@@ -106,6 +124,7 @@ struct CaptureListerWatcher::State {
     QMap<QString, Object> objects; ///< what the delivered events imply, by key
     QString resourceVersion;
     bool endNoted = false;
+    QString warning;
 
     void apply(const WatchEvent &ev)
     {
@@ -228,6 +247,7 @@ CaptureListerWatcher::CaptureListerWatcher(WatchCapture capture, const QString &
     : m_state(std::make_shared<State>())
 {
     m_state->events = std::move(capture.events);
+    m_state->warning = capture.warning;
     m_state->name = name;
     m_state->journal = journal;
     m_state->eventsPerSecond = eventsPerSecond;
@@ -272,6 +292,11 @@ void CaptureListerWatcher::setEventsPerSecond(double eventsPerSecond)
 qsizetype CaptureListerWatcher::delivered() const
 {
     return m_state->cursor;
+}
+
+QString CaptureListerWatcher::warning() const
+{
+    return m_state->warning;
 }
 
 qsizetype CaptureListerWatcher::total() const

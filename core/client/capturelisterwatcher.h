@@ -17,8 +17,11 @@ class Journal;
 /// stream parser (one value per `>>`), each value decoded like a watch-stream line.
 struct WatchCapture {
     QList<WatchEvent> events;
-    /// Set when reading stopped early: "FILE:LINE:COLUMN: <what>; kept the N events read
-    /// before it" (a truncated last object, malformed JSON, a value that is not a watch event).
+    /// Set when reading stopped early: "FILE:LINE: the last object is truncated (kept the N
+    /// events read before it)" when the bytes end inside the last object (LINE: where it
+    /// starts), else "FILE:LINE:COLUMN: <what>; kept the N events read before it" (malformed
+    /// JSON with the parser's reason, or a value that is not a watch event; an informer-lens
+    /// journal gets the hint to open it with --open).
     QString warning;
 
     /// Decodes `bytes` (`name` is used in messages).
@@ -60,6 +63,8 @@ public:
     void setEventsPerSecond(double eventsPerSecond);
     qsizetype delivered() const;
     qsizetype total() const;
+    /// WatchCapture::warning of the capture given (empty when it was read whole).
+    QString warning() const;
 
     struct State;
 

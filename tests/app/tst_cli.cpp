@@ -20,6 +20,7 @@ private slots:
     void queueAndListModesAreSelectable();
     void badArgumentsAreExplained();
     void unreachableServerIsReportedAndRetried();
+    void screenshotNamesWhyItNeverSynced();
 
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
@@ -211,6 +212,25 @@ void tst_Cli::unreachableServerIsReportedAndRetried()
     QVERIFY(out.count("\"kind\":\"listStarted\"") >= 2);
     QVERIFY(out.contains("\"kind\":\"backoff\""));
     QVERIFY(!out.contains("\"kind\":\"synced\""));
+}
+
+void tst_Cli::screenshotNamesWhyItNeverSynced()
+{
+    // Nothing listens on port 1: --screenshot gives up after --screenshot-timeout (60 s by
+    // default) with exit 1, naming the last list error as --headless does on exit 3.
+    QTemporaryDir dir;
+    QProcess *p = run({QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:1"),
+                       QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png")),
+                       QStringLiteral("--screenshot-timeout"), QStringLiteral("2")},
+                      this);
+    QVERIFY(p->waitForFinished(30000));
+    const QByteArray err = p->readAllStandardError();
+    QCOMPARE(p->exitCode(), 1);
+    QVERIFY2(err.contains("no screenshot: the informer did not sync in 2 s (") &&
+                 err.contains("; last error: ") &&
+                 err.contains("cannot connect: connection refused (127.0.0.1:1)"),
+             err.constData());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -14,6 +14,7 @@ private Q_SLOTS:
     void recordThenOpen();
     void watchCaptureReplays();
     void unusableFilesAreExplained();
+    void cutCaptureIsReportedOnStderr();
 
 private:
     /// Runs informer-lens to the end; returns its exit code (stdout/stderr in the out params).
@@ -93,6 +94,42 @@ void tst_ReplayCli::unusableFilesAreExplained()
                  nullptr, &err),
              2);
     QVERIFY2(err.contains("--open replays a recording"), err.constData());
+}
+
+void tst_ReplayCli::cutCaptureIsReportedOnStderr()
+{
+    // The real capture minus its last 700 bytes: the cut is inside its 27th (last) object.
+    QFile in(QStringLiteral(FIXTURE_DIR "/kubectl-watch/pods-watch.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    const QByteArray whole = in.readAll();
+    const QString cut = m_dir.filePath(QStringLiteral("cut.json"));
+    QFile f(cut);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(whole.left(whole.size() - 700));
+    f.close();
+    QByteArray out, err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--watch-capture"), cut,
+                  QStringLiteral("--speed"), QStringLiteral("0")},
+                 &out, &err),
+             0);
+    const QByteArray said = "cut.json:27: the last object is truncated (kept the 26 events read "
+                            "before it)";
+    QVERIFY2(err.contains(said) && !err.contains("malformed"), err.constData());
+    QVERIFY2(out.contains(said), out.constData());
+    QCOMPARE(out.count("\"kind\":\"watchEvent\""), 26);
+
+    // A recording is not a capture: the message points at --open.
+    const QString rec = m_dir.filePath(QStringLiteral("rec.jsonl"));
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                  QStringLiteral("fs03-410-relist"), QStringLiteral("--record"), rec},
+                 &out, &err),
+             0);
+    QCOMPARE(
+        run({QStringLiteral("--headless"), QStringLiteral("--watch-capture"), rec}, nullptr, &err),
+        1);
+    QVERIFY2(err.contains("rec.jsonl:1:1: not a watch event") &&
+                 err.contains("this looks like an informer-lens recording: open it with --open"),
+             err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_ReplayCli)
