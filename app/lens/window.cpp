@@ -52,7 +52,9 @@ void showPlaygroundPartWay(MainWindow &window, const CommandLine &cl)
 /// of the queue (its history fills the history view), wait for the views to settle, write the
 /// PNG and quit. With --scenario: wait for the scenario's last step instead, let the views settle
 /// and take the picture then (the timeline shows the whole story, the caption pane its last
-/// caption). Exit code 0 on success, 1 with a message otherwise.
+/// caption). With --watch-capture: wait for the capture's end instead (every event popped and
+/// handled). Exit code 0 on success, 1 with a message otherwise (naming the last list/watch
+/// error when the informer never synced).
 void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
 {
     auto fail = [](const QString &why) {
@@ -111,6 +113,24 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                 });
             },
             Qt::SingleShotConnection);
+        return;
+    }
+    if (session.capture()) {
+        // A capture syncs at once on an empty LIST, before its first event: pausing the pump
+        // then would leave every event in the DeltaFIFO and no handler notified. Picture the
+        // whole replay instead, once the journal says the capture ended and the views settled.
+        QObject::connect(session.journal(), &Journal::eventRecorded, &window,
+                         [&session, &window, capture](const TraceEvent &e) {
+                             if (e.component != QLatin1String("capture") ||
+                                 e.type != QLatin1String("ended"))
+                                 return;
+                             QTimer::singleShot(300, &window, [&session, &window, capture] {
+                                 window.settle();
+                                 selectLastKey(session, window);
+                                 window.settle();
+                                 capture();
+                             });
+                         });
         return;
     }
     auto whenSynced = [&session, &window, cl, capture] {

@@ -67,6 +67,24 @@ void tst_ReplayCli::watchCaptureReplays()
     QVERIFY2(out.contains("capture ended: all 27 events of pods-watch.json replayed"),
              err.constData());
     QCOMPARE(out.count("\"kind\":\"watchEvent\""), 27);
+
+    // The window's picture of a capture comes after its end: handler "logger" was notified of
+    // all 27 events, as with --headless (not a pump paused at the at-once sync, 0 listeners).
+    const QString png = m_dir.filePath(QStringLiteral("capture.png"));
+    const QString rec = m_dir.filePath(QStringLiteral("capture.jsonl"));
+    QCOMPARE(
+        run({QStringLiteral("--watch-capture"),
+             QStringLiteral(FIXTURE_DIR "/kubectl-watch/pods-watch.json"),
+             QStringLiteral("--speed"), QStringLiteral("0"), QStringLiteral("--screenshot"), png,
+             QStringLiteral("--record"), rec, QStringLiteral("--view"), QStringLiteral("handlers")},
+            nullptr, &err),
+        0);
+    QVERIFY(!QImage(png).isNull());
+    QFile f(rec);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray recorded = f.readAll();
+    QCOMPARE(recorded.count("\"kind\":\"handlerNotified\""), 27);
+    QVERIFY(recorded.contains("\"handler\":\"logger\""));
 }
 
 void tst_ReplayCli::unusableFilesAreExplained()
