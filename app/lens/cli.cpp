@@ -65,8 +65,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("SECONDS"), QStringLiteral("3"));
     const QCommandLineOption shotTimeout(
         QStringLiteral("screenshot-timeout"),
-        QStringLiteral("With --screenshot: seconds to wait for sync before giving up with exit "
-                       "1 and the last list/watch error (default 60)."),
+        QStringLiteral("With --screenshot: seconds to wait in all (sync, pause, settling) "
+                       "before giving up with exit 1 and the last list/watch error (default "
+                       "60)."),
         QStringLiteral("SECONDS"), QStringLiteral("60"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),

@@ -14,8 +14,9 @@ struct CommandLine {
     bool headless = false;  ///< --headless: print the journal as JSON Lines, no window
     double durationSec = 0; ///< --duration SECONDS: end the run after that long (0 = never)
     QString screenshotPath; ///< --screenshot FILE.png: render the window once synced, exit
-    /// --screenshot-timeout SECONDS: how long --screenshot waits for sync (or, with
-    /// --scenario, for its end) before it gives up with exit 1, naming the last list/watch error.
+    /// --screenshot-timeout SECONDS: how long --screenshot waits in all (for sync, or with
+    /// --scenario / --watch-capture for their end, then the pause and settling) before it gives
+    /// up with exit 1 and no PNG, naming the last list/watch error when it never synced.
     int screenshotTimeoutSec = 60;
     /// --screenshot-pause SECONDS: after sync, how long the Pop pump is paused (and the cluster
     /// keeps changing) before the picture is taken, so the DeltaFIFO shows queued Deltas.

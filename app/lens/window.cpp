@@ -57,7 +57,11 @@ void showPlaygroundPartWay(MainWindow &window, const CommandLine &cl)
 /// error when the informer never synced).
 void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
 {
-    auto fail = [](const QString &why) {
+    // The first outcome wins: a timeout during the pause is not followed by a picture.
+    auto done = std::make_shared<bool>(false);
+    auto fail = [done](const QString &why) {
+        if (std::exchange(*done, true))
+            return;
         std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(why));
         QCoreApplication::exit(1);
     };
@@ -74,10 +78,13 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                       lastError->isEmpty() ? QString() : QStringLiteral("; last error: "),
                       *lastError));
     });
-    auto capture = [&window, cl, fail] {
+    auto capture = [&window, cl, fail, done] {
+        if (*done)
+            return;
         QString err;
         if (!grabWindowToPng(&window, cl.screenshotPath, &err))
             return fail(err);
+        *done = true;
         std::printf("%s\n", qPrintable(cl.screenshotPath));
         QCoreApplication::exit(0);
     };

@@ -231,6 +231,18 @@ void tst_Cli::screenshotNamesWhyItNeverSynced()
                  err.contains("cannot connect: connection refused (127.0.0.1:1)"),
              err.constData());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+
+    // The limit covers the pause too: timing out during it is a failure, never also a picture.
+    p = run({QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("y.png")),
+             QStringLiteral("--screenshot-timeout"), QStringLiteral("1"),
+             QStringLiteral("--screenshot-pause"), QStringLiteral("3")},
+            this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 1);
+    // (Usually "the views did not settle in time"; on a loaded machine sync itself may be late.)
+    QVERIFY(p->readAllStandardError().contains("informer-lens: no screenshot: the "));
+    QVERIFY(p->readAllStandardOutput().isEmpty());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("y.png"))));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
