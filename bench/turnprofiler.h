@@ -39,6 +39,17 @@ public:
         const bool paint = !top && event->type() == QEvent::Paint && receiver->isWidgetType();
         if (!top && !paint)
             return QApplication::notify(receiver, event);
+        // The receiver may be gone when notify() returns (a deleteLater, a reply that finished):
+        // its name is taken now, from class names that live as long as the program.
+        const char *names[8] = {};
+        int n = 0;
+        if (top) {
+            names[n++] = receiver->metaObject()->className();
+            for (const QObject *o = receiver->parent(); o && !receiver->isWidgetType() && n < 8;
+                 o = o->parent())
+                names[n++] = o->metaObject()->className();
+        }
+        const QEvent::Type type = event->type();
         QElapsedTimer t;
         t.start();
         ++m_depth;
@@ -50,7 +61,7 @@ public:
             return r;
         }
         if (ms >= m_thresholdMs) {
-            Cause &c = m_causes[turnName(receiver, event)];
+            Cause &c = m_causes[turnName(names, n, type)];
             ++c.count;
             c.totalMs += ms;
             c.maxMs = std::max(c.maxMs, ms);
@@ -98,14 +109,14 @@ private:
         return className(w);
     }
 
-    QString turnName(QObject *receiver, QEvent *event) const
+    /// `names`: the receiver's class, then its parents' (n of them), taken before dispatch.
+    QString turnName(const char *const *names, int n, QEvent::Type type) const
     {
-        QString name = className(receiver);
-        for (const QObject *p = receiver->parent();
-             p && !receiver->isWidgetType() && name.size() < 80; p = p->parent())
-            name += QStringLiteral("<-") + className(p);
+        QString name = QString::fromLatin1(names[0]);
+        for (int i = 1; i < n && name.size() < 80; ++i)
+            name += QStringLiteral("<-") + QString::fromLatin1(names[i]);
         name += QLatin1Char(' ') +
-                QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type()));
+                QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(type));
         if (m_paints.isEmpty())
             return name;
         std::vector<std::pair<QString, double>> v(m_paints.keyValueBegin(), m_paints.keyValueEnd());
