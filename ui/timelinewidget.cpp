@@ -87,8 +87,9 @@ QString flagText(Mark::Kind k)
     return k == Mark::Kind::Expired ? QStringLiteral("410") : TimelineWidget::tr("ERR");
 }
 
-/// A "nice" tick step (1, 2, 5 × 10^n ms) giving roughly `approx` ticks over `spanMs`.
-qint64 niceStep(qint64 spanMs, int approx)
+} // namespace
+
+qint64 TimelineWidget::niceStep(qint64 spanMs, int approx)
 {
     const double raw = double(qMax<qint64>(1, spanMs)) / qMax(1, approx);
     const double mag = std::pow(10.0, std::floor(std::log10(raw)));
@@ -97,7 +98,6 @@ qint64 niceStep(qint64 spanMs, int approx)
             return qMax<qint64>(1, qint64(m * mag));
     return qint64(10 * mag);
 }
-} // namespace
 
 TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_tick(new QTimer(this))

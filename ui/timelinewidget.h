@@ -95,6 +95,9 @@ protected:
     void focusOutEvent(QFocusEvent *event) override;
 
 private:
+    /// A "nice" step (1, 2, 5 × 10^n ms) giving roughly `approx` steps over `spanMs`
+    /// milliseconds: the axis ticks, and (approx 10) the keyboard's scrub step.
+    static qint64 niceStep(qint64 spanMs, int approx);
     double xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) const;
     QRect laneRect(int lane, const QRect &plot) const;
     int laneAt(int y) const;

@@ -8,7 +8,6 @@
 #include <QPainter>
 
 #include <algorithm>
-#include <cmath>
 
 namespace lens {
 
@@ -33,16 +32,6 @@ const Mark *findMark(const TimelineModel::Marks &marks, quint64 seq)
     return it == marks.end() || it->seq != seq ? nullptr : &*it;
 }
 
-/// A "nice" axis step (1, 2, 5 × 10^n ms) for a window of `spanMs`: the scrub step.
-qint64 scrubStep(qint64 spanMs)
-{
-    const double raw = double(qMax<qint64>(1, spanMs)) / 10.0;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * mag >= raw)
-            return qMax<qint64>(1, qint64(m * mag));
-    return qint64(10 * mag);
-}
 } // namespace
 
 quint64 TimelineWidget::spanEndSeqAt(const QPoint &pos) const
@@ -99,7 +88,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
         const bool back = event->key() == Qt::Key_Left;
         if (mods & Qt::ShiftModifier) {
             const auto [t0, t1] = visibleRange();
-            const qint64 step = scrubStep(t1 - t0);
+            const qint64 step = niceStep(t1 - t0, 10);
             const qint64 from = m_travelMs >= 0 ? m_travelMs : m_model->nowMs();
             const qint64 to =
                 std::clamp(from + (back ? -step : step), m_model->firstMs(), m_model->nowMs());

@@ -11,6 +11,7 @@
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "lens/timelinemodel.h"
+#include "livewindow.h"
 #include "mainwindow.h"
 #include "pipelinewidget.h"
 #include "session/session.h"
@@ -138,19 +139,11 @@ private:
 
 void tst_Accessibility::initTestCase()
 {
-    Session::Options o;
-    o.churnIntervalMs = 0;
-    m_session = std::make_unique<Session>(o);
     QString err;
-    QVERIFY2(m_session->start(&err), qPrintable(err));
-    m_window =
-        std::make_unique<MainWindow>(m_session->journal(), m_session->informer()->controller());
-    m_window->setSourceDescription(m_session->sourceDescription());
-    m_window->setInformer(m_session->informer());
+    QVERIFY2(test::startLiveWindow(&m_session, &m_window, &err), qPrintable(err));
     m_window->setSimulator(m_session->simulator());
     m_window->setScenarioControls(
         QStringLiteral("fs00-test"), 1.0, [](bool) {}, [](double) {});
-    m_window->resize(1600, 1000);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_session->informer()->hasSynced(), 10000);

@@ -10,6 +10,7 @@
 #include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
 #include "lens/timelinemodel.h"
+#include "livewindow.h"
 #include "mainwindow.h"
 #include "session/session.h"
 #include "sim/churn.h"
@@ -55,16 +56,9 @@ private:
 
 void tst_Keyboard::initTestCase()
 {
-    Session::Options o;
-    o.churnIntervalMs = 0; // the test makes the changes
-    m_session = std::make_unique<Session>(o);
     QString err;
-    QVERIFY2(m_session->start(&err), qPrintable(err));
-    m_window =
-        std::make_unique<MainWindow>(m_session->journal(), m_session->informer()->controller());
-    m_window->setInformer(m_session->informer());
+    QVERIFY2(test::startLiveWindow(&m_session, &m_window, &err), qPrintable(err));
     m_window->setSimulator(m_session->simulator());
-    m_window->resize(1600, 1000);
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

@@ -9,6 +9,7 @@
 #include "lens/namespaceindexmodel.h"
 #include "lens/queuemodel.h"
 #include "lens/timelinemodel.h"
+#include "livewindow.h"
 #include "mainwindow.h"
 #include "screenshot.h"
 #include "session/session.h"
@@ -65,16 +66,8 @@ private:
 
 void tst_WindowLive::initTestCase()
 {
-    Session::Options o;
-    o.churnIntervalMs = 0; // the test makes the changes
-    m_session = std::make_unique<Session>(o);
     QString err;
-    QVERIFY2(m_session->start(&err), qPrintable(err));
-    m_window =
-        std::make_unique<MainWindow>(m_session->journal(), m_session->informer()->controller());
-    m_window->setSourceDescription(m_session->sourceDescription());
-    m_window->setInformer(m_session->informer());
-    m_window->resize(1600, 1000);
+    QVERIFY2(test::startLiveWindow(&m_session, &m_window, &err), qPrintable(err));
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_session->informer()->hasSynced(), 10000);
