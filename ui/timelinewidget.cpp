@@ -501,66 +501,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
-    // Queue depth as a step area.
-    const QRect ql = laneRect(qLane, plot);
-    const auto &depth = m_model->depth();
-    const int maxDepth = qMax(1, m_model->maxDepth());
-    if (!depth.empty()) {
-        QPainterPath area;
-        const double base = ql.bottom() - 2;
-        const double scale = (ql.height() - 8) / double(maxDepth);
-        area.moveTo(plot.left(), base);
-        double lastY = base;
-        auto it =
-            std::lower_bound(depth.begin(), depth.end(), t0,
-                             [](const TimelineModel::DepthSample &s, qint64 t) { return s.t < t; });
-        if (it != depth.begin())
-            lastY = base - std::prev(it)->depth * scale;
-        area.lineTo(plot.left(), lastY);
-        // At most three points per pixel column (enter, peak, leave): a step area over
-        // hundreds of thousands of samples would cost as many path elements.
-        int column = std::numeric_limits<int>::min();
-        double peakY = lastY;
-        for (; it != depth.end() && it->t <= t1; ++it) {
-            const double x = xOf(it->t, t0, t1, plot);
-            const double y = base - it->depth * scale;
-            if (int(x) != column) {
-                if (column != std::numeric_limits<int>::min()) {
-                    area.lineTo(column, peakY);
-                    area.lineTo(column, lastY);
-                }
-                column = int(x);
-                area.lineTo(column, lastY);
-                peakY = y;
-            }
-            peakY = qMin(peakY, y);
-            lastY = y;
-        }
-        if (column != std::numeric_limits<int>::min()) {
-            area.lineTo(column, peakY);
-            area.lineTo(column, lastY);
-        }
-        const double xEnd = qMin<double>(plot.right(), xOf(now, t0, t1, plot));
-        area.lineTo(xEnd, lastY);
-        area.lineTo(xEnd, base);
-        area.closeSubpath();
-        // On a dark base the purple needs more weight and a lighter outline to be seen.
-        const bool dark = pal.color(QPalette::Base).lightness() < 128;
-        QColor fill = deltaColor(DeltaType::Replaced);
-        fill.setAlpha(dark ? 140 : 70);
-        p.setBrush(fill);
-        // A cosmetic 1 px outline: the generic stroker on a path of thousands of points was
-        // the timeline's largest cost under load.
-        QPen outline(dark ? deltaColor(DeltaType::Replaced).lighter(150)
-                          : deltaColor(DeltaType::Replaced),
-                     1);
-        outline.setCosmetic(true);
-        p.setPen(outline);
-        p.setRenderHint(QPainter::Antialiasing, false); // a step area: columns are whole pixels
-        p.drawPath(area);
-        p.setRenderHint(QPainter::Antialiasing);
-    }
+    paintQueueDepth(p, laneRect(qLane, plot), t0, t1, plot);
     p.restore();
+    const QRect ql = laneRect(qLane, plot);
     // "max N" right under the QUEUE name (both may be CJK, taller than the Latin metrics).
     p.setFont(small);
     p.setPen(pal.color(QPalette::PlaceholderText));
@@ -598,6 +541,66 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         p.drawText(flag, Qt::AlignCenter, text);
     }
     paintSelection(p, plot, t0, t1);
+}
+
+void TimelineWidget::paintQueueDepth(QPainter &p, const QRect &ql, qint64 t0, qint64 t1,
+                                     const QRect &plot) const
+{
+    const auto &depth = m_model->depth();
+    if (depth.empty())
+        return;
+    const qint64 now = m_model->nowMs();
+    const int base = ql.bottom() - 2;
+    const double scale = (ql.height() - 8) / double(qMax(1, m_model->maxDepth()));
+    const int left = plot.left();
+    const int xEnd = int(qMin<double>(plot.right(), xOf(now, t0, t1, plot)));
+    if (xEnd < left)
+        return;
+    // One height per pixel column: the deepest the queue was during that column's time (the
+    // depth carried in from before it counts). Hundreds of thousands of samples become at most
+    // one rectangle per column; a path through every sample cost tens of milliseconds to fill.
+    std::vector<int> top(size_t(xEnd - left + 1), base);
+    auto it =
+        std::lower_bound(depth.begin(), depth.end(), t0,
+                         [](const TimelineModel::DepthSample &s, qint64 t) { return s.t < t; });
+    int level = it == depth.begin() ? 0 : std::prev(it)->depth;
+    int peak = level;
+    size_t column = 0;
+    for (; it != depth.end() && it->t <= t1; ++it) {
+        const size_t at = size_t(std::clamp(int(xOf(it->t, t0, t1, plot)), left, xEnd) - left);
+        for (; column < at; ++column, peak = level)
+            top[column] = base - int(std::lround(peak * scale));
+        level = it->depth;
+        peak = qMax(peak, level);
+    }
+    for (; column < top.size(); ++column, peak = level)
+        top[column] = base - int(std::lround(peak * scale));
+
+    // On a dark base the purple needs more weight and a lighter outline to be seen.
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    QColor fill = deltaColor(DeltaType::Replaced);
+    fill.setAlpha(dark ? 140 : 70);
+    QPolygon outline;
+    outline << QPoint(left, base);
+    for (size_t run = 0; run < top.size();) {
+        size_t next = run + 1;
+        while (next < top.size() && top[next] == top[run])
+            ++next;
+        const int x0 = left + int(run), x1 = left + int(next);
+        if (top[run] < base)
+            p.fillRect(QRect(x0, top[run], x1 - x0, base - top[run]), fill);
+        outline << QPoint(x0, top[run]) << QPoint(x1, top[run]);
+        run = next;
+    }
+    outline << QPoint(left + int(top.size()), base);
+    QPen pen(dark ? deltaColor(DeltaType::Replaced).lighter(150) : deltaColor(DeltaType::Replaced),
+             1);
+    pen.setCosmetic(true);
+    p.setPen(pen);
+    p.setBrush(Qt::NoBrush);
+    p.setRenderHint(QPainter::Antialiasing, false); // whole-pixel columns
+    p.drawPolygon(outline);
+    p.setRenderHint(QPainter::Antialiasing);
 }
 
 QRect TimelineWidget::plotRect() const

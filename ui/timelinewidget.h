@@ -107,6 +107,10 @@ private:
     const TimelineModel::Mark *markAt(const QPoint &pos) const;
     /// The journal seq that closed the LIST/WATCH bar under `pos` (0: none, or still open).
     quint64 spanEndSeqAt(const QPoint &pos) const;
+    /// The QUEUE lane `ql`: the DeltaFIFO's depth over [t0, t1] ms as a step area, one column
+    /// per pixel at the deepest the queue was in that column's time, up to the present.
+    void paintQueueDepth(QPainter &p, const QRect &ql, qint64 t0, qint64 t1,
+                         const QRect &plot) const;
     /// The keyboard selection and the focus frame, painted last.
     void paintSelection(QPainter &p, const QRect &plot, qint64 t0, qint64 t1) const;
     void updateAccessibleDescription();

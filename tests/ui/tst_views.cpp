@@ -13,6 +13,8 @@
 #include "screenshot.h"
 #include "storywindow.h"
 #include "timelinewidget.h"
+#include "trace/clock.h"
+#include "trace/journal.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonObject>
@@ -82,6 +84,7 @@ private Q_SLOTS:
     void pipelineShowsCountsAndTheSelectedKey();
     void scrubShowsThePastAndLiveReturns();
     void clickingATimelineEventSelectsItsKey();
+    void queueDepthShowsPeaksNarrowerThanAPixel();
 };
 
 void tst_Views::handlersView()
@@ -306,6 +309,47 @@ void tst_Views::clickingATimelineEventSelectsItsKey()
     QTest::mouseClick(tl, Qt::LeftButton, {}, at);
     QCOMPARE(w.keyHistoryModel()->key(), deleted->key);
     QCOMPARE(deleted->key, QStringLiteral("default/cache-03"));
+}
+
+void tst_Views::queueDepthShowsPeaksNarrowerThanAPixel()
+{
+    // 60 s over ~1100 px is ~55 ms per column: a queue that fills and drains within 2 ms must
+    // still show its full height (the column's deepest point), in proportion to maxDepth.
+    ManualClock clock;
+    Journal journal(&clock);
+    TimelineModel model(&journal);
+    auto depthAt = [&](qint64 t, int depth) {
+        clock.advance(t - clock.nowMs());
+        TraceEvent e;
+        e.kind = TraceKind::FifoQueued;
+        e.detail = QJsonObject{{QLatin1String("queueDepth"), depth}};
+        journal.record(e);
+    };
+    depthAt(0, 0);
+    depthAt(21234, 20);
+    depthAt(21236, 0);
+    depthAt(41234, 40);
+    depthAt(41236, 0);
+    clock.advance(60000 - clock.nowMs());
+    model.flush();
+    QCOMPARE(model.maxDepth(), 40);
+
+    TimelineWidget tl(&model);
+    tl.resize(1200, 240);
+    const QImage img = tl.grab().toImage();
+    const QRect plot = tl.plotRect();
+    // Pixels of column x that differ from the same row 25 px to the right (depth 0 there).
+    auto filled = [&](int x) {
+        int n = 0;
+        for (int y = plot.top(); y <= plot.bottom(); ++y)
+            n += img.pixel(x, y) != img.pixel(x + 25, y);
+        return n;
+    };
+    const int small = filled(tl.xOfTime(21234)), tall = filled(tl.xOfTime(41234));
+    QVERIFY2(small >= 8, qPrintable(QString::number(small)));
+    QVERIFY2(qAbs(tall - 2 * small) <= 3,
+             qPrintable(QStringLiteral("%1 vs %2").arg(tall).arg(small)));
+    QCOMPARE(filled(tl.xOfTime(31234)), 0); // nothing queued between the peaks
 }
 
 QTEST_MAIN(tst_Views)
