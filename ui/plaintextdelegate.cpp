@@ -5,7 +5,7 @@
 #include <QPainter>
 #include <QTextLayout>
 
-#include <optional>
+#include <memory>
 #include <utility>
 
 namespace lens {
@@ -23,6 +23,46 @@ void layOut(QTextLayout &layout, int width)
     layout.endLayout();
 }
 } // namespace
+
+PlainTextDelegate::LaidOutText::LaidOutText() = default;
+PlainTextDelegate::LaidOutText::~LaidOutText() = default;
+
+size_t qHash(const PlainTextDelegate::CellKey &k, size_t seed)
+{
+    return qHashMulti(seed, k.text, k.font, k.width, k.alignment, k.direction, k.elideMode);
+}
+
+const PlainTextDelegate::LaidOutText &
+PlainTextDelegate::laidOut(const QString &text, const QStyleOptionViewItem &opt, int width) const
+{
+    CellKey key{text,
+                opt.font,
+                width,
+                int(opt.displayAlignment),
+                int(opt.direction),
+                int(opt.textElideMode)};
+    if (const LaidOutText *hit = m_laidOut.object(key))
+        return *hit;
+    QTextOption textOption;
+    textOption.setWrapMode(QTextOption::ManualWrap);
+    textOption.setTextDirection(opt.direction);
+    textOption.setAlignment(QStyle::visualAlignment(opt.direction, opt.displayAlignment));
+    auto laid = std::make_unique<LaidOutText>();
+    laid->layout = std::make_unique<QTextLayout>(text, opt.font);
+    laid->layout->setTextOption(textOption);
+    layOut(*laid->layout, width);
+    // The size the style aligns is the whole text's, even when it is drawn elided.
+    laid->size = laid->layout->boundingRect().size().toSize();
+    if (laid->layout->lineCount() > 0 && laid->layout->lineAt(0).naturalTextWidth() > width) {
+        laid->layout = std::make_unique<QTextLayout>(
+            opt.fontMetrics.elidedText(text, opt.textElideMode, width), opt.font);
+        laid->layout->setTextOption(textOption);
+        layOut(*laid->layout, width);
+    }
+    const LaidOutText *kept = laid.get();
+    m_laidOut.insert(std::move(key), laid.release());
+    return *kept;
+}
 
 void PlainTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option,
                               const QModelIndex &index) const
@@ -47,22 +87,10 @@ void PlainTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
     const QRect r = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget)
                         .adjusted(margin, 0, -margin, 0);
-    QTextOption textOption;
-    textOption.setWrapMode(QTextOption::ManualWrap);
-    textOption.setTextDirection(opt.direction);
-    textOption.setAlignment(QStyle::visualAlignment(opt.direction, opt.displayAlignment));
-    QTextLayout layout(text, opt.font);
-    layout.setTextOption(textOption);
-    layOut(layout, r.width());
-    const QRect aligned = QStyle::alignedRect(Qt::LayoutDirectionAuto, opt.displayAlignment,
-                                              layout.boundingRect().size().toSize(), r);
+    const LaidOutText &laid = laidOut(text, opt, r.width());
+    const QRect aligned =
+        QStyle::alignedRect(Qt::LayoutDirectionAuto, opt.displayAlignment, laid.size, r);
     const QPointF at(r.x(), aligned.top());
-    std::optional<QTextLayout> elided;
-    if (layout.lineCount() > 0 && layout.lineAt(0).naturalTextWidth() > r.width()) {
-        elided.emplace(opt.fontMetrics.elidedText(text, opt.textElideMode, r.width()), opt.font);
-        elided->setTextOption(textOption);
-        layOut(*elided, r.width());
-    }
     QPalette::ColorGroup cg =
         opt.state & QStyle::State_Enabled ? QPalette::Normal : QPalette::Disabled;
     if (cg == QPalette::Normal && !(opt.state & QStyle::State_Active))
@@ -70,7 +98,7 @@ void PlainTextDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     painter->save();
     painter->setPen(opt.palette.color(
         cg, opt.state & QStyle::State_Selected ? QPalette::HighlightedText : QPalette::Text));
-    (elided ? *elided : layout).draw(painter, at);
+    laid.layout->draw(painter, at);
     painter->restore();
 }
 
