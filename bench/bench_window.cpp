@@ -11,7 +11,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen build/bench/bench_window [--rate 5000] [--seconds 20]
 //                              [--journal-cap N] [--pods 200] [--views all|none]
-//                              [--stall-ms 20]
+//                              [--stall-ms 20] [--tab-seconds 3]
 //
 // Besides the figures it names the longest event-loop turns' causes (`stall_cause` lines: the
 // receiver and event, or the widgets painted), from a timing QCoreApplication::notify().
@@ -189,7 +189,13 @@ int main(int argc, char **argv)
         QStringLiteral("Event-loop turns this long or longer are counted as stall causes "
                        "(default 20)."),
         QStringLiteral("ms"), QStringLiteral("20"));
-    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt});
+    const QCommandLineOption tabsOpt(
+        QStringLiteral("tab-seconds"),
+        QStringLiteral("Bring the tabbed views forward in turn every N seconds (journal + "
+                       "indices, handlers + object, playground + indices), so each one is "
+                       "painted under load; 0 keeps journal + indices (default 3)."),
+        QStringLiteral("N"), QStringLiteral("3"));
+    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt, tabsOpt});
     p.process(app);
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();
@@ -232,7 +238,13 @@ int main(int argc, char **argv)
         window->show();
     }
 
+    // The tabbed views take turns in front, as a user clicking through them would.
+    const QList<QStringList> tabTurns{{QStringLiteral("journal"), QStringLiteral("indices")},
+                                      {QStringLiteral("handlers"), QStringLiteral("object")},
+                                      {QStringLiteral("playground"), QStringLiteral("indices")}};
+    int tabTurn = 0;
     std::vector<double> lateMs;
+    std::vector<std::vector<double>> lateMsByTabs(size_t(tabTurns.size())); // while in front
     QElapsedTimer clock;
     QTimer probe;
     probe.setTimerType(Qt::PreciseTimer);
@@ -245,6 +257,7 @@ int main(int argc, char **argv)
     QObject::connect(&probe, &QTimer::timeout, [&] {
         const qint64 now = clock.nsecsElapsed();
         lateMs.push_back(double(std::max<qint64>(0, now - expected)) / 1e6);
+        lateMsByTabs[size_t(tabTurn)].push_back(lateMs.back());
         expected = now + 5'000'000;
         if (lateMs.size() % 200 == 0)
             maxRssMiB = std::max(maxRssMiB, residentMiB().first);
@@ -255,6 +268,13 @@ int main(int argc, char **argv)
         maxRssMiB = std::max(maxRssMiB, rss);
         rssEvery10s.emplace_back(int(rssEvery10s.size() + 1) * 10, rss);
     });
+    QTimer tabCycler;
+    QObject::connect(&tabCycler, &QTimer::timeout, [&] {
+        tabTurn = (tabTurn + 1) % int(tabTurns.size());
+        for (const QString &view : tabTurns.at(tabTurn))
+            window->showView(view);
+    });
+    const int tabSeconds = p.value(tabsOpt).toInt();
     qint64 eventsAtStart = 0;
     auto begin = [&] {
         if (window) {
@@ -265,6 +285,9 @@ int main(int argc, char **argv)
         }
         cluster.startWriting();
         rssSampler.start(10000);
+        if (window && tabSeconds > 0)
+            tabCycler.start(tabSeconds * 1000);
+        std::printf("tab_seconds %d\n", window ? tabSeconds : 0);
         eventsAtStart = qint64(session.journal()->lastSeq());
         std::printf("load_average_at_start %s\n", loadAverage().constData());
         clock.start();
@@ -274,6 +297,7 @@ int main(int argc, char **argv)
         QTimer::singleShot(seconds * 1000, &app, [&] {
             probe.stop();
             rssSampler.stop();
+            tabCycler.stop();
             app.setRecording(false);
             const double elapsedS = double(clock.elapsed()) / 1000.0;
             const qint64 events = qint64(session.journal()->lastSeq()) - eventsAtStart;
@@ -289,6 +313,12 @@ int main(int argc, char **argv)
             std::printf("loop_latency_ms_max %.1f\n",
                         lateMs.empty() ? 0.0 : *std::max_element(lateMs.begin(), lateMs.end()));
             std::printf("probes %zu\n", lateMs.size());
+            for (size_t i = 0; i < lateMsByTabs.size(); ++i)
+                if (!lateMsByTabs[i].empty())
+                    std::printf("loop_latency_ms_p99_max_with_%s %.1f %.1f\n",
+                                qPrintable(tabTurns.at(int(i)).join(QLatin1Char('+'))),
+                                percentile(lateMsByTabs[i], 99),
+                                *std::max_element(lateMsByTabs[i].begin(), lateMsByTabs[i].end()));
             std::printf("rss_mib_start %.1f\n", rssBefore);
             std::printf("rss_mib_end %.1f\n", rss);
             std::printf("rss_mib_max_sampled %.1f\n", std::max(maxRssMiB, rss));

@@ -11,9 +11,12 @@
 namespace lens {
 
 namespace {
-/// One line `width` pixels wide (QCommonStylePrivate::viewItemTextLayout for unwrapped text).
+/// One line `width` pixels wide (QCommonStylePrivate::viewItemTextLayout for unwrapped text),
+/// keeping its shaped glyphs: without the cache, endLayout() throws them away and every draw
+/// shapes the text again.
 void layOut(QTextLayout &layout, int width)
 {
+    layout.setCacheEnabled(true);
     layout.beginLayout();
     QTextLine line = layout.createLine();
     if (line.isValid()) {
