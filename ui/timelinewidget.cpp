@@ -352,16 +352,44 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
-    // Backoff bars first (under the other markers).
-    const QRect markerLane = laneRect(kMarkerLane, plot);
-    const TimelineModel::Marks &allMarks = m_model->marks();
-    // Marks are in time order: only those from t0 - the longest backoff can reach into view.
-    const auto firstBackoff =
-        std::lower_bound(allMarks.begin(), allMarks.end(), t0 - m_model->longestBackoffMs(),
+    // One pass over the marks that can reach into view (in time order; a backoff bar from as
+    // far back as the longest backoff). Event ticks are drawn at once, one per pixel column and
+    // kind, as a pixel-aligned fill (thousands per paint under load; an antialiased 2 px stroke
+    // costs many times a rectangle fill). The rare other marks are drawn after them: backoff
+    // bars first, under the other markers.
+    const TimelineModel::Marks &marks = m_model->marks();
+    const auto first =
+        std::lower_bound(marks.begin(), marks.end(), t0 - m_model->longestBackoffMs(),
                          [](const Mark &m, qint64 t) { return m.t < t; });
-    for (auto mi = firstBackoff; mi != allMarks.end() && mi->t <= t1; ++mi) {
+    const QRect markLaneRects[] = {laneRect(kListLane, plot), laneRect(kEventLane, plot),
+                                   laneRect(kMarkerLane, plot)};
+    const QRect &eventLane = markLaneRects[1], &markerLane = markLaneRects[2];
+    const QColor tickColors[] = {markColor(Mark::Kind::Added), markColor(Mark::Kind::Modified),
+                                 markColor(Mark::Kind::Deleted)};
+    int lastTickColumn[3] = {-1, -1, -1};
+    std::vector<TimelineModel::Marks::const_iterator> backoffs, others;
+    for (auto it = first; it != marks.end() && it->t <= t1; ++it) {
+        const int k = it->kind == Mark::Kind::Added      ? 0
+                      : it->kind == Mark::Kind::Modified ? 1
+                      : it->kind == Mark::Kind::Deleted  ? 2
+                                                         : -1;
+        if (k < 0) {
+            if (it->kind == Mark::Kind::Backoff)
+                backoffs.push_back(it);
+            else if (it->t >= t0)
+                others.push_back(it);
+            continue;
+        }
+        if (it->t < t0)
+            continue;
+        const int column = int(xOf(it->t, t0, t1, plot));
+        if (std::exchange(lastTickColumn[k], column) != column)
+            p.fillRect(QRect(column - 1, eventLane.top() + 4, 2, eventLane.height() - 8),
+                       tickColors[k]);
+    }
+    for (const auto &mi : backoffs) {
         const Mark &m = *mi;
-        if (m.kind != Mark::Kind::Backoff || m.t + m.durationMs < t0 || m.t > t1)
+        if (m.t + m.durationMs < t0)
             continue;
         // The wait ends when the next list or watch starts (its real delay is not scenario
         // time) and never runs past the present.
@@ -379,7 +407,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QRectF r(x0, markerLane.center().y() + 1, x1 - x0, markerLane.height() / 2.0 - 4);
         p.drawRect(r);
         // The error that caused the backoff has its flag at the same place: write after it.
-        const Mark *prev = mi == allMarks.begin() ? nullptr : &*std::prev(mi);
+        const Mark *prev = mi == marks.begin() ? nullptr : &*std::prev(mi);
         const double flagRight =
             prev && (prev->kind == Mark::Kind::Expired || prev->kind == Mark::Kind::Error)
                 ? xOf(prev->t, t0, t1, plot) + sfm.horizontalAdvance(flagText(prev->kind)) + 10
@@ -393,39 +421,13 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
-    // Ticks and markers. Marks are in time order: start at the first visible one. Event ticks
-    // that fall on a pixel column already drawn for their kind are skipped, so a burst of
-    // thousands of watch events costs one line per column, not one per event.
-    const TimelineModel::Marks &marks = m_model->marks();
-    auto first = std::lower_bound(marks.begin(), marks.end(), t0,
-                                  [](const Mark &m, qint64 t) { return m.t < t; });
-    int lastTickColumn[3] = {-1, -1, -1};
-    const QRect markLaneRects[] = {laneRect(kListLane, plot), laneRect(kEventLane, plot),
-                                   laneRect(kMarkerLane, plot)};
-    for (auto it = first; it != marks.end() && it->t <= t1; ++it) {
+    for (const auto &it : others) {
         const Mark &m = *it;
-        if (m.kind == Mark::Kind::Backoff)
-            continue;
         const double x = xOf(m.t, t0, t1, plot);
         const int lane = laneOfMark(m.kind);
         const QRect &lr = markLaneRects[lane == kListLane ? 0 : lane == kEventLane ? 1 : 2];
-        const bool tick = m.kind == Mark::Kind::Added || m.kind == Mark::Kind::Modified ||
-                          m.kind == Mark::Kind::Deleted;
-        if (tick) {
-            const int k = m.kind == Mark::Kind::Added ? 0 : m.kind == Mark::Kind::Modified ? 1 : 2;
-            if (std::exchange(lastTickColumn[k], int(x)) == int(x))
-                continue;
-        }
         const QColor c = markColor(m.kind);
         switch (m.kind) {
-        case Mark::Kind::Added:
-        case Mark::Kind::Modified:
-        case Mark::Kind::Deleted: {
-            // A pixel-aligned fill, not a stroked line: thousands of ticks per paint under
-            // load, and an antialiased 2 px stroke costs many times a rectangle fill.
-            p.fillRect(QRect(int(x) - 1, lr.top() + 4, 2, lr.height() - 8), c);
-            break;
-        }
         case Mark::Kind::ListPage:
             p.setPen(QPen(Qt::white, 1.5));
             p.drawLine(QPointF(x, lr.top() + lr.height() * 0.22),
@@ -478,6 +480,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.setFont(small);
             break;
         }
+        case Mark::Kind::Added: // drawn as ticks above
+        case Mark::Kind::Modified:
+        case Mark::Kind::Deleted:
         case Mark::Kind::Backoff:
             break;
         }
