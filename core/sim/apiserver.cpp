@@ -429,6 +429,38 @@ void ApiServer::setBookmarkInterval(int ms)
         w->setBookmarkInterval(m_bookmarkIntervalMs);
 }
 
+void ApiServer::setBookmarkClock(const lens::Clock *clock)
+{
+    m_bookmarkClock = clock;
+    for (WatchStream *w : std::as_const(m_watches))
+        w->setBookmarkClock(clock);
+}
+
+qint64 ApiServer::nextBookmarkDueMs() const
+{
+    qint64 next = -1;
+    for (const WatchStream *w : m_watches)
+        if (const qint64 due = w->bookmarkDueMs(); due >= 0 && (next < 0 || due < next))
+            next = due;
+    return next;
+}
+
+int ApiServer::sendNextBookmarks()
+{
+    const qint64 due = nextBookmarkDueMs();
+    int sent = 0;
+    if (due < 0)
+        return sent;
+    const QList<WatchStream *> watches = m_watches; // a write may end a stream
+    for (WatchStream *w : watches) {
+        if (w->bookmarkDueMs() == due) {
+            w->sendScheduledBookmark();
+            ++sent;
+        }
+    }
+    return sent;
+}
+
 // ---- plumbing -----------------------------------------------------------------------------
 
 void ApiServer::respond(Call &c, int code, const QByteArray &body, const QByteArray &contentType,
@@ -1400,6 +1432,7 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
     opts.bookmarks = isTrue(c.value("allowWatchBookmarks"));
     opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
     opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
+    opts.bookmarkClock = m_bookmarkClock;
     opts.closeConnection = c.closeConnection;
     qint64 rv = 0;
     if (!rvText.isEmpty()) {

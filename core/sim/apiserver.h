@@ -109,6 +109,18 @@ public:
     /// milliseconds; 0 disables periodic bookmarks (the one ~1 s before timeoutSeconds stays).
     /// Default 60000 (kube-apiserver sends them about once a minute). Applies to open watches.
     Q_INVOKABLE void setBookmarkInterval(int ms);
+    /// Exact pacing (`--at`): periodic bookmarks follow `clock` (scenario milliseconds, not
+    /// owned) instead of real timers, so how many a picture shows does not depend on how fast
+    /// the machine is. They are then sent only by sendNextBookmarks(), which the scenario player
+    /// calls as its clock reaches nextBookmarkDueMs(). nullptr (default) = real time. Applies to
+    /// open watches too.
+    void setBookmarkClock(const lens::Clock *clock);
+    /// With setBookmarkClock(): the earliest time (clock ms) a periodic BOOKMARK is due on an
+    /// open watch; -1 when none is.
+    qint64 nextBookmarkDueMs() const;
+    /// With setBookmarkClock(): sends the BOOKMARKs due at nextBookmarkDueMs(), on every watch
+    /// due then; returns how many were sent.
+    int sendNextBookmarks();
     int bookmarkInterval() const { return m_bookmarkIntervalMs; }
     /// Writes WatchStream::GarbageLine (a line that is not JSON) as one chunk on every open
     /// watch; the streams stay open. Returns how many watches got it.
@@ -196,6 +208,7 @@ private:
     QList<WatchStream *> m_watches;
     quint16 m_port = 0;
     int m_bookmarkIntervalMs = 60000;
+    const lens::Clock *m_bookmarkClock = nullptr;
     int m_failCount = 0;
     int m_failStatus = 0;
     int m_failRetryAfter = 0;

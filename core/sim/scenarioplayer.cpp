@@ -96,6 +96,8 @@ void ScenarioPlayer::start()
     if (m_started)
         return;
     m_started = true;
+    if (m_quietMs > 0 && m_sim)
+        m_sim->server()->setBookmarkClock(m_clock);
     m_realTimer.start();
     m_tick.start();
     advance();
@@ -169,9 +171,26 @@ bool ScenarioPlayer::quiet()
     return true;
 }
 
+bool ScenarioPlayer::sendDueBookmarks(qint64 limitMs)
+{
+    if (m_quietMs <= 0 || !m_sim)
+        return false;
+    ApiServer *server = m_sim->server();
+    const qint64 due = server->nextBookmarkDueMs();
+    if (due < 0 || (limitMs >= 0 && due > limitMs))
+        return false;
+    if (limitMs >= 0)
+        m_clock->advance(due - m_clock->nowMs());
+    server->sendNextBookmarks();
+    m_activity.restart();
+    m_idleTurns = 0;
+    quiet(); // arms the timer that comes back once the client has taken them
+    return true;
+}
+
 void ScenarioPlayer::reachStopTime()
 {
-    if (!quiet())
+    if (!quiet() || sendDueBookmarks(m_stopAtMs))
         return;
     m_stopPending = false;
     m_stopReached = true;
@@ -192,7 +211,7 @@ void ScenarioPlayer::advanceSteps()
         const qint64 now = m_clock->nowMs();
         if (now < s.atMs) {
             if (m_speed <= 0) {
-                if (!quiet())
+                if (!quiet() || sendDueBookmarks(s.atMs))
                     return; // the quiet timer comes back
                 m_clock->advance(s.atMs - now);
             } else {
@@ -212,8 +231,11 @@ void ScenarioPlayer::advanceSteps()
                 Q_EMIT waiting(m_next, QString::fromUtf8(QJsonDocument(s.waitFor).toJson(
                                            QJsonDocument::Compact)));
             }
-            if (m_waitTimer.elapsed() < s.waitTimeoutMs)
-                return; // recheck() or the tick comes back
+            if (m_waitTimer.elapsed() < s.waitTimeoutMs) {
+                if (m_speed <= 0 && quiet())
+                    sendDueBookmarks(-1); // what the held clock waits for may be one
+                return;                   // recheck() or the tick comes back
+            }
             timedOut =
                 QStringLiteral("waitFor %1 did not happen within %2 s; went on")
                     .arg(QString::fromUtf8(QJsonDocument(s.waitFor).toJson(QJsonDocument::Compact)))

@@ -51,7 +51,9 @@ public:
     /// Deterministic pacing (exact pictures, `--at`): a step at a later time than the clock's
     /// waits until nothing was journaled (recheck() not called) for `ms` real milliseconds and
     /// then for 50 more event-loop turns, so every reaction to the previous steps is stamped
-    /// with their time, whatever the machine's speed. 0 (default) = off. Use with speed 0.
+    /// with their time, whatever the machine's speed. The simulated server's periodic
+    /// bookmarks then follow the scenario clock (ApiServer::setBookmarkClock), each one sent at
+    /// its scenario time and waited for like a step. 0 (default) = off. Use with speed 0.
     void setQuietMs(int ms) { m_quietMs = ms; }
     /// Captions in `lang` ("zh_CN") where the scenario has a `caption_<lang>:`; "" = as written.
     void setLanguage(const QString &lang) { m_lang = lang; }
@@ -106,6 +108,12 @@ private:
     /// With setQuietMs(): true when nothing was journaled for that long; otherwise arms a
     /// timer that calls advance() again and returns false.
     bool quiet();
+    /// Exact pacing (setQuietMs()): sends the server's next periodic BOOKMARKs if they are due
+    /// at or before scenario time `limitMs`, moving the clock to their time first; with
+    /// `limitMs` -1 (a step waiting for its condition, the clock held) sends them without moving
+    /// the clock, as they would arrive while it stands. True when it sent some: the caller
+    /// waits for quiet again before going on.
+    bool sendDueBookmarks(qint64 limitMs);
     void reachStopTime();
     QString run(const ScenarioStep &step, QString *summary);
     QString create(const QJsonObject &args, QString *summary);

@@ -48,6 +48,7 @@ WatchStream::~WatchStream() = default;
 void WatchStream::start(std::function<qint64()> currentRevision)
 {
     m_currentRevision = std::move(currentRevision);
+    m_started = true;
     if (m_opts.timeoutMs > 0) {
         m_timeout.start(m_opts.timeoutMs);
         // Like fixture 05: a last bookmark shortly before the server ends the stream, so the
@@ -103,10 +104,31 @@ void WatchStream::setReplay(QList<ChangeEvent> events)
 void WatchStream::setBookmarkInterval(int ms)
 {
     m_opts.bookmarkIntervalMs = ms;
-    if (m_opts.bookmarks && ms > 0 && !m_done)
-        m_bookmarkTimer.start(ms);
-    else
+    const bool periodic = m_opts.bookmarks && ms > 0 && !m_done;
+    if (m_opts.bookmarkClock) {
         m_bookmarkTimer.stop();
+        m_bookmarkDueMs = periodic ? m_opts.bookmarkClock->nowMs() + ms : -1;
+    } else if (periodic) {
+        m_bookmarkTimer.start(ms);
+    } else {
+        m_bookmarkTimer.stop();
+    }
+}
+
+void WatchStream::setBookmarkClock(const lens::Clock *clock)
+{
+    m_opts.bookmarkClock = clock;
+    m_bookmarkDueMs = -1;
+    if (m_started)
+        setBookmarkInterval(m_opts.bookmarkIntervalMs);
+}
+
+void WatchStream::sendScheduledBookmark()
+{
+    if (bookmarkDueMs() < 0)
+        return;
+    m_bookmarkDueMs += m_opts.bookmarkIntervalMs;
+    sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision);
 }
 
 bool WatchStream::passes(const lens::Object &object) const
@@ -366,6 +388,7 @@ void WatchStream::end()
     m_timeout.stop();
     m_preTimeoutBookmark.stop();
     m_bookmarkTimer.stop();
+    m_bookmarkDueMs = -1;
     m_stallTimer.stop();
     m_held.clear();
     m_pending.clear();

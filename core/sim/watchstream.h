@@ -4,6 +4,7 @@
 #include "resourcetype.h"
 #include "selectors.h"
 #include "store.h"
+#include "trace/clock.h"
 
 #include <QObject>
 #include <QPointer>
@@ -36,6 +37,10 @@ public:
         int timeoutMs = 0;      ///< timeoutSeconds*1000; 0 = until the client leaves
         int bookmarkIntervalMs = 60000;
         bool closeConnection = false; ///< the request said "Connection: close"
+        /// Periodic bookmarks follow this clock (ms) instead of a real timer: they are due
+        /// bookmarkIntervalMs after the watch starts and after each one, and are sent only by
+        /// sendScheduledBookmark() (exact pacing; see ApiServer::setBookmarkClock). Not owned.
+        const lens::Clock *bookmarkClock = nullptr;
     };
 
     /// Writes the 200 status line and chunked headers to `socket` immediately.
@@ -45,6 +50,16 @@ public:
     /// Events with revision <= lastRevision() are not sent (so a watch from N never repeats N).
     qint64 lastRevision() const { return m_lastRevision; }
     void setLastRevision(qint64 rv) { m_lastRevision = rv; }
+
+    /// With Options::bookmarkClock: when the next periodic BOOKMARK is due, in that clock's
+    /// milliseconds; -1 when none will be (no bookmarks asked, interval 0, or ended).
+    qint64 bookmarkDueMs() const { return m_done ? -1 : m_bookmarkDueMs; }
+    /// With Options::bookmarkClock: sends the periodic BOOKMARK due at bookmarkDueMs() (the
+    /// current revision, as the real timer would) and makes the next one due an interval later.
+    void sendScheduledBookmark();
+    /// Switches an open watch's periodic bookmarks to `clock` (nullptr: back to real time),
+    /// due an interval from now.
+    void setBookmarkClock(const lens::Clock *clock);
 
     /// Starts the timeout and bookmark timers; `currentRevision` provides bookmark RVs.
     void start(std::function<qint64()> currentRevision);
@@ -124,6 +139,8 @@ private:
     QTimer m_timeout;
     QTimer m_preTimeoutBookmark;
     QTimer m_bookmarkTimer;
+    qint64 m_bookmarkDueMs = -1; ///< with Options::bookmarkClock, instead of m_bookmarkTimer
+    bool m_started = false;
     QTimer m_stallTimer;
     QByteArray m_held;         ///< frames written during a stall
     bool m_finishHeld = false; ///< finish() was called during a stall

@@ -5,6 +5,8 @@
 #include "lensprocess.h"
 
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,6 +17,7 @@ private slots:
     void sameArgumentsSamePixels_data();
     void sameArgumentsSamePixels();
     void headlessJournalIsTheSame();
+    void bookmarksFollowScenarioTime();
     void scaleTwoDoublesThePixels();
 
 private:
@@ -87,6 +90,29 @@ void tst_ExactShot::headlessJournalIsTheSame()
     QVERIFY(journal.contains("\"listCompleted\""));
     QVERIFY(journal.contains("410"));
     QCOMPARE(two->readAllStandardOutput(), journal);
+}
+
+void tst_ExactShot::bookmarksFollowScenarioTime()
+{
+    // FS-05's server sends a BOOKMARK every 300 ms. Under --at they follow scenario time (not
+    // however long the machine took between steps): one every 300 ms of it, the same each run.
+    const QStringList args{QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                           QStringLiteral("fs05-bookmarks"), QStringLiteral("--at"),
+                           QStringLiteral("3")};
+    QProcess *one = start(args);
+    QProcess *two = start(args);
+    QVERIFY(one->waitForFinished(60000) && two->waitForFinished(60000));
+    QCOMPARE(one->exitCode(), 0);
+    const QByteArray journal = one->readAllStandardOutput();
+    QCOMPARE(two->readAllStandardOutput(), journal);
+    QList<qint64> times;
+    for (const QByteArray &line : journal.split('\n')) {
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        if (e.value(QLatin1String("kind")).toString() == QLatin1String("bookmark"))
+            times << e.value(QLatin1String("t")).toInteger();
+    }
+    const QList<qint64> every300{300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000};
+    QCOMPARE(times, every300);
 }
 
 void tst_ExactShot::scaleTwoDoublesThePixels()
