@@ -257,6 +257,8 @@ int main(int argc, char **argv)
     QObject::connect(&probe, &QTimer::timeout, [&] {
         const qint64 now = clock.nsecsElapsed();
         lateMs.push_back(double(std::max<qint64>(0, now - expected)) / 1e6);
+        if (lateMs.back() >= 2 * app.thresholdMs())
+            app.noteLateProbe(lateMs.back());
         lateMsByTabs[size_t(tabTurn)].push_back(lateMs.back());
         expected = now + 5'000'000;
         if (lateMs.size() % 200 == 0)

@@ -28,8 +28,13 @@ class TurnProfiler : public QApplication {
 public:
     using QApplication::QApplication;
 
-    void setRecording(bool on) { m_recording = on; }
+    void setRecording(bool on)
+    {
+        m_recording = on;
+        m_clock.start();
+    }
     void setThresholdMs(double ms) { m_thresholdMs = ms; }
+    double thresholdMs() const { return m_thresholdMs; }
 
     bool notify(QObject *receiver, QEvent *event) override
     {
@@ -50,16 +55,16 @@ public:
                 names[n++] = o->metaObject()->className();
         }
         const QEvent::Type type = event->type();
-        QElapsedTimer t;
-        t.start();
+        const qint64 startNs = m_clock.nsecsElapsed();
         ++m_depth;
         const bool r = QApplication::notify(receiver, event);
         --m_depth;
-        const double ms = double(t.nsecsElapsed()) / 1e6;
+        const double ms = double(m_clock.nsecsElapsed() - startNs) / 1e6;
         if (paint) {
             m_paints[widgetName(receiver)] += ms;
             return r;
         }
+        m_recent[m_recentNext++ % m_recent.size()] = Turn{startNs, ms, names[0], type};
         if (ms >= m_thresholdMs) {
             Cause &c = m_causes[turnName(names, n, type)];
             ++c.count;
@@ -68,6 +73,38 @@ public:
         }
         m_paints.clear();
         return r;
+    }
+
+    /// A probe timer fired `lateMs` late: notes which UI-thread turns ran since it was due
+    /// (their names and milliseconds, the rest being event-loop overhead or the thread waiting
+    /// for a core), so that a late probe made of several medium turns can be told apart from
+    /// one long turn. Kept for the `n` latest probes in print().
+    void noteLateProbe(double lateMs)
+    {
+        const qint64 now = m_clock.nsecsElapsed();
+        const qint64 since = now - qint64(lateMs * 1e6);
+        std::vector<const Turn *> turns;
+        for (const Turn &t : m_recent)
+            if (t.name && t.startNs + qint64(t.ms * 1e6) > since)
+                turns.push_back(&t);
+        std::sort(turns.begin(), turns.end(),
+                  [](const Turn *a, const Turn *b) { return a->startNs < b->startNs; });
+        double busy = 0;
+        QString parts;
+        for (const Turn *t : turns) {
+            busy += t->ms;
+            if (t->ms >= 2)
+                parts += QStringLiteral(" %1/%2 %3")
+                             .arg(QString::fromLatin1(t->name),
+                                  QString::fromLatin1(
+                                      QMetaEnum::fromType<QEvent::Type>().valueToKey(t->type)))
+                             .arg(t->ms, 0, 'f', 1);
+        }
+        m_lateProbes.push_back(QStringLiteral("late_probe %1 ms: %2 turns, %3 ms in them:%4")
+                                   .arg(lateMs, 0, 'f', 1)
+                                   .arg(turns.size())
+                                   .arg(busy, 0, 'f', 1)
+                                   .arg(parts));
     }
 
     /// Prints the `n` causes with the most time in long turns, one per line:
@@ -82,9 +119,18 @@ public:
             std::printf("stall_cause %d turns, max %.1f ms, total %.0f ms: %s\n",
                         v[size_t(i)].second.count, v[size_t(i)].second.maxMs,
                         v[size_t(i)].second.totalMs, qPrintable(v[size_t(i)].first));
+        for (size_t i = m_lateProbes.size() > size_t(n) ? m_lateProbes.size() - size_t(n) : 0;
+             i < m_lateProbes.size(); ++i)
+            std::printf("%s\n", qPrintable(m_lateProbes[i]));
     }
 
 private:
+    struct Turn {
+        qint64 startNs = 0;
+        double ms = 0;
+        const char *name = nullptr; ///< the receiver's class
+        QEvent::Type type = QEvent::None;
+    };
     struct Cause {
         int count = 0;
         double maxMs = 0;
@@ -135,6 +181,10 @@ private:
     int m_depth = 0;
     QHash<QString, double> m_paints; ///< widget → ms painted in the current turn
     QHash<QString, Cause> m_causes;
+    QElapsedTimer m_clock;
+    std::vector<Turn> m_recent = std::vector<Turn>(8192); ///< the latest top-level turns, a ring
+    size_t m_recentNext = 0;
+    std::vector<QString> m_lateProbes;
 };
 
 } // namespace lens::bench

@@ -261,6 +261,9 @@ HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
     connect(m_decoder, &WatchDecoder::ready, this, &HttpWatchCall::pump);
+    m_nextSlice.setSingleShot(true);
+    m_nextSlice.setInterval(0);
+    connect(&m_nextSlice, &QTimer::timeout, this, &HttpWatchCall::pump);
 }
 
 HttpWatchCall::~HttpWatchCall()
@@ -339,6 +342,8 @@ void HttpWatchCall::submitLines()
 
 void HttpWatchCall::pump()
 {
+    if (m_nextSlice.isActive())
+        return; // the last slice used its budget: the next one waits for its timer
     QElapsedTimer budget;
     budget.start();
     for (;;) {
@@ -354,15 +359,7 @@ void HttpWatchCall::pump()
             return;
         }
         if (budget.elapsed() >= sliceBudgetMs()) {
-            if (!std::exchange(m_continuationQueued, true)) {
-                QMetaObject::invokeMethod(
-                    this,
-                    [this] {
-                        m_continuationQueued = false;
-                        pump();
-                    },
-                    Qt::QueuedConnection);
-            }
+            m_nextSlice.start();
             return;
         }
         DecodedWatchLine d;

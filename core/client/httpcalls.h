@@ -5,6 +5,7 @@
 
 #include <QFutureWatcher>
 #include <QPointer>
+#include <QTimer>
 
 class QNetworkReply;
 
@@ -46,9 +47,10 @@ private:
 /// worker thread (WatchDecoder: the JSON parsing is most of a watch's cost) and emitted on this
 /// object's thread in arrival order (client-go's StreamWatcher.receive), in slices of at most
 /// sliceBudgetMs() of delivery per event-loop turn: when the server pours events in faster than
-/// the thread takes them, the rest waits for the next turn instead of stalling the thread (and
-/// the window on it) for as long as the backlog lasts. At most maxDecodingBytes() of the stream
-/// are handed to the decoder ahead of delivery; the rest waits in the reply's buffer.
+/// the thread takes them, the rest waits for the next pass of the event loop's timers instead
+/// of stalling the thread (and the window on it) for as long as the backlog lasts. At most
+/// maxDecodingBytes() of the stream are handed to the decoder ahead of delivery; the rest waits in
+/// the reply's buffer.
 ///
 /// Bounded when behind: Qt's network thread reads a stream as fast as it arrives, whatever this
 /// thread delivers, so undelivered bytes would pile up without end. When more than
@@ -99,7 +101,11 @@ private:
     qint64 m_backlogLimit;
     double m_behindMiB = -1; ///< >= 0 once fallen behind: the backlog then, in MiB
     bool m_stopped = false;
-    bool m_continuationQueued = false;
+    /// Zero-interval, single shot: the next slice after one that used its whole budget. Until
+    /// it fires, pump() does nothing (the stream's readyRead and the decoder's ready() are
+    /// queued events too, and each running its own slice in one pass of the queue would add
+    /// up to several budgets in a row); a timer lets the window's timers and paints go first.
+    QTimer m_nextSlice;
     bool m_finishedPending = false;
 };
 

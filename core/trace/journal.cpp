@@ -2,6 +2,7 @@
 #include "journal.h"
 
 #include <QJsonArray>
+#include <QThreadPool>
 
 namespace lens {
 
@@ -104,10 +105,7 @@ quint64 Journal::record(TraceEvent event)
     event.t = m_clock->nowMs();
     const quint64 seq = event.seq;
     m_events.push_back(event);
-    while (qsizetype(m_events.size()) > m_capacity) {
-        m_events.pop_front();
-        ++m_dropped;
-    }
+    dropBeyondCapacity();
     m_toEmit.push_back(std::move(event));
     if (m_emitting)
         return seq;
@@ -135,10 +133,23 @@ void Journal::restore(std::deque<TraceEvent> events, quint64 dropped)
 void Journal::setCapacity(qsizetype maxEvents)
 {
     m_capacity = qMax<qsizetype>(1, maxEvents);
+    dropBeyondCapacity();
+}
+
+void Journal::dropBeyondCapacity()
+{
     while (qsizetype(m_events.size()) > m_capacity) {
+        m_dropping.push_back(std::move(m_events.front()));
         m_events.pop_front();
         ++m_dropped;
     }
+    if (m_dropping.size() < droppedBatch())
+        return;
+    // Strings, JSON and objects are implicitly shared with atomic counts: destroying the last
+    // copies on another thread is safe once no one here holds them.
+    QThreadPool::globalInstance()->start(
+        [dropped = std::exchange(m_dropping, {})]() mutable { dropped.clear(); });
+    m_dropping.reserve(droppedBatch());
 }
 
 } // namespace lens

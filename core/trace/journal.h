@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <deque>
+#include <vector>
 
 namespace lens {
 
@@ -18,6 +19,11 @@ namespace lens {
 /// event shares its object with the informer's caches; under heavy churn (every event a new
 /// object version) the journal costs about 6-7 KiB per event for typical pods, so the default
 /// cap of 100 000 events bounds it near 700 MiB (bench/bench_window measures it).
+///
+/// Dropped events are destroyed off this thread, in bunches of droppedBatch() (QThreadPool):
+/// the last reference to an object version is usually the oldest journal event, and freeing
+/// memory that another thread (the watch decoder) allocated waits for that thread's heap lock —
+/// milliseconds of the window's thread when that thread is descheduled while holding it.
 ///
 /// Order: eventRecorded is emitted in seq order, always. An event recorded from inside a slot
 /// of eventRecorded (a listener reacting to an event) is kept at once but emitted only after
@@ -45,6 +51,8 @@ public:
     quint64 droppedCount() const { return m_dropped; }
     qsizetype capacity() const { return m_capacity; }
     void setCapacity(qsizetype maxEvents);
+    /// Dropped events handed to a worker thread to be destroyed at a time.
+    static constexpr size_t droppedBatch() { return 2048; }
 
 Q_SIGNALS:
     void eventRecorded(const lens::TraceEvent &event);
@@ -56,7 +64,10 @@ private:
     quint64 m_seq = 0;
     quint64 m_dropped = 0;
     qsizetype m_capacity = 100000;
-    std::deque<TraceEvent> m_toEmit; ///< recorded during an emission, waiting their turn
+    std::deque<TraceEvent> m_toEmit;    ///< recorded during an emission, waiting their turn
+    std::vector<TraceEvent> m_dropping; ///< dropped, to be destroyed by a worker (droppedBatch)
+    /// Drops the oldest events beyond capacity(); hands a full batch to a worker thread.
+    void dropBeyondCapacity();
     bool m_emitting = false;
 };
 

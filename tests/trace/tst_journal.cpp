@@ -5,6 +5,7 @@
 #include "trace/journal.h"
 
 #include <QTest>
+#include <QThreadPool>
 
 using namespace lens;
 
@@ -39,6 +40,31 @@ private Q_SLOTS:
         j.setCapacity(1);
         QCOMPARE(j.droppedCount(), quint64(4));
         QCOMPARE(j.events().front().seq, quint64(5));
+    }
+
+    // Dropped events are destroyed by a worker thread in bunches (Journal::droppedBatch()):
+    // what stays is whole (not a moved-from shell), in order, and the counts are exact across
+    // several bunches.
+    void droppedEventsGoInBunchesAndWhatStaysIsWhole()
+    {
+        Journal j;
+        j.setCapacity(100);
+        const int total = 100 + 3 * int(Journal::droppedBatch()) + 7;
+        for (int i = 1; i <= total; ++i) {
+            TraceEvent e;
+            e.key = QStringLiteral("ns/pod-%1").arg(i);
+            e.detail.insert(QLatin1String("i"), i);
+            j.record(std::move(e));
+        }
+        QThreadPool::globalInstance()->waitForDone();
+        QCOMPARE(qsizetype(j.events().size()), qsizetype(100));
+        QCOMPARE(j.droppedCount(), quint64(total - 100));
+        QCOMPARE(j.events().front().seq, quint64(total - 99));
+        QCOMPARE(j.events().front().key, QStringLiteral("ns/pod-%1").arg(total - 99));
+        QCOMPARE(j.events().back().detail.value(QLatin1String("i")).toInt(), total);
+        j.setCapacity(10); // dropping by a smaller capacity goes the same way
+        QCOMPARE(j.events().front().key, QStringLiteral("ns/pod-%1").arg(total - 9));
+        QCOMPARE(j.droppedCount(), quint64(total - 10));
     }
 
     // A receiver connected before another records a follow-up event while seq 1 is being
