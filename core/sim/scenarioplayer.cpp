@@ -91,13 +91,21 @@ void ScenarioPlayer::setSpeed(double speed)
         QTimer::singleShot(0, this, &ScenarioPlayer::advance);
 }
 
+ScenarioPlayer::~ScenarioPlayer()
+{
+    if (ApiServer *server = m_sim ? m_sim->server() : nullptr; server && m_bookmarksOnClock)
+        server->setBookmarkClock(nullptr);
+}
+
 void ScenarioPlayer::start()
 {
     if (m_started)
         return;
     m_started = true;
-    if (m_quietMs > 0 && m_sim)
-        m_sim->server()->setBookmarkClock(m_clock);
+    if (ApiServer *server = m_sim ? m_sim->server() : nullptr; server && m_quietMs > 0) {
+        server->setBookmarkClock(m_clock);
+        m_bookmarksOnClock = true;
+    }
     m_realTimer.start();
     m_tick.start();
     advance();
@@ -173,9 +181,9 @@ bool ScenarioPlayer::quiet()
 
 bool ScenarioPlayer::sendDueBookmarks(qint64 limitMs)
 {
-    if (m_quietMs <= 0 || !m_sim)
+    ApiServer *server = m_sim ? m_sim->server() : nullptr;
+    if (!m_bookmarksOnClock || !server)
         return false;
-    ApiServer *server = m_sim->server();
     const qint64 due = server->nextBookmarkDueMs();
     if (due < 0 || (limitMs >= 0 && due > limitMs))
         return false;

@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 #include <functional>
@@ -37,6 +38,8 @@ public:
 
     /// `sim` is not owned and must be started and outlive the player.
     ScenarioPlayer(Scenario scenario, Simulator *sim, QObject *parent = nullptr);
+    /// Gives the server's periodic bookmarks back to real time (see setQuietMs()).
+    ~ScenarioPlayer() override;
 
     void setInformerActions(InformerActions f) { m_informer = std::move(f); }
     void setConditionCheck(ConditionCheck f) { m_condition = std::move(f); }
@@ -122,7 +125,8 @@ private:
     QString fault(const ScenarioStep &step, QString *summary);
 
     Scenario m_scenario;
-    Simulator *m_sim;
+    QPointer<Simulator> m_sim;
+    bool m_bookmarksOnClock = false; ///< start() put the server's bookmarks on m_clock
     InformerActions m_informer;
     ConditionCheck m_condition;
     ManualClock m_ownClock;
