@@ -79,18 +79,24 @@ void MainWindow::setScenarioControls(std::function<QString(const QString &lang)>
     connect(m_scenarioPause, &QAction::toggled, this, [setPaused](bool on) { setPaused(on); });
     m_scenarioSpeed = new QComboBox(tb);
     m_scenarioSpeed->setObjectName(QStringLiteral("scenarioSpeed"));
+    // Speed 0 (`--at`, `--speed 0`) is no multiple: the next step runs as soon as it may.
+    const auto speedText = [](double x) {
+        return x > 0 ? QStringLiteral("%1\u00D7").arg(x) : tr("fastest");
+    };
     for (double x : {0.25, 0.5, 1.0, 2.0, 4.0, 8.0})
-        m_scenarioSpeed->addItem(QStringLiteral("%1\u00D7").arg(x), x);
+        m_scenarioSpeed->addItem(speedText(x), x);
     int at = m_scenarioSpeed->findData(speed);
     if (at < 0) {
-        m_scenarioSpeed->addItem(QStringLiteral("%1\u00D7").arg(speed), speed);
+        m_scenarioSpeed->addItem(speedText(speed), speed);
         at = m_scenarioSpeed->count() - 1;
     }
     m_scenarioSpeed->setCurrentIndex(at);
     connect(m_scenarioSpeed, &QComboBox::activated, this,
             [this, setSpeed](int i) { setSpeed(m_scenarioSpeed->itemData(i).toDouble()); });
     tb->addWidget(m_scenarioSpeed);
-    translated([this, tb, name, title] {
+    translated([this, tb, name, title, speedText] {
+        for (int i = 0; i < m_scenarioSpeed->count(); ++i)
+            m_scenarioSpeed->setItemText(i, speedText(m_scenarioSpeed->itemData(i).toDouble()));
         tb->setWindowTitle(tr("Scenario"));
         name->setText(tr("Scenario: %1").arg(title(currentLanguage())));
         m_scenarioPause->setText(m_scenarioPause->isChecked() ? tr("Resume scenario")
@@ -98,7 +104,8 @@ void MainWindow::setScenarioControls(std::function<QString(const QString &lang)>
         m_scenarioPause->setToolTip(tr("Hold the scenario's clock and steps; the informer and "
                                        "the server go on (F7)"));
         m_scenarioSpeed->setAccessibleName(tr("Scenario speed"));
-        m_scenarioSpeed->setToolTip(tr("Scenario seconds per real second"));
+        m_scenarioSpeed->setToolTip(tr("Scenario seconds per real second (fastest: each step as "
+                                       "soon as everything before it has happened)"));
     });
     connect(m_scenarioPause, &QAction::toggled, this, [this](bool on) {
         m_scenarioPause->setText(on ? tr("Resume scenario") : tr("Pause scenario"));

@@ -1525,10 +1525,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>场景速度</translation>
     </message>
     <message>
-        <source>Scenario seconds per real second</source>
-        <translation>每个真实秒对应的场景秒数</translation>
-    </message>
-    <message>
         <source> · %1 oldest dropped (journal cap %2)</source>
         <translation> · 已丢弃最早的 %1 个（日志上限 %2）</translation>
     </message>
@@ -1561,6 +1557,14 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source> · %1 deltas queued in all · %2 popped</source>
         <translation> · 累计排入 %1 个 delta · 已弹出 %2</translation>
+    </message>
+    <message>
+        <source>fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>Scenario seconds per real second (fastest: each step as soon as everything before it has happened)</source>
+        <translation>每个真实秒对应的场景秒数（最快：前面的一切都发生后立即执行下一步）</translation>
     </message>
 </context>
 <context>

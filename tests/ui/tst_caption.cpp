@@ -13,6 +13,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
+#include <QScopeGuard>
 #include <QTableView>
 #include <QTest>
 #include <QTextBrowser>
@@ -210,6 +211,24 @@ private Q_SLOTS:
         QVERIFY(four >= 0);
         Q_EMIT box->activated(four);
         QCOMPARE(speeds, QList<double>{4.0});
+        QCOMPARE(box->itemText(four), QStringLiteral("4\u00D7"));
+    }
+
+    // Speed 0 (--at, --speed 0) is not "0×": the next step runs as soon as it may.
+    void scenarioSpeedZeroReadsFastest()
+    {
+        ManualClock clock;
+        Journal journal(&clock);
+        MainWindow w(&journal);
+        w.setScenarioControls(
+            QStringLiteral("Exact"), 0.0, [](bool) {}, [](double) {});
+        QComboBox *box = w.scenarioSpeedBox();
+        QCOMPARE(box->currentData().toDouble(), 0.0);
+        QCOMPARE(box->currentText(), QStringLiteral("fastest"));
+        const auto backToEnglish = qScopeGuard([&w] { w.switchLanguage(QStringLiteral("en")); });
+        QVERIFY(w.switchLanguage(QStringLiteral("zh_CN")));
+        QTRY_COMPARE(box->currentText(), QStringLiteral("最快"));
+        QCOMPARE(box->itemText(box->findData(2.0)), QStringLiteral("2\u00D7"));
     }
 
     // Without a journal to look back in, a Sync names both possible causes.
