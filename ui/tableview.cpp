@@ -5,6 +5,9 @@
 
 #include <QHeaderView>
 
+#include <algorithm>
+#include <vector>
+
 namespace lens {
 
 QTableView *makeTable(QAbstractItemModel *model, const QString &accessibleName, QWidget *parent)
@@ -31,9 +34,14 @@ QTableView *makeTable(QAbstractItemModel *model, const QString &accessibleName, 
 
 void setWidths(QTableView *v, std::initializer_list<int> widths)
 {
-    int c = 0;
-    for (int w : widths)
-        v->setColumnWidth(c++, w);
+    auto fit = [v, wanted = std::vector<int>(widths)] {
+        const QHeaderView *h = v->horizontalHeader();
+        for (int c = 0; c < int(wanted.size()); ++c)
+            v->setColumnWidth(c, std::max(wanted[size_t(c)], h->sectionSizeHint(c)));
+    };
+    fit();
+    // Titles change with the language (the window re-announces them): keep them whole.
+    QObject::connect(v->model(), &QAbstractItemModel::headerDataChanged, v, fit);
 }
 
 } // namespace lens

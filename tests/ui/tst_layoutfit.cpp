@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Nothing meaningful is clipped at 1400x900 or at the default 1600x1000, in English and in
 // Simplified Chinese, in every view: each visible label's text fits its width, and a label that
-// wraps is tall enough for all its lines. A label elided on purpose ("…") must carry the whole
-// text in its tooltip. Set LENS_SCREENSHOT_DIR to keep the PNGs.
+// wraps is tall enough for all its lines, and every table's column titles are whole. A label elided
+// on purpose ("…") must carry the whole text in its tooltip. Set LENS_SCREENSHOT_DIR to keep the
+// PNGs.
 #include "fonts.h"
 #include "i18n.h"
 #include "mainwindow.h"
@@ -10,7 +11,9 @@
 #include "sim/simulator.h"
 #include "storywindow.h"
 
+#include <QHeaderView>
 #include <QLabel>
+#include <QTableView>
 #include <QTest>
 #include <QTextDocument>
 
@@ -98,6 +101,23 @@ void tst_LayoutFit::labelsFit()
                                          l->parentWidget()->metaObject()->className()) +
                                          QLatin1Char('/') + l->parentWidget()->objectName(),
                                      plainText(l), why);
+        }
+        // Column titles are whole (setWidths gives a title the room it needs).
+        for (const QTableView *t : w.findChildren<QTableView *>()) {
+            if (!t->isVisible())
+                continue;
+            const QHeaderView *h = t->horizontalHeader();
+            for (int c = 0; c + 1 < h->count(); ++c) {
+                if (h->isSectionHidden(c) || h->sectionResizeMode(c) != QHeaderView::Interactive)
+                    continue;
+                if (h->sectionSize(c) < h->sectionSizeHint(c))
+                    problems << QStringLiteral("%1: column \"%2\" of %3 has %4 px, its title "
+                                               "needs %5")
+                                    .arg(view, t->model()->headerData(c, Qt::Horizontal).toString(),
+                                         t->accessibleName())
+                                    .arg(h->sectionSize(c))
+                                    .arg(h->sectionSizeHint(c));
+            }
         }
     }
     problems.removeDuplicates();
