@@ -158,10 +158,18 @@ double percentile(std::vector<double> v, double p)
 
 int main(int argc, char **argv)
 {
+    // A measurement, not a window to look at: off screen unless asked otherwise (and --help
+    // works without a display).
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     lens::bench::TurnProfiler app(argc, argv);
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral("Event-loop latency and memory of the window "
-                                               "under a steady watch-event load."));
+    p.setApplicationDescription(QStringLiteral(
+        "Event-loop latency and memory of the window under a steady watch-event load, drawn off "
+        "screen (QT_QPA_PLATFORM=offscreen unless set). Prints one figure per line: "
+        "loop_latency_ms_p50/p99/max (and per tab turn), rss_mib_* and heap_* (memory), "
+        "journal_events_per_s, rows and marks kept, stall_cause lines (the longest event-loop "
+        "turns) and late_probe lines (what made a probe late). See docs/window.md."));
     p.addHelpOption();
     const QCommandLineOption rateOpt(QStringLiteral("rate"),
                                      QStringLiteral("Watch events per second (default 5000)."),

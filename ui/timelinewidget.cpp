@@ -421,6 +421,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         }
     }
 
+    // "HasSynced ✓" last: its label reads over a bookmark or tick that follows it closely.
+    std::stable_partition(others.begin(), others.end(),
+                          [](const auto &it) { return it->kind != Mark::Kind::Synced; });
     for (const auto &it : others) {
         const Mark &m = *it;
         const double x = xOf(m.t, t0, t1, plot);
@@ -576,7 +579,7 @@ void TimelineWidget::paintQueueDepth(QPainter &p, const QRect &ql, qint64 t0, qi
         for (; column < at; ++column, peak = level)
             top[column] = base - int(std::lround(peak * scale));
         level = it->depth;
-        peak = qMax(peak, level);
+        peak = qMax(peak, it->peak);
     }
     for (; column < top.size(); ++column, peak = level)
         top[column] = base - int(std::lround(peak * scale));

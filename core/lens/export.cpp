@@ -176,7 +176,9 @@ QByteArray timelineToJson(const TimelineModel &timeline)
                                  {QLatin1String("key"), m.key},
                                  {QLatin1String("seq"), qint64(m.seq)}});
     for (const auto &d : timeline.depth())
-        depth.append(QJsonObject{{QLatin1String("t"), d.t}, {QLatin1String("depth"), d.depth}});
+        depth.append(QJsonObject{{QLatin1String("t"), d.t},
+                                 {QLatin1String("depth"), d.depth},
+                                 {QLatin1String("peak"), d.peak}});
     QJsonObject handlers;
     for (const QString &h : timeline.resyncHandlers()) {
         QJsonArray ticks;

@@ -33,7 +33,7 @@ QByteArray modelToJson(const QAbstractItemModel &model, const QString &title = {
 QByteArray timelineToCsv(const TimelineModel &timeline);
 /// The timeline as JSON: {"spans": [{lane, start, end, failed, label, outcome, events}],
 /// "gaps": [{start, end}], "marks": [{kind, t, durationMs, label, key, seq}],
-/// "depth": [{t, depth}], "handlerResyncs": {"<handler>": [{t, count, seq}]}} (milliseconds).
+/// "depth": [{t, depth, peak}], "handlerResyncs": {"<handler>": [{t, count, seq}]}} (milliseconds).
 QByteArray timelineToJson(const TimelineModel &timeline);
 
 /// One CSV field, quoted when needed.

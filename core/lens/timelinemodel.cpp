@@ -201,10 +201,12 @@ void TimelineModel::fold(const std::vector<TraceEvent> &events)
         case TraceKind::FifoPopped: {
             const int depth = int(d.value(QLatin1String("queueDepth")).toInteger());
             m_maxDepth = qMax(m_maxDepth, depth);
-            if (!m_depth.empty() && m_depth.back().t == e.t)
+            if (!m_depth.empty() && m_depth.back().t == e.t) {
                 m_depth.back().depth = depth;
-            else
-                m_depth.push_back(DepthSample{e.t, depth});
+                m_depth.back().peak = qMax(m_depth.back().peak, depth);
+            } else {
+                m_depth.push_back(DepthSample{e.t, depth, depth});
+            }
             break;
         }
         default:

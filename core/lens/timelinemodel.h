@@ -23,7 +23,8 @@ struct TraceEvent;
 ///    (WatchStarted → WatchEnded / WatchError); an open span has end == -1;
 ///  * marks: watch events (ADDED/MODIFIED/DELETED), bookmarks, list pages, 410 Gone / other
 ///    errors, backoffs (with their delay), resync ticks, Synced;
-///  * depth: DeltaFIFO queue depth samples (one per millisecond at most, the latest wins);
+///  * depth: DeltaFIFO queue depth samples (one per millisecond at most: its last depth and
+///    its peak);
 ///  * gaps between watch sessions (watchGaps) and per-handler resync rounds (handlerTicks,
 ///    from HandlerNotified "update (resync)").
 ///
@@ -81,9 +82,13 @@ public:
         int count = 0;   ///< resync updates the handler got in that round
         quint64 seq = 0; ///< journal seq of the first one
     };
+    /// The DeltaFIFO's depth during one millisecond: where it ended and the most it reached
+    /// (a burst queued and popped within the same millisecond, as every step under `--at` is,
+    /// still shows its peak).
     struct DepthSample {
         qint64 t = 0;
-        int depth = 0;
+        int depth = 0; ///< the depth at the end of that millisecond
+        int peak = 0;  ///< the deepest it was during it
     };
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.

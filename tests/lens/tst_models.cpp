@@ -133,6 +133,7 @@ private Q_SLOTS:
     void reflectorStatusAndTimeline();
     void objectDiffLines();
     void timelineGapsAndHandlerTicks();
+    void timelineDepthKeepsTheMillisecondsPeak();
     void timelineKeepsAtMostItsCapAndCountsTheRest();
 };
 
@@ -503,6 +504,36 @@ void tst_Models::reflectorStatusAndTimeline()
 
 // FS-14: the gaps between watch sessions; per-handler resync rounds (one tick per round, with
 // the number of resync updates the handler got in it).
+void tst_Models::timelineDepthKeepsTheMillisecondsPeak()
+{
+    // Under --at a step's queueing and popping share one millisecond: the sample keeps where
+    // the depth ended and how deep it got, so the QUEUE lane can draw the burst.
+    ManualClock clock;
+    Journal journal(&clock);
+    TimelineModel tl(&journal);
+    auto depth = [&](TraceKind k, int d) {
+        TraceEvent e;
+        e.kind = k;
+        e.detail = QJsonObject{{QLatin1String("queueDepth"), d}};
+        journal.record(e);
+    };
+    clock.advance(1000);
+    for (int d : {1, 2, 3})
+        depth(TraceKind::FifoQueued, d);
+    for (int d : {2, 1, 0})
+        depth(TraceKind::FifoPopped, d);
+    clock.advance(1);
+    depth(TraceKind::FifoQueued, 1);
+    tl.flush();
+    QCOMPARE(tl.maxDepth(), 3);
+    QCOMPARE(qsizetype(tl.depth().size()), qsizetype(2));
+    QCOMPARE(tl.depth()[0].t, qint64(1000));
+    QCOMPARE(tl.depth()[0].depth, 0);
+    QCOMPARE(tl.depth()[0].peak, 3);
+    QCOMPARE(tl.depth()[1].depth, 1);
+    QCOMPARE(tl.depth()[1].peak, 1);
+}
+
 void tst_Models::timelineKeepsAtMostItsCapAndCountsTheRest()
 {
     // The timeline's marks are bounded like the journal (whose capacity is its default cap):

@@ -313,8 +313,9 @@ void tst_Views::clickingATimelineEventSelectsItsKey()
 
 void tst_Views::queueDepthShowsPeaksNarrowerThanAPixel()
 {
-    // 60 s over ~1100 px is ~55 ms per column: a queue that fills and drains within 2 ms must
-    // still show its full height (the column's deepest point), in proportion to maxDepth.
+    // 60 s over ~1100 px is ~55 ms per column: a queue that fills and drains within 2 ms, or
+    // within the same millisecond, must still show its full height (the column's deepest
+    // point), in proportion to maxDepth.
     ManualClock clock;
     Journal journal(&clock);
     TimelineModel model(&journal);
@@ -326,8 +327,8 @@ void tst_Views::queueDepthShowsPeaksNarrowerThanAPixel()
         journal.record(e);
     };
     depthAt(0, 0);
-    depthAt(21234, 20);
-    depthAt(21236, 0);
+    depthAt(21234, 20); // queued and popped within one millisecond (every step under --at)
+    depthAt(21234, 0);
     depthAt(41234, 40);
     depthAt(41236, 0);
     clock.advance(60000 - clock.nowMs());
