@@ -16,6 +16,7 @@
 // Besides the figures it names the longest event-loop turns' causes (`stall_cause` lines: the
 // receiver and event, or the widgets painted), from a timing QCoreApplication::notify().
 
+#include "heap/heap.h"
 #include "lens/handlersmodel.h"
 #include "lens/journalmodel.h"
 #include "lens/keyhistorymodel.h"
@@ -36,7 +37,6 @@
 #include <QSemaphore>
 #include <QThread>
 #include <QTimer>
-#include <malloc.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -167,7 +167,8 @@ int main(int argc, char **argv)
     p.setApplicationDescription(QStringLiteral(
         "Event-loop latency and memory of the window under a steady watch-event load, drawn off "
         "screen (QT_QPA_PLATFORM=offscreen unless set). Prints one figure per line: "
-        "loop_latency_ms_p50/p99/max (and per tab turn), rss_mib_* and heap_* (memory), "
+        "loop_latency_ms_p50/p99/max (and per tab turn), rss_mib_* and heap_* (memory; "
+        "heap_allocator names the malloc), "
         "journal_events_per_s, rows and marks kept, stall_cause lines (the longest event-loop "
         "turns) and late_probe lines (what made a probe late). See docs/window.md."));
     p.addHelpOption();
@@ -300,6 +301,7 @@ int main(int argc, char **argv)
         std::printf("tab_seconds %d\n", window ? tabSeconds : 0);
         eventsAtStart = qint64(session.journal()->lastSeq());
         std::printf("load_average_at_start %s\n", loadAverage().constData());
+        std::printf("heap_allocator %s\n", qPrintable(lens::heap::allocatorName()));
         clock.start();
         expected = 5'000'000;
         probe.start();
@@ -334,12 +336,11 @@ int main(int argc, char **argv)
             std::printf("rss_mib_max_sampled %.1f\n", std::max(maxRssMiB, rss));
             std::printf("rss_mib_peak %.1f\n", hwm);
             {
-                // glibc's view: bytes handed out and still in use vs. held by the allocator, so
-                // growth can be told apart from fragmentation.
-                const struct mallinfo2 mi = mallinfo2();
-                std::printf("heap_in_use_mib %.1f\n", double(mi.uordblks) / (1 << 20));
-                std::printf("heap_free_held_mib %.1f\n", double(mi.fordblks) / (1 << 20));
-                std::printf("heap_mmapped_mib %.1f\n", double(mi.hblkhd) / (1 << 20));
+                // The allocator's view: bytes handed out and still in use vs. held by the
+                // allocator, so growth can be told apart from fragmentation.
+                const lens::heap::Figures heap = lens::heap::figures();
+                std::printf("heap_in_use_mib %.1f\n", heap.inUseMiB);
+                std::printf("heap_free_held_mib %.1f\n", heap.heldMiB);
             }
             for (const auto &[second, mib] : rssEvery10s)
                 std::printf("rss_mib_at_%ds %.1f\n", second, mib);

@@ -1,9 +1,10 @@
 # lens_add_test(NAME SOURCES files... LIBS libs...): one QTest executable = one ctest test,
-# run headless (QT_QPA_PLATFORM=offscreen). Mirrors GammaRay's gammaray_add_test.
+# run headless (QT_QPA_PLATFORM=offscreen), on the apps' heap allocator (lens_heap). Mirrors
+# GammaRay's gammaray_add_test.
 function(lens_add_test name)
     cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
     qt_add_executable(${name} ${T_SOURCES})
-    target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
+    target_link_libraries(${name} PRIVATE Qt6::Test lens_heap ${T_LIBS})
     add_test(NAME ${name} COMMAND ${name})
     if(NOT T_TIMEOUT)
         set(T_TIMEOUT 300)

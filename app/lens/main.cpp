@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "client/capturelisterwatcher.h"
 #include "headless.h"
+#include "heap/heap.h"
 #include "informer/reflector.h"
 #include "lens/journalfile.h"
 #include "sim/scenario.h"
@@ -58,7 +59,10 @@ int main(int argc, char **argv)
     std::unique_ptr<QCoreApplication> app(headless ? new QCoreApplication(argc, argv)
                                                    : new QApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("informer-lens"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+    // --version names the heap allocator too: its figures differ from glibc's (core/heap/heap.h).
+    QCoreApplication::setApplicationVersion(
+        QStringLiteral(PROJECT_VERSION " (Qt %1, %2)")
+            .arg(QString::fromLatin1(qVersion()), lens::heap::allocatorName()));
 
     const lens::CommandLine cl = lens::parseCommandLine(QCoreApplication::arguments());
     if (!cl.error.isEmpty()) {

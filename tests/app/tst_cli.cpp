@@ -21,6 +21,7 @@ private slots:
     void badArgumentsAreExplained();
     void unreachableServerIsReportedAndRetried();
     void screenshotNamesWhyItNeverSynced();
+    void versionNamesQtAndTheAllocator();
 
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
@@ -243,6 +244,21 @@ void tst_Cli::screenshotNamesWhyItNeverSynced()
     QVERIFY(p->readAllStandardError().contains("informer-lens: no screenshot: the "));
     QVERIFY(p->readAllStandardOutput().isEmpty());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("y.png"))));
+}
+
+void tst_Cli::versionNamesQtAndTheAllocator()
+{
+    QProcess *p = run({QStringLiteral("--version")}, this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 0);
+    const QString out = QString::fromUtf8(p->readAllStandardOutput());
+    QVERIFY2(out.startsWith(QLatin1String("informer-lens 0.")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("Qt ") + QLatin1String(qVersion())), qPrintable(out));
+#if defined(LENS_EXPECT_JEMALLOC)
+    QVERIFY2(out.contains(QLatin1String("jemalloc 5.")), qPrintable(out));
+#else
+    QVERIFY2(out.contains(QLatin1String("glibc malloc")), qPrintable(out));
+#endif
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

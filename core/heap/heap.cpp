@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "heap.h"
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(LENS_HAVE_JEMALLOC)
+#include <jemalloc/jemalloc.h>
+#else
+#include <malloc.h>
+#endif
+
+namespace lens::heap {
+
+namespace {
+constexpr double kMiB = 1024.0 * 1024.0;
+}
+
+#if defined(LENS_HAVE_JEMALLOC)
+
+QString allocatorName()
+{
+    const char *version = nullptr;
+    size_t size = sizeof(version);
+    if (mallctl("version", &version, &size, nullptr, 0) != 0 || !version)
+        return QStringLiteral("jemalloc");
+    return QStringLiteral("jemalloc ") + QString::fromLatin1(version);
+}
+
+Figures figures()
+{
+    // jemalloc's statistics are a snapshot taken when "epoch" is written.
+    uint64_t epoch = 1;
+    size_t epochSize = sizeof(epoch);
+    mallctl("epoch", &epoch, &epochSize, &epoch, epochSize);
+    size_t allocated = 0;
+    size_t resident = 0;
+    size_t size = sizeof(size_t);
+    mallctl("stats.allocated", &allocated, &size, nullptr, 0);
+    mallctl("stats.resident", &resident, &size, nullptr, 0);
+    Figures f;
+    f.inUseMiB = double(allocated) / kMiB;
+    f.heldMiB = resident > allocated ? double(resident - allocated) / kMiB : 0.0;
+    return f;
+}
+
+#else
+
+QString allocatorName()
+{
+    return QStringLiteral("glibc malloc");
+}
+
+Figures figures()
+{
+    const struct mallinfo2 mi = mallinfo2();
+    Figures f;
+    f.inUseMiB = double(mi.uordblks + mi.hblkhd) / kMiB;
+    f.heldMiB = double(mi.fordblks) / kMiB;
+    return f;
+}
+
+#endif
+
+} // namespace lens::heap

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+/// The process's heap allocator, named and measured.
+///
+/// Informer Lens links jemalloc (Debian libjemalloc-dev; CMake option LENS_JEMALLOC, on by
+/// default) instead of glibc's malloc. At 5 000 watch events per second four threads allocate
+/// and free the same object versions: the watch decoder builds them, the window's thread folds
+/// them, the journal's drop worker destroys them. glibc serialises every free of another
+/// thread's memory on that thread's arena lock; bench_window measured the window's thread
+/// waiting on those locks about 80 ms per second, in waits of up to 12 ms. jemalloc (and every
+/// thread-caching allocator) returns such memory in batches. See docs/window.md, "Smoothness".
+namespace lens::heap {
+
+/// "jemalloc 5.3.0-0-g…" (its own version string) or "glibc malloc": the allocator this
+/// executable's malloc() resolves to. Named in `informer-lens --version` and bench_window.
+QString allocatorName();
+
+/// The heap in mebibytes (MiB), from the allocator's own statistics (jemalloc's mallctl
+/// "stats.allocated" and "stats.resident", refreshed through "epoch"; glibc's mallinfo2()).
+struct Figures {
+    double inUseMiB = 0; ///< bytes the program has allocated and not freed
+    double heldMiB = 0;  ///< bytes the allocator keeps resident beyond those (free, cached)
+};
+Figures figures();
+
+} // namespace lens::heap

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "heap/heap.h"
+
+#include <QTest>
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+class tst_Heap : public QObject {
+    Q_OBJECT
+private slots:
+    void allocatorIsTheOneBuiltFor();
+    void figuresFollowMallocAndFree();
+};
+
+void tst_Heap::allocatorIsTheOneBuiltFor()
+{
+    const QString name = lens::heap::allocatorName();
+#if defined(LENS_EXPECT_JEMALLOC)
+    // jemalloc's own version string, read through mallctl: the library is really linked.
+    QVERIFY2(name.startsWith(QLatin1String("jemalloc 5.")), qPrintable(name));
+#else
+    QCOMPARE(name, QStringLiteral("glibc malloc"));
+#endif
+}
+
+void tst_Heap::figuresFollowMallocAndFree()
+{
+    // 64 MiB in 4 KiB blocks through plain malloc(): the allocator that counts them is the one
+    // malloc() resolves to (jemalloc replaces it process-wide, Qt's allocations included).
+    constexpr size_t kBlock = 4096;
+    constexpr size_t kBlocks = 16384;
+    const lens::heap::Figures before = lens::heap::figures();
+    std::vector<void *> blocks;
+    blocks.reserve(kBlocks);
+    for (size_t i = 0; i < kBlocks; ++i) {
+        void *b = std::malloc(kBlock);
+        QVERIFY(b);
+        std::memset(b, int(i & 0xff), kBlock);
+        blocks.push_back(b);
+    }
+    const lens::heap::Figures during = lens::heap::figures();
+    QVERIFY2(during.inUseMiB - before.inUseMiB >= 63.0,
+             qPrintable(QStringLiteral("in use %1 MiB before, %2 MiB with 64 MiB allocated")
+                            .arg(before.inUseMiB)
+                            .arg(during.inUseMiB)));
+    for (void *b : blocks)
+        std::free(b);
+    const lens::heap::Figures after = lens::heap::figures();
+    QVERIFY2(during.inUseMiB - after.inUseMiB >= 63.0,
+             qPrintable(QStringLiteral("in use %1 MiB with 64 MiB allocated, %2 MiB after free")
+                            .arg(during.inUseMiB)
+                            .arg(after.inUseMiB)));
+    QVERIFY(after.heldMiB >= 0.0);
+}
+
+QTEST_GUILESS_MAIN(tst_Heap)
+#include "tst_heap.moc"
