@@ -406,6 +406,7 @@ void MainWindow::updatePipeline()
 {
     PipelineState s;
     s.reflectorState = m_status->stateName();
+    s.reflectorPhase = m_status->state();
     s.resourceVersion = m_status->lastResourceVersion();
     s.watchEvents = m_status->watchEvents();
     s.lists = m_status->listCount();

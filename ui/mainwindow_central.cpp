@@ -82,6 +82,10 @@ QWidget *MainWindow::buildCentral()
     };
     translated(historyTexts);
     connect(m_history, &KeyHistoryModel::keyChanged, this, historyTexts);
+    // A key's story is read backwards from its latest row ("why did my handler get this
+    // update?"), so a newly selected key opens at its newest rows.
+    connect(m_history, &KeyHistoryModel::keyChanged, this,
+            [this] { QTimer::singleShot(0, m_historyView, &QTableView::scrollToBottom); });
     connect(m_history, &QAbstractItemModel::rowsInserted, this,
             [this] { followTail(m_historyView); });
 

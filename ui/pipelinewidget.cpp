@@ -17,14 +17,18 @@ const QColor kWatchColor(0x1e, 0x88, 0xe5);
 const QColor kBackoffColor(0xff, 0xa0, 0x00);
 const QColor kSyncedColor(0x2e, 0x7d, 0x32);
 
-QColor reflectorColor(const QString &state)
+QColor reflectorColor(ReflectorStatus::State state)
 {
-    if (state == QLatin1String("Listing"))
+    switch (state) {
+    case ReflectorStatus::State::Listing:
         return kListColor;
-    if (state == QLatin1String("Watching"))
+    case ReflectorStatus::State::Watching:
         return kWatchColor;
-    if (state == QLatin1String("Backoff"))
+    case ReflectorStatus::State::Backoff:
         return kBackoffColor;
+    case ReflectorStatus::State::Stopped:
+        break;
+    }
     return QColor(0x75, 0x75, 0x75);
 }
 } // namespace
@@ -153,6 +157,17 @@ QString PipelineWidget::stageText(int stage) const
     return title + QLatin1Char('\n') + figure + QLatin1Char('\n') + detail;
 }
 
+QColor PipelineWidget::stageColor(int stage) const
+{
+    if (stage == 1)
+        return reflectorColor(m_state.reflectorPhase);
+    if (stage == 2 && m_state.queueDepth > 0)
+        return deltaColor(DeltaType::Replaced);
+    if (stage == 4 && m_state.hasSynced)
+        return kSyncedColor;
+    return palette().color(QPalette::Mid);
+}
+
 void PipelineWidget::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -178,13 +193,7 @@ void PipelineWidget::paintEvent(QPaintEvent *)
     for (int i = 0; i < kStages; ++i) {
         const double w = i == kStages - 1 ? unit * 1.6 : unit;
         const QRectF box(x, area.top(), w, area.height());
-        QColor accent = pal.color(QPalette::Mid);
-        if (i == 1)
-            accent = reflectorColor(m_state.reflectorState);
-        else if (i == 2)
-            accent = m_state.queueDepth > 0 ? deltaColor(DeltaType::Replaced) : accent;
-        else if (i == 4 && m_state.hasSynced)
-            accent = kSyncedColor;
+        const QColor accent = stageColor(i);
         const bool highlighted = lit.contains(i);
         p.setPen(highlighted ? QPen(pal.color(QPalette::Highlight), 2.5) : QPen(accent, 1.2));
         p.setBrush(pal.color(QPalette::Base));
@@ -228,7 +237,7 @@ void PipelineWidget::paintEvent(QPaintEvent *)
                 p.drawRoundedRect(QRectF(cell.left(), cell.top(), fill, cell.height()), 2, 2);
                 p.setPen(pal.color(QPalette::Text));
                 p.drawText(cell.adjusted(3, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                           sfm.elidedText(tr("%1 \u00B7 %2").arg(l.name).arg(l.backlog),
+                           sfm.elidedText(tr("%1 \u00B7 backlog %2").arg(l.name).arg(l.backlog),
                                           Qt::ElideRight, int(cell.width()) - 5));
                 cx += cw + 6;
             }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "lens/reflectorstatus.h"
+
 #include <QElapsedTimer>
 #include <QList>
 #include <QWidget>
@@ -12,7 +14,9 @@ namespace lens {
 /// What the pipeline strip shows; filled by the window from ReflectorStatus, QueueModel,
 /// IndexerModel and HandlersModel. Counts are totals since the journal began.
 struct PipelineState {
-    QString reflectorState; ///< ReflectorStatus::stateName(): Stopped/Listing/Watching/Backoff
+    QString reflectorState; ///< ReflectorStatus::stateName(), translated: the card's figure
+    /// The same state as a value: the card's colour (the name is in the window's language).
+    ReflectorStatus::State reflectorPhase = ReflectorStatus::State::Stopped;
     QString resourceVersion;
     qint64 watchEvents = 0;
     int lists = 0;
@@ -59,6 +63,10 @@ public:
     QList<int> highlightedStages() const;
     /// The text a stage shows (title, figure and detail lines joined by '\n').
     QString stageText(int stage) const;
+    /// The state colour a stage is painted with (its spine and border): the Reflector's by its
+    /// state (list teal, watch blue, backoff amber), the queue's purple while it holds keys,
+    /// the Indexer's green once HasSynced; otherwise the palette's Mid.
+    QColor stageColor(int stage) const;
 
     /// Whether the Reflector and Pop stages show their rates ("· 2.6/s", measured in real
     /// time over the last 2 s). Exact pictures (--at) hide them: real time is not reproducible.

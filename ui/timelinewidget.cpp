@@ -269,7 +269,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     p.save();
     p.setClipRect(plot.adjusted(0, 0, 1, 0));
 
-    // Sessions.
+    // Sessions. A label goes inside its bar, else beside it (up to the next session), else —
+    // for a session that began near the right edge ("now") — before it, right-aligned, in the
+    // room the lane's previous bar and label left free.
+    double drawnRight[2] = {plot.left() - 1.0, plot.left() - 1.0};
     for (const Span &s : m_model->spans()) {
         const qint64 end = s.end < 0 ? now : s.end;
         if (end < t0 || s.start > t1)
@@ -295,23 +298,33 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         if (!s.outcome.isEmpty() && s.end >= 0)
             text += QStringLiteral(" · ") + s.outcome;
         p.setFont(small);
-        if (bar.width() > sfm.horizontalAdvance(text) + 12 || bar.width() > 160) {
+        const int textWidth = sfm.horizontalAdvance(text);
+        double right = bar.right();
+        if (bar.width() > textWidth + 12 || bar.width() > 160) {
             p.setPen(Qt::white);
             p.drawText(bar.adjusted(5, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
                        sfm.elidedText(text, Qt::ElideRight, int(bar.width()) - 11));
         } else {
-            // A short session: write its label beside the bar, up to the next session.
             double room = plot.right() - bar.right() - 6;
             for (const Span &o : m_model->spans())
                 if (o.lane == s.lane && o.start > s.start)
                     room = qMin(room, xOf(o.start, t0, t1, plot) - bar.right() - 10);
+            const double roomBefore = bar.left() - 5 - (drawnRight[lane] + 8);
+            p.setPen(pal.color(QPalette::Text)); // beside the bar: must read on any theme
             if (room > 40) {
-                p.setPen(pal.color(QPalette::Text)); // beside the bar: must read on any theme
+                const double w = qMin(room, double(textWidth));
                 p.drawText(QRectF(bar.right() + 5, bar.top(), room, bar.height()),
                            Qt::AlignVCenter | Qt::AlignLeft,
                            sfm.elidedText(text, Qt::ElideRight, int(room)));
+                right = bar.right() + 5 + w;
+            } else if (roomBefore >= qMin(textWidth, 100)) { // whole, or enough to read
+                const double w = qMin(roomBefore, double(textWidth) + 2); // + subpixel advance
+                p.drawText(QRectF(bar.left() - 5 - w, bar.top(), w, bar.height()),
+                           Qt::AlignVCenter | Qt::AlignRight,
+                           sfm.elidedText(text, Qt::ElideRight, int(w)));
             }
         }
+        drawnRight[lane] = qMax(drawnRight[lane], right);
     }
 
     // Gaps between watch sessions: no watch open, events wait on the server.

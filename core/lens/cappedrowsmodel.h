@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "trace/disposal.h"
+
 #include <QAbstractTableModel>
 
 #include <deque>
 #include <iterator>
+#include <vector>
 
 namespace lens {
 
@@ -12,7 +15,7 @@ namespace lens {
 /// handler's notifications): each batch arrives as one rowsInserted at the bottom, and when the
 /// cap is exceeded the oldest rows leave first, in one rowsRemoved at the top — the
 /// Wireshark-style live list. Subclasses provide columns and data() over `m_rows` (oldest first)
-/// and feed batches to appendRows().
+/// and feed batches to appendRows(). Rows that leave are destroyed by disposeOffThread().
 template<typename Row> class CappedRowsModel : public QAbstractTableModel {
 public:
     /// `rowCap` is the most rows kept (at least 1).
@@ -46,9 +49,13 @@ protected:
         if (m_rows.size() + take > cap) {
             const size_t excess = m_rows.size() + take - cap;
             beginRemoveRows({}, 0, int(excess) - 1);
+            // Destroyed off this thread: they may hold the last references to object versions.
+            std::vector<Row> gone(std::make_move_iterator(m_rows.begin()),
+                                  std::make_move_iterator(m_rows.begin() + qsizetype(excess)));
             m_rows.erase(m_rows.begin(), m_rows.begin() + qsizetype(excess));
             m_dropped += excess;
             endRemoveRows();
+            disposeOffThread(std::move(gone));
         }
         const int at = int(m_rows.size());
         beginInsertRows({}, at, at + int(take) - 1);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "eventbatcher.h"
 
+#include "trace/disposal.h"
 #include "trace/journal.h"
 
 #include <QElapsedTimer>
@@ -99,7 +100,11 @@ void EventBatcher::flushNow()
                          : m_baseInterval;
     if (m_flush)
         m_flush(batch);
-    Q_EMIT flushed(qsizetype(batch.size()));
+    const auto count = qsizetype(batch.size());
+    // A batch of 250 ms can outlive the journal's copies (a small --journal-cap drops events
+    // sooner): its events may be the last references to their object versions.
+    disposeOffThread(std::move(batch));
+    Q_EMIT flushed(count);
 }
 
 void EventBatcher::replayHistory(quint64 upToSeq)

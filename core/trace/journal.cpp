@@ -1,30 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "journal.h"
 
-#include <QCoreApplication>
+#include "disposal.h"
+
 #include <QJsonArray>
-#include <QThreadPool>
 
 namespace lens {
-
-namespace {
-/// One low-priority thread that destroys dropped events. Not the global pool: Qt's raster
-/// engine splits large fills over QThreadPool::globalInstance() and the window's thread waits
-/// for them, so a bunch of drops queued there made painting wait too (bench_window saw
-/// QRasterPaintEngine::fillRect blocked behind them).
-QThreadPool *dropPool()
-{
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool;
-        p->setMaxThreadCount(1);
-        p->setThreadPriority(QThread::LowPriority);
-        p->setObjectName(QStringLiteral("journal drops"));
-        qAddPostRoutine([] { dropPool()->waitForDone(); });
-        return p;
-    }();
-    return pool;
-}
-} // namespace
 
 QString traceKindName(TraceKind k)
 {
@@ -165,9 +146,7 @@ void Journal::dropBeyondCapacity()
     }
     if (m_dropping.size() < droppedBatch())
         return;
-    // Strings, JSON and objects are implicitly shared with atomic counts: destroying the last
-    // copies on another thread is safe once no one here holds them.
-    dropPool()->start([dropped = std::exchange(m_dropping, {})]() mutable { dropped.clear(); });
+    disposeOffThread(std::exchange(m_dropping, {}));
     m_dropping.reserve(droppedBatch());
 }
 

@@ -20,11 +20,10 @@ namespace lens {
 /// object version) the journal costs about 6-7 KiB per event for typical pods, so the default
 /// cap of 100 000 events bounds it near 700 MiB (bench/bench_window measures it).
 ///
-/// Dropped events are destroyed off this thread, in bunches of droppedBatch(), by a
-/// low-priority thread of their own (not QThreadPool::globalInstance(), which paints):
-/// the last reference to an object version is usually the oldest journal event, and freeing
-/// memory that another thread (the watch decoder) allocated waits for that thread's heap lock —
-/// milliseconds of the window's thread when that thread is descheduled while holding it.
+/// Dropped events are destroyed off this thread, in bunches of droppedBatch(), by
+/// disposeOffThread() (trace/disposal.h): the last reference to an object version is usually
+/// the oldest journal event, and freeing memory another thread (the watch decoder) allocated
+/// took milliseconds of the window's thread.
 ///
 /// Order: eventRecorded is emitted in seq order, always. An event recorded from inside a slot
 /// of eventRecorded (a listener reacting to an event) is kept at once but emitted only after

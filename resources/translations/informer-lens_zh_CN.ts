@@ -1700,8 +1700,8 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>%1：积压 %2</translation>
     </message>
     <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
+        <source>%1 · backlog %2</source>
+        <translation>%1 · 积压 %2</translation>
     </message>
     <message>
         <source>selected: #%1</source>

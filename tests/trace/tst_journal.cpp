@@ -2,10 +2,14 @@
 // The journal: capacity with a drop count, and emission in seq order even when a receiver
 // records while it is being told about an event.
 #include "trace/clock.h"
+#include "trace/disposal.h"
 #include "trace/journal.h"
 
 #include <QTest>
-#include <QThreadPool>
+#include <QThread>
+
+#include <atomic>
+#include <vector>
 
 using namespace lens;
 
@@ -56,7 +60,7 @@ private Q_SLOTS:
             e.detail.insert(QLatin1String("i"), i);
             j.record(std::move(e));
         }
-        QThreadPool::globalInstance()->waitForDone();
+        disposalPool()->waitForDone();
         QCOMPARE(qsizetype(j.events().size()), qsizetype(100));
         QCOMPARE(j.droppedCount(), quint64(total - 100));
         QCOMPARE(j.events().front().seq, quint64(total - 99));
@@ -65,6 +69,45 @@ private Q_SLOTS:
         j.setCapacity(10); // dropping by a smaller capacity goes the same way
         QCOMPARE(j.events().front().key, QStringLiteral("ns/pod-%1").arg(total - 9));
         QCOMPARE(j.droppedCount(), quint64(total - 10));
+    }
+
+    // What the window's thread lets go of in bulk is destroyed on the disposal thread, whole.
+    void disposeOffThreadDestroysEverythingElsewhere()
+    {
+        struct Probe {
+            std::atomic<int> *destroyedHere;
+            std::atomic<int> *destroyedElsewhere;
+            QThread *caller;
+            bool live = true;
+            Probe(std::atomic<int> *h, std::atomic<int> *e, QThread *c)
+                : destroyedHere(h), destroyedElsewhere(e), caller(c)
+            {
+            }
+            Probe(Probe &&o) noexcept
+                : destroyedHere(o.destroyedHere), destroyedElsewhere(o.destroyedElsewhere),
+                  caller(o.caller)
+            {
+                o.live = false; // a moved-from shell owns nothing
+            }
+            Probe &operator=(Probe &&) = delete;
+            ~Probe()
+            {
+                if (live)
+                    ++*(QThread::currentThread() == caller ? destroyedHere : destroyedElsewhere);
+            }
+        };
+        std::atomic<int> here = 0;
+        std::atomic<int> elsewhere = 0;
+        std::vector<Probe> doomed;
+        doomed.reserve(1000);
+        for (int i = 0; i < 1000; ++i)
+            doomed.emplace_back(&here, &elsewhere, QThread::currentThread());
+        disposeOffThread(std::move(doomed));
+        disposalPool()->waitForDone();
+        QCOMPARE(here.load(), 0);
+        QCOMPARE(elsewhere.load(), 1000);
+        disposeOffThread(std::vector<Probe>{}); // nothing to do, nothing started
+        QCOMPARE(elsewhere.load(), 1000);
     }
 
     // A receiver connected before another records a follow-up event while seq 1 is being

@@ -293,6 +293,9 @@ void tst_I18n::paintedTextsAreTranslated()
     MainWindow &w = *s.window;
     auto *pipeline = w.findChild<PipelineWidget *>(u"pipeline"_s);
     QVERIFY(pipeline);
+    // The Reflector card's colour follows its state in every language (its name is translated).
+    QCOMPARE(pipeline->state().reflectorPhase, ReflectorStatus::State::Listing);
+    QCOMPARE(pipeline->stageColor(1), QColor(0x00, 0x89, 0x7b)); // listing: teal
     const QStringList painted =
         test::paintedTexts(w.timelineWidget()) + test::paintedTexts(pipeline);
     QVERIFY2(painted.size() > 30, qPrintable(painted.join(u" | "_s)));

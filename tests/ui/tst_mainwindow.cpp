@@ -18,9 +18,11 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QDir>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -170,6 +172,12 @@ void tst_MainWindow::selectingAKeyShowsItsHistory()
     QVERIFY(w.historyView()->model()->rowCount() >= 3);
     QCOMPARE(w.historyView()->model()->index(0, KeyHistoryModel::KindColumn).data().toString(),
              QStringLiteral("fifoQueued"));
+    // It opens at the key's newest rows: the end of the story, not its beginning.
+    QTableView *h = w.historyView();
+    const int rows = h->model()->rowCount();
+    QVERIFY2(h->verticalScrollBar()->maximum() > 0, "the history must not fit its view");
+    QTRY_COMPARE(h->verticalScrollBar()->value(), h->verticalScrollBar()->maximum());
+    QVERIFY(h->viewport()->rect().contains(h->visualRect(h->model()->index(rows - 1, 0))));
 
     // Selecting in the indexer view (through the sort proxy) switches the history too.
     const QModelIndex first = w.indexerView()->model()->index(0, 0);
