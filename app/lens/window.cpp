@@ -116,7 +116,9 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                     window.settle();
                     selectLastKey(session, window);
                     window.settle();
-                    capture();
+                    // Posted layout and scroll requests run first (the key history scrolls to
+                    // its newest rows).
+                    QTimer::singleShot(0, &window, capture);
                 });
             },
             Qt::SingleShotConnection);
@@ -135,7 +137,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                                  window.settle();
                                  selectLastKey(session, window);
                                  window.settle();
-                                 capture();
+                                 QTimer::singleShot(0, &window, capture); // scrolls first
                              });
                          });
         return;
@@ -153,8 +155,10 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                         window.queueModel()->index(0, 0).data(QueueModel::KeyRole).toString());
                 showPlaygroundPartWay(window, cl);
                 window.settle();
-                if (window.isSettled())
-                    return capture();
+                if (window.isSettled()) {
+                    QTimer::singleShot(0, &window, capture); // scrolls first
+                    return;
+                }
                 auto once = std::make_shared<bool>(false);
                 auto captureOnce = [once, capture] {
                     if (!std::exchange(*once, true))
