@@ -490,7 +490,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             p.setPen(QPen(c, 1.5, Qt::DashLine));
             p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
             p.setFont(bold);
-            p.setPen(c);
+            // The label in a lighter green on a dark base, where the line's green is too dim.
+            p.setPen(pal.color(QPalette::Base).lightness() < 128 ? QColor(0x66, 0xbb, 0x6a) : c);
             p.drawText(QRectF(x + 4, lr.bottom() - sfm.height() - 3, 140, sfm.height()),
                        Qt::AlignLeft | Qt::AlignVCenter, tr("HasSynced \u2713"));
             p.setFont(small);

@@ -14,7 +14,10 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Informer Lens shows client-go's informer machinery at work: the "
                        "Reflector's list and watch, the DeltaFIFO, the Indexer and resync.\n"
                        "By default it starts a built-in simulated Kubernetes API server on "
-                       "127.0.0.1 and watches its pods in all namespaces."));
+                       "127.0.0.1 and watches its pods in all namespaces.\n"
+                       "Exit codes: 0 the run ended after the informer synced; 1 it could not "
+                       "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
+                       "3 --headless ended without the informer ever having synced."));
     p.addHelpOption();
     p.addVersionOption();
     const QCommandLineOption headless(
@@ -85,11 +88,14 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Keep at most N journal events; older ones are dropped and counted "
                        "(default 100000)."),
         QStringLiteral("N"), QStringLiteral("100000"));
-    const QCommandLineOption lang(QStringLiteral("lang"),
-                                  QStringLiteral("Language of the window: en or zh_CN."),
-                                  QStringLiteral("L"));
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        QStringLiteral("Language of the window: en (default) or zh_CN; the Language "
+                       "menu switches it while running."),
+        QStringLiteral("L"));
     const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QStringLiteral("Colour theme: light or dark."),
+                                   QStringLiteral("Colour theme: light or dark (default: the "
+                                                  "desktop's colours; light with --at)."),
                                    QStringLiteral("THEME"));
     const QCommandLineOption view(
         QStringLiteral("view"),
@@ -119,8 +125,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("SECONDS"));
     const QCommandLineOption scale(
         QStringLiteral("scale"),
-        QStringLiteral("Draw the window F times larger (high-DPI; sets QT_SCALE_FACTOR): "
-                       "--screenshot --scale 2 writes a picture of twice the --size."),
+        QStringLiteral("Draw the window F times larger, F from 0.5 to 4 (high-DPI; sets "
+                       "QT_SCALE_FACTOR): --screenshot --scale 2 writes a picture of twice the "
+                       "--size."),
         QStringLiteral("F"));
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
@@ -144,11 +151,15 @@ CommandLine parseCommandLine(const QStringList &arguments)
             "pace in events per second (default 50, 0 = as fast as possible). The window "
             "stays open after the last event; --headless exits."),
         QStringLiteral("FILE"));
-    p.addOptions({record, open, capture, shotTimeout});
-    p.addOptions({journalCap, kubeconfig, context, insecure});
-    p.addOptions({headless, duration, screenshot, pause, size,      server,       ns,
-                  resync,   churn,    seed,       queue, watchList, lang,         theme,
-                  view,     scenario, speed,      at,    scale,     listScenarios});
+    // --help lists them by what they are about: the source, the informer, the built-in
+    // cluster and its scenarios, the window, pictures, no window, recordings.
+    p.addOptions({server, kubeconfig, context, insecure, ns});
+    p.addOptions({resync, queue, watchList, journalCap});
+    p.addOptions({churn, seed, scenario, listScenarios, speed, at});
+    p.addOptions({lang, theme, view, size, scale});
+    p.addOptions({screenshot, pause, shotTimeout});
+    p.addOptions({headless, duration});
+    p.addOptions({record, open, capture});
     p.addPositionalArgument(
         QStringLiteral("resource"),
         QStringLiteral("Resource to watch, as kubectl names it: pods (default), deploy, "
