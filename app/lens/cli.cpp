@@ -85,8 +85,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "then WATCH; falls back to LIST+WATCH when the server cannot."));
     const QCommandLineOption journalCap(
         QStringLiteral("journal-cap"),
-        QStringLiteral("Keep at most N journal events; older ones are dropped and counted "
-                       "(default 100000)."),
+        QStringLiteral(
+            "Keep at most N journal events (at least 100); older ones are dropped and counted "
+            "(default 100000)."),
         QStringLiteral("N"), QStringLiteral("100000"));
     const QCommandLineOption lang(
         QStringLiteral("lang"),
@@ -196,7 +197,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                  "86400");
     c.session.journalCapacity = p.value(journalCap).toLongLong(&ok);
     if (!ok || c.session.journalCapacity < 100)
-        c.error = QStringLiteral("--journal-cap needs a number of events, at least 100");
+        c.error =
+            QStringLiteral("--journal-cap needs a number of events, at least 100 (got \"%1\")")
+                .arg(p.value(journalCap));
     const QStringList wh = p.value(size).split(QLatin1Char('x'));
     if (wh.size() == 2 && wh[0].toInt() >= 400 && wh[1].toInt() >= 300)
         c.windowSize = QSize(wh[0].toInt(), wh[1].toInt());

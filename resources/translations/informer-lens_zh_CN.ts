@@ -1718,7 +1718,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message numerus="yes">
         <source>%n event(s) · %1/s</source>
         <translation>
-            <numerusform>%n 个事件 · %1/s</numerusform>
+            <numerusform>%n 个事件 · %1/秒</numerusform>
         </translation>
     </message>
     <message numerus="yes">

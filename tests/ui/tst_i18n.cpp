@@ -5,6 +5,7 @@
 #include "i18n.h"
 #include "i18ncheck.h"
 #include "lens/journaltext.h"
+#include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
 #include "lens/timelinemodel.h"
 #include "mainwindow.h"
@@ -149,6 +150,23 @@ void tst_I18n::zhCnHasNoUntranslatedVisibleString()
         QVERIFY2(english.isEmpty(),
                  qPrintable(view + QStringLiteral(": ") + english.join(QStringLiteral(" | "))));
     }
+    // A key a handler was notified about: its history names the notifications in Chinese too,
+    // as the Handlers view does.
+    QString notified;
+    for (const TraceEvent &e : s.journal.events())
+        if (e.kind == TraceKind::HandlerNotified && !e.key.isEmpty())
+            notified = e.key;
+    QVERIFY(!notified.isEmpty());
+    w.selectKey(notified);
+    int notifications = 0;
+    for (int r = 0; r < w.keyHistoryModel()->rowCount(); ++r) {
+        const QModelIndex i = w.keyHistoryModel()->index(r, KeyHistoryModel::TypeColumn);
+        if (i.data(KeyHistoryModel::KindRole).toInt() != int(TraceKind::HandlerNotified))
+            continue;
+        ++notifications;
+        QVERIFY2(!untranslated(i.data().toString(), data), qPrintable(i.data().toString()));
+    }
+    QVERIFY(notifications > 0);
     const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
     if (!dir.isEmpty()) {
         w.showView(QStringLiteral("handlers"));
