@@ -188,6 +188,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                      "1000000)");
     }
     c.screenshotPath = p.value(screenshot);
+    if (p.isSet(screenshot) &&
+        !c.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+        c.error =
+            QStringLiteral("--screenshot needs a FILE ending in .png, it writes a PNG (got \"%1\")")
+                .arg(c.screenshotPath);
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
     if (!ok || c.screenshotPauseSec < 0)
         c.error = QStringLiteral("--screenshot-pause needs a number of seconds");

@@ -126,8 +126,8 @@ void tst_Cli::badArgumentsAreExplained()
           QStringList{QStringLiteral("--headless"), QStringLiteral("--scenario"),
                       QStringLiteral("fs03-410-relist"), QStringLiteral("--at"),
                       QStringLiteral("nan")},
-          QStringList{QStringLiteral("--headless"), QStringLiteral("--scale"),
-                      QStringLiteral("9")}}) {
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--scale"), QStringLiteral("9")},
+          QStringList{QStringLiteral("--screenshot"), QStringLiteral("shot.jpg")}}) {
         QProcess *q = run(args, this);
         QVERIFY(q->waitForFinished(10000));
         QCOMPARE(q->exitCode(), 2);
