@@ -261,7 +261,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
             step >= 1000
                 ? QStringLiteral("%1 s").arg(double(t) / 1000.0, 0, 'f', 0)
                 : QStringLiteral("%1 s").arg(double(t) / 1000.0, 0, 'f', step >= 100 ? 1 : 2);
-        p.drawText(QRectF(x - 40, plot.bottom() + 3, 80, kAxis), Qt::AlignHCenter | Qt::AlignTop,
+        // Centred under its tick, but kept whole inside the widget at either edge.
+        const double w = sfm.horizontalAdvance(label) + 2;
+        const double left = qBound(0.0, x - w / 2, qMax(0.0, width() - w - 1.0));
+        p.drawText(QRectF(left, plot.bottom() + 3, w, kAxis), Qt::AlignHCenter | Qt::AlignTop,
                    label);
     }
 

@@ -8,14 +8,15 @@
 /// Informer Lens links jemalloc (Debian libjemalloc-dev; CMake option LENS_JEMALLOC, on by
 /// default) instead of glibc's malloc. At 5 000 watch events per second four threads allocate
 /// and free the same object versions: the watch decoder builds them, the window's thread folds
-/// them, the journal's drop worker destroys them. glibc serialises every free of another
-/// thread's memory on that thread's arena lock; bench_window measured the window's thread
+/// them, the disposal thread (trace/disposal.h) destroys them. glibc serialises every free of
+/// another thread's memory on that thread's arena lock; bench_window measured the window's thread
 /// waiting on those locks about 80 ms per second, in waits of up to 12 ms. jemalloc (and every
 /// thread-caching allocator) returns such memory in batches. See docs/window.md, "Smoothness".
 namespace lens::heap {
 
-/// "jemalloc 5.3.0-0-g…" (its own version string) or "glibc malloc": the allocator this
-/// executable's malloc() resolves to. Named in `informer-lens --version` and bench_window.
+/// "jemalloc 5.3.0-0-g…" (its own version string, read through mallctl) or "glibc malloc": the
+/// allocator this executable was linked with (an LD_PRELOAD of another one is not noticed).
+/// Named in `informer-lens --version` and bench_window.
 QString allocatorName();
 
 /// The heap in mebibytes (MiB), from the allocator's own statistics (jemalloc's mallctl
