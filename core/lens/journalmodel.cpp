@@ -3,6 +3,7 @@
 
 #include "eventbatcher.h"
 #include "format.h"
+#include "handlersmodel.h"
 #include "trace/journal.h"
 
 namespace lens {
@@ -59,8 +60,10 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
             return traceKindName(e.kind);
         case KeyColumn:
             return e.key;
-        case TypeColumn:
-            return e.type;
+        case TypeColumn: // a notification as the Handlers view names it (translated)
+            return e.kind == TraceKind::HandlerNotified
+                       ? notificationKindName(notificationKindOf(e))
+                       : e.type;
         case ResourceVersionColumn:
             return e.resourceVersion;
         case DetailColumn:

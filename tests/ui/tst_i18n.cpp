@@ -4,6 +4,7 @@
 // dark theme. Set LENS_SCREENSHOT_DIR to keep the PNGs.
 #include "i18n.h"
 #include "i18ncheck.h"
+#include "lens/journalmodel.h"
 #include "lens/journaltext.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
@@ -162,6 +163,16 @@ void tst_I18n::zhCnHasNoUntranslatedVisibleString()
     for (int r = 0; r < w.keyHistoryModel()->rowCount(); ++r) {
         const QModelIndex i = w.keyHistoryModel()->index(r, KeyHistoryModel::TypeColumn);
         if (i.data(KeyHistoryModel::KindRole).toInt() != int(TraceKind::HandlerNotified))
+            continue;
+        ++notifications;
+        QVERIFY2(!untranslated(i.data().toString(), data), qPrintable(i.data().toString()));
+    }
+    QVERIFY(notifications > 0);
+    // The journal view too.
+    notifications = 0;
+    for (int r = 0; r < w.journalModel()->rowCount(); ++r) {
+        const QModelIndex i = w.journalModel()->index(r, JournalModel::TypeColumn);
+        if (i.data(JournalModel::KindRole).toInt() != int(TraceKind::HandlerNotified))
             continue;
         ++notifications;
         QVERIFY2(!untranslated(i.data().toString(), data), qPrintable(i.data().toString()));
