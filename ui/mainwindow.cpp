@@ -405,7 +405,6 @@ void MainWindow::updateTimelinePanel()
 void MainWindow::updatePipeline()
 {
     PipelineState s;
-    s.reflectorState = m_status->stateName();
     s.reflectorPhase = m_status->state();
     s.resourceVersion = m_status->lastResourceVersion();
     s.watchEvents = m_status->watchEvents();

@@ -124,7 +124,7 @@ QString PipelineWidget::stageText(int stage) const
         detail = tr("list + watch");
         break;
     case 1:
-        figure = s.reflectorState.isEmpty() ? tr("Stopped") : s.reflectorState;
+        figure = ReflectorStatus::nameOf(s.reflectorPhase);
         detail = m_ratesShown ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
                                     .arg(rate(&Sample::watchEvents), 0, 'f', 1)
                               : tr("%n event(s)", nullptr, int(s.watchEvents));

@@ -14,8 +14,7 @@ namespace lens {
 /// What the pipeline strip shows; filled by the window from ReflectorStatus, QueueModel,
 /// IndexerModel and HandlersModel. Counts are totals since the journal began.
 struct PipelineState {
-    QString reflectorState; ///< ReflectorStatus::stateName(), translated: the card's figure
-    /// The same state as a value: the card's colour (the name is in the window's language).
+    /// The Reflector card's figure (ReflectorStatus::nameOf) and colour.
     ReflectorStatus::State reflectorPhase = ReflectorStatus::State::Stopped;
     QString resourceVersion;
     qint64 watchEvents = 0;

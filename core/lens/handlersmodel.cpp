@@ -57,6 +57,11 @@ QString notificationKindName(NotificationKind k)
     return {};
 }
 
+QString notificationName(const TraceEvent &e)
+{
+    return notificationKindName(notificationKindOf(e));
+}
+
 // ---------------------------------------------------------------------------------------------
 
 HandlersModel::HandlersModel(Journal *journal, QObject *parent)
@@ -120,7 +125,7 @@ void HandlersModel::fold(const std::vector<TraceEvent> &events)
             l->recentLatencies.pop_front();
         ++s.byKind[int(notificationKindOf(e))];
         s.lastKey = e.key;
-        s.lastType = notificationKindName(notificationKindOf(e));
+        s.lastType = notificationName(e);
         s.lastResourceVersion = e.resourceVersion;
         s.lastT = e.t;
         s.lastSeq = e.seq;

@@ -33,6 +33,9 @@ enum class NotificationKind {
 NotificationKind notificationKindOf(const TraceEvent &e);
 /// "add (initial list)", "add", "update", "update (resync)", "delete", "delete (tombstone)".
 QString notificationKindName(NotificationKind k);
+/// The name of a HandlerNotified event's kind (notificationKindName of notificationKindOf), as
+/// the Handlers view, the journal view and the key history show it, in the window's language.
+QString notificationName(const TraceEvent &e);
 
 /// The sharedIndexInformer's sharedProcessor as the journal tells it: one row per
 /// processorListener (named by its ResourceEventHandler), folded from HandlerNotified events.

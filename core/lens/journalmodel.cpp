@@ -61,9 +61,7 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
         case KeyColumn:
             return e.key;
         case TypeColumn: // a notification as the Handlers view names it (translated)
-            return e.kind == TraceKind::HandlerNotified
-                       ? notificationKindName(notificationKindOf(e))
-                       : e.type;
+            return e.kind == TraceKind::HandlerNotified ? notificationName(e) : e.type;
         case ResourceVersionColumn:
             return e.resourceVersion;
         case DetailColumn:

@@ -109,7 +109,7 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
         m_prevIndexerObject = {};
         break;
     case TraceKind::HandlerNotified: {
-        r.type = notificationKindName(notificationKindOf(e)); // as the Handlers view names it
+        r.type = notificationName(e); // as the Handlers view names it
         QStringList bits;
         bits << e.detail.value(QLatin1String("handler")).toString();
         bits << tr("backlog %1").arg(e.detail.value(QLatin1String("backlog")).toInteger());

@@ -22,9 +22,9 @@ void ReflectorStatus::flush()
     m_batcher->flushNow();
 }
 
-QString ReflectorStatus::stateName() const
+QString ReflectorStatus::nameOf(State state)
 {
-    switch (m_state) {
+    switch (state) {
     case State::Stopped:
         return tr("Stopped");
     case State::Listing:

@@ -42,8 +42,10 @@ public:
     ~ReflectorStatus() override;
 
     State state() const { return m_state; }
-    /// "Stopped", "Listing", "Watching", "Backoff".
-    QString stateName() const;
+    /// "Stopped", "Listing", "Watching", "Backoff" (translated): the name of state().
+    QString stateName() const { return nameOf(m_state); }
+    /// The name of `state`, in the window's language.
+    static QString nameOf(State state);
     QString lastResourceVersion() const { return m_rv; }
     int objectCount() const { return int(m_keys.size()); }
     bool hasSynced() const { return m_synced; }

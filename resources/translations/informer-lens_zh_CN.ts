@@ -1645,10 +1645,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>list + watch</source>
         <translation>list + watch 请求</translation>
     </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
     <message numerus="yes">
         <source> · %n relist(s)</source>
         <translation>
