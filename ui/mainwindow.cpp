@@ -418,7 +418,8 @@ void MainWindow::updatePipeline()
     s.objects = m_indexer->rowCount();
     for (int r = 0; r < m_handlers->rowCount(); ++r) {
         const auto st = m_handlers->statsAt(r);
-        s.listeners.append({st.name, st.backlog, st.delivered});
+        if (!st.removed) // a removed listener stays in the Handlers view, not in the processor
+            s.listeners.append({st.name, st.backlog, st.delivered});
     }
     s.selectedKey = m_history->key();
     if (!s.selectedKey.isEmpty()) {

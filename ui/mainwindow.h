@@ -127,7 +127,8 @@ public:
 
     /// The caption pane explains journal event `seq` (a default text when it is not retained).
     void explainSeq(quint64 seq);
-    /// The caption pane explains the queue row of `key` (its Deltas).
+    /// The caption pane explains the queue row of `key` (its Deltas). When `key` is no longer
+    /// queued it says so, with the Pop that took it (from the journal).
     void explainQueuedKey(const QString &key);
     /// Shows the scenario toolbar (issue 5 item 7: scenario speed on the manual clock): the
     /// scenario's `title`, a Pause toggle that holds the scenario clock and its steps (the
@@ -236,6 +237,8 @@ private:
     void onJournalEvent();
     void onSettleTimer();
     void updateStatus();
+    /// After Pop took rows out of the queue model: keeps the selection on the key.
+    void queueRowsLeft();
     void updateQueuePanel();
     void updatePumpState();
     void followTail(QTableView *view);
@@ -297,9 +300,10 @@ private:
     Panel *m_journalPanel = nullptr;
     Panel *m_timelinePanel = nullptr;
     QTextBrowser *m_caption = nullptr;
-    quint64 m_captionSeq = 0;  // what the caption explains: a journal seq …
-    QString m_captionKey;      // … or a queued key …
-    QString m_scenarioCaption; // … or a scenario's caption
+    bool m_queueRowsLeaving = false; // Pop is taking rows out of the queue model right now
+    quint64 m_captionSeq = 0;        // what the caption explains: a journal seq …
+    QString m_captionKey;            // … or a queued key …
+    QString m_scenarioCaption;       // … or a scenario's caption
     std::function<QString(const QString &, const QString &)> m_translateCaption;
     Panel *m_captionPanel = nullptr;
     QLabel *m_statusLabel = nullptr;

@@ -5,6 +5,7 @@
 #include "keyboard.h"
 #include "lens/caption.h"
 #include "lens/format.h"
+#include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
 #include "panel.h"
 #include "trace/journal.h"
@@ -12,6 +13,8 @@
 #include <QAction>
 #include <QComboBox>
 #include <QLabel>
+#include <QSignalBlocker>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QToolBar>
 
@@ -41,13 +44,47 @@ void MainWindow::explainSeq(quint64 seq)
 
 void MainWindow::explainQueuedKey(const QString &key)
 {
-    const int row = m_queue->rowOfKey(key);
-    if (row < 0)
-        return;
     m_captionSeq = 0;
     m_captionKey = key;
-    m_caption->setHtml(Caption::forDeltas(key, m_queue->deltasAt(row), m_queue->queueMode()));
-    m_captionPanel->setSubtitle(tr("queued key %1").arg(key));
+    const int row = m_queue->rowOfKey(key);
+    if (row >= 0) {
+        m_caption->setHtml(Caption::forDeltas(key, m_queue->deltasAt(row), m_queue->queueMode()));
+        m_captionPanel->setSubtitle(tr("queued key %1").arg(key));
+        return;
+    }
+    // Popped (or never queued at the moment the views show): say so, from the journal, up to
+    // the moment shown (time travel shows nothing after it).
+    const quint64 upTo = m_queue->foldedUpTo();
+    const TraceEvent *pop = nullptr;
+    if (m_journal)
+        for (auto it = m_journal->events().rbegin(); it != m_journal->events().rend(); ++it)
+            if ((upTo == 0 || it->seq <= upTo) && it->kind == TraceKind::FifoPopped &&
+                it->key == key) {
+                pop = &*it;
+                break;
+            }
+    QString html =
+        QStringLiteral("<p><b>%1</b></p>").arg(tr("%1 is not queued").arg(key).toHtmlEscaped());
+    if (pop)
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("Pop handed its Deltas to HandleDeltas at %1 (journal event %2).")
+                             .arg(formatTimeMs(pop->t))
+                             .arg(pop->seq)
+                             .toHtmlEscaped());
+    m_caption->setHtml(html);
+    m_captionPanel->setSubtitle(tr("key %1").arg(key));
+}
+
+void MainWindow::queueRowsLeft()
+{
+    // The key Pop took had the queue view's current row: Qt moved it to the next key. Stay on
+    // the key (its history and explanation) and leave the queue view without a current row.
+    const QString key = m_history->key();
+    if (!key.isEmpty() && m_queue->rowOfKey(key) < 0 && m_queueView->currentIndex().isValid()) {
+        const QSignalBlocker block(m_queueView->selectionModel());
+        m_queueView->selectionModel()->clear();
+        m_queueView->viewport()->update();
+    }
 }
 
 void MainWindow::setScenarioControls(const QString &title, double speed,

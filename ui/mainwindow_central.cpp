@@ -40,7 +40,22 @@ namespace lens {
 
 QWidget *MainWindow::buildCentral()
 {
-    // DeltaFIFO queue.
+    // DeltaFIFO queue. Connected before the view's selection model is: while Pop takes rows out,
+    // the view's current row slides to the next key, and that is not the user's choice.
+    connect(m_queue, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+            [this] { m_queueRowsLeaving = true; });
+    connect(m_queue, &QAbstractItemModel::rowsRemoved, this, [this] {
+        m_queueRowsLeaving = false;
+        queueRowsLeft();
+    });
+    // The explanation of a queued key follows its row: Deltas growing, the key popped.
+    auto reexplain = [this] {
+        if (m_captionSeq == 0 && !m_captionKey.isEmpty() && !m_queueRowsLeaving)
+            explainQueuedKey(m_captionKey);
+    };
+    connect(m_queue, &QAbstractItemModel::rowsRemoved, this, reexplain);
+    connect(m_queue, &QAbstractItemModel::dataChanged, this, reexplain);
+    connect(m_queue, &QAbstractItemModel::modelReset, this, reexplain);
     m_queueView = makeTable(m_queue, tr("DeltaFIFO queue"), this);
     m_queueView->setObjectName(QStringLiteral("queueView"));
     m_queueView->verticalHeader()->setVisible(true); // "#": queue position, 1 = next to pop
@@ -250,7 +265,7 @@ QWidget *MainWindow::buildCentral()
     // Selecting a key anywhere shows its history.
     connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
+                if (current.isValid() && !m_queueRowsLeaving)
                     selectKey(current.data(QueueModel::KeyRole).toString());
             });
     connect(m_indexerView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -310,7 +325,7 @@ QWidget *MainWindow::buildCentral()
             });
     connect(m_queueView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (current.isValid())
+                if (current.isValid() && !m_queueRowsLeaving)
                     explainQueuedKey(current.data(QueueModel::KeyRole).toString());
             });
     connect(m_timeline, &TimelineWidget::markClicked, this, &MainWindow::explainSeq);

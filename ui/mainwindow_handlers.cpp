@@ -100,12 +100,14 @@ void MainWindow::updateHandlersPanel()
 {
     qint64 delivered = 0;
     int backlog = 0;
+    int active = 0;
     for (int r = 0; r < m_handlers->rowCount(); ++r) {
         const auto s = m_handlers->statsAt(r);
         delivered += s.delivered;
         backlog += s.backlog;
+        active += s.removed ? 0 : 1;
     }
-    QString text = tr("%n listener(s)", nullptr, m_handlers->rowCount()) +
+    QString text = tr("%n listener(s)", nullptr, active) +
                    tr(" \u00B7 %1 delivered \u00B7 backlog %2").arg(delivered).arg(backlog);
     m_handlersPanel->setSubtitle(text);
 }

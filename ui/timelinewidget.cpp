@@ -804,14 +804,16 @@ QString TimelineWidget::describeAt(const QPoint &pos) const
         const QString h = m_model->resyncHandlers().value(lane - kFirstHandlerLane);
         for (const auto &tick : m_model->handlerTicks(h)) {
             if (std::abs(xOf(tick.t, t0, t1, plot) - pos.x()) < 6)
-                return tr("%1 s \u00B7 resync round of handler %2: %n update(s) from resync "
-                          "(same resourceVersion) delivered",
+                return tr("%1 s \u00B7 %2 received %n update(s) with an unchanged "
+                          "resourceVersion from here until the next resync check (Sync or "
+                          "Replaced deltas delivered while it was syncing; Explain on one of "
+                          "them says which delta and which tick)",
                           nullptr, tick.count)
                     .arg(double(tick.t) / 1000.0, 0, 'f', 3)
                     .arg(h);
         }
-        return tr("Resync rounds of handler %1: each tick is one round in which its "
-                  "resyncPeriod was due")
+        return tr("Updates with an unchanged resourceVersion that handler %1 received, one "
+                  "mark per interval between resync checks")
             .arg(h);
     }
     if (lane <= 1) {

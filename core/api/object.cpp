@@ -25,7 +25,66 @@ QMap<QString, QString> stringMap(const QJsonValue &v)
         out.insert(it.key(), it.value().toString());
     return out;
 }
+
+QString typeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    default:
+        return QStringLiteral("null");
+    }
+}
+
+/// "" when `v` is absent, null or of `want`; else "<path> is a number, not a string".
+QString wrongType(const QJsonValue &v, QJsonValue::Type want, const QString &path)
+{
+    if (v.isUndefined() || v.isNull() || v.type() == want)
+        return {};
+    return QStringLiteral("%1 is %2, not %3").arg(path, typeName(v), typeName(QJsonValue(want)));
+}
 } // namespace
+
+QString Object::decodeError(const QJsonObject &json)
+{
+    for (const char *f : {"kind", "apiVersion"})
+        if (QString e =
+                wrongType(json.value(QLatin1String(f)), QJsonValue::String, QLatin1String(f));
+            !e.isEmpty())
+            return e;
+    const QJsonValue metaValue = json.value(QLatin1String("metadata"));
+    if (QString e = wrongType(metaValue, QJsonValue::Object, QStringLiteral("metadata"));
+        !e.isEmpty())
+        return e;
+    const QJsonObject meta = metaValue.toObject();
+    for (const char *f : {"name", "namespace", "generateName", "uid", "resourceVersion",
+                          "creationTimestamp", "deletionTimestamp"})
+        if (QString e = wrongType(meta.value(QLatin1String(f)), QJsonValue::String,
+                                  QStringLiteral("metadata.") + QLatin1String(f));
+            !e.isEmpty())
+            return e;
+    for (const char *f : {"labels", "annotations"}) {
+        const QJsonValue m = meta.value(QLatin1String(f));
+        const QString path = QStringLiteral("metadata.") + QLatin1String(f);
+        if (QString e = wrongType(m, QJsonValue::Object, path); !e.isEmpty())
+            return e;
+        const QJsonObject o = m.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (QString e = wrongType(it.value(), QJsonValue::String,
+                                      QStringLiteral("%1[\"%2\"]").arg(path, it.key()));
+                !e.isEmpty())
+                return e;
+    }
+    return {};
+}
 
 Object Object::fromJson(const QJsonObject &json)
 {

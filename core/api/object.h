@@ -28,6 +28,17 @@ public:
     /// "metadata" object, which MetaNamespaceKeyFunc reports as "object has no meta".
     static Object fromJson(const QJsonObject &json);
 
+    /// Why `json` cannot be decoded as a Kubernetes object, or "" when it can: the metadata
+    /// fields the informer reads must have their API types (metadata an object; name,
+    /// namespace, generateName, uid, resourceVersion, creationTimestamp and deletionTimestamp
+    /// strings; labels and annotations objects of strings; kind and apiVersion strings), or
+    /// null / absent. Mirrors client-go's typed JSON decoding, which fails the whole LIST or
+    /// watch event on such a field ("json: cannot unmarshal number into Go struct field
+    /// ObjectMeta.metadata.name of type string") instead of taking it as empty. The sentence
+    /// names the field by its JSON path and the type found, e.g. "metadata.name is a number,
+    /// not a string".
+    static QString decodeError(const QJsonObject &json);
+
     /// Decodes one JSON object from bytes. On malformed input returns a null Object and sets
     /// `*error` to a sentence naming the offset and the parser's message.
     static Object parse(const QByteArray &bytes, QString *error = nullptr);

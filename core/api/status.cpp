@@ -2,6 +2,7 @@
 #include "status.h"
 
 #include <QJsonArray>
+#include <QStringList>
 
 namespace lens {
 
@@ -108,6 +109,32 @@ QString ApiStatus::describeCause() const
     if (!message.isEmpty() && message != reason) // "401 Unauthorized", not "...: Unauthorized"
         s += QStringLiteral(": ") + message;
     return s;
+}
+
+bool ApiStatus::isInternalError() const
+{
+    if (reason == QLatin1String("InternalError"))
+        return true;
+    // apimachinery's knownReasons (StatusReasonUnknown "" is not among them).
+    static const QStringList known{QStringLiteral("Unauthorized"),
+                                   QStringLiteral("Forbidden"),
+                                   QStringLiteral("NotFound"),
+                                   QStringLiteral("AlreadyExists"),
+                                   QStringLiteral("Conflict"),
+                                   QStringLiteral("Gone"),
+                                   QStringLiteral("Invalid"),
+                                   QStringLiteral("ServerTimeout"),
+                                   QStringLiteral("StorageReadError"),
+                                   QStringLiteral("Timeout"),
+                                   QStringLiteral("TooManyRequests"),
+                                   QStringLiteral("BadRequest"),
+                                   QStringLiteral("MethodNotAllowed"),
+                                   QStringLiteral("NotAcceptable"),
+                                   QStringLiteral("RequestEntityTooLarge"),
+                                   QStringLiteral("UnsupportedMediaType"),
+                                   QStringLiteral("Expired"),
+                                   QStringLiteral("ServiceUnavailable")};
+    return code == 500 && !known.contains(reason);
 }
 
 } // namespace lens

@@ -62,7 +62,11 @@ struct ApiStatus {
         return reason == QLatin1String("NotFound") || (reason.isEmpty() && code == 404);
     }
     bool isConnectionRefused() const { return transport == Transport::ConnectionRefused; }
-    bool isInternalError() const { return code == 500; }
+    /// apimachinery's errors.IsInternalError: reason InternalError, or a 500 whose reason is
+    /// none of the StatusReasons apimachinery knows (so a 500 with reason StorageReadError,
+    /// metav1.StatusReasonStoreReadError, is not one: the reflector relists instead of
+    /// re-watching in place).
+    bool isInternalError() const;
 
     /// One line a user understands, e.g. "410 Expired: too old resource version: 89 (93)",
     /// "cannot connect: connection refused (127.0.0.1:6443)", or with an operation

@@ -9,10 +9,10 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QNetworkReply>
-#include <QPromise>
 #include <QSslConfiguration>
 #include <QSslError>
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 #include <utility>
@@ -157,8 +157,10 @@ void HttpListCall::onFinished()
         Q_EMIT finished();
         return;
     }
-    // Parsed on the decoder thread; finished() comes back here.
-    auto promise = std::make_shared<QPromise<Parsed>>();
+    // Parsed on the decoder thread; finished() comes back here. QtConcurrent::run reports the
+    // future finished exactly once. (A QPromise in a shared_ptr did not: destroyed on the
+    // decoder thread after this thread's takeResult() had reset the future, it reported it
+    // finished again, and the second takeResult() read an empty result store.)
     m_parsing = new QFutureWatcher<Parsed>(this);
     connect(m_parsing, &QFutureWatcher<Parsed>::finished, this, [this] {
         Parsed p = m_parsing->future().takeResult();
@@ -167,12 +169,7 @@ void HttpListCall::onFinished()
         m_error = std::move(p.error);
         Q_EMIT finished();
     });
-    m_parsing->setFuture(promise->future());
-    promise->start();
-    decoderPool()->start([promise, body] {
-        promise->addResult(parse(body));
-        promise->finish();
-    });
+    m_parsing->setFuture(QtConcurrent::run(decoderPool(), [body] { return parse(body); }));
 }
 
 HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
@@ -202,10 +199,43 @@ HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
     if (itemKind.endsWith(QLatin1String("List")))
         itemKind.chop(4);
     const QString apiVersion = list.value(QLatin1String("apiVersion")).toString();
-    const QJsonArray items = list.value(QLatin1String("items")).toArray();
+    // client-go decodes a list into its typed List struct: an items field that is not an array,
+    // an item that is not an object or a metadata field of the wrong type fails the whole list
+    // (the reflector keeps its store and retries), never an empty or misread list.
+    auto refuse = [&out](const QString &what) {
+        out.error = ApiStatus::transportError(
+            ApiStatus::Transport::Decode,
+            QStringLiteral("the list cannot be decoded: %1; the cache keeps its objects and the "
+                           "list is retried")
+                .arg(what));
+        return out;
+    };
+    const QJsonValue itemsValue = list.value(QLatin1String("items"));
+    if (!itemsValue.isUndefined() && !itemsValue.isNull() && !itemsValue.isArray())
+        return refuse(QStringLiteral("\"items\" is %1, not an array")
+                          .arg(itemsValue.isString()   ? QStringLiteral("a string")
+                               : itemsValue.isObject() ? QStringLiteral("an object")
+                               : itemsValue.isDouble() ? QStringLiteral("a number")
+                                                       : QStringLiteral("a boolean")));
+    if (!list.value(QLatin1String("metadata")).isUndefined() &&
+        !list.value(QLatin1String("metadata")).isNull() &&
+        !list.value(QLatin1String("metadata")).isObject())
+        return refuse(QStringLiteral("the list's \"metadata\" is not an object"));
+    for (const char *f : {"resourceVersion", "continue"}) {
+        const QJsonValue v = meta.value(QLatin1String(f));
+        if (!v.isUndefined() && !v.isNull() && !v.isString())
+            return refuse(
+                QStringLiteral("the list's metadata.%1 is not a string").arg(QLatin1String(f)));
+    }
+    const QJsonArray items = itemsValue.toArray();
     out.page.items.reserve(items.size());
-    for (const QJsonValue &v : items) {
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const QJsonValue v = items.at(i);
+        if (!v.isObject())
+            return refuse(QStringLiteral("items[%1] is not an object").arg(i));
         QJsonObject o = v.toObject();
+        if (const QString e = Object::decodeError(o); !e.isEmpty())
+            return refuse(QStringLiteral("items[%1]: %2").arg(i).arg(e));
         // Items of a list usually omit kind/apiVersion; client-go's decoder fills them in.
         if (!o.contains(QLatin1String("kind")) && !itemKind.isEmpty())
             o.insert(QLatin1String("kind"), itemKind);
@@ -246,6 +276,13 @@ bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)
         {QStringLiteral("ERROR"), WatchEvent::Type::Error},
     };
     out->type = types.value(out->typeName, WatchEvent::Type::Unknown);
+    // As for a list item: a metadata field of the wrong type fails the event's decoding
+    // (client-go's StreamWatcher reports it as an InternalError and the watch is restarted).
+    if (out->type != WatchEvent::Type::Error)
+        if (const QString e = Object::decodeError(obj.toObject()); !e.isEmpty()) {
+            *error = QStringLiteral("the %1 event's object: %2").arg(out->typeName, e);
+            return false;
+        }
     if (out->type == WatchEvent::Type::Error)
         out->status = ApiStatus::fromStatusJson(obj.toObject());
     else

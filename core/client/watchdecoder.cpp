@@ -4,8 +4,8 @@
 #include "httpcalls.h"
 
 #include <QCoreApplication>
-#include <QPromise>
 #include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <memory>
 #include <utility>
@@ -40,11 +40,9 @@ void WatchDecoder::submit(const QByteArray &lines)
 {
     if (lines.isEmpty())
         return;
-    auto promise = std::make_shared<QPromise<Chunk>>();
-    m_decoding.push_back(promise->future());
     m_pendingBytes += lines.size();
-    promise->start();
-    decoderPool()->start([promise, lines] {
+    // QtConcurrent::run, not a QPromise: see HttpListCall::onFinished.
+    m_decoding.push_back(QtConcurrent::run(decoderPool(), [lines] {
         Chunk c;
         c.bytes = lines.size();
         qsizetype from = 0;
@@ -60,9 +58,8 @@ void WatchDecoder::submit(const QByteArray &lines)
             d.ok = decodeWatchEvent(line, &d.event, &d.error);
             c.lines.push_back(std::move(d));
         }
-        promise->addResult(std::move(c));
-        promise->finish();
-    });
+        return c;
+    }));
 }
 
 bool WatchDecoder::hasNext()

@@ -15,9 +15,16 @@ Indexer::Indexer(KeyFunc keyFunc, Indexers indexers)
 
 KeyResult Indexer::update(const Object &obj)
 {
-    const KeyResult k = m_keyFunc(obj);
+    Object stored = obj;
+    if (m_transform) {
+        QString err;
+        stored = m_transform(obj, &err);
+        if (!err.isEmpty())
+            return KeyResult{{}, QStringLiteral("transforming: ") + err};
+    }
+    const KeyResult k = m_keyFunc(stored);
     if (k.ok())
-        updateByKey(k.key, obj);
+        updateByKey(k.key, stored);
     return k;
 }
 
@@ -62,10 +69,17 @@ QString Indexer::replace(const QList<Object> &list, const QString &resourceVersi
     QHash<QString, Object> items;
     items.reserve(list.size());
     for (const Object &o : list) {
-        const KeyResult k = m_keyFunc(o);
+        Object stored = o;
+        if (m_transform) {
+            QString err;
+            stored = m_transform(o, &err);
+            if (!err.isEmpty())
+                return QStringLiteral("transforming: ") + err;
+        }
+        const KeyResult k = m_keyFunc(stored);
         if (!k.ok())
             return k.error;
-        items.insert(k.key, o);
+        items.insert(k.key, stored);
     }
     m_items = std::move(items);
     m_indices.clear();

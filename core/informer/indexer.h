@@ -47,7 +47,12 @@ class Indexer : public KeyListerGetter {
 public:
     explicit Indexer(KeyFunc keyFunc = metaNamespaceKeyFunc, Indexers indexers = {});
 
-    /// Store.Add / Update (identical: upsert). Returns the key error, if any.
+    /// The store's transformer (client-go's cache with WithTransformer): called with every object
+    /// Add, Update and Replace store, before its key is made; Delete is not transformed. An
+    /// error is returned as "transforming: <error>" and nothing is stored. Empty = none.
+    void setTransformer(TransformFunc transform) { m_transform = std::move(transform); }
+
+    /// Store.Add / Update (identical: upsert). Returns the key or transform error, if any.
     KeyResult add(const Object &obj) { return update(obj); }
     KeyResult update(const Object &obj);
     /// Upsert under an explicit key (the informer uses DeletionHandlingMetaNamespaceKeyFunc).
@@ -55,8 +60,9 @@ public:
     /// Store.Delete: removes the object's key; a missing key is a no-op.
     KeyResult remove(const Object &obj);
     void removeByKey(const QString &key);
-    /// Store.Replace: swaps in the list wholesale and rebuilds every index. `resourceVersion`
-    /// becomes lastStoreSyncResourceVersion. Returns the first key error (nothing changed then).
+    /// Store.Replace: swaps in the list wholesale (each object transformed first) and rebuilds
+    /// every index. `resourceVersion` becomes lastStoreSyncResourceVersion. Returns the first
+    /// transform or key error (nothing changed then).
     QString replace(const QList<Object> &list, const QString &resourceVersion);
 
     Object getByKey(const QString &key) const override;
@@ -93,6 +99,7 @@ private:
     QHash<QString, Object> m_items;
     QHash<QString, QHash<QString, QSet<QString>>> m_indices; // index → value → keys
     QString m_lastRv;
+    TransformFunc m_transform;
 };
 
 } // namespace lens

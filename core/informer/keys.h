@@ -12,6 +12,9 @@
 namespace lens {
 
 /// A key, or the reason none could be made. client-go reports these as KeyError{Obj, Err}.
+/// Transformer (client-go's TransformFunc): returns the object to store, or sets *error.
+using TransformFunc = std::function<Object(const Object &, QString *error)>;
+
 struct KeyResult {
     QString key;
     QString error; ///< empty when the key is valid

@@ -62,9 +62,17 @@ public:
 
     /// Appends to the buffer (never blocks) and schedules delivery.
     void add(Notification n);
-    /// shouldResync: due when now ≥ nextResync; then nextResync = now + resyncPeriod.
+    /// sharedProcessor.shouldResync for this listener: due when resyncPeriod > 0 and now ≥
+    /// nextResync; then nextResync = now + resyncPeriod. Sets isSyncing() to the verdict.
     bool shouldResync(qint64 nowMs);
+    /// When the listener is next due for a resync (Clock milliseconds).
+    qint64 nextResyncMs() const { return m_nextResync; }
     void determineNextResync(qint64 nowMs) { m_nextResync = nowMs + m_resync; }
+    /// Whether sync notifications (updates with an unchanged resourceVersion) reach this
+    /// listener: true from registration (sharedProcessor.addListener sets listeners[l] = true)
+    /// until the first resync tick, then the verdict of each tick's shouldResync. With no
+    /// resync ticks at all (resyncCheckPeriod 0) it stays true, so a relist's unchanged objects
+    /// reach every handler, as in client-go.
     bool isSyncing() const { return m_syncing; }
     void clearSyncing() { m_syncing = false; }
 
@@ -96,7 +104,7 @@ private:
     qint64 m_requestedResync;
     qint64 m_resync;
     qint64 m_nextResync = 0;
-    bool m_syncing = false;
+    bool m_syncing = true;
     Journal *m_journal;
     const Clock *m_clock;
     std::deque<Notification> m_buffer;

@@ -45,9 +45,6 @@ struct QueueEntry {
     Deltas deltas;
 };
 
-/// Transformer (client-go's TransformFunc): returns the object to store, or sets *error.
-using TransformFunc = std::function<Object(const Object &, QString *error)>;
-
 /// client-go's Queue interface (tools/cache/fifo.go, delta_fifo.go) without blocking: Pop
 /// returns at once when empty, and `setQueuedCallback` tells the controller's pump that
 /// something arrived. DeltaFIFO and RealFIFO implement it.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "reflector.h"
 
+#include "trace/clocktimer.h"
 #include "trace/journal.h"
 
 #include <QTimer>
@@ -16,12 +17,18 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
     : QObject(parent), m_lw(lw), m_queue(queue), m_journal(journal), m_clock(clock),
       m_backoff(clock), m_rand(QRandomGenerator::global()->generate()),
       m_bookmarkTimer(new QTimer(this)), m_backoffTimer(new QTimer(this)),
-      m_resyncTimer(new QTimer(this))
+      m_resyncTimer(new ClockTimer(clock, this))
 {
+    m_seed = QRandomGenerator::global()->generate();
+    m_backoff = Backoff(m_clock, m_backoffParams, m_seed);
     qRegisterMetaType<lens::WatchEvent>();
     qRegisterMetaType<lens::ApiStatus>();
     m_backoffTimer->setSingleShot(true);
     m_bookmarkTimer->setSingleShot(true);
+    // Never early: a coarse timer may fire up to 5 % before its interval. (They wait in real
+    // time: a scenario holds its ManualClock while it waits for the informer to recover.)
+    m_backoffTimer->setTimerType(Qt::PreciseTimer);
+    m_bookmarkTimer->setTimerType(Qt::PreciseTimer);
     connect(m_bookmarkTimer, &QTimer::timeout, this, [this] {
         if (m_watchListSyncing)
             fallBackToList(
@@ -32,11 +39,14 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
         if (m_afterBackoff)
             std::exchange(m_afterBackoff, {})();
     });
-    connect(m_resyncTimer, &QTimer::timeout, this, [this] {
-        const bool due = !m_shouldResync || m_shouldResync();
+    connect(m_resyncTimer, &ClockTimer::timeout, this, [this] {
+        // startResync: the next tick is armed after this one (resyncChan per round).
+        m_resyncTimer->start(m_resyncPeriodMs);
         QJsonObject d;
+        const bool due = !m_shouldResync || m_shouldResync(&d);
         d.insert(QLatin1String("due"), due);
         d.insert(QLatin1String("periodMs"), m_resyncPeriodMs);
+        d.insert(QLatin1String("nextTickMs"), m_resyncTimer->dueMs());
         record(int(TraceKind::Resync), d);
         if (due) {
             const QString err = m_queue->resync();
@@ -55,14 +65,14 @@ Reflector::~Reflector()
     stop();
 }
 
-void Reflector::setResyncPeriod(qint64 ms, std::function<bool()> shouldResync)
+void Reflector::setResyncPeriod(qint64 ms, ShouldResync shouldResync)
 {
     m_resyncPeriodMs = ms;
     m_shouldResync = std::move(shouldResync);
     if (m_resyncTimer->isActive()) {
         m_resyncTimer->stop();
         if (ms > 0)
-            m_resyncTimer->start(int(ms));
+            m_resyncTimer->start(ms);
     }
 }
 
@@ -259,6 +269,7 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
     m_listCause = cause;
     m_listItems.clear();
     m_pages = 0;
+    m_firstPageRv.clear();
     m_fullListIfExpired = true;
     m_listRv = relistResourceVersion();
     m_listIsRetry = retryUnavailable;
@@ -312,6 +323,7 @@ void Reflector::onPage()
             d.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
             record(int(TraceKind::ListFailed), d);
             m_listItems.clear();
+            m_firstPageRv.clear(); // the full list's own resourceVersion counts
             ListOptions full;
             full.resourceVersion = m_listRv;
             full.limit = 0;
@@ -328,6 +340,10 @@ void Reflector::onPage()
     const ListPage &page = call->page();
     m_listItems += page.items;
     ++m_pages;
+    // pager.List keeps the first page's list metadata: its resourceVersion is the list's, the
+    // one Replace stores and the next watch starts from (later pages' may differ).
+    if (m_firstPageRv.isNull())
+        m_firstPageRv = page.resourceVersion.isNull() ? QStringLiteral("") : page.resourceVersion;
     QJsonObject d;
     d.insert(QLatin1String("page"), m_pages);
     d.insert(QLatin1String("items"), page.items.size());
@@ -344,7 +360,7 @@ void Reflector::onPage()
         requestPage(next);
         return;
     }
-    listSucceeded(page.resourceVersion);
+    listSucceeded(m_firstPageRv);
 }
 
 void Reflector::listFailed(const ApiStatus &err)
@@ -393,7 +409,7 @@ bool Reflector::replaceStore(const QList<Object> &items, const QString &rv, cons
     m_lastSyncRv = rv;
     Q_EMIT listSynced(rv);
     if (m_resyncPeriodMs > 0)
-        m_resyncTimer->start(int(m_resyncPeriodMs));
+        m_resyncTimer->start(m_resyncPeriodMs);
     return true;
 }
 
@@ -446,7 +462,9 @@ void Reflector::onWatchEvent(const WatchEvent &ev)
             startWatch();
             return;
         }
-        endListAndWatch(ev.status, ev.status.isExpired() ? QStringLiteral("expired")
+        // A watch's 410 only ends this ListAndWatch: the next one lists at the last synced
+        // resourceVersion (cause "watch expired"); "expired" is a list's own 410.
+        endListAndWatch(ev.status, ev.status.isExpired() ? QStringLiteral("watch expired")
                                                          : QStringLiteral("watch error"));
         return;
     }
@@ -499,7 +517,8 @@ void Reflector::onWatchEnded(const ApiStatus &err)
             return;
         }
         endListAndWatch(
-            err, err.isExpired() ? QStringLiteral("expired") : QStringLiteral("watch error"), true);
+            err, err.isExpired() ? QStringLiteral("watch expired") : QStringLiteral("watch error"),
+            true);
         return;
     }
     const qint64 lasted = m_clock->nowMs() - m_watchStartMs;

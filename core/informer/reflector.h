@@ -16,6 +16,10 @@
 class QTimer;
 
 namespace lens {
+class ClockTimer;
+}
+
+namespace lens {
 
 class Journal;
 
@@ -57,12 +61,18 @@ public:
     Q_ENUM(State)
 
     /// `lw` and `queue` are not owned and must outlive the reflector. `journal` may be null.
-    /// `resyncPeriodMs` 0 = no resync; `shouldResync` (may be empty) decides at each tick.
     Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Clock *clock,
               QObject *parent = nullptr);
     ~Reflector() override;
 
-    void setResyncPeriod(qint64 ms, std::function<bool()> shouldResync = {});
+    /// The resync check (client-go's resyncPeriod of the reflector, the informer's
+    /// resyncCheckPeriod): `ms` milliseconds of Clock time after a list is stored and after each
+    /// tick (a ClockTimer: never earlier), `shouldResync` (may be empty = always due; client-go's
+    /// ShouldResync) decides whether the tick calls the store's Resync. It may add fields to the
+    /// tick's journal event (kind resync) through `detail`, e.g. which listener was due and when
+    /// each is due next. 0 = no resync.
+    using ShouldResync = std::function<bool(QJsonObject *detail)>;
+    void setResyncPeriod(qint64 ms, ShouldResync shouldResync = {});
     /// WatchListPageSize; 0 = client-go's default paging rules.
     void setPageSize(int limit) { m_pageSize = limit; }
     /// minWatchTimeout in seconds (values under 300 are raised to 300, as client-go does).
@@ -117,8 +127,11 @@ public:
     /// cap, reset after 2 min, factor 2, jitter 1). Tests inject shorter ones, as client-go's
     /// own reflector tests do.
     void setBackoffParams(const Backoff::Params &params);
-    /// Seeds the jitter of timeouts and backoff (reproducible runs).
+    /// Seeds the jitter of timeouts and backoff (reproducible runs: scenarios). Without it each
+    /// reflector draws a random seed, as client-go's jitter comes from a randomly seeded source.
     void setSeed(quint32 seed);
+    /// The seed of the jitter of timeouts and backoff.
+    quint32 seed() const { return m_seed; }
 
     /// Reflector.Run: starts ListAndWatch now; keeps going until stop().
     void run();
@@ -193,6 +206,7 @@ private:
     int m_pagerLimit = 0;       ///< the pager's PageSize for the current list()
     bool m_listIsRetry = false; ///< this list is list()'s one immediate retry at ""
     int m_pages = 0;
+    QString m_firstPageRv; ///< the current list's first page's resourceVersion (pager.List)
     bool m_fullListIfExpired = true;
     bool m_paginatedResult = false;
     bool m_lastSyncRvUnavailable = false;
@@ -218,9 +232,9 @@ private:
     QTimer *m_bookmarkTimer;
 
     QTimer *m_backoffTimer;
-    QTimer *m_resyncTimer;
+    ClockTimer *m_resyncTimer;
     qint64 m_resyncPeriodMs = 0;
-    std::function<bool()> m_shouldResync;
+    ShouldResync m_shouldResync;
     std::function<void(const ApiStatus &)> m_errorHandler;
     std::function<void()> m_afterBackoff;
 

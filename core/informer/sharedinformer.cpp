@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sharedinformer.h"
 
+#include <QJsonArray>
+
 #include "trace/journal.h"
 
 #include <QSet>
@@ -66,9 +68,16 @@ SharedIndexInformer::addEventHandlerWithResyncPeriod(const ResourceEventHandler 
                 resyncMs = m_resyncCheckPeriod;
             } else {
                 m_resyncCheckPeriod = resyncMs;
-                for (ProcessorListener *l : std::as_const(m_listeners))
+                for (ProcessorListener *l : std::as_const(m_listeners)) {
+                    const qint64 was = l->resyncPeriodMs();
                     l->setResyncPeriodMs(
                         determineResyncPeriod(l->requestedResyncPeriodMs(), resyncMs));
+                    if (l->resyncPeriodMs() != was)
+                        journalHandler(
+                            TraceKind::HandlerResyncChanged, l,
+                            {{QLatin1String("reason"), QStringLiteral("resyncCheckPeriod")},
+                             {QLatin1String("byHandler"), h.name}});
+                }
             }
         }
     }
@@ -76,6 +85,10 @@ SharedIndexInformer::addEventHandlerWithResyncPeriod(const ResourceEventHandler 
         new ProcessorListener(h, resyncMs, determineResyncPeriod(resyncMs, m_resyncCheckPeriod),
                               m_journal, m_clock, this);
     m_listeners << l;
+    journalHandler(TraceKind::HandlerAdded, l,
+                   {{QLatin1String("requestedResyncPeriodMs"), resyncMs},
+                    {QLatin1String("syncing"), l->isSyncing()},
+                    {QLatin1String("informerStarted"), m_started}});
     if (m_started) {
         // A late handler gets a synthetic add for everything already in the cache.
         QList<Object> objs = m_indexer.list();
@@ -99,8 +112,38 @@ void SharedIndexInformer::removeEventHandler(ProcessorListener *handle)
     if (i < 0)
         return;
     m_listeners.removeAt(i);
+    journalHandler(TraceKind::HandlerRemoved, handle,
+                   {{QLatin1String("dropped"), qint64(handle->backlog())}});
     handle->shutdown();
     handle->deleteLater();
+}
+
+void SharedIndexInformer::setHandlerResyncPeriod(ProcessorListener *l, qint64 resyncMs)
+{
+    if (!m_listeners.contains(l))
+        return;
+    l->setResyncPeriodMs(resyncMs);
+    l->determineNextResync(m_clock->nowMs());
+    journalHandler(TraceKind::HandlerResyncChanged, l,
+                   {{QLatin1String("reason"), QStringLiteral("user")}});
+}
+
+void SharedIndexInformer::journalHandler(TraceKind kind, const ProcessorListener *l,
+                                         QJsonObject detail)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = kind;
+    e.component = QStringLiteral("processor");
+    detail.insert(QLatin1String("handler"), l->name());
+    if (kind != TraceKind::HandlerRemoved) {
+        detail.insert(QLatin1String("resyncPeriodMs"), l->resyncPeriodMs());
+        if (l->resyncPeriodMs() > 0)
+            detail.insert(QLatin1String("nextResyncMs"), l->nextResyncMs());
+    }
+    e.detail = std::move(detail);
+    m_journal->record(std::move(e));
 }
 
 QString SharedIndexInformer::setTransform(TransformFunc transform)
@@ -224,7 +267,8 @@ QString SharedIndexInformer::run()
         m_journal, this);
     m_queue->setQueuedCallback([this] { m_controller->notifyQueued(); });
     m_reflector = new Reflector(m_lw, m_queue.get(), m_journal, m_clock, this);
-    m_reflector->setResyncPeriod(m_resyncCheckPeriod, [this] { return shouldResync(); });
+    m_reflector->setResyncPeriod(m_resyncCheckPeriod,
+                                 [this](QJsonObject *detail) { return shouldResync(detail); });
     m_reflector->setUseWatchList(m_useWatchList);
     m_reflector->setWatchListBookmarkTimeoutMs(m_bookmarkTimeoutMs);
     m_reflector->setExpectedType(m_objectApiVersion, m_objectKind);
@@ -252,12 +296,27 @@ void SharedIndexInformer::stop()
         l->shutdown();
 }
 
-bool SharedIndexInformer::shouldResync()
+bool SharedIndexInformer::shouldResync(QJsonObject *detail)
 {
     const qint64 now = m_clock->nowMs();
     bool any = false;
-    for (ProcessorListener *l : std::as_const(m_listeners))
-        any = l->shouldResync(now) || any;
+    QJsonArray listeners;
+    for (ProcessorListener *l : std::as_const(m_listeners)) {
+        const qint64 wasDue = l->nextResyncMs();
+        const bool due = l->shouldResync(now);
+        any = due || any;
+        QJsonObject o;
+        o.insert(QLatin1String("handler"), l->name());
+        o.insert(QLatin1String("resyncPeriodMs"), l->resyncPeriodMs());
+        o.insert(QLatin1String("due"), due);
+        if (l->resyncPeriodMs() > 0) {
+            o.insert(QLatin1String("dueAtMs"), wasDue);
+            o.insert(QLatin1String("nextResyncMs"), l->nextResyncMs());
+        }
+        listeners.append(o);
+    }
+    if (detail)
+        detail->insert(QLatin1String("listeners"), listeners);
     return any;
 }
 

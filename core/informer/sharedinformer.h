@@ -53,7 +53,14 @@ public:
     ProcessorListener *addEventHandlerWithResyncPeriod(const ResourceEventHandler &h,
                                                        qint64 resyncMs, QString *error = nullptr);
     /// RemoveEventHandler: unknown or foreign handles are ignored (no error).
+    /// Registration and removal are journaled (HandlerAdded, HandlerRemoved), so a view knows a
+    /// handler before its first notification.
     void removeEventHandler(ProcessorListener *handle);
+    /// Changes a registered listener's resyncPeriod to `resyncMs` milliseconds (0 = none) and
+    /// makes it next due `resyncMs` from now (determineNextResync); journaled as
+    /// HandlerResyncChanged. Not a client-go API: client-go fixes the period at registration;
+    /// the teaching scenarios and the window change it live.
+    void setHandlerResyncPeriod(ProcessorListener *l, qint64 resyncMs);
     QList<ProcessorListener *> listeners() const { return m_listeners; }
 
     /// SetTransform: only before run(); after it, "informer has already started".
@@ -144,7 +151,13 @@ private:
     void journalIndexer(TraceKind kind, const QString &key, const Object &obj, const QString &type,
                         const Object &old = {});
     void distribute(const Notification &n, bool isSync);
-    bool shouldResync();
+    /// sharedProcessor.shouldResync: asks every listener (which sets its syncing flag) and
+    /// writes each one's verdict and due times into `detail` ("listeners": [{handler,
+    /// resyncPeriodMs, due, dueAtMs, nextResyncMs}], Clock milliseconds).
+    bool shouldResync(QJsonObject *detail);
+    /// Journals a listener's registration, removal or resync change (kinds HandlerAdded,
+    /// HandlerRemoved, HandlerResyncChanged) with its name and resync settings.
+    void journalHandler(TraceKind kind, const ProcessorListener *l, QJsonObject detail);
     void checkSynced();
     static qint64 determineResyncPeriod(qint64 desired, qint64 check);
 

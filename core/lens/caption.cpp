@@ -6,6 +6,7 @@
 #include "journaltext.h"
 #include "trace/journal.h"
 
+#include <QJsonArray>
 #include <QMap>
 #include <QStringList>
 
@@ -53,8 +54,11 @@ std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)
                             [](const TraceEvent &e, quint64 s) { return e.seq < s; });
 }
 
-/// The newest resync tick or completed list before `seq`: what queued a Sync, a Replaced or a
-/// tombstone recorded at `seq`. Null when the journal does not tell.
+/// What queued the FifoQueued event at `seq`: Replace (after a completed list, or a WatchList's
+/// initial-events-end bookmark) and Resync (after its tick) queue in one go, right after the
+/// event that recorded them, so the first event before the run of FifoQueued events it belongs
+/// to (notes aside) is the cause. Null when that event is neither (the delta came from elsewhere) or the
+/// journal no longer holds it.
 const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
 {
     if (!journal)
@@ -63,9 +67,41 @@ const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
     int budget = kScanBudget;
     while (it != journal->events().begin() && budget-- > 0) {
         --it;
-        if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted)
+        // Notes (a scenario's caption, recorded as it reacts to the list) come in between.
+        if (it->kind == TraceKind::FifoQueued || it->kind == TraceKind::Info)
+            continue;
+        if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
+            (it->kind == TraceKind::Bookmark &&
+             it->detail.value(QLatin1String("initialEventsEnd")).toBool()))
+            return &*it;
+        return nullptr;
+    }
+    return nullptr;
+}
+
+/// The newest event before `seq` that matches `pred`, within the scan budget; null if none.
+template<typename Pred> const TraceEvent *lastBefore(const Journal *journal, quint64 seq, Pred pred)
+{
+    if (!journal)
+        return nullptr;
+    auto it = at(journal, seq);
+    for (int budget = kScanBudget; it != journal->events().begin() && budget-- > 0;) {
+        --it;
+        if (pred(*it))
             return &*it;
     }
+    return nullptr;
+}
+
+/// The first event after `seq` that matches `pred`, within the scan budget; null if none.
+template<typename Pred> const TraceEvent *firstAfter(const Journal *journal, quint64 seq, Pred pred)
+{
+    if (!journal)
+        return nullptr;
+    auto it = at(journal, seq + 1);
+    for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it)
+        if (pred(*it))
+            return &*it;
     return nullptr;
 }
 
@@ -105,8 +141,11 @@ QString Caption::queueCause(const Journal *journal, quint64 seq)
     const TraceEvent *e = queueCauseEvent(journal, seq);
     if (!e)
         return {};
-    return e->kind == TraceKind::Resync ? QStringLiteral("resync")
-                                        : QStringLiteral("list:") + str(*e, "cause");
+    if (e->kind == TraceKind::Resync)
+        return QStringLiteral("resync");
+    if (e->kind == TraceKind::Bookmark)
+        return QStringLiteral("watchlist");
+    return QStringLiteral("list:") + str(*e, "cause");
 }
 
 QString Caption::hasSynced(bool synced)
@@ -125,16 +164,23 @@ QString listCauseText(const QString &cause, const QString &fallbackReason)
     if (cause == QLatin1String("initial"))
         return Caption::tr("It is the first list of ListAndWatch: it fills the cache.");
     if (cause == QLatin1String("expired"))
-        return Caption::tr("The last resourceVersion is too old (410 Gone / Expired: etcd "
-                           "compacted it), so the Reflector relists with resourceVersion \"\", "
-                           "a consistent read from etcd.");
+        return Caption::tr("The list before it was refused with 410 Gone (Expired: etcd compacted "
+                           "the resourceVersion it asked for), so the Reflector marks its last "
+                           "synced resourceVersion unavailable and lists again at once, without "
+                           "backoff.");
     if (cause == QLatin1String("too large"))
-        return Caption::tr("The server called the resourceVersion too large (newer than it has "
-                           "seen), so the Reflector relists with resourceVersion \"\".");
+        return Caption::tr("The list before it was refused because its resourceVersion is too "
+                           "large (newer than the server has seen), so the Reflector marks its "
+                           "last synced resourceVersion unavailable and lists again at once.");
+    if (cause == QLatin1String("watch expired"))
+        return Caption::tr("The watch was answered 410 Gone (its resourceVersion is older than the "
+                           "server keeps), which ends ListAndWatch; after backoff it starts over "
+                           "with a list from the last synced resourceVersion "
+                           "(relistResourceVersion).");
     if (cause == QLatin1String("watch error"))
         return Caption::tr("The watch failed (an ERROR event or a broken stream), so after "
-                           "backoff ListAndWatch starts over with a list at the last synced "
-                           "resourceVersion.");
+                           "backoff ListAndWatch starts over with a list from the last synced "
+                           "resourceVersion (relistResourceVersion).");
     if (cause == QLatin1String("fallback"))
         return Caption::tr("WatchList (a streaming list with sendInitialEvents) did not work "
                            "(%1), so the Reflector falls back to LIST then WATCH.")
@@ -145,16 +191,110 @@ QString listCauseText(const QString &cause, const QString &fallbackReason)
     return Caption::tr("Cause: %1.").arg(cause);
 }
 
-QString causeOfQueued(const TraceEvent *cause)
+/// What a LIST request with resourceVersion `rv` and `limit` asks the server for (the
+/// Kubernetes API's resourceVersion semantics for list).
+QString listRequestText(const QString &rv, int limit)
+{
+    const QString paging = limit > 0 ? Caption::tr("in pages of at most %1 items").arg(limit)
+                                     : Caption::tr("in one unpaged answer (limit 0)");
+    if (rv.isEmpty())
+        return Caption::tr("This request asked for resourceVersion \"\": a consistent read "
+                           "from etcd, %1.")
+            .arg(paging);
+    if (rv == QLatin1String("0"))
+        return Caption::tr("This request asked for resourceVersion \"0\": any version, which "
+                           "the watch cache may serve, %1.")
+            .arg(paging);
+    return Caption::tr("This request asked for resourceVersion \"%1\": a state not older than "
+                       "that version (NotOlderThan), %2.")
+        .arg(rv, paging);
+}
+
+/// What queued a Sync or Replaced delta, from `cause` (queueCauseEvent()); `journal` says
+/// whether there was a journal to look in at all.
+QString causeOfQueued(const Journal *journal, const TraceEvent *cause)
 {
     if (cause && cause->kind == TraceKind::Resync)
         return Caption::tr("It was queued by a resync tick (DeltaFIFO.Resync) %1.")
             .arg(when(*cause));
+    if (cause && cause->kind == TraceKind::Bookmark)
+        return Caption::tr("It was queued by the Replace of a WatchList's initial events, whose "
+                           "end bookmark arrived %1.")
+            .arg(when(*cause));
     if (cause)
         return Caption::tr("It was queued by the Replace of a list (cause: %1) that completed %2.")
             .arg(said(*cause, "cause"), when(*cause));
+    if (journal)
+        return Caption::tr("The journal no longer shows what queued it (a resync tick or the "
+                           "Replace of a list).");
     return Caption::tr("It was queued by a resync tick (DeltaFIFO.Resync) or by the Replace of "
                        "a relist.");
+}
+
+/// Why an "update (resync)" notification `e` happened, from the journal: the Pop that delivered
+/// it, the queued Sync or Replaced delta it came from and what queued that, and why the
+/// listener was syncing when Pop distributed it (the last resync tick's verdict for it, or no
+/// tick since it was registered).
+QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
+{
+    if (!journal)
+        return {causeOfQueued(nullptr, nullptr)};
+    const QString handler = str(e, "handler");
+    const TraceEvent *pop = lastBefore(journal, e.seq, [&e](const TraceEvent &x) {
+        return x.kind == TraceKind::FifoPopped && x.key == e.key;
+    });
+    if (!pop)
+        return {Caption::tr("The journal no longer shows the Pop that delivered it.")};
+    DeltaType type = DeltaType::Sync;
+    bool found = false;
+    for (const Delta &d : pop->deltas)
+        if ((d.type == DeltaType::Sync || d.type == DeltaType::Replaced) && !d.tombstone &&
+            d.object.resourceVersion() == e.resourceVersion) {
+            type = d.type;
+            found = true;
+        }
+    QStringList p;
+    const TraceEvent *queued =
+        !found ? nullptr : lastBefore(journal, pop->seq, [&](const TraceEvent &x) {
+            return x.kind == TraceKind::FifoQueued && x.key == e.key &&
+                   x.type == deltaTypeName(type) && x.resourceVersion == e.resourceVersion;
+        });
+    if (queued)
+        p << Caption::tr("It comes from the %1 delta queued %2 and popped %3.")
+                     .arg(deltaTypeName(type), when(*queued), when(*pop)) +
+                 QLatin1Char(' ') + causeOfQueued(journal, queueCauseEvent(journal, queued->seq));
+    else
+        p << Caption::tr("It was popped %1; the journal no longer shows when its delta was "
+                         "queued.")
+                 .arg(when(*pop));
+    // The listener's syncing flag at Pop time: set by the last resync tick before the pop.
+    const TraceEvent *tick = lastBefore(
+        journal, pop->seq, [](const TraceEvent &x) { return x.kind == TraceKind::Resync; });
+    if (tick) {
+        const QJsonArray ls = tick->detail.value(QLatin1String("listeners")).toArray();
+        for (const QJsonValue &v : ls) {
+            const QJsonObject l = v.toObject();
+            if (l.value(QLatin1String("handler")).toString() != handler ||
+                !l.value(QLatin1String("due")).toBool())
+                continue;
+            p << Caption::tr("%1 received it because the resync tick %2 found its resyncPeriod "
+                             "(%3 s) due, so it was syncing when Pop distributed the update; "
+                             "it is next due at %4.")
+                     .arg(handler, when(*tick))
+                     .arg(l.value(QLatin1String("resyncPeriodMs")).toDouble() / 1000.0)
+                     .arg(formatTimeMs(l.value(QLatin1String("nextResyncMs")).toInteger()));
+            return p;
+        }
+        if (ls.isEmpty())
+            p << Caption::tr("The last resync tick before the Pop was %1; it found a handler due.")
+                     .arg(when(*tick));
+    } else if (journal && !journal->events().empty() && journal->events().front().seq == 1) {
+        p << Caption::tr("No resync tick had run before the Pop, and a listener is syncing from "
+                         "its registration (sharedProcessor.addListener), so %1 received this "
+                         "update although nothing changed.")
+                 .arg(handler);
+    }
+    return p;
 }
 
 QString deltaMeaning(DeltaType t, bool tombstone)
@@ -257,8 +397,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
         return page(tr("LIST started (cause: %1) at resourceVersion \"%2\", limit %3")
                         .arg(said(e, "cause"), rv, str(e, "limit")),
                     {listCauseText(cause, str(e, "fallbackReason")),
-                     tr("Lists are paged (limit 500) when they start at resourceVersion \"0\" or "
-                        "\"\"; \"0\" may be served from the watch cache.")});
+                     listRequestText(rv, e.detail.value(QLatin1String("limit")).toInt())});
     }
     case TraceKind::ListPage:
         return page(tr("LIST page: %1 items").arg(str(e, "items")),
@@ -273,6 +412,11 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
         const QString cause = str(e, "cause");
         if (!cause.isEmpty())
             p << listCauseText(cause, str(e, "fallbackReason"));
+        if (const TraceEvent *started = lastBefore(journal, e.seq, [](const TraceEvent &x) {
+                return x.kind == TraceKind::ListStarted;
+            }))
+            p << listRequestText(started->resourceVersion,
+                                 started->detail.value(QLatin1String("limit")).toInt());
         if (journal) {
             QStringList others, tombstones;
             queuedAfter(journal, e, &others, &tombstones);
@@ -314,13 +458,27 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
         QStringList p;
         if (code == 410)
             p << tr("410 Gone: the watch's resourceVersion is older than the server keeps "
-                    "(etcd compaction). Events in between may be lost, so the Reflector "
-                    "relists (cause \"expired\") and Replace repairs the cache, queueing "
-                    "tombstones for objects deleted in the meantime.");
+                    "(etcd compaction). Events in between may be lost, so ListAndWatch ends; "
+                    "after backoff it lists again (cause \"watch expired\") and Replace "
+                    "repairs the cache, queueing tombstones for objects deleted in the "
+                    "meantime.");
         else
             p << tr("The watch stopped with an error. After backoff the Reflector lists again "
                     "and starts a new watch; the resourceVersion is never taken from the "
                     "error's Status.");
+        if (const TraceEvent *next = firstAfter(journal, e.seq, [](const TraceEvent &x) {
+                return x.kind == TraceKind::ListStarted || x.kind == TraceKind::WatchStarted;
+            })) {
+            if (next->kind == TraceKind::ListStarted)
+                p << tr("The next request was a LIST %1 (cause: %2) at resourceVersion \"%3\", "
+                        "limit %4.")
+                         .arg(when(*next), said(*next, "cause"), next->resourceVersion,
+                              str(*next, "limit"));
+            else
+                p << tr("The next request was a WATCH %1 from resourceVersion %2, without a "
+                        "list.")
+                         .arg(when(*next), next->resourceVersion);
+        }
         return page(code ? tr("Watch error %1: %2").arg(QString::number(code), said(e, "error"))
                          : tr("Watch error: %1").arg(said(e, "error")),
                     p);
@@ -356,7 +514,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
         } else if (last.type == DeltaType::Sync) {
             head = tr("Sync queued for %1 (resourceVersion %2)").arg(key, rv);
             const TraceEvent *cause = queueCauseEvent(journal, e.seq);
-            p << causeOfQueued(cause);
+            p << causeOfQueued(journal, cause);
             if (!cause || cause->kind == TraceKind::Resync)
                 p << tr("DeltaFIFO.Resync queues the Indexer's current object for every key with "
                         "nothing queued (keys with queued deltas are skipped: they will be "
@@ -365,7 +523,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                         "object.");
         } else if (last.type == DeltaType::Replaced) {
             head = tr("Replaced queued for %1 (resourceVersion %2)").arg(key, rv);
-            p << causeOfQueued(queueCauseEvent(journal, e.seq))
+            p << causeOfQueued(journal, queueCauseEvent(journal, e.seq))
               << tr("When popped it becomes OnAdd if the Indexer lacks the key, otherwise "
                     "OnUpdate; an update with an unchanged resourceVersion reaches only "
                     "handlers whose resync is due.");
@@ -422,7 +580,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                     "server. Such updates come from a Sync or Replaced delta and reach only "
                     "handlers whose resyncPeriod is due (shouldResync), so a handler with "
                     "resync 0 never sees them.")
-              << causeOfQueued(queueCauseEvent(journal, e.seq));
+              << whyResyncUpdate(journal, e);
         } else if (e.type == QLatin1String("update")) {
             head = tr("OnUpdate(%1) \u2192 %2 (resourceVersion %3 \u2192 %4)")
                        .arg(key, handler, str(e, "oldResourceVersion"), rv);
@@ -475,9 +633,35 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
             p << (got.isEmpty() ? tr("No handler has received an update from this resync yet.")
                                 : tr("Delivered so far: %1.").arg(got.join(QStringLiteral("; "))));
         }
-        p << tr("The next tick comes %1 s later; each handler is resynced when its own "
-                "resyncPeriod is due (the ↻ lanes of the timeline).")
-                 .arg(periodS);
+        // Each listener's verdict and due time, as the tick recorded them.
+        QStringList verdicts;
+        for (const QJsonValue &v : e.detail.value(QLatin1String("listeners")).toArray()) {
+            const QJsonObject l = v.toObject();
+            const QString h = l.value(QLatin1String("handler")).toString();
+            const qint64 period = l.value(QLatin1String("resyncPeriodMs")).toInteger();
+            if (period <= 0)
+                verdicts << tr("%1: no resyncPeriod, not due").arg(h);
+            else if (l.value(QLatin1String("due")).toBool())
+                verdicts << tr("%1: due (it was due at %2), next due at %3")
+                                .arg(h, formatTimeMs(l.value(QLatin1String("dueAtMs")).toInteger()),
+                                     formatTimeMs(
+                                         l.value(QLatin1String("nextResyncMs")).toInteger()));
+            else
+                verdicts << tr("%1: not due, next due at %2")
+                                .arg(h, formatTimeMs(
+                                            l.value(QLatin1String("nextResyncMs")).toInteger()));
+        }
+        if (!verdicts.isEmpty())
+            p << tr("The handlers at this tick: %1.").arg(verdicts.join(QStringLiteral("; ")));
+        if (e.detail.contains(QLatin1String("nextTickMs")))
+            p << tr("The next tick comes at %1 (resyncCheckPeriod %2 s after this one); each "
+                    "handler is resynced at the first tick at or after its own due time.")
+                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextTickMs")).toInteger()))
+                     .arg(periodS);
+        else
+            p << tr("The next tick comes %1 s later; each handler is resynced when its own "
+                    "resyncPeriod is due (the ↻ lanes of the timeline).")
+                     .arg(periodS);
         return page(tr("Resync tick (resyncCheckPeriod %1 s) %2").arg(periodS).arg(when(e)), p);
     }
     case TraceKind::Synced:
@@ -486,6 +670,48 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
         return page(tr("Pop pump: %1").arg(e.type),
                     {tr("Run pops continuously; Pause leaves deltas in the queue, where you can "
                         "watch them pile up and compress; Step pops exactly one key.")});
+    case TraceKind::HandlerAdded: {
+        const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
+        QStringList p{
+            tr("AddEventHandlerWithResyncPeriod registered the processorListener %1 "
+               "(requested resyncPeriod %2 s, effective %3 s). A new listener is "
+               "syncing (sharedProcessor.addListener): until a resync tick decides "
+               "otherwise, updates with an unchanged resourceVersion reach it too.")
+                .arg(str(e, "handler"))
+                .arg(e.detail.value(QLatin1String("requestedResyncPeriodMs")).toDouble() / 1000.0)
+                .arg(double(period) / 1000.0)};
+        if (period > 0)
+            p << tr("It is first due for a resync at %1.")
+                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
+        if (e.detail.value(QLatin1String("informerStarted")).toBool())
+            p << tr("The informer was already running, so it gets an add (isInInitialList = "
+                    "true) for every object already in the Indexer.");
+        return page(tr("Handler %1 registered").arg(str(e, "handler")), p);
+    }
+    case TraceKind::HandlerRemoved:
+        return page(tr("Handler %1 removed").arg(str(e, "handler")),
+                    {tr("RemoveEventHandler stopped its processorListener; the %1 "
+                        "notification(s) still in its buffer were let go.")
+                         .arg(str(e, "dropped"))});
+    case TraceKind::HandlerResyncChanged: {
+        const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
+        QStringList p{str(e, "reason") == QLatin1String("user")
+                          ? tr("The period was set while the informer runs (a scenario step or "
+                               "the window); the listener is next due one period from then.")
+                          : tr("Handler %1 lowered the resyncCheckPeriod before the informer "
+                               "started, so this listener's period was determined again "
+                               "(determineResyncPeriod).")
+                                .arg(str(e, "byHandler"))};
+        if (period > 0)
+            p << tr("It is next due for a resync at %1.")
+                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
+        else
+            p << tr("With no resyncPeriod it is never due: the next resync tick makes it stop "
+                    "syncing.");
+        return page(
+            tr("Handler %1: resyncPeriod %2 s").arg(str(e, "handler")).arg(double(period) / 1000.0),
+            p);
+    }
     case TraceKind::Info:
         return page(tr("Note"), {str(e, "message")});
     }

@@ -13,9 +13,12 @@ namespace lens {
 namespace {
 constexpr size_t kLatencyWindow = 1024;
 
+/// What the model folds: notifications, and each listener's registration, removal and resync
+/// changes (so a handler has its row before its first notification).
 bool isNotification(const TraceEvent &e)
 {
-    return e.kind == TraceKind::HandlerNotified;
+    return e.kind == TraceKind::HandlerNotified || e.kind == TraceKind::HandlerAdded ||
+           e.kind == TraceKind::HandlerRemoved || e.kind == TraceKind::HandlerResyncChanged;
 }
 
 QString handlerOf(const TraceEvent &e)
@@ -115,6 +118,16 @@ void HandlersModel::fold(const std::vector<TraceEvent> &events)
             l->stats.name = name;
         }
         Stats &s = l->stats;
+        if (e.kind == TraceKind::HandlerAdded || e.kind == TraceKind::HandlerResyncChanged) {
+            s.removed = false;
+            s.resyncPeriodMs = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
+            continue;
+        }
+        if (e.kind == TraceKind::HandlerRemoved) {
+            s.removed = true;
+            s.backlog = 0;
+            continue;
+        }
         ++s.delivered;
         s.backlog = int(e.detail.value(QLatin1String("backlog")).toInteger());
         s.maxBacklog = qMax(s.maxBacklog, s.backlog);
@@ -207,13 +220,17 @@ QVariant HandlersModel::data(const QModelIndex &index, int role) const
             return s.latencyP50Ms;
         case LatencyMaxColumn:
             return s.latencyMaxMs;
-        case LastColumn:
-            if (s.lastT < 0)
-                return QString();
+        case LastColumn: {
             if (role == SortRole)
                 return s.lastSeq;
-            return tr("%1 %2@%3 at %4")
-                .arg(s.lastType, s.lastKey, s.lastResourceVersion, formatTimeMs(s.lastT));
+            const QString removed = s.removed ? tr("removed") : QString();
+            if (s.lastT < 0)
+                return removed;
+            const QString last =
+                tr("%1 %2@%3 at %4")
+                    .arg(s.lastType, s.lastKey, s.lastResourceVersion, formatTimeMs(s.lastT));
+            return removed.isEmpty() ? last : removed + QStringLiteral(" \u00B7 ") + last;
+        }
         }
         break;
     case Qt::ToolTipRole: {

@@ -38,7 +38,9 @@ QString notificationKindName(NotificationKind k);
 QString notificationName(const TraceEvent &e);
 
 /// The sharedIndexInformer's sharedProcessor as the journal tells it: one row per
-/// processorListener (named by its ResourceEventHandler), folded from HandlerNotified events.
+/// processorListener (named by its ResourceEventHandler), folded from HandlerAdded (a row from
+/// registration on, before any notification), HandlerNotified, HandlerResyncChanged and
+/// HandlerRemoved events.
 ///
 /// Per listener: notifications delivered; backlog now (the listener's pendingNotifications
 /// buffer after the newest delivery) and the largest seen; delivery latency (ms from the
@@ -83,6 +85,8 @@ public:
         QString lastResourceVersion;
         qint64 lastT = -1; ///< journal ms of the newest delivery, -1 = none
         quint64 lastSeq = 0;
+        qint64 resyncPeriodMs = -1; ///< as registered or last changed; -1 = not journaled
+        bool removed = false;       ///< RemoveEventHandler was called (HandlerRemoved)
     };
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.

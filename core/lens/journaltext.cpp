@@ -15,6 +15,7 @@ QString exactPhrase(const QString &s)
     } table[] = {
         {"initial", QT_TRANSLATE_NOOP("lens::JournalText", "initial")},
         {"expired", QT_TRANSLATE_NOOP("lens::JournalText", "expired")},
+        {"watch expired", QT_TRANSLATE_NOOP("lens::JournalText", "watch expired")},
         {"too large", QT_TRANSLATE_NOOP("lens::JournalText", "too large")},
         {"watch error", QT_TRANSLATE_NOOP("lens::JournalText", "watch error")},
         {"watch ended", QT_TRANSLATE_NOOP("lens::JournalText", "watch ended")},

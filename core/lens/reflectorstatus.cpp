@@ -60,6 +60,7 @@ void ReflectorStatus::fold(const std::vector<TraceEvent> &events)
             break;
         case TraceKind::ListCompleted:
             m_rv = e.resourceVersion;
+            m_error.clear(); // recovered: a whole list arrived after the error
             break;
         case TraceKind::ListFailed:
         case TraceKind::WatchError:
@@ -72,8 +73,13 @@ void ReflectorStatus::fold(const std::vector<TraceEvent> &events)
             ++m_watchEvents;
             if (!e.resourceVersion.isEmpty())
                 m_rv = e.resourceVersion;
+            m_error.clear(); // recovered: the watch delivers again
             break;
         case TraceKind::Bookmark:
+            m_error.clear();
+            if (!e.resourceVersion.isEmpty())
+                m_rv = e.resourceVersion;
+            break;
         case TraceKind::WatchEnded:
             if (!e.resourceVersion.isEmpty())
                 m_rv = e.resourceVersion;

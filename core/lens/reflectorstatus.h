@@ -50,7 +50,8 @@ public:
     int objectCount() const { return int(m_keys.size()); }
     bool hasSynced() const { return m_synced; }
     qint64 watchEvents() const { return m_watchEvents; }
-    /// The newest ListFailed / WatchError message (kept after recovery), or empty.
+    /// The newest ListFailed / WatchError message until the Reflector recovers (a list completes,
+    /// or the watch delivers an event or a bookmark), else empty.
     QString lastError() const { return m_error; }
     int queueDepth() const { return m_depth; }
     /// "run", "paused" (the controller's pump), empty until a PumpMode event.

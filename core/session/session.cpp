@@ -336,8 +336,7 @@ QString Session::informerAction(const sim::ScenarioStep &s)
         return QStringLiteral("no handler named \"%1\"")
             .arg(a.value(u"handler").toString(QStringLiteral("logger")));
     if (v == QLatin1String("set-resync")) {
-        l->setResyncPeriodMs(qint64(a.value(u"seconds").toDouble() * 1000));
-        l->determineNextResync(m_clock->nowMs());
+        m_informer->setHandlerResyncPeriod(l, qint64(a.value(u"seconds").toDouble() * 1000));
         return {};
     }
     if (v == QLatin1String("set-delay")) {

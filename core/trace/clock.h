@@ -2,13 +2,16 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QObject>
 #include <QtGlobal>
 
 namespace lens {
 
 /// The one clock every component asks for "now" (milliseconds since the clock started).
 /// SteadyClock follows real time; ManualClock only moves when told to, which is what makes
-/// tests and scenarios reproducible.
+/// tests and scenarios reproducible. Timers that must not fire before a time on this clock
+/// are ClockTimers (clocktimer.h). Mirrors k8s.io/utils/clock (clock.Clock, and
+/// testingclock.FakeClock for ManualClock).
 class Clock {
 public:
     virtual ~Clock() = default;
@@ -25,11 +28,24 @@ private:
     QElapsedTimer m_timer;
 };
 
-class ManualClock final : public Clock {
+/// A clock that moves only by advance(), like client-go's FakeClock.Step: every ClockTimer on it
+/// that has come due fires (on the next pass of the timer's event loop).
+class ManualClock final : public QObject, public Clock {
+    Q_OBJECT
 public:
     qint64 nowMs() const override { return m_now; }
     /// Moves time forward by `ms` milliseconds (negative values are ignored).
-    void advance(qint64 ms) { m_now += qMax<qint64>(0, ms); }
+    void advance(qint64 ms)
+    {
+        if (ms <= 0)
+            return;
+        m_now += ms;
+        Q_EMIT advanced(m_now);
+    }
+
+Q_SIGNALS:
+    /// The clock moved to `nowMs`.
+    void advanced(qint64 nowMs);
 
 private:
     qint64 m_now = 0;

@@ -48,6 +48,12 @@ QString traceKindName(TraceKind k)
         return QStringLiteral("synced");
     case TraceKind::PumpMode:
         return QStringLiteral("pumpMode");
+    case TraceKind::HandlerAdded:
+        return QStringLiteral("handlerAdded");
+    case TraceKind::HandlerRemoved:
+        return QStringLiteral("handlerRemoved");
+    case TraceKind::HandlerResyncChanged:
+        return QStringLiteral("handlerResyncChanged");
     case TraceKind::Info:
         return QStringLiteral("info");
     }

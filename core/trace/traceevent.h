@@ -33,7 +33,16 @@ enum class TraceKind {
     Resync,          ///< informer: a resync tick; detail.due = whether any listener was due
     Synced,          ///< informer: HasSynced became true; detail.objects
     PumpMode,        ///< controller: the Pop pump was switched; type = run|paused|step
-    Info,            ///< anything else worth a line; detail.message
+    HandlerAdded,    ///< processor: a listener was registered (AddEventHandlerWithResyncPeriod);
+                     ///< detail.handler, requestedResyncPeriodMs, resyncPeriodMs, nextResyncMs,
+                     ///< syncing (true: sharedProcessor.addListener), informerStarted
+    HandlerRemoved,  ///< processor: a listener was removed (RemoveEventHandler); detail.handler,
+                     ///< dropped (notifications still buffered, let go)
+    HandlerResyncChanged, ///< processor: a listener's resyncPeriod changed; detail.handler,
+                          ///< resyncPeriodMs, nextResyncMs, reason ("user": set live;
+                          ///< "resyncCheckPeriod": re-determined when detail.byHandler lowered
+                          ///< the check period before start)
+    Info,                 ///< anything else worth a line; detail.message
 };
 
 QString traceKindName(TraceKind k);

@@ -43,18 +43,6 @@
         <translation>这是 ListAndWatch 的第一次列表：它填充缓存。</translation>
     </message>
     <message>
-        <source>The last resourceVersion is too old (410 Gone / Expired: etcd compacted it), so the Reflector relists with resourceVersion &quot;&quot;, a consistent read from etcd.</source>
-        <translation>上次的 resourceVersion 太旧（410 Gone / Expired：etcd 已压缩），因此 Reflector 以 resourceVersion &quot;&quot; 重新列表，即从 etcd 一致读取。</translation>
-    </message>
-    <message>
-        <source>The server called the resourceVersion too large (newer than it has seen), so the Reflector relists with resourceVersion &quot;&quot;.</source>
-        <translation>服务器认为该 resourceVersion 太大（比它见过的更新），因此 Reflector 以 resourceVersion &quot;&quot; 重新列表。</translation>
-    </message>
-    <message>
-        <source>The watch failed (an ERROR event or a broken stream), so after backoff ListAndWatch starts over with a list at the last synced resourceVersion.</source>
-        <translation>watch 失败（ERROR 事件或流中断），因此退避之后 ListAndWatch 从最后同步的 resourceVersion 重新列表。</translation>
-    </message>
-    <message>
         <source>WatchList (a streaming list with sendInitialEvents) did not work (%1), so the Reflector falls back to LIST then WATCH.</source>
         <translation>WatchList（带 sendInitialEvents 的流式列表）不可用（%1），因此 Reflector 退回到先 LIST 再 WATCH。</translation>
     </message>
@@ -137,10 +125,6 @@
         <translation>LIST 开始（原因：%1），resourceVersion &quot;%2&quot;，limit %3</translation>
     </message>
     <message>
-        <source>Lists are paged (limit 500) when they start at resourceVersion &quot;0&quot; or &quot;&quot;; &quot;0&quot; may be served from the watch cache.</source>
-        <translation>从 resourceVersion &quot;0&quot; 或 &quot;&quot; 开始的列表会分页（limit 500）；&quot;0&quot; 可能由 watch 缓存提供。</translation>
-    </message>
-    <message>
         <source>LIST page: %1 items</source>
         <translation>LIST 分页：%1 项</translation>
     </message>
@@ -179,10 +163,6 @@
     <message>
         <source>A watch that ends without an error (e.g. the server&apos;s timeout) is restarted from the last resourceVersion: no relist, nothing queued. The gap until the next watch is a window in which no events arrive.</source>
         <translation>没有错误而结束的 watch（例如服务器超时）会从最后的 resourceVersion 重新开始：不重新列表，不放入队列。到下一次 watch 之间的空档里不会收到事件。</translation>
-    </message>
-    <message>
-        <source>410 Gone: the watch&apos;s resourceVersion is older than the server keeps (etcd compaction). Events in between may be lost, so the Reflector relists (cause &quot;expired&quot;) and Replace repairs the cache, queueing tombstones for objects deleted in the meantime.</source>
-        <translation>410 Gone：watch 的 resourceVersion 比服务器保留的更旧（etcd 压缩）。中间的事件可能丢失，因此 Reflector 重新列表（原因 &quot;expired&quot;），Replace 修复缓存，并为期间被删除的对象放入墓碑。</translation>
     </message>
     <message>
         <source>The watch stopped with an error. After backoff the Reflector lists again and starts a new watch; the resourceVersion is never taken from the error&apos;s Status.</source>
@@ -372,7 +352,7 @@
     </message>
     <message>
         <source>It was queued by the Replace of a list (cause: %1) that completed %2.</source>
-        <translation>它由一次 LIST（原因：%1）的 Replace 排入，该 LIST 完成于 %2。</translation>
+        <translation>它由一次 LIST（原因：%1）的 Replace 排入，该 LIST 完成%2。</translation>
     </message>
     <message>
         <source>Why: the watch event %1 %2 brought resourceVersion %3; the Reflector queued it as a delta, Pop handed it to HandleDeltas, the Indexer stored it, then the processor notified %4.</source>
@@ -380,7 +360,7 @@
     </message>
     <message>
         <source>Why: the list that completed %1 (cause: %2) had this object; Replace queued it, Pop handed it to HandleDeltas, then the processor notified %3.</source>
-        <translation>原因：完成于 %1 的 LIST（原因：%2）包含这个对象；Replace 把它排入队列，Pop 把它交给 HandleDeltas，然后 processor 通知了 %3。</translation>
+        <translation>原因：%1完成的 LIST（原因：%2）包含这个对象；Replace 把它排入队列，Pop 把它交给 HandleDeltas，然后 processor 通知了 %3。</translation>
     </message>
     <message numerus="yes">
         <source>What this list did: Replace queued %n listed object(s) (Replaced) and </source>
@@ -429,6 +409,150 @@
     <message>
         <source>Resync tick (resyncCheckPeriod %1 s) %2</source>
         <translation>Resync 定时（resyncCheckPeriod %1 s）%2</translation>
+    </message>
+    <message>
+        <source>The list before it was refused with 410 Gone (Expired: etcd compacted the resourceVersion it asked for), so the Reflector marks its last synced resourceVersion unavailable and lists again at once, without backoff.</source>
+        <translation>它之前的 LIST 被 410 Gone 拒绝（Expired：etcd 已压缩它请求的 resourceVersion），因此 Reflector 把最后同步的 resourceVersion 标记为不可用，并立即重新列表，不退避。</translation>
+    </message>
+    <message>
+        <source>The list before it was refused because its resourceVersion is too large (newer than the server has seen), so the Reflector marks its last synced resourceVersion unavailable and lists again at once.</source>
+        <translation>它之前的 LIST 因 resourceVersion 太大（比服务器见过的更新）被拒绝，因此 Reflector 把最后同步的 resourceVersion 标记为不可用，并立即重新列表。</translation>
+    </message>
+    <message>
+        <source>The watch was answered 410 Gone (its resourceVersion is older than the server keeps), which ends ListAndWatch; after backoff it starts over with a list from the last synced resourceVersion (relistResourceVersion).</source>
+        <translation>watch 收到 410 Gone（它的 resourceVersion 比服务器保留的更旧），ListAndWatch 因此结束；退避之后它从最后同步的 resourceVersion 重新列表（relistResourceVersion）。</translation>
+    </message>
+    <message>
+        <source>The watch failed (an ERROR event or a broken stream), so after backoff ListAndWatch starts over with a list from the last synced resourceVersion (relistResourceVersion).</source>
+        <translation>watch 失败（ERROR 事件或流中断），因此退避之后 ListAndWatch 从最后同步的 resourceVersion 重新列表（relistResourceVersion）。</translation>
+    </message>
+    <message>
+        <source>in pages of at most %1 items</source>
+        <translation>分页，每页最多 %1 项</translation>
+    </message>
+    <message>
+        <source>in one unpaged answer (limit 0)</source>
+        <translation>一次性不分页返回（limit 0）</translation>
+    </message>
+    <message>
+        <source>This request asked for resourceVersion &quot;&quot;: a consistent read from etcd, %1.</source>
+        <translation>这次请求的 resourceVersion 为 &quot;&quot;：从 etcd 一致读取，%1。</translation>
+    </message>
+    <message>
+        <source>This request asked for resourceVersion &quot;0&quot;: any version, which the watch cache may serve, %1.</source>
+        <translation>这次请求的 resourceVersion 为 &quot;0&quot;：任意版本，可由 watch 缓存提供，%1。</translation>
+    </message>
+    <message>
+        <source>This request asked for resourceVersion &quot;%1&quot;: a state not older than that version (NotOlderThan), %2.</source>
+        <translation>这次请求的 resourceVersion 为 &quot;%1&quot;：不早于该版本的状态（NotOlderThan），%2。</translation>
+    </message>
+    <message>
+        <source>It was queued by the Replace of a WatchList&apos;s initial events, whose end bookmark arrived %1.</source>
+        <translation>它由 WatchList 初始事件的 Replace 排入，其结束书签到达%1。</translation>
+    </message>
+    <message>
+        <source>The journal no longer shows what queued it (a resync tick or the Replace of a list).</source>
+        <translation>日志中已看不到是什么把它排入队列（resync 定时或 LIST 的 Replace）。</translation>
+    </message>
+    <message>
+        <source>The journal no longer shows the Pop that delivered it.</source>
+        <translation>日志中已看不到交付它的那次 Pop。</translation>
+    </message>
+    <message>
+        <source>It comes from the %1 delta queued %2 and popped %3.</source>
+        <translation>它来自 %1 delta：排入%2，弹出%3。</translation>
+    </message>
+    <message>
+        <source>It was popped %1; the journal no longer shows when its delta was queued.</source>
+        <translation>它弹出%1；日志中已看不到它的 delta 何时排入。</translation>
+    </message>
+    <message>
+        <source>%1 received it because the resync tick %2 found its resyncPeriod (%3 s) due, so it was syncing when Pop distributed the update; it is next due at %4.</source>
+        <translation>%1 收到它，是因为%2的 resync 定时发现其 resyncPeriod（%3 s）已到期，所以 Pop 分发这次更新时它处于同步状态；它下次到期于 %4。</translation>
+    </message>
+    <message>
+        <source>The last resync tick before the Pop was %1; it found a handler due.</source>
+        <translation>Pop 之前的最后一次 resync 定时发生%1；它发现有处理器到期。</translation>
+    </message>
+    <message>
+        <source>No resync tick had run before the Pop, and a listener is syncing from its registration (sharedProcessor.addListener), so %1 received this update although nothing changed.</source>
+        <translation>Pop 之前还没有任何 resync 定时，而监听器从注册起就处于同步状态（sharedProcessor.addListener），所以尽管没有任何变化，%1 仍收到了这次更新。</translation>
+    </message>
+    <message>
+        <source>410 Gone: the watch&apos;s resourceVersion is older than the server keeps (etcd compaction). Events in between may be lost, so ListAndWatch ends; after backoff it lists again (cause &quot;watch expired&quot;) and Replace repairs the cache, queueing tombstones for objects deleted in the meantime.</source>
+        <translation>410 Gone：watch 的 resourceVersion 比服务器保留的更旧（etcd 压缩）。中间的事件可能丢失，因此 ListAndWatch 结束；退避之后重新列表（原因 &quot;watch expired&quot;），Replace 修复缓存，并为期间被删除的对象放入墓碑。</translation>
+    </message>
+    <message>
+        <source>The next request was a LIST %1 (cause: %2) at resourceVersion &quot;%3&quot;, limit %4.</source>
+        <translation>下一次请求是%1发出的 LIST（原因：%2），resourceVersion &quot;%3&quot;，limit %4。</translation>
+    </message>
+    <message>
+        <source>The next request was a WATCH %1 from resourceVersion %2, without a list.</source>
+        <translation>下一次请求是%1发出的 WATCH，从 resourceVersion %2 开始，没有重新列表。</translation>
+    </message>
+    <message>
+        <source>%1: no resyncPeriod, not due</source>
+        <translation>%1：没有 resyncPeriod，未到期</translation>
+    </message>
+    <message>
+        <source>%1: due (it was due at %2), next due at %3</source>
+        <translation>%1：已到期（到期时间 %2），下次到期于 %3</translation>
+    </message>
+    <message>
+        <source>%1: not due, next due at %2</source>
+        <translation>%1：未到期，下次到期于 %2</translation>
+    </message>
+    <message>
+        <source>The handlers at this tick: %1.</source>
+        <translation>本次定时时各处理器：%1。</translation>
+    </message>
+    <message>
+        <source>The next tick comes at %1 (resyncCheckPeriod %2 s after this one); each handler is resynced at the first tick at or after its own due time.</source>
+        <translation>下一次定时在 %1（本次之后 resyncCheckPeriod %2 s）；每个处理器在其到期时间当时或之后的第一次定时被 resync。</translation>
+    </message>
+    <message>
+        <source>AddEventHandlerWithResyncPeriod registered the processorListener %1 (requested resyncPeriod %2 s, effective %3 s). A new listener is syncing (sharedProcessor.addListener): until a resync tick decides otherwise, updates with an unchanged resourceVersion reach it too.</source>
+        <translation>AddEventHandlerWithResyncPeriod 注册了 processorListener %1（请求的 resyncPeriod %2 s，实际 %3 s）。新监听器处于同步状态（sharedProcessor.addListener）：在某次 resync 定时改变之前，resourceVersion 未变的更新也会到达它。</translation>
+    </message>
+    <message>
+        <source>It is first due for a resync at %1.</source>
+        <translation>它第一次 resync 到期于 %1。</translation>
+    </message>
+    <message>
+        <source>The informer was already running, so it gets an add (isInInitialList = true) for every object already in the Indexer.</source>
+        <translation>informer 已在运行，所以它会为 Indexer 中已有的每个对象收到一次添加（isInInitialList = true）。</translation>
+    </message>
+    <message>
+        <source>Handler %1 registered</source>
+        <translation>处理器 %1 已注册</translation>
+    </message>
+    <message>
+        <source>Handler %1 removed</source>
+        <translation>处理器 %1 已移除</translation>
+    </message>
+    <message>
+        <source>RemoveEventHandler stopped its processorListener; the %1 notification(s) still in its buffer were let go.</source>
+        <translation>RemoveEventHandler 停止了它的 processorListener；缓冲区中仍有的 %1 条通知被丢弃。</translation>
+    </message>
+    <message>
+        <source>It is next due for a resync at %1.</source>
+        <translation>它下次 resync 到期于 %1。</translation>
+    </message>
+    <message>
+        <source>With no resyncPeriod it is never due: the next resync tick makes it stop syncing.</source>
+        <translation>没有 resyncPeriod 时它永远不会到期：下一次 resync 定时会让它停止同步。</translation>
+    </message>
+    <message>
+        <source>Handler %1: resyncPeriod %2 s</source>
+        <translation>处理器 %1：resyncPeriod %2 s</translation>
+    </message>
+    <message>
+        <source>The period was set while the informer runs (a scenario step or the window); the listener is next due one period from then.</source>
+        <translation>周期是在 informer 运行时设置的（场景步骤或窗口）；监听器从那时起一个周期后到期。</translation>
+    </message>
+    <message>
+        <source>Handler %1 lowered the resyncCheckPeriod before the informer started, so this listener&apos;s period was determined again (determineResyncPeriod).</source>
+        <translation>处理器 %1 在 informer 启动前降低了 resyncCheckPeriod，因此重新确定了这个监听器的周期（determineResyncPeriod）。</translation>
     </message>
 </context>
 <context>
@@ -567,6 +691,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Last notification</source>
         <translation>最近通知</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已移除</translation>
     </message>
 </context>
 <context>
@@ -748,6 +876,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>failed to list %1: %2</source>
         <translation>list %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>watch expired</source>
+        <translation>watch 过期</translation>
     </message>
 </context>
 <context>
@@ -1566,6 +1698,18 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Scenario seconds per real second (fastest: each step as soon as everything before it has happened)</source>
         <translation>每个真实秒对应的场景秒数（最快：前面的一切都发生后立即执行下一步）</translation>
     </message>
+    <message>
+        <source>%1 is not queued</source>
+        <translation>%1 不在队列中</translation>
+    </message>
+    <message>
+        <source>Pop handed its Deltas to HandleDeltas at %1 (journal event %2).</source>
+        <translation>Pop 已于 %1（日志事件 %2）把它的 Deltas 交给 HandleDeltas。</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>
@@ -2333,12 +2477,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Gap between watch sessions: %1 s with no watch open (after: %2). Changes on the server wait until the next watch resumes from the last resourceVersion, or a relist repairs the cache.</source>
         <translation>watch 会话之间的空档：%1 s 内没有打开的 watch（之前：%2）。服务器上的变化要等下一次 watch 从最后的 resourceVersion 继续时才到达，或由重新列表修复缓存。</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 s · resync round of handler %2: %n update(s) from resync (same resourceVersion) delivered</source>
-        <translation>
-            <numerusform>%1 s · 处理器 %2 的一轮 resync：交付了 %n 个来自 resync 的更新（resourceVersion 相同）</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Resync rounds of handler %1: each tick is one round in which its resyncPeriod was due</source>
         <translation>处理器 %1 的 resync 轮次：每个刻度是其 resyncPeriod 到期的一轮</translation>
@@ -2362,6 +2500,16 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>%1 older marks dropped (the timeline keeps %2)</source>
         <translation>已丢弃 %1 个更早的标记（时间线最多保留 %2 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 s · %2 received %n update(s) with an unchanged resourceVersion from here until the next resync check (Sync or Replaced deltas delivered while it was syncing; Explain on one of them says which delta and which tick)</source>
+        <translation>
+            <numerusform>%1 s · %2 从这里到下一次 resync 检查收到 %n 个 resourceVersion 未变的更新（它处于同步状态时交付的 Sync 或 Replaced delta；在其中一条上“解释”会说明来自哪个 delta 和哪次定时）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Updates with an unchanged resourceVersion that handler %1 received, one mark per interval between resync checks</source>
+        <translation>处理器 %1 收到的 resourceVersion 未变的更新，每两次 resync 检查之间一个标记</translation>
     </message>
 </context>
 </TS>

@@ -89,6 +89,9 @@ inline ApiStatus namedError(const QString &name)
                                         "is forbidden for watch"));
     if (name == QLatin1String("500"))
         return apiStatus(500, QStringLiteral("InternalError"), QStringLiteral("boom"));
+    if (name == QLatin1String("storeread")) // metav1.StatusReasonStoreReadError
+        return apiStatus(500, QStringLiteral("StorageReadError"),
+                         QStringLiteral("failed to read pods: corrupt object"));
     if (name == QLatin1String("refused"))
         return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
                                          QStringLiteral("127.0.0.1:6443"));

@@ -107,6 +107,7 @@ class TestIndexer : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void transformer();
     void store_data();
     void store();
     void splitKey_data();
@@ -627,6 +628,44 @@ void TestIndexer::objectName()
         QCOMPARE(n.name, name);
         QCOMPARE(n.toString(), key);
     }
+}
+
+// Issue 13 item 10: the store takes a transformer, as client-go's cache does (WithTransformer):
+// Add, Update and Replace store the transformed object; an error stores nothing.
+void TestIndexer::transformer()
+{
+    Indexer idx;
+    int calls = 0;
+    idx.setTransformer([&calls](const Object &o, QString *error) {
+        ++calls;
+        if (o.name() == QLatin1String("bad")) {
+            *error = QStringLiteral("no bad objects");
+            return Object();
+        }
+        QJsonObject j = o.json();
+        QJsonObject meta = j.value(QLatin1String("metadata")).toObject();
+        meta.insert(QLatin1String("name"), o.name().toUpper());
+        j.insert(QLatin1String("metadata"), meta);
+        return Object::fromJson(j);
+    });
+    QVERIFY(
+        idx.add(Object::make(QStringLiteral("ns"), QStringLiteral("a"), QStringLiteral("1"))).ok());
+    QCOMPARE(idx.listKeys(), QStringList{QStringLiteral("ns/A")});
+    const KeyResult bad =
+        idx.update(Object::make(QStringLiteral("ns"), QStringLiteral("bad"), QStringLiteral("2")));
+    QCOMPARE(bad.error, QStringLiteral("transforming: no bad objects"));
+    QCOMPARE(idx.size(), 1);
+    QVERIFY(
+        idx.replace({Object::make(QStringLiteral("ns"), QStringLiteral("b"), QStringLiteral("3"))},
+                    QStringLiteral("3"))
+            .isEmpty());
+    QCOMPARE(idx.listKeys(), QStringList{QStringLiteral("ns/B")});
+    QCOMPARE(idx.replace(
+                 {Object::make(QStringLiteral("ns"), QStringLiteral("bad"), QStringLiteral("4"))},
+                 QStringLiteral("4")),
+             QStringLiteral("transforming: no bad objects"));
+    QCOMPARE(idx.listKeys(), QStringList{QStringLiteral("ns/B")}); // nothing changed
+    QCOMPARE(calls, 4);
 }
 
 QTEST_GUILESS_MAIN(TestIndexer)

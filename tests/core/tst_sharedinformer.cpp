@@ -11,6 +11,7 @@
 
 #include "trace/journal.h"
 
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -98,6 +99,10 @@ private Q_SLOTS:
     void handleDeltas();
     void resyncDelivery_data();
     void resyncDelivery();
+    void resyncTickIsNeverEarly();
+    void newListenerIsSyncing_data();
+    void newListenerIsSyncing();
+    void registrationIsJournaled();
     void relistDropsObject_data();
     void relistDropsObject();
     void throwingHandlerIsIsolated();
@@ -356,7 +361,7 @@ void TestSharedInformer::handleDeltas_data()
         << QString() << L({"add p@1", "update p@2", "delete p@2"})
         << L({"add p@1 initial=false", "update p@1->p@2", "delete p@2"})
         << L({"add p@1 initial=false", "update p@1->p@2", "delete p@2"}) << QStringList();
-    QTest::newRow("CT-05 Replaced with the same RV is a sync: invisible without resync (SI-05)")
+    QTest::newRow("CT-05 Replaced with the same RV is a sync: only to resync-due listeners")
         << QStringLiteral("p@1,q@1") << L({"replace p@1,q@2"})
         << L({"update p@1->p@1", "update q@1->q@2"}) << L({"update q@1->q@2"}) << L({"p@1", "q@2"});
     QTest::newRow("CT-08 Deleted of a key the cache lacks still notifies (processDeltas)")
@@ -382,6 +387,8 @@ void TestSharedInformer::handleDeltas()
     QTRY_VERIFY(r1.seen.size() == n && r2.seen.size() == n);
     r1.seen.clear();
     r2.seen.clear();
+    // The row decides who is due (below); the reflector's own tick would decide again.
+    h.informer.reflector()->setResyncPeriod(0);
 
     // processor.shouldResync: L1's period has elapsed, L2 has none.
     h.clock.advance(kMinute);
@@ -430,8 +437,8 @@ void TestSharedInformer::resyncDelivery_data()
 
 void TestSharedInformer::resyncDelivery()
 {
-    // Through the reflector's resync timer (every resyncCheckPeriod = 1 s of real time), with the
-    // processor's due check reading the manual clock.
+    // Through the reflector's resync timer (every resyncCheckPeriod = 1 s of the manual clock),
+    // with the processor's due check reading the same clock.
     QFETCH(qint64, l2Period);
     QFETCH(bool, l2Gets);
     Harness h(kSecond);
@@ -445,9 +452,123 @@ void TestSharedInformer::resyncDelivery()
     QCOMPARE(r1.seen.last(), QStringLiteral("update p@1->p@1"));
     QTest::qWait(20);
     QCOMPARE(r2.seen.size(), l2Gets ? 2 : 1);
-    // Not due again until the clock moves on: the next ticks deliver nothing.
-    QTest::qWait(1200);
+    // Not due again until the clock moves on: no tick comes while it stands.
+    QCoreApplication::processEvents();
     QCOMPARE(r1.seen.size(), 2);
+}
+
+// Issue 13 item 5: the resync check is a timer on the informer's Clock (client-go's
+// clock.Timer), so a tick never comes before resyncCheckPeriod has passed on that clock and
+// every tick of a 1 s period finds the 1 s handler due. Each tick's journal event says which
+// listener was due and when each is due next.
+void TestSharedInformer::resyncTickIsNeverEarly()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    FakeListerWatcher lw;
+    lw.clock = &clock;
+    SharedIndexInformer informer(&lw, kSecond, &journal, &clock);
+    Recorder r;
+    informer.addEventHandlerWithResyncPeriod(r.handler(QStringLiteral("h")), kSecond);
+    lw.listScript << okReply(objsFromSpec(QStringLiteral("p@1")), QStringLiteral("1"));
+    informer.run();
+    QTRY_VERIFY(informer.hasSynced());
+    QTRY_COMPARE(r.seen.size(), 1);
+    auto ticks = [&journal] {
+        QList<TraceEvent> out;
+        for (const TraceEvent &e : journal.events())
+            if (e.kind == TraceKind::Resync)
+                out << e;
+        return out;
+    };
+    for (int round = 1; round <= 3; ++round) {
+        clock.advance(kSecond - 1);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QCOMPARE(ticks().size(), round - 1); // one millisecond short: no tick
+        clock.advance(1);
+        QTRY_COMPARE(ticks().size(), round);
+        const TraceEvent tick = ticks().last();
+        QCOMPARE(tick.t, round * kSecond);
+        QVERIFY(tick.detail.value(QLatin1String("due")).toBool());
+        QCOMPARE(tick.detail.value(QLatin1String("nextTickMs")).toInteger(), (round + 1) * kSecond);
+        const QJsonArray ls = tick.detail.value(QLatin1String("listeners")).toArray();
+        QCOMPARE(ls.size(), 1);
+        const QJsonObject l = ls.at(0).toObject();
+        QCOMPARE(l.value(QLatin1String("handler")).toString(), QStringLiteral("h"));
+        QVERIFY(l.value(QLatin1String("due")).toBool());
+        QCOMPARE(l.value(QLatin1String("nextResyncMs")).toInteger(), (round + 1) * kSecond);
+        QTRY_COMPARE(r.seen.size(), 1 + round);
+        QCOMPARE(r.seen.last(), QStringLiteral("update p@1->p@1"));
+    }
+    informer.stop();
+}
+
+void TestSharedInformer::newListenerIsSyncing_data()
+{
+    QTest::addColumn<qint64>("informerResync");
+    QTest::addColumn<qint64>("handlerResync");
+    QTest::addColumn<bool>("tickFirst");
+    QTest::addColumn<QStringList>("expected");
+    // sharedProcessor.addListener: listeners[listener] = true. With no resync at all nothing
+    // ever clears it, so a relist's unchanged object reaches the handler as OnUpdate
+    // (client-go delivered 999 such updates after relisting 999 unchanged objects).
+    QTest::newRow("no resync: a relist's unchanged object is delivered")
+        << qint64(0) << qint64(0) << false << L({"update p@1->p@1", "update q@1->q@2"});
+    // Once a tick found the handler not due (period 0), it stops being syncing.
+    QTest::newRow("after a tick that found it not due: only the real update")
+        << kSecond << qint64(0) << true << L({"update q@1->q@2"});
+}
+
+void TestSharedInformer::newListenerIsSyncing()
+{
+    QFETCH(qint64, informerResync);
+    QFETCH(qint64, handlerResync);
+    QFETCH(bool, tickFirst);
+    QFETCH(QStringList, expected);
+    Harness h(informerResync);
+    Recorder r;
+    ProcessorListener *l = h.informer.addEventHandlerWithResyncPeriod(r.handler(), handlerResync);
+    QVERIFY(l->isSyncing());
+    QVERIFY(h.start(QStringLiteral("p@1,q@1"), QStringLiteral("1")));
+    QTRY_COMPARE(r.seen.size(), 2);
+    r.seen.clear();
+    if (tickFirst) {
+        h.clock.advance(informerResync);
+        QTRY_VERIFY(!l->isSyncing());
+    }
+    QVERIFY(h.informer.deltaFifo()
+                ->replace(objsFromSpec(QStringLiteral("p@1,q@2")), QStringLiteral("2"))
+                .isEmpty());
+    QTRY_COMPARE(r.seen.size(), expected.size());
+    QCoreApplication::processEvents();
+    QCOMPARE(r.seen, expected);
+}
+
+// Issue 13 item 8: a handler's registration, resync changes and removal are journal events,
+// so views know it before its first notification (e.g. when the server cannot be reached).
+void TestSharedInformer::registrationIsJournaled()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    FakeListerWatcher lw;
+    SharedIndexInformer informer(&lw, 30 * kSecond, &journal, &clock);
+    Recorder r;
+    ProcessorListener *l = informer.addEventHandler(r.handler(QStringLiteral("logger")));
+    informer.addEventHandlerWithResyncPeriod(r.handler(QStringLiteral("fast")), 5 * kSecond);
+    informer.setHandlerResyncPeriod(l, 0);
+    informer.removeEventHandler(l);
+    QStringList seen;
+    for (const TraceEvent &e : journal.events()) {
+        QCOMPARE(e.component, QStringLiteral("processor"));
+        seen << QStringLiteral("%1 %2 %3")
+                    .arg(traceKindName(e.kind), e.detail.value(QLatin1String("handler")).toString())
+                    .arg(e.detail.value(QLatin1String("resyncPeriodMs")).toInteger());
+    }
+    // "fast" lowers the resync check period before start; logger keeps its 30 s (SI-03).
+    QCOMPARE(seen, L({"handlerAdded logger 30000", "handlerAdded fast 5000",
+                      "handlerResyncChanged logger 0", "handlerRemoved logger 0"}));
+    QVERIFY(journal.events().front().detail.value(QLatin1String("syncing")).toBool());
 }
 
 void TestSharedInformer::relistDropsObject_data()
@@ -455,9 +576,11 @@ void TestSharedInformer::relistDropsObject_data()
     QTest::addColumn<QString>("relisted");
     QTest::addColumn<QStringList>("expected");
     QTest::newRow("FS-01 relist without an object: OnDelete with a tombstone (spec 6.4)")
-        << QStringLiteral("a@1") << L({"delete Tomb(b, b@1)"});
+        << QStringLiteral("a@1") << L({"update a@1->a@1", "delete Tomb(b, b@1)"});
+    // The unchanged a@1 reaches the handler too: with no resync, a listener stays syncing from
+    // its registration (sharedProcessor.addListener), as in client-go (issue 13 item 6).
     QTest::newRow("FS-01 relist with a changed RV: OnUpdate (spec 6.5)")
-        << QStringLiteral("a@1,b@7") << L({"update b@1->b@7"});
+        << QStringLiteral("a@1,b@7") << L({"update a@1->a@1", "update b@1->b@7"});
 }
 
 void TestSharedInformer::relistDropsObject()

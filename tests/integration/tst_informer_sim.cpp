@@ -135,8 +135,9 @@ void tst_InformerSim::forced410Relists()
         10000);
     QTRY_VERIFY_WITH_TIMEOUT(countEvents(m_session->journal(), TraceKind::ListCompleted) >= 2,
                              10000);
+    // A watch's 410 relists with cause "watch expired" (a list's own 410 is "expired").
     QCOMPARE(countEvents(m_session->journal(), TraceKind::ListStarted, QStringLiteral("cause"),
-                         QStringLiteral("expired")),
+                         QStringLiteral("watch expired")),
              1);
     QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
     // and the informer keeps following changes afterwards

@@ -29,6 +29,17 @@ void notify(Journal *j, const QString &handler, const QString &type, const QStri
     j->record(e);
 }
 
+void handlerEvent(Journal *j, TraceKind kind, const QString &handler, qint64 resyncMs = 0)
+{
+    TraceEvent e;
+    e.kind = kind;
+    e.component = QStringLiteral("processor");
+    e.detail.insert(QLatin1String("handler"), handler);
+    if (kind != TraceKind::HandlerRemoved)
+        e.detail.insert(QLatin1String("resyncPeriodMs"), resyncMs);
+    j->record(e);
+}
+
 QStringList column(const QAbstractItemModel &m, int col)
 {
     QStringList out;
@@ -45,6 +56,7 @@ private Q_SLOTS:
     void perListenerFigures();
     void notificationsOfOneHandler();
     void notificationsCapAndTimeTravel();
+    void registeredHandlerHasARowBeforeItsFirstNotification();
 };
 
 void tst_Handlers::kinds()
@@ -194,6 +206,43 @@ void tst_Handlers::notificationsCapAndTimeTravel()
     QCOMPARE(model.index(3, HandlerNotificationsModel::KeyColumn).data().toString(),
              QStringLiteral("ns/late"));
     QCOMPARE(handlers.statsAt(0).delivered, 11);
+}
+
+// Issue 13 item 8: a registered handler is shown from its registration (HandlerAdded), not
+// from its first notification; time travel to before it hides it; removal is kept.
+void tst_Handlers::registeredHandlerHasARowBeforeItsFirstNotification()
+{
+    Journal j;
+    HandlersModel m(&j);
+    QAbstractItemModelTester tester(&m);
+    TraceEvent before;
+    before.kind = TraceKind::Info;
+    j.record(before);
+    handlerEvent(&j, TraceKind::HandlerAdded, QStringLiteral("logger"), 30000);
+    m.flush();
+    QCOMPARE(m.rowCount(), 1);
+    QCOMPARE(m.statsAt(0).name, QStringLiteral("logger"));
+    QCOMPARE(m.statsAt(0).delivered, 0);
+    QCOMPARE(m.statsAt(0).resyncPeriodMs, 30000);
+    const quint64 registered = j.events().back().seq;
+    notify(&j, QStringLiteral("logger"), QStringLiteral("add"), QStringLiteral("ns/a"), 5, 0, 1);
+    handlerEvent(&j, TraceKind::HandlerResyncChanged, QStringLiteral("logger"), 5000);
+    handlerEvent(&j, TraceKind::HandlerRemoved, QStringLiteral("logger"));
+    m.flush();
+    QCOMPARE(m.rowCount(), 1);
+    QCOMPARE(m.statsAt(0).delivered, 1);
+    QCOMPARE(m.statsAt(0).resyncPeriodMs, 5000);
+    QVERIFY(m.statsAt(0).removed);
+    QVERIFY(m.index(0, HandlersModel::LastColumn)
+                .data()
+                .toString()
+                .startsWith(QLatin1String("removed")));
+    m.foldUpTo(registered - 1);
+    QCOMPARE(m.rowCount(), 0);
+    m.foldUpTo(registered);
+    QCOMPARE(m.rowCount(), 1);
+    QCOMPARE(m.statsAt(0).delivered, 0);
+    QVERIFY(!m.statsAt(0).removed);
 }
 
 QTEST_GUILESS_MAIN(tst_Handlers)

@@ -123,16 +123,22 @@ public:
                 x.kind =
                     m_store.contains(key) ? TraceKind::IndexerUpdated : TraceKind::IndexerAdded;
                 x.type = deltaTypeName(d.type);
-                handlerType =
-                    m_store.contains(key) ? QStringLiteral("update") : QStringLiteral("add");
+                handlerType = !m_store.contains(key) ? QStringLiteral("add")
+                              : m_store.value(key).resourceVersion() == d.object.resourceVersion()
+                                  ? QStringLiteral("update (resync)")
+                                  : QStringLiteral("update");
                 m_store.insert(key, d.object);
             }
             m_j->record(x);
-            notify(QStringLiteral("pod-logger"), key, handlerType, d.object, initial, 0, 2);
+            // An update with an unchanged resourceVersion reaches only syncing listeners.
+            const bool sync = handlerType == QLatin1String("update (resync)");
+            if (!sync || m_syncing.contains(QLatin1String("pod-logger")))
+                notify(QStringLiteral("pod-logger"), key, handlerType, d.object, initial, 0, 2);
             // A slow handler: its buffer grows while the informer moves on.
             m_slowBacklog = (m_slowBacklog + 3) % 11;
-            notify(QStringLiteral("slow-audit"), key, handlerType, d.object, initial, m_slowBacklog,
-                   40 + 35 * m_slowBacklog);
+            if (!sync || m_syncing.contains(QLatin1String("slow-audit")))
+                notify(QStringLiteral("slow-audit"), key, handlerType, d.object, initial,
+                       m_slowBacklog, 40 + 35 * m_slowBacklog);
         }
         if (m_listed && m_initialLeft == 0 && !m_synced) {
             m_synced = true;
@@ -257,6 +263,12 @@ public:
                 reflector(TraceKind::Bookmark, QString::number(++r));
             }
         }
+        // A resync tick while the pump runs: pod-logger's 30 s resyncPeriod is due, slow-audit
+        // has none. DeltaFIFO.Resync queues a Sync for every stored key (nothing is queued);
+        // Pop hands each over and only the syncing pod-logger gets "update (resync)".
+        advance(900);
+        resyncTick();
+        drain();
         advance(500);
         watchEvent(QStringLiteral("ADDED"), pod(QStringLiteral("shop"), QStringLiteral("web-20"),
                                                 ++r, QStringLiteral("Pending")));
@@ -283,14 +295,15 @@ public:
                    {QLatin1String("code"), 410}});
         reflector(TraceKind::Backoff, {},
                   {{QLatin1String("delayMs"), 800},
-                   {QLatin1String("reason"), QStringLiteral("expired")}});
+                   {QLatin1String("reason"), QStringLiteral("watch expired")}});
         advance(800);
         QList<Object> relisted;
         for (int i = 0; i < 20; ++i)
             if (i != 3 && i != 8 && i != 14) // 8 and 14 vanished while we were not watching
                 relisted << pod(items[i].namespace_(), items[i].name(), 1440 + i,
                                 QStringLiteral("Running"));
-        list(QStringLiteral("expired"), QString::number(r), relisted, 1460, 2);
+        // A watch's 410 ends ListAndWatch; the relist asks for the last synced resourceVersion.
+        list(QStringLiteral("watch expired"), QString::number(r), relisted, 1460, 2);
         advance(120);
         reflector(TraceKind::WatchStarted, QStringLiteral("1460"),
                   {{QLatin1String("timeoutSeconds"), 388}});
@@ -302,16 +315,6 @@ public:
         }
         pump(QStringLiteral("paused"));
         advance(900);
-        reflector(TraceKind::Resync, {},
-                  {{QLatin1String("due"), true}, {QLatin1String("periodMs"), 30000}});
-        // The resync re-delivers the indexer's objects to the handler whose period was due.
-        for (auto it = m_store.cbegin(); it != m_store.cend(); ++it) {
-            if (m_items.contains(it.key()))
-                continue; // client-go's syncKeyLocked skips keys with queued deltas
-            advance(1);
-            notify(QStringLiteral("pod-logger"), it.key(), QStringLiteral("update (resync)"),
-                   it.value(), false, 0, 1);
-        }
         // Updates for keys still queued after the relist: their Deltas grow in place.
         int rr = 1461;
         for (int i : {7, 9, 7, 10, 7, 12}) {
@@ -329,6 +332,32 @@ public:
         advance(500);
     }
 
+    /// A resync tick as the Reflector records it, then DeltaFIFO.Resync: a Sync for every stored
+    /// key with nothing queued (syncKeyLocked skips the others).
+    void resyncTick()
+    {
+        const qint64 now = m_clock->nowMs();
+        m_syncing = {QStringLiteral("pod-logger")};
+        const QJsonArray listeners{
+            QJsonObject{{QLatin1String("handler"), QStringLiteral("pod-logger")},
+                        {QLatin1String("resyncPeriodMs"), 30000},
+                        {QLatin1String("due"), true},
+                        {QLatin1String("dueAtMs"), now},
+                        {QLatin1String("nextResyncMs"), now + 30000}},
+            QJsonObject{{QLatin1String("handler"), QStringLiteral("slow-audit")},
+                        {QLatin1String("resyncPeriodMs"), 0},
+                        {QLatin1String("due"), false}}};
+        reflector(TraceKind::Resync, {},
+                  {{QLatin1String("due"), true},
+                   {QLatin1String("periodMs"), 30000},
+                   {QLatin1String("nextTickMs"), now + 30000},
+                   {QLatin1String("listeners"), listeners}});
+        const QMap<QString, Object> stored = m_store;
+        for (auto it = stored.cbegin(); it != stored.cend(); ++it)
+            if (!m_items.contains(it.key()))
+                queue(it.key(), Delta::of(DeltaType::Sync, it.value()));
+    }
+
     int queued() const { return int(m_queue.size()); }
     QStringList queueKeys() const { return m_queue; }
     int stored() const { return int(m_store.size()); }
@@ -344,6 +373,9 @@ private:
     bool m_synced = false;
     int m_initialLeft = 0;
     int m_slowBacklog = 0;
+    /// Listeners that get updates with an unchanged resourceVersion: all from registration
+    /// (sharedProcessor.addListener), then those the last resync tick found due.
+    QStringList m_syncing{QStringLiteral("pod-logger"), QStringLiteral("slow-audit")};
 };
 
 } // namespace lens::test

@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QJsonArray>
 #include <QLabel>
 #include <QScopeGuard>
 #include <QTableView>
@@ -47,15 +48,23 @@ private Q_SLOTS:
                            QStringLiteral("DeletedFinalStateUnknown"),
                            QStringLiteral("Indexer (knownObjects) still held it"),
                            QStringLiteral("OnDelete")};
-        QTest::newRow("relist-cause-expired")
+        // Issue 13 item 4: after a watch's 410 the relist asks for the last synced
+        // resourceVersion (the request recorded), not "" (a consistent read).
+        QTest::newRow("relist-cause-watch-expired")
             << 1
-            << QStringList{QStringLiteral("LIST started (cause: expired)"),
-                           QStringLiteral("410 Gone"), QStringLiteral("resourceVersion \"\"")};
+            << QStringList{QStringLiteral("LIST started (cause: watch expired) at "
+                                          "resourceVersion \"1224\""),
+                           QStringLiteral("410 Gone"),
+                           QStringLiteral("This request asked for resourceVersion \"1224\": a "
+                                          "state not older than that version")};
         QTest::newRow("handler-update-from-resync")
             << 2
-            << QStringList{QStringLiteral("OnUpdate from resync"), QStringLiteral("pod-logger"),
+            << QStringList{QStringLiteral("OnUpdate from resync"),
+                           QStringLiteral("pod-logger"),
                            QStringLiteral("unchanged"),
-                           QStringLiteral("queued by a resync tick (DeltaFIFO.Resync)")};
+                           QStringLiteral("queued by a resync tick (DeltaFIFO.Resync)"),
+                           QStringLiteral("It comes from the Sync delta queued at"),
+                           QStringLiteral("pod-logger received it because the resync tick")};
         QTest::newRow("hassynced")
             << 3
             << QStringList{QStringLiteral("HasSynced"), QStringLiteral("initialPopulationCount"),
@@ -63,7 +72,7 @@ private Q_SLOTS:
         QTest::newRow("replaced-from-relist")
             << 4
             << QStringList{QStringLiteral("Replaced queued for"),
-                           QStringLiteral("Replace of a list (cause: expired)")};
+                           QStringLiteral("Replace of a list (cause: watch expired)")};
         QTest::newRow("watch-error-410")
             << 5
             << QStringList{QStringLiteral("Watch error 410"), QStringLiteral("etcd compaction")};
@@ -87,7 +96,7 @@ private Q_SLOTS:
             [](const TraceEvent &e) {
                 return e.kind == TraceKind::ListStarted &&
                        e.detail.value(QLatin1String("cause")).toString() ==
-                           QLatin1String("expired");
+                           QLatin1String("watch expired");
             },
             [](const TraceEvent &e) {
                 return e.kind == TraceKind::HandlerNotified &&
@@ -171,6 +180,15 @@ private Q_SLOTS:
         w.settle();
         QVERIFY2(label->text().startsWith(QLatin1String("last error: ")),
                  qPrintable(label->text()));
+        // Issue 13 item 9: once the relist completes the Reflector has recovered, and the red
+        // "last error" no longer stands in the status bar.
+        TraceEvent done;
+        done.kind = TraceKind::ListCompleted;
+        done.component = QStringLiteral("reflector");
+        done.resourceVersion = QStringLiteral("12");
+        journal.record(done);
+        w.settle();
+        QVERIFY2(label->text().isEmpty(), qPrintable(label->text()));
     }
 
     // A scenario's caption is shown as written; selecting something explains that instead.
@@ -231,6 +249,75 @@ private Q_SLOTS:
         QCOMPARE(box->itemText(box->findData(2.0)), QStringLiteral("2\u00D7"));
     }
 
+    // Issue 13 item 3: after a relist while the pump was paused, an unchanged key's only queued
+    // delta is the relist's Replaced; a later resync tick skips the key (it has queued deltas)
+    // and only makes the listener syncing. Explain names the Replaced delta and the list that
+    // queued it, and the tick only as the reason the handler was syncing.
+    void resyncUpdateNamesTheDeltaItCameFrom()
+    {
+        ManualClock clock;
+        Journal j(&clock);
+        auto rec = [&j](TraceKind k, const QString &key = {}, const QString &type = {},
+                        const QJsonObject &d = {}) {
+            TraceEvent e;
+            e.kind = k;
+            e.key = key;
+            e.type = type;
+            e.detail = d;
+            return e;
+        };
+        const Object a =
+            Object::make(QStringLiteral("default"), QStringLiteral("x"), QStringLiteral("7"));
+        clock.advance(77992);
+        j.record(rec(TraceKind::ListCompleted, {}, {},
+                     {{QLatin1String("cause"), QStringLiteral("watch expired")},
+                      {QLatin1String("items"), 1}}));
+        TraceEvent q =
+            rec(TraceKind::FifoQueued, QStringLiteral("default/x"), QStringLiteral("Replaced"));
+        q.deltas = {Delta::of(DeltaType::Replaced, a)};
+        q.object = a;
+        q.resourceVersion = QStringLiteral("7");
+        j.record(q);
+        const quint64 queuedSeq = j.events().back().seq;
+        clock.advance(29998);
+        const QJsonArray listeners{QJsonObject{{QLatin1String("handler"), QStringLiteral("logger")},
+                                               {QLatin1String("resyncPeriodMs"), 30000},
+                                               {QLatin1String("due"), true},
+                                               {QLatin1String("dueAtMs"), 107000},
+                                               {QLatin1String("nextResyncMs"), 137990}}};
+        j.record(rec(TraceKind::Resync, {}, {},
+                     {{QLatin1String("due"), true},
+                      {QLatin1String("periodMs"), 30000},
+                      {QLatin1String("listeners"), listeners}}));
+        const quint64 tickSeq = j.events().back().seq;
+        clock.advance(5000);
+        TraceEvent pop = rec(TraceKind::FifoPopped, QStringLiteral("default/x"));
+        pop.deltas = q.deltas;
+        pop.object = a;
+        pop.resourceVersion = QStringLiteral("7");
+        j.record(pop);
+        TraceEvent n = rec(TraceKind::HandlerNotified, QStringLiteral("default/x"),
+                           QStringLiteral("update (resync)"),
+                           {{QLatin1String("handler"), QStringLiteral("logger")},
+                            {QLatin1String("backlog"), 0},
+                            {QLatin1String("latencyMs"), 0}});
+        n.object = a;
+        n.resourceVersion = QStringLiteral("7");
+        j.record(n);
+        const QString html = Caption::forEvent(j.events().back(), &j);
+        const QString queuedAt = QStringLiteral("at 77.992 s (journal event %1)").arg(queuedSeq);
+        for (const QString &must :
+             {QStringLiteral("It comes from the Replaced delta queued ") + queuedAt,
+              QStringLiteral("It was queued by the Replace of a list (cause: watch expired) "
+                             "that completed at 77.992 s"),
+              QStringLiteral("logger received it because the resync tick at 107.990 s (journal "
+                             "event %1) found its resyncPeriod (30 s) due")
+                  .arg(tickSeq),
+              QStringLiteral("it is next due at 137.990 s")})
+            QVERIFY2(html.contains(must), qPrintable(must + QStringLiteral(" not in: ") + html));
+        QVERIFY2(!html.contains(QLatin1String("It was queued by a resync tick")), qPrintable(html));
+    }
+
     // Without a journal to look back in, a Sync names both possible causes.
     void syncWithoutJournal()
     {
@@ -271,7 +358,7 @@ private Q_SLOTS:
             [](const TraceEvent &e) {
                 return e.kind == TraceKind::ListCompleted &&
                        e.detail.value(QLatin1String("cause")).toString() ==
-                           QLatin1String("expired");
+                           QLatin1String("watch expired");
             },
             [](const TraceEvent &e) { return e.kind == TraceKind::Resync; },
             [](const TraceEvent &e) {
@@ -312,7 +399,10 @@ private Q_SLOTS:
         } else if (which == 2) {
             must << QStringLiteral("Resync tick (resyncCheckPeriod 30 s) ") + at(e)
                  << QStringLiteral("Delivered so far: pod-logger: ")
-                 << QStringLiteral("The next tick comes 30 s later");
+                 << QStringLiteral("The next tick comes at %1").arg(formatTimeMs(e.t + 30000))
+                 << QStringLiteral("pod-logger: due (it was due at %1), next due at %2")
+                        .arg(formatTimeMs(e.t), formatTimeMs(e.t + 30000))
+                 << QStringLiteral("slow-audit: no resyncPeriod, not due");
         } else {
             const TraceEvent *tick = cause(TraceKind::Resync, false);
             QVERIFY(tick);
@@ -330,7 +420,8 @@ private Q_SLOTS:
         QVERIFY(s.show());
         const TimelineModel::Span *relist = nullptr;
         for (const auto &s : w.timelineModel()->spans())
-            if (s.lane == TimelineModel::Span::Lane::List && s.label == QLatin1String("expired"))
+            if (s.lane == TimelineModel::Span::Lane::List &&
+                s.label == QLatin1String("watch expired"))
                 relist = &s;
         QVERIFY(relist && relist->endSeq > 0);
         TimelineWidget *t = w.timelineWidget();

@@ -344,7 +344,7 @@ void tst_I18n::paintedTextsAreTranslated()
     QCOMPARE(w.captionText().contains(u"the connection was lost"_s), lang == QLatin1String("en"));
     if (lang == QLatin1String("en")) {
         QVERIFY2(english.size() > 10, qPrintable(english.join(u" | "_s)));
-        QVERIFY2(english.join(u" | "_s).contains(u"the connection was"_s),
+        QVERIFY2(english.join(u" | "_s).contains(u"the connection"_s),
                  qPrintable(english.join(u" | "_s)));
     } else {
         QVERIFY2(english.isEmpty(), qPrintable(english.join(u" | "_s)));

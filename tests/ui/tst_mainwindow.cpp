@@ -44,7 +44,38 @@ private Q_SLOTS:
     void pumpButtonsDriveTheController();
     void screenshot();
     void journalSaysWhatItDropped();
+    void poppedKeyKeepsTheSelection();
 };
+
+// Issue 13 item 9: when Pop (e.g. Step, F10) takes the selected key, the selection stays on
+// that key instead of sliding to the next row, and Explain no longer says it is queued.
+void tst_MainWindow::poppedKeyKeepsTheSelection()
+{
+    test::StoryWindow s;
+    QVERIFY(s.show());
+    MainWindow &w = *s.window;
+    const QString key = s.story.queueKeys().value(0);
+    const QString next = s.story.queueKeys().value(1);
+    QVERIFY(!key.isEmpty() && !next.isEmpty());
+    w.queueView()->setCurrentIndex(w.queueModel()->index(0, 0));
+    QCOMPARE(w.keyHistoryModel()->key(), key);
+    QVERIFY(w.captionText().contains(key + QStringLiteral(": ")));
+    s.story.pop(); // what Step does: Pop takes the head key
+    quint64 popSeq = 0;
+    for (const TraceEvent &e : s.journal.events())
+        if (e.kind == TraceKind::FifoPopped && e.key == key)
+            popSeq = e.seq;
+    QVERIFY(popSeq > 0);
+    w.settle();
+    QCOMPARE(w.queueModel()->rowOfKey(key), -1);
+    QCOMPARE(w.keyHistoryModel()->key(), key); // not the next key
+    QVERIFY(!w.queueView()->currentIndex().isValid());
+    const QString text = w.captionText();
+    QVERIFY2(text.contains(key + QStringLiteral(" is not queued")), qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("queued delta(s)")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("(journal event %1)").arg(popSeq)), qPrintable(text));
+    QVERIFY(!text.contains(next));
+}
 
 // Issue 5 item 11: the journal keeps a settable cap and says what it dropped.
 void tst_MainWindow::journalSaysWhatItDropped()

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "clocktimer.h"
+
+#include "clock.h"
+
+#include <climits>
+
+namespace lens {
+
+ClockTimer::ClockTimer(const Clock *clock, QObject *parent)
+    : QObject(parent), m_clock(clock), m_manual(dynamic_cast<const ManualClock *>(clock))
+{
+    m_timer.setSingleShot(true);
+    m_timer.setTimerType(Qt::PreciseTimer);
+    connect(&m_timer, &QTimer::timeout, this, &ClockTimer::check);
+    if (const auto *manual = dynamic_cast<const ManualClock *>(clock))
+        connect(manual, &ManualClock::advanced, this, &ClockTimer::check, Qt::QueuedConnection);
+}
+
+void ClockTimer::startAt(qint64 dueMs)
+{
+    m_dueMs = dueMs;
+    m_active = true;
+    // A manual clock that already reads the due time fires on the next pass, as a steady one.
+    if (!m_manual || m_clock->nowMs() >= dueMs)
+        m_timer.start(int(qBound<qint64>(0, dueMs - m_clock->nowMs(), qint64(INT_MAX))));
+    else
+        m_timer.stop();
+}
+
+void ClockTimer::start(qint64 delayMs)
+{
+    startAt(m_clock->nowMs() + qMax<qint64>(0, delayMs));
+}
+
+void ClockTimer::stop()
+{
+    m_active = false;
+    m_timer.stop();
+}
+
+void ClockTimer::check()
+{
+    if (!m_active)
+        return;
+    const qint64 now = m_clock->nowMs();
+    if (now < m_dueMs) {
+        if (!m_manual)
+            m_timer.start(int(qMin<qint64>(m_dueMs - now, qint64(INT_MAX))));
+        return;
+    }
+    m_active = false;
+    Q_EMIT timeout();
+}
+
+} // namespace lens
