@@ -1207,6 +1207,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>已删除；最后已知状态</translation>
     </message>
     <message>
+        <source>between stages (received or popped, not stored yet)</source>
+        <translation>处于阶段之间（已接收或已弹出，尚未存入）</translation>
+    </message>
+    <message>
         <source>%1: no object known</source>
         <translation>%1：没有已知对象</translation>
     </message>
@@ -1231,8 +1235,8 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>ListAndWatch 随时间变化 · 滚轮缩放 · 悬停查看详情 · 点击事件选择其键 · 拖动时间轴回到过去</translation>
     </message>
     <message>
-        <source>TIME TRAVEL: queue, indexer and handlers show seq %1 (%2) · press Live to return</source>
-        <translation>时间旅行：队列、indexer 和处理器显示序号 %1（%2）· 点击“实时”返回</translation>
+        <source>TIME TRAVEL to %1: every view shows the journal up to seq %2, recorded at %3 · press Live to return</source>
+        <translation>时间旅行至 %1：所有视图显示日志直到序号 %2（记录于 %3）· 点击“实时”返回</translation>
     </message>
     <message>
         <source> · queue %1</source>
@@ -2306,8 +2310,8 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>HasSynced：初始列表中的每个对象都已弹出并处理。</translation>
     </message>
     <message>
-        <source>Press and drag on the time axis to travel back in time: the queue, indexer and handler views show the state at that moment.</source>
-        <translation>在时间轴上按住并拖动以回到过去：队列、indexer 和处理器视图显示那一刻的状态。</translation>
+        <source>Press and drag on the time axis to travel back in time: every view shows the state at that moment.</source>
+        <translation>在时间轴上按住并拖动以回到过去：所有视图显示那一刻的状态。</translation>
     </message>
     <message>
         <source>LIST (cause: %1)</source>
