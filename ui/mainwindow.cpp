@@ -404,6 +404,7 @@ void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
     updateStatus();
     updatePipeline();
     updateInspector();
+    explainAtTravelPoint();
 }
 
 void MainWindow::updateTimelinePanel()

@@ -251,6 +251,11 @@ private:
     void updatePipeline();
     void updateTimelinePanel();
     void updateJournalPanel();
+    /// The caption pane's hint (nothing selected to explain).
+    void showCaptionHint();
+    /// After a travel: Explain drops an event recorded after the travel point, and explains a
+    /// queued key's Deltas as they stand at the point (the hint when it is not queued then).
+    void explainAtTravelPoint();
     /// Time travel to `seq` with the timeline's cursor at `cursorMs` (a scrubbed time; never
     /// before the time `seq` was recorded; -1: at it).
     void travelTo(quint64 seq, qint64 cursorMs);

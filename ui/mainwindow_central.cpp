@@ -284,11 +284,7 @@ QWidget *MainWindow::buildCentral()
                                     ? m_translateCaption(m_scenarioCaption, currentLanguage())
                                     : m_scenarioCaption);
         else
-            m_caption->setHtml(QStringLiteral("<p>%1</p>")
-                                   .arg(tr("Select a journal event, a key history row, a handler "
-                                           "notification, a timeline marker or a queued key: "
-                                           "this pane explains it.")
-                                            .toHtmlEscaped()));
+            showCaptionHint();
     });
     connect(m_journalView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {

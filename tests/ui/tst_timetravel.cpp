@@ -16,6 +16,7 @@
 #include "lens/timelinemodel.h"
 #include "panel.h"
 #include "pipelinewidget.h"
+#include "screenshot.h"
 #include "storywindow.h"
 #include "timelinewidget.h"
 
@@ -66,6 +67,16 @@ quint64 seqOf(const Journal &j, TraceKind kind, const QString &key = {})
     return 0;
 }
 
+/// Keeps a picture of `w` in $LENS_SCREENSHOT_DIR (when set), to look at.
+void keepScreenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QString err;
+    QVERIFY2(grabWindowToPng(w, dir + QLatin1Char('/') + name, &err), qPrintable(err));
+}
+
 const QString kLateKey = QStringLiteral("default/api-21");      // ADDED late in the story
 const QString kDeletedKey = QStringLiteral("default/cache-03"); // DELETED mid-story
 
@@ -78,6 +89,7 @@ private slots:
     void everyViewIsAFreshFoldUpToTheSeq();
     void objectPaneShowsNoVersionFromAfterThePoint();
     void headerNamesTheCursorAndTheSeqItShows();
+    void explainSaysNothingOfAfterThePoint();
     void timelineStandsStillAndDrawsNothingLater();
 };
 
@@ -253,6 +265,35 @@ void tst_TimeTravel::headerNamesTheCursorAndTheSeqItShows()
     QVERIFY(timelinePanel->subtitle().contains(QString::number(w.travelSeq())));
 }
 
+void tst_TimeTravel::explainSaysNothingOfAfterThePoint()
+{
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    QVERIFY(s.show());
+    const quint64 synced = seqOf(s.journal, TraceKind::Synced);
+    // A key queued at the end (the pump is paused), explained live…
+    const QString key = w.queueModel()->keys().constLast();
+    w.explainQueuedKey(key);
+    QVERIFY2(w.captionText().contains(QStringLiteral("queued delta")), qPrintable(w.captionText()));
+    // …is not queued when the informer had just synced (the queue was empty).
+    w.travelToSeq(synced);
+    QCOMPARE(w.queueModel()->rowCount(), 0);
+    QVERIFY2(!w.captionText().contains(QStringLiteral("queued delta")),
+             qPrintable(w.captionText()));
+    QVERIFY2(w.captionText().contains(QStringLiteral("this pane explains it")),
+             qPrintable(w.captionText()));
+    // An event recorded after the point is not explained there; one before it stays.
+    w.goLive();
+    w.explainSeq(s.journal.lastSeq());
+    const QString last = w.captionText();
+    w.travelToSeq(synced);
+    QVERIFY2(w.captionText() != last, qPrintable(w.captionText()));
+    w.explainSeq(synced);
+    const QString atSynced = w.captionText();
+    w.travelToSeq(synced + 1);
+    QCOMPARE(w.captionText(), atSynced);
+}
+
 void tst_TimeTravel::timelineStandsStillAndDrawsNothingLater()
 {
     test::StoryWindow s;
@@ -281,6 +322,10 @@ void tst_TimeTravel::timelineStandsStillAndDrawsNothingLater()
         tl->repaint();
     }
     QCOMPARE(tl->visibleRange(), range);
+    w.selectKey(kDeletedKey);
+    w.showView(QStringLiteral("object"));
+    w.settle();
+    keepScreenshot(&w, QStringLiteral("timetravel-frozen.png"));
     QCOMPARE(tl->xOfTime(tl->travelTime()), tl->xOfTime(w.timeOfSeq(deletedMark.seq - 1)));
     // Nothing after the point is described (or drawn): not the DELETED event…
     QCOMPARE(tl->describeAt(QPoint(tl->xOfTime(deletedMark.t), eventY)), QString());
