@@ -360,31 +360,51 @@ quint64 MainWindow::seqAtTime(qint64 ms) const
 
 void MainWindow::travelToSeq(quint64 seq)
 {
-    if (seq == m_travelSeq)
-        return;
-    m_travelSeq = seq;
-    m_queue->foldUpTo(seq);
-    m_indexer->foldUpTo(seq);
-    m_handlers->foldUpTo(seq);
-    m_notifications->foldUpTo(seq);
-    qint64 t = -1;
-    if (seq > 0 && m_journal) {
-        const auto &ev = m_journal->events();
-        auto it = std::lower_bound(ev.begin(), ev.end(), seq,
-                                   [](const TraceEvent &e, quint64 s) { return e.seq < s; });
-        if (it != ev.end())
-            t = it->t;
+    travelTo(seq, -1);
+}
+
+qint64 MainWindow::timeOfSeq(quint64 seq) const
+{
+    if (seq == 0 || !m_journal)
+        return -1;
+    const auto &ev = m_journal->events();
+    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
+                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+    return it != ev.end() && it->seq == seq ? it->t : -1;
+}
+
+void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
+{
+    // The cursor is where the user put it (a scrub) but never before the event the views show:
+    // they would show its future.
+    const qint64 t = timeOfSeq(seq);
+    const qint64 cursor = seq == 0 ? -1 : qMax(qMax<qint64>(0, cursorMs), t);
+    if (seq != m_travelSeq) {
+        m_travelSeq = seq;
+        // Every view folds the journal up to the same seq (issue 13 item 7).
+        m_queue->foldUpTo(seq);
+        m_indexer->foldUpTo(seq);
+        m_namespaces->foldUpTo(seq);
+        m_history->foldUpTo(seq);
+        m_journalModel->foldUpTo(seq);
+        m_status->foldUpTo(seq);
+        m_handlers->foldUpTo(seq);
+        m_notifications->foldUpTo(seq);
+        for (QTableView *v : {m_journalView, m_historyView})
+            QTimer::singleShot(0, v, &QTableView::scrollToBottom);
     }
-    if (seq == 0 || m_timeline->travelTime() < 0)
-        m_timeline->setTravelTime(t);
+    m_timeline->setTravelTime(cursor, seq);
     {
         const QSignalBlocker block(m_liveButton);
         m_liveButton->setChecked(seq == 0);
     }
     updateTimelinePanel();
     updateQueuePanel();
+    updateJournalPanel();
+    updateStatus();
     updatePipeline();
     updateInspector();
+    explainAtTravelPoint();
 }
 
 void MainWindow::updateTimelinePanel()
@@ -395,11 +415,30 @@ void MainWindow::updateTimelinePanel()
                                         "its key \u00B7 drag the time axis to travel back"));
         return;
     }
+    // The cursor's time, and the seq the views show with the time it was recorded (the newest
+    // event at or before the cursor).
     m_timelinePanel->setSubtitle(
-        tr("TIME TRAVEL: queue, indexer and handlers show seq %1 (%2) \u00B7 press Live to "
-           "return")
+        tr("TIME TRAVEL to %1: every view shows the journal up to seq %2, recorded at %3 "
+           "\u00B7 press Live to return")
+            .arg(formatTimeMs(qMax<qint64>(0, m_timeline->travelTime())))
             .arg(m_travelSeq)
-            .arg(formatTimeMs(qMax<qint64>(0, m_timeline->travelTime()))));
+            .arg(formatTimeMs(qMax<qint64>(0, timeOfSeq(m_travelSeq)))));
+}
+
+void MainWindow::updateJournalPanel()
+{
+    if (!m_journalPanel)
+        return;
+    // While travelling the journal ends at the travel seq: seqs count events from 1.
+    const quint64 recorded = m_travelSeq ? m_travelSeq : (m_journal ? m_journal->lastSeq() : 0);
+    QString text =
+        (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
+        tr("%1 events recorded · newest %2 shown").arg(recorded).arg(m_journalModel->rowCount());
+    if (m_journal && m_journal->droppedCount() > 0)
+        text += tr(" · %1 oldest dropped (journal cap %2)")
+                    .arg(m_journal->droppedCount())
+                    .arg(m_journal->capacity());
+    m_journalPanel->setSubtitle(text);
 }
 
 void MainWindow::updatePipeline()
@@ -421,6 +460,7 @@ void MainWindow::updatePipeline()
         if (!st.removed) // a removed listener stays in the Handlers view, not in the processor
             s.listeners.append({st.name, st.backlog, st.delivered});
     }
+    s.past = m_travelSeq != 0;
     s.selectedKey = m_history->key();
     if (!s.selectedKey.isEmpty()) {
         s.keyQueuePosition = m_queue->rowOfKey(s.selectedKey) + 1;
@@ -529,7 +569,8 @@ void MainWindow::settle()
 void MainWindow::updateStatus()
 {
     m_statusLabel->setText(
-        m_status->summary() + tr(" \u00B7 queue %1").arg(m_status->queueDepth()) +
+        (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) + m_status->summary() +
+        tr(" \u00B7 queue %1").arg(m_status->queueDepth()) +
         (m_status->listCount() > 1 ? tr(" \u00B7 %n relist(s)", nullptr, m_status->listCount() - 1)
                                    : QString()));
     m_statusLabel->setToolTip(Caption::hasSynced(m_status->hasSynced()));

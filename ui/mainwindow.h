@@ -113,9 +113,11 @@ public:
     /// Shows `key`'s history and selects it in the queue/indexer views where present.
     void selectKey(const QString &key);
 
-    /// Time travel: the queue, indexer and handler views show the state folded from the
-    /// journal up to `seq` (and stop following it); 0 = live again. The timeline marks the
-    /// moment. Scrubbing the timeline's axis calls this with the last seq at that time.
+    /// Time travel: every view (queue, indexer, indices, key history, Object, journal,
+    /// handlers, notifications, the pipeline strip and the status bar) shows the state folded
+    /// from the journal up to `seq` and stops following it; 0 = live again. The timeline's
+    /// cursor goes to the time `seq` was recorded and the timeline stops scrolling. Scrubbing
+    /// the timeline's axis travels to the last seq at or before the scrubbed time.
     void travelToSeq(quint64 seq);
     /// Live again (travelToSeq(0)).
     void goLive() { travelToSeq(0); }
@@ -124,6 +126,8 @@ public:
     /// The newest retained journal seq recorded at or before journal time `ms` (the first
     /// retained seq when none is; 0 when the journal is empty).
     quint64 seqAtTime(qint64 ms) const;
+    /// The journal time `seq` was recorded at, -1 when it is not retained (or 0).
+    qint64 timeOfSeq(quint64 seq) const;
 
     /// The caption pane explains journal event `seq` (a default text when it is not retained).
     void explainSeq(quint64 seq);
@@ -249,6 +253,15 @@ private:
     void updateInspector();
     void updatePipeline();
     void updateTimelinePanel();
+    void updateJournalPanel();
+    /// The caption pane's hint (nothing selected to explain).
+    void showCaptionHint();
+    /// After a travel: Explain drops an event recorded after the travel point, and explains a
+    /// queued key's Deltas as they stand at the point (the hint when it is not queued then).
+    void explainAtTravelPoint();
+    /// Time travel to `seq` with the timeline's cursor at `cursorMs` (a scrubbed time; never
+    /// before the time `seq` was recorded; -1: at it).
+    void travelTo(quint64 seq, qint64 cursorMs);
 
     QPointer<Journal> m_journal;
     QPointer<Controller> m_controller;

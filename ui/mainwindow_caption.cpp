@@ -42,6 +42,31 @@ void MainWindow::explainSeq(quint64 seq)
     m_captionPanel->setSubtitle(tr("journal event %1 · %2").arg(seq).arg(formatTimeMs(it->t)));
 }
 
+void MainWindow::showCaptionHint()
+{
+    m_caption->setHtml(QStringLiteral("<p>%1</p>")
+                           .arg(tr("Select a journal event, a key history row, a handler "
+                                   "notification, a timeline marker or a queued key: this pane "
+                                   "explains it.")
+                                    .toHtmlEscaped()));
+}
+
+void MainWindow::explainAtTravelPoint()
+{
+    // Explain says nothing of after the moment shown: not an event recorded later, nor a key's
+    // Deltas as they were queued at another moment (they are explained again as queued now).
+    const bool later = m_travelSeq != 0 && m_captionSeq > m_travelSeq;
+    if (!later && m_captionKey.isEmpty())
+        return;
+    const QString key = m_captionKey;
+    m_captionSeq = 0;
+    m_captionKey.clear();
+    m_captionPanel->setSubtitle(QString());
+    showCaptionHint();
+    if (!key.isEmpty())
+        explainQueuedKey(key); // when the key is queued at this moment
+}
+
 void MainWindow::explainQueuedKey(const QString &key)
 {
     m_captionSeq = 0;

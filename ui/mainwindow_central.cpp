@@ -209,21 +209,12 @@ QWidget *MainWindow::buildCentral()
     connect(m_journalModel, &QAbstractItemModel::rowsInserted, this,
             [this] { followTail(m_journalView); });
     m_journalPanel = new Panel(tr("Journal"), m_journalView);
-    auto updateJournalSubtitle = [this] {
-        QString text = tr("%1 events recorded · newest %2 shown")
-                           .arg(m_journal ? m_journal->lastSeq() : 0)
-                           .arg(m_journalModel->rowCount());
-        if (m_journal && m_journal->droppedCount() > 0)
-            text += tr(" · %1 oldest dropped (journal cap %2)")
-                        .arg(m_journal->droppedCount())
-                        .arg(m_journal->capacity());
-        m_journalPanel->setSubtitle(text);
-    };
-    connect(m_journalModel, &QAbstractItemModel::rowsInserted, this, updateJournalSubtitle);
-    translated([this, updateJournalSubtitle] {
+    connect(m_journalModel, &QAbstractItemModel::rowsInserted, this,
+            &MainWindow::updateJournalPanel);
+    translated([this] {
         m_journalPanel->setTitle(tr("Journal"));
         m_journalView->setAccessibleName(tr("Journal"));
-        updateJournalSubtitle();
+        updateJournalPanel();
     });
     QTimer::singleShot(0, m_journalView, &QTableView::scrollToBottom);
 
@@ -257,8 +248,9 @@ QWidget *MainWindow::buildCentral()
     connect(m_scrubTimer, &QTimer::timeout, this, [this] {
         const quint64 seq = seqAtTime(m_scrubMs);
         if (seq > 0)
-            travelToSeq(seq);
-        m_timeline->setTravelTime(m_scrubMs);
+            travelTo(seq, m_scrubMs);
+        else
+            m_timeline->setTravelTime(m_scrubMs);
     });
     updateTimelinePanel();
 
@@ -307,11 +299,7 @@ QWidget *MainWindow::buildCentral()
                                     ? m_translateCaption(m_scenarioCaption, currentLanguage())
                                     : m_scenarioCaption);
         else
-            m_caption->setHtml(QStringLiteral("<p>%1</p>")
-                                   .arg(tr("Select a journal event, a key history row, a handler "
-                                           "notification, a timeline marker or a queued key: "
-                                           "this pane explains it.")
-                                            .toHtmlEscaped()));
+            showCaptionHint();
     });
     connect(m_journalView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {

@@ -49,6 +49,7 @@ QWidget *MainWindow::buildObjectPanel()
     connect(m_history, &KeyHistoryModel::keyChanged, this, &MainWindow::updateInspector);
     connect(m_indexer->batcher(), &EventBatcher::flushed, this, &MainWindow::updateInspector);
     connect(m_queue->batcher(), &EventBatcher::flushed, this, &MainWindow::updateInspector);
+    connect(m_history->batcher(), &EventBatcher::flushed, this, &MainWindow::updateInspector);
     connect(m_objectTree, &ObjectTreeModel::objectChanged, this, [this] {
         const QSignalBlocker block(m_reveal);
         m_reveal->setEnabled(m_objectTree->hasSensitive());
@@ -66,9 +67,12 @@ void MainWindow::updateInspector()
         where = tr("in indexer");
     } else if (!(o = m_queue->objectOfKey(key)).isNull()) {
         where = tr("queued, not yet in indexer");
-    } else if (key == m_objectTree->key() && !key.isEmpty()) {
-        o = m_objectTree->object();
-        where = tr("deleted; last known state");
+    } else if (!key.isEmpty() && !(o = m_history->lastObject()).isNull()) {
+        // The newest version the journal carried up to the moment shown (a travel point, or
+        // now): never a version from after it.
+        where = m_history->lastObjectGone()
+                    ? tr("deleted; last known state")
+                    : tr("between stages (received or popped, not stored yet)");
     }
     if (key != m_objectTree->key() || !o.sameInstance(m_objectTree->object())) {
         // Keep what the user expanded when a new version of the same object arrives.

@@ -63,9 +63,14 @@ QSize PipelineWidget::minimumSizeHint() const
 
 void PipelineWidget::setState(const PipelineState &state)
 {
+    // Rates compare states of one timeline: a past moment's counts after the present's (or
+    // the other way) made "-11.0/s". The past has no rate; the present starts measuring anew.
+    if (state.past != m_state.past)
+        m_samples.clear();
     m_state = state;
     const qint64 now = m_clock.elapsed();
-    m_samples.push_back(Sample{now, state.watchEvents, state.popped});
+    if (!state.past)
+        m_samples.push_back(Sample{now, state.watchEvents, state.popped});
     while (m_samples.size() > 2 && m_samples.front().ms < now - 2000)
         m_samples.pop_front();
     // Screen readers read the strip as text: every stage with its figures, as painted.
@@ -125,7 +130,7 @@ QString PipelineWidget::stageText(int stage) const
         break;
     case 1:
         figure = ReflectorStatus::nameOf(s.reflectorPhase);
-        detail = m_ratesShown ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
+        detail = ratesShown() ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
                                     .arg(rate(&Sample::watchEvents), 0, 'f', 1)
                               : tr("%n event(s)", nullptr, int(s.watchEvents));
         if (s.lists > 1)
@@ -138,7 +143,7 @@ QString PipelineWidget::stageText(int stage) const
     case 3:
         figure = tr("%1 popped").arg(s.popped);
         detail = s.pumpMode == QLatin1String("paused") ? tr("paused") : tr("running");
-        if (m_ratesShown)
+        if (ratesShown())
             detail += tr(" \u00B7 %1/s").arg(rate(&Sample::popped), 0, 'f', 1);
         break;
     case 4:

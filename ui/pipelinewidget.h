@@ -32,6 +32,9 @@ struct PipelineState {
         qint64 delivered = 0;
     };
     QList<Listener> listeners;
+    /// Time travel: the figures are a past moment's. Rates (measured in real time between
+    /// successive states) are not shown then.
+    bool past = false;
     /// The selected key and where it is right now.
     QString selectedKey;
     int keyQueuePosition = 0; ///< 1-based position in the queue, 0 = not queued
@@ -70,6 +73,8 @@ public:
     /// Whether the Reflector and Pop stages show their rates ("· 2.6/s", measured in real
     /// time over the last 2 s). Exact pictures (--at) hide them: real time is not reproducible.
     void setRatesShown(bool shown);
+    /// Whether rates are painted now: shown, and the state is the present's (not travel).
+    bool ratesShown() const { return m_ratesShown && !m_state.past; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timelinewidget.h"
 
+#include "timelinelanes.h"
+
 #include "deltapalette.h"
 #include "lens/timelinemodel.h"
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QTimer>
-#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -19,17 +19,9 @@
 
 namespace lens {
 
+using namespace timelinelanes;
+
 namespace {
-constexpr int kGutter = 76;
-constexpr int kAxis = 20;
-// Fixed lanes; the per-handler RESYNC lanes sit between MARKERS and QUEUE.
-constexpr int kListLane = 0;
-constexpr int kWatchLane = 1;
-constexpr int kGapLane = 2;
-constexpr int kEventLane = 3;
-constexpr int kMarkerLane = 4;
-constexpr int kFirstHandlerLane = 5;
-constexpr int kMaxHandlerLanes = 4;
 const QColor kGapColor(0x9e, 0x9e, 0x9e);
 const QColor kListColor(0x00, 0x89, 0x7b);
 const QColor kWatchColor(0x1e, 0x88, 0xe5);
@@ -37,9 +29,6 @@ const QColor kFailColor(0xd3, 0x2f, 0x2f);
 const QColor kBackoffColor(0xff, 0xa0, 0x00);
 const QColor kBookmarkColor(0x8e, 0x24, 0xaa);
 const QColor kSyncedColor(0x2e, 0x7d, 0x32);
-
-using Mark = TimelineModel::Mark;
-using Span = TimelineModel::Span;
 
 int laneOfMark(Mark::Kind k)
 {
@@ -143,7 +132,7 @@ QSize TimelineWidget::minimumSizeHint() const
 std::pair<qint64, qint64> TimelineWidget::visibleRange() const
 {
     const qint64 first = m_model->firstMs();
-    const qint64 now = m_model->nowMs();
+    const qint64 now = presentMs();
     const qint64 history = now - first;
     if (history <= m_windowMs) {
         // Fit all, with 4 % of air on the right so "now" is not glued to the edge.
@@ -268,7 +257,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
                    label);
     }
 
-    const qint64 now = m_model->nowMs();
+    // What is drawn ends at the present, or at the travel point: nothing after it.
+    const qint64 now = shownUntilMs();
     p.save();
     p.setClipRect(plot.adjusted(0, 0, 1, 0));
 
@@ -277,8 +267,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     // room the lane's previous bar and label left free.
     double drawnRight[2] = {plot.left() - 1.0, plot.left() - 1.0};
     for (const Span &s : m_model->spans()) {
-        const qint64 end = s.end < 0 ? now : s.end;
-        if (end < t0 || s.start > t1)
+        // A session that ended after the travel point was open then.
+        const bool open = s.end < 0 || s.end > now;
+        const qint64 end = open ? now : s.end;
+        if (end < t0 || s.start > t1 || s.start > now)
             continue;
         const int lane = s.lane == Span::Lane::List ? 0 : 1;
         const QRect lr = laneRect(lane, plot);
@@ -287,18 +279,18 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QRectF bar(x0, lr.top() + lr.height() * 0.22, x1 - x0, lr.height() * 0.56);
         const QColor base = lane == 0 ? kListColor : kWatchColor;
         QColor fill = base;
-        fill.setAlpha(s.end < 0 ? 170 : 215);
+        fill.setAlpha(open ? 170 : 215);
         p.setPen(Qt::NoPen);
         p.setBrush(fill);
         p.drawRoundedRect(bar, 3, 3);
-        if (s.failed) {
+        if (s.failed && !open) {
             p.setBrush(kFailColor);
             p.drawRoundedRect(QRectF(bar.right() - 4, bar.top(), 4, bar.height()), 1, 1);
         }
         QString text = s.label;
-        if (lane == 1 && s.events > 0)
-            text += tr(" · %n event(s)", nullptr, s.events);
-        if (!s.outcome.isEmpty() && s.end >= 0)
+        if (const int events = shownEventsOf(s); lane == 1 && events > 0)
+            text += tr(" · %n event(s)", nullptr, events);
+        if (!s.outcome.isEmpty() && !open)
             text += QStringLiteral(" · ") + s.outcome;
         p.setFont(small);
         const int textWidth = sfm.horizontalAdvance(text);
@@ -310,7 +302,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         } else {
             double room = plot.right() - bar.right() - 6;
             for (const Span &o : m_model->spans())
-                if (o.lane == s.lane && o.start > s.start)
+                if (o.lane == s.lane && o.start > s.start && o.start <= now)
                     room = qMin(room, xOf(o.start, t0, t1, plot) - bar.right() - 10);
             const double roomBefore = bar.left() - 5 - (drawnRight[lane] + 8);
             p.setPen(pal.color(QPalette::Text)); // beside the bar: must read on any theme
@@ -333,8 +325,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     // Gaps between watch sessions: no watch open, events wait on the server.
     const QRect gapLane = laneRect(kGapLane, plot);
     for (const TimelineModel::Gap &g : m_model->watchGaps()) {
-        const qint64 end = g.end < 0 ? now : g.end;
-        if (end < t0 || g.start > t1)
+        const qint64 end = g.end < 0 || g.end > now ? now : g.end;
+        if (end < t0 || g.start > t1 || g.start > now)
             continue;
         const double x0 = xOf(g.start, t0, t1, plot);
         const double x1 = qMax(x0 + 2, xOf(end, t0, t1, plot));
@@ -357,7 +349,8 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         const QRect hl = laneRect(kFirstHandlerLane + i, plot);
         const QColor c = markColor(Mark::Kind::Resync);
         for (const auto &tick : m_model->handlerTicks(handlers.at(i))) {
-            if (tick.t < t0 || tick.t > t1)
+            if (tick.t < t0 || tick.t > t1 || tick.t > now ||
+                (m_travelMs >= 0 && m_travelSeq && tick.seq > m_travelSeq))
                 continue;
             const double x = xOf(tick.t, t0, t1, plot);
             p.setPen(QPen(c, 2));
@@ -384,7 +377,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
                                  markColor(Mark::Kind::Deleted)};
     int lastTickColumn[3] = {-1, -1, -1};
     std::vector<TimelineModel::Marks::const_iterator> backoffs, others;
-    for (auto it = first; it != marks.end() && it->t <= t1; ++it) {
+    for (auto it = first; it != marks.end() && it->t <= t1 && isShown(*it); ++it) {
         const int k = it->kind == Mark::Kind::Added      ? 0
                       : it->kind == Mark::Kind::Modified ? 1
                       : it->kind == Mark::Kind::Deleted  ? 2
@@ -532,14 +525,14 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     // "max N" right under the QUEUE name (both may be CJK, taller than the Latin metrics).
     p.setFont(small);
     p.setPen(pal.color(QPalette::PlaceholderText));
-    const QString maxText = tr("max %1").arg(m_model->maxDepth());
+    const QString maxText = tr("max %1").arg(maxDepthShown());
     const int nameHeight = QFontMetrics(bold).boundingRect(names.at(qLane)).height();
     p.drawText(QRect(8, ql.top() + 3 + nameHeight, kGutter - 12, sfm.height()),
                Qt::AlignLeft | Qt::AlignTop | Qt::TextDontClip,
                sfm.elidedText(maxText, Qt::ElideRight, kGutter - 12));
 
-    // The present.
-    if (now >= t0 && now <= t1) {
+    // The present (while travelling the views do not show it).
+    if (m_travelMs < 0 && now >= t0 && now <= t1) {
         const double x = xOf(now, t0, t1, plot);
         p.setPen(QPen(pal.color(QPalette::Highlight), 1.5));
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
@@ -568,92 +561,9 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     paintSelection(p, plot, t0, t1);
 }
 
-void TimelineWidget::paintQueueDepth(QPainter &p, const QRect &ql, qint64 t0, qint64 t1,
-                                     const QRect &plot) const
-{
-    const auto &depth = m_model->depth();
-    if (depth.empty())
-        return;
-    const qint64 now = m_model->nowMs();
-    const int base = ql.bottom() - 2;
-    const double scale = (ql.height() - 8) / double(qMax(1, m_model->maxDepth()));
-    const int left = plot.left();
-    const int xEnd = int(qMin<double>(plot.right(), xOf(now, t0, t1, plot)));
-    if (xEnd < left)
-        return;
-    // One height per pixel column: the deepest the queue was during that column's time (the
-    // depth carried in from before it counts). Hundreds of thousands of samples become at most
-    // one rectangle per column; a path through every sample cost tens of milliseconds to fill.
-    std::vector<int> top(size_t(xEnd - left + 1), base);
-    auto it =
-        std::lower_bound(depth.begin(), depth.end(), t0,
-                         [](const TimelineModel::DepthSample &s, qint64 t) { return s.t < t; });
-    int level = it == depth.begin() ? 0 : std::prev(it)->depth;
-    int peak = level;
-    size_t column = 0;
-    for (; it != depth.end() && it->t <= t1; ++it) {
-        const size_t at = size_t(std::clamp(int(xOf(it->t, t0, t1, plot)), left, xEnd) - left);
-        for (; column < at; ++column, peak = level)
-            top[column] = base - int(std::lround(peak * scale));
-        level = it->depth;
-        peak = qMax(peak, it->peak);
-    }
-    for (; column < top.size(); ++column, peak = level)
-        top[column] = base - int(std::lround(peak * scale));
-
-    // On a dark base the purple needs more weight and a lighter outline to be seen.
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
-    QColor fill = deltaColor(DeltaType::Replaced);
-    fill.setAlpha(dark ? 140 : 70);
-    QPolygon outline;
-    outline << QPoint(left, base);
-    for (size_t run = 0; run < top.size();) {
-        size_t next = run + 1;
-        while (next < top.size() && top[next] == top[run])
-            ++next;
-        const int x0 = left + int(run), x1 = left + int(next);
-        if (top[run] < base)
-            p.fillRect(QRect(x0, top[run], x1 - x0, base - top[run]), fill);
-        outline << QPoint(x0, top[run]) << QPoint(x1, top[run]);
-        run = next;
-    }
-    outline << QPoint(left + int(top.size()), base);
-    QPen pen(dark ? deltaColor(DeltaType::Replaced).lighter(150) : deltaColor(DeltaType::Replaced),
-             1);
-    pen.setCosmetic(true);
-    p.setPen(pen);
-    p.setBrush(Qt::NoBrush);
-    p.setRenderHint(QPainter::Antialiasing, false); // whole-pixel columns
-    p.drawPolygon(outline);
-    p.setRenderHint(QPainter::Antialiasing);
-}
-
 QRect TimelineWidget::plotRect() const
 {
     return QRect(kGutter, 4, width() - kGutter - 8, height() - kAxis - 8);
-}
-
-qint64 TimelineWidget::timeAtX(int x) const
-{
-    const QRect plot = plotRect();
-    const auto [t0, t1] = visibleRange();
-    const double f = double(x - plot.left()) / double(qMax(1, plot.width()));
-    return std::clamp<qint64>(t0 + qint64(std::llround(f * double(t1 - t0))), t0, t1);
-}
-
-int TimelineWidget::xOfTime(qint64 t) const
-{
-    const auto [t0, t1] = visibleRange();
-    return int(std::lround(xOf(t, t0, t1, plotRect())));
-}
-
-void TimelineWidget::setTravelTime(qint64 ms)
-{
-    m_travelMs = ms < 0 ? -1 : ms;
-    if (m_travelMs < 0)
-        m_selectedSeq = 0; // live again: the keyboard starts from the present
-    updateAccessibleDescription();
-    update();
 }
 
 const TimelineModel::Mark *TimelineWidget::markAt(const QPoint &pos) const
@@ -674,7 +584,7 @@ const TimelineModel::Mark *TimelineWidget::markAt(const QPoint &pos) const
                                [](const Mark &m, qint64 t) { return m.t < t; });
     for (; it != marks.end() && it->t <= tHi; ++it) {
         const Mark &m = *it;
-        if (laneOfMark(m.kind) != lane)
+        if (laneOfMark(m.kind) != lane || !isShown(m)) // after the travel point: not drawn
             continue;
         const double dx = std::abs(xOf(m.t, t0, t1, plot) - pos.x());
         if (dx < bestDx) {
@@ -770,86 +680,6 @@ QString TimelineWidget::markExplanation(const Mark &m)
                                   "and handled.");
     }
     return {};
-}
-
-QString TimelineWidget::describeAt(const QPoint &pos) const
-{
-    const QRect plot = plotRect();
-    if (pos.y() > plot.bottom() && pos.x() >= plot.left() && pos.y() < height())
-        return tr("Press and drag on the time axis to travel back in time: the queue, indexer "
-                  "and handler views show the state at that moment.");
-    const int lane = laneAt(pos.y());
-    if (pos.x() < plot.left() && lane >= kFirstHandlerLane && lane < queueLane())
-        return tr("Resync rounds of handler %1: each tick is one round in which its "
-                  "resyncPeriod was due")
-            .arg(m_model->resyncHandlers().value(lane - kFirstHandlerLane)); // the whole name
-    if (!plot.contains(pos))
-        return {};
-    const auto [t0, t1] = visibleRange();
-    const qint64 now = m_model->nowMs();
-    if (lane == kGapLane) {
-        for (const TimelineModel::Gap &g : m_model->watchGaps()) {
-            const double x0 = xOf(g.start, t0, t1, plot);
-            const double x1 = xOf(g.end < 0 ? now : g.end, t0, t1, plot);
-            if (pos.x() >= x0 - 2 && pos.x() <= x1 + 2)
-                return tr("Gap between watch sessions: %1 s with no watch open (after: %2). "
-                          "Changes on the server wait until the next watch resumes from the "
-                          "last resourceVersion, or a relist repairs the cache.")
-                    .arg(double((g.end < 0 ? now : g.end) - g.start) / 1000.0, 0, 'f', 3)
-                    .arg(g.cause);
-        }
-        return {};
-    }
-    if (lane >= kFirstHandlerLane && lane < queueLane()) {
-        const QString h = m_model->resyncHandlers().value(lane - kFirstHandlerLane);
-        for (const auto &tick : m_model->handlerTicks(h)) {
-            if (std::abs(xOf(tick.t, t0, t1, plot) - pos.x()) < 6)
-                return tr("%1 s \u00B7 %2 received %n update(s) with an unchanged "
-                          "resourceVersion from here until the next resync check (Sync or "
-                          "Replaced deltas delivered while it was syncing; Explain on one of "
-                          "them says which delta and which tick)",
-                          nullptr, tick.count)
-                    .arg(double(tick.t) / 1000.0, 0, 'f', 3)
-                    .arg(h);
-        }
-        return tr("Updates with an unchanged resourceVersion that handler %1 received, one "
-                  "mark per interval between resync checks")
-            .arg(h);
-    }
-    if (lane <= 1) {
-        for (const Span &s : m_model->spans()) {
-            const int sl = s.lane == Span::Lane::List ? 0 : 1;
-            const double x0 = xOf(s.start, t0, t1, plot);
-            const double x1 = xOf(s.end < 0 ? now : s.end, t0, t1, plot);
-            if (sl == lane && pos.x() >= x0 - 2 && pos.x() <= x1 + 2)
-                return (sl == 0 ? tr("LIST (cause: %1)").arg(s.label)
-                                : tr("WATCH %1").arg(s.label)) +
-                       (s.end < 0 ? tr(" (open)") : QStringLiteral(" \u2192 ") + s.outcome);
-        }
-    }
-    if (const Mark *m = markAt(pos))
-        return QStringLiteral("%1 s \u00B7 %2\n%3")
-            .arg(double(m->t) / 1000.0, 0, 'f', 3)
-            .arg(m->label, markExplanation(*m));
-    return {};
-}
-
-bool TimelineWidget::event(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange) {
-        setAccessibleName(tr("Timeline"));
-        updateAccessibleDescription();
-    }
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = describeAt(help->pos());
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
-        return true;
-    }
-    return QWidget::event(event);
 }
 
 } // namespace lens

@@ -26,7 +26,11 @@ namespace lens {
 /// zooms 1 s … 1 h), then the newest window. Hovering explains what is under the pointer;
 /// clicking a watch event selects its key (keyClicked); pressing and dragging on the time axis
 /// (or anywhere with Shift) scrubs: scrubbed(t) asks the window to show that moment (time
-/// travel), painted as an orange line until setTravelTime(-1) returns to live.
+/// travel), painted as an orange line until setTravelTime(-1) returns to live. While
+/// travelling the view stops scrolling (its present is frozen where travel began) and draws
+/// nothing after the travel point: sessions end there, labelled as they stood then, and later
+/// markers, queue depth and resync rounds are not drawn, described or clickable
+/// (timelinewidget_travel.cpp).
 ///
 /// Keyboard (the widget takes the focus; timelinewidget_keys.cpp): Left/Right select the
 /// previous/next marker, Ctrl+Left/Right the previous/next one that is not a watch event,
@@ -53,7 +57,14 @@ public:
 
     /// The time-travel point in journal milliseconds, or -1 when live.
     qint64 travelTime() const { return m_travelMs; }
-    void setTravelTime(qint64 ms);
+    /// Travels to journal time `ms` (-1: live). `seq` (when known) is the newest journal seq
+    /// the views show: events recorded in the same millisecond after it are not drawn either.
+    void setTravelTime(qint64 ms, quint64 seq = 0);
+    /// The present the view scrolls with: the journal clock's, or while travelling the one
+    /// frozen when travel began (the time axis stands still).
+    qint64 presentMs() const;
+    /// The last moment drawn: the travel point, or the present when live.
+    qint64 shownUntilMs() const;
 
     /// Journal time under x (widget coordinates) in the current visible range.
     qint64 timeAtX(int x) const;
@@ -114,12 +125,20 @@ private:
     /// The keyboard selection and the focus frame, painted last.
     void paintSelection(QPainter &p, const QRect &plot, qint64 t0, qint64 t1) const;
     void updateAccessibleDescription();
+    /// Whether `m` happened at or before the travel point (always true when live).
+    bool isShown(const TimelineModel::Mark &m) const;
+    /// Watch events of `s` up to the travel point (s.events when live).
+    int shownEventsOf(const TimelineModel::Span &s) const;
+    /// The deepest the queue was up to the travel point (maxDepth() when live).
+    int maxDepthShown() const;
 
     TimelineModel *m_model;
     QTimer *m_tick;
     QElapsedTimer m_sinceChange; ///< since the model last changed
     qint64 m_windowMs = 60000;
     qint64 m_travelMs = -1;
+    quint64 m_travelSeq = 0;   ///< the newest seq shown while travelling, 0 when unknown
+    qint64 m_frozenNowMs = -1; ///< the present frozen while travelling, -1 when live
     bool m_scrubbing = false;
     quint64 m_selectedSeq = 0;
 };

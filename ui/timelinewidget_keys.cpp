@@ -55,7 +55,7 @@ void TimelineWidget::selectMark(quint64 seq)
     if (const Mark *m = findMark(m_model->marks(), seq)) {
         const auto [t0, t1] = visibleRange();
         if (m->t < t0 || m->t > t1)
-            setWindowMs(m_model->nowMs() - m->t + qMax<qint64>(1000, m_windowMs / 10));
+            setWindowMs(presentMs() - m->t + qMax<qint64>(1000, m_windowMs / 10));
     }
     updateAccessibleDescription();
     update();
@@ -67,7 +67,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     auto select = [this](const Mark &m) {
         selectMark(m.seq);
-        setTravelTime(m.t);
+        setTravelTime(m.t, m.seq);
         Q_EMIT markSelected(m.seq);
     };
     // The selected marker's position; without one, "after the last" (or at the travel point).

@@ -6,6 +6,8 @@
 #include "handlersmodel.h"
 #include "trace/journal.h"
 
+#include <algorithm>
+
 namespace lens {
 
 JournalModel::JournalModel(Journal *journal, int rowCap, QObject *parent)
@@ -13,14 +15,36 @@ JournalModel::JournalModel(Journal *journal, int rowCap, QObject *parent)
       m_batcher(new EventBatcher(
           journal, [this](const EventBatcher::Events &ev) { append(ev); }, {}, this))
 {
-    if (journal) {
-        const auto &all = journal->events();
-        const size_t skip = all.size() > size_t(m_cap) ? all.size() - size_t(m_cap) : 0;
-        m_rows.assign(all.begin() + qsizetype(skip), all.end());
-    }
+    loadRetained();
 }
 
 JournalModel::~JournalModel() = default;
+
+void JournalModel::loadRetained()
+{
+    m_rows.clear();
+    const Journal *journal = m_batcher->journal();
+    if (!journal)
+        return;
+    const auto &all = journal->events();
+    auto end = all.end();
+    if (m_upTo > 0)
+        end = std::upper_bound(all.begin(), all.end(), m_upTo,
+                               [](quint64 s, const TraceEvent &e) { return s < e.seq; });
+    const size_t n = size_t(end - all.begin());
+    const size_t skip = n > size_t(m_cap) ? n - size_t(m_cap) : 0;
+    m_rows.assign(all.begin() + qsizetype(skip), end);
+}
+
+void JournalModel::foldUpTo(quint64 seq)
+{
+    m_batcher->setFrozen(true);
+    m_upTo = seq;
+    beginResetModel();
+    loadRetained();
+    endResetModel();
+    m_batcher->setFrozen(seq != 0);
+}
 
 void JournalModel::flush()
 {

@@ -49,13 +49,21 @@ public:
     void flush();
     EventBatcher *batcher() const { return m_batcher; }
 
+    /// Time travel: shows the newest rowCap() retained events with seq ≤ `seq` (one model
+    /// reset) and appends nothing recorded later; 0 = live again (the newest retained events).
+    void foldUpTo(quint64 seq);
+    quint64 foldedUpTo() const { return m_upTo; }
+
     /// The event shown at `row` (a default TraceEvent when out of range).
     TraceEvent eventAt(int row) const;
 
 private:
     void append(const std::vector<TraceEvent> &events);
+    /// m_rows = the newest rowCap() retained events with seq ≤ m_upTo (all when 0).
+    void loadRetained();
 
     EventBatcher *m_batcher;
+    quint64 m_upTo = 0;
 };
 
 } // namespace lens

@@ -31,26 +31,45 @@ void KeyHistoryModel::setKey(const QString &key)
     m_batcher->flushNow(); // drop nothing of the old key's pending events into the new one
     beginResetModel();
     m_key = key;
+    rebuild();
+    endResetModel();
+    Q_EMIT keyChanged(key);
+}
+
+void KeyHistoryModel::foldUpTo(quint64 seq)
+{
+    m_batcher->setFrozen(true); // what is pending is after `seq` or folded again below
+    m_upTo = seq;
+    beginResetModel();
+    rebuild();
+    endResetModel();
+    m_batcher->setFrozen(seq != 0);
+}
+
+void KeyHistoryModel::rebuild()
+{
     m_rows.clear();
     m_dropped = 0;
     m_prevWatchObject = {};
     m_prevIndexerObject = {};
-    if (!key.isEmpty()) {
-        // Rebuild from the retained history without per-chunk signals: we are inside a reset.
-        if (Journal *j = m_batcher->journal()) {
-            for (const TraceEvent &e : j->events()) {
-                if (e.key != key)
-                    continue;
-                m_rows.push_back(makeEntry(e));
-                if (m_rows.size() > size_t(rowCap())) {
-                    m_rows.pop_front();
-                    ++m_dropped;
-                }
+    m_lastObject = {};
+    m_lastObjectGone = false;
+    if (m_key.isEmpty())
+        return;
+    // Rebuild from the retained history without per-chunk signals: we are inside a reset.
+    if (Journal *j = m_batcher->journal()) {
+        for (const TraceEvent &e : j->events()) {
+            if (m_upTo > 0 && e.seq > m_upTo)
+                break;
+            if (e.key != m_key)
+                continue;
+            m_rows.push_back(makeEntry(e));
+            if (m_rows.size() > size_t(rowCap())) {
+                m_rows.pop_front();
+                ++m_dropped;
             }
         }
     }
-    endResetModel();
-    Q_EMIT keyChanged(key);
 }
 
 KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
@@ -62,6 +81,14 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
     r.component = e.component;
     r.type = e.type;
     r.resourceVersion = e.resourceVersion;
+    if (!e.object.isNull()) {
+        m_lastObject = e.object;
+        m_lastObjectGone = e.kind == TraceKind::IndexerDeleted ||
+                           (e.kind == TraceKind::WatchEvent && e.type == QLatin1String("DELETED"));
+    } else if (!e.deltas.isEmpty() && !e.deltas.constLast().object.isNull()) {
+        m_lastObject = e.deltas.constLast().object;
+        m_lastObjectGone = e.deltas.constLast().type == DeltaType::Deleted;
+    }
     auto diffAgainst = [&](Object *prev) {
         QString text;
         if (!e.object.isNull()) {

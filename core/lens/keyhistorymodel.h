@@ -70,6 +70,20 @@ public:
     void flush();
     EventBatcher *batcher() const { return m_batcher; }
 
+    /// Time travel: the key's history as far as journal seq `seq` (rebuilt from the retained
+    /// events with seq ≤ `seq`; later events are not appended); 0 = live again. Kept across
+    /// setKey(): a key selected while travelling shows its history up to the same seq.
+    void foldUpTo(quint64 seq);
+    quint64 foldedUpTo() const { return m_upTo; }
+
+    /// The newest version of the key's object that a folded event carried (a watch event, a
+    /// queued Delta, an indexer change), null when none did: the inspector's "last known
+    /// state" of a deleted key, as of the folded moment.
+    Object lastObject() const { return m_lastObject; }
+    /// Whether the event that carried lastObject() deleted it (a DELETED watch event, a queued
+    /// or popped Deleted delta, the indexer's delete).
+    bool lastObjectGone() const { return m_lastObjectGone; }
+
 Q_SIGNALS:
     void keyChanged(const QString &key);
 
@@ -77,9 +91,14 @@ private:
     using Entry = KeyHistoryEntry;
     Entry makeEntry(const TraceEvent &e);
     void append(const std::vector<TraceEvent> &events);
+    /// Clears the rows and folds the key's retained events up to m_upTo (inside a reset).
+    void rebuild();
 
     EventBatcher *m_batcher;
     QString m_key;
+    quint64 m_upTo = 0;
+    Object m_lastObject;
+    bool m_lastObjectGone = false;
     Object m_prevWatchObject;
     Object m_prevIndexerObject;
 };

@@ -42,6 +42,21 @@ void NamespaceIndexModel::addIndex(const QString &name, IndexFunc func)
     endInsertRows();
 }
 
+void NamespaceIndexModel::foldUpTo(quint64 seq)
+{
+    m_batcher->setFrozen(true);
+    m_upTo = seq;
+    beginResetModel();
+    for (auto &indexNode : m_root->children)
+        indexNode->children.clear();
+    m_valuesOf.clear();
+    endResetModel();
+    // Values and keys arrive as ordinary inserts after the (empty) reset, so the view expands
+    // them as it expands live ones.
+    m_batcher->replayHistory(seq);
+    m_batcher->setFrozen(seq != 0);
+}
+
 void NamespaceIndexModel::flush()
 {
     m_batcher->flushNow();

@@ -50,6 +50,11 @@ public:
     void flush();
     EventBatcher *batcher() const { return m_batcher; }
 
+    /// Time travel: the indices as of journal seq `seq` (folded again from the retained events
+    /// with seq ≤ `seq`, later ones not applied); 0 = live again.
+    void foldUpTo(quint64 seq);
+    quint64 foldedUpTo() const { return m_upTo; }
+
     /// ByIndex(indexName, value): the keys, sorted; empty when unknown.
     QStringList keysFor(const QString &indexName, const QString &value) const;
     /// IndexKeys-style listing of an index's values, sorted.
@@ -74,6 +79,7 @@ private:
     std::vector<IndexFunc> m_funcs;                      // parallel to m_root->children
     QHash<QString, std::vector<QStringList>> m_valuesOf; // key → values per index
     bool m_started = false;
+    quint64 m_upTo = 0;
 };
 
 } // namespace lens

@@ -22,6 +22,24 @@ void ReflectorStatus::flush()
     m_batcher->flushNow();
 }
 
+void ReflectorStatus::foldUpTo(quint64 seq)
+{
+    m_batcher->setFrozen(true);
+    m_upTo = seq;
+    m_state = State::Stopped;
+    m_rv.clear();
+    m_keys.clear();
+    m_synced = false;
+    m_watchEvents = 0;
+    m_error.clear();
+    m_depth = 0;
+    m_pump.clear();
+    m_lists = 0;
+    m_batcher->replayHistory(seq);
+    m_batcher->setFrozen(seq != 0);
+    Q_EMIT changed();
+}
+
 QString ReflectorStatus::nameOf(State state)
 {
     switch (state) {

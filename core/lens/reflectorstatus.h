@@ -66,6 +66,12 @@ public:
     void flush();
     EventBatcher *batcher() const { return m_batcher; }
 
+    /// Time travel: folds again from the journal's retained events with seq ≤ `seq` and stops
+    /// following it (0 = live again: everything retained, then following). One changed().
+    void foldUpTo(quint64 seq);
+    /// The seq folded up to, 0 when live.
+    quint64 foldedUpTo() const { return m_upTo; }
+
 Q_SIGNALS:
     void changed();
 
@@ -82,6 +88,7 @@ private:
     int m_depth = 0;
     QString m_pump;
     int m_lists = 0;
+    quint64 m_upTo = 0;
 };
 
 } // namespace lens

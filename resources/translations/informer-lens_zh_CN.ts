@@ -1339,6 +1339,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>已删除；最后已知状态</translation>
     </message>
     <message>
+        <source>between stages (received or popped, not stored yet)</source>
+        <translation>处于阶段之间（已接收或已弹出，尚未存入）</translation>
+    </message>
+    <message>
         <source>%1: no object known</source>
         <translation>%1：没有已知对象</translation>
     </message>
@@ -1363,8 +1367,8 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>ListAndWatch 随时间变化 · 滚轮缩放 · 悬停查看详情 · 点击事件选择其键 · 拖动时间轴回到过去</translation>
     </message>
     <message>
-        <source>TIME TRAVEL: queue, indexer and handlers show seq %1 (%2) · press Live to return</source>
-        <translation>时间旅行：队列、indexer 和处理器显示序号 %1（%2）· 点击“实时”返回</translation>
+        <source>TIME TRAVEL to %1: every view shows the journal up to seq %2, recorded at %3 · press Live to return</source>
+        <translation>时间旅行至 %1：所有视图显示日志直到序号 %2（记录于 %3）· 点击“实时”返回</translation>
     </message>
     <message>
         <source> · queue %1</source>
@@ -2450,8 +2454,8 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>HasSynced：初始列表中的每个对象都已弹出并处理。</translation>
     </message>
     <message>
-        <source>Press and drag on the time axis to travel back in time: the queue, indexer and handler views show the state at that moment.</source>
-        <translation>在时间轴上按住并拖动以回到过去：队列、indexer 和处理器视图显示那一刻的状态。</translation>
+        <source>Press and drag on the time axis to travel back in time: every view shows the state at that moment.</source>
+        <translation>在时间轴上按住并拖动以回到过去：所有视图显示那一刻的状态。</translation>
     </message>
     <message>
         <source>LIST (cause: %1)</source>
@@ -2476,10 +2480,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Gap between watch sessions: %1 s with no watch open (after: %2). Changes on the server wait until the next watch resumes from the last resourceVersion, or a relist repairs the cache.</source>
         <translation>watch 会话之间的空档：%1 s 内没有打开的 watch（之前：%2）。服务器上的变化要等下一次 watch 从最后的 resourceVersion 继续时才到达，或由重新列表修复缓存。</translation>
-    </message>
-    <message>
-        <source>Resync rounds of handler %1: each tick is one round in which its resyncPeriod was due</source>
-        <translation>处理器 %1 的 resync 轮次：每个刻度是其 resyncPeriod 到期的一轮</translation>
     </message>
     <message>
         <source>List and watch sessions, watch events, bookmarks, errors, backoffs, resyncs and queue depth over time. Left and Right select markers.</source>
