@@ -38,7 +38,7 @@ void MainWindow::explainSeq(quint64 seq)
                     tr("Event %1 is no longer retained by the journal.").arg(seq).toHtmlEscaped()));
         return;
     }
-    m_caption->setHtml(Caption::forEvent(*it, m_journal));
+    m_caption->setHtml(Caption::forEvent(*it, m_journal, m_travelSeq));
     m_captionPanel->setSubtitle(tr("journal event %1 · %2").arg(seq).arg(formatTimeMs(it->t)));
 }
 
@@ -56,6 +56,10 @@ void MainWindow::explainAtTravelPoint()
     // Explain says nothing of after the moment shown: not an event recorded later, nor a key's
     // Deltas as they were queued at another moment (they are explained again as queued now).
     const bool later = m_travelSeq != 0 && m_captionSeq > m_travelSeq;
+    if (!later && m_captionSeq != 0) {
+        explainSeq(m_captionSeq); // again, looking at nothing after the moment shown
+        return;
+    }
     if (!later && m_captionKey.isEmpty())
         return;
     const QString key = m_captionKey;

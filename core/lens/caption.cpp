@@ -57,8 +57,8 @@ std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)
 /// What queued the FifoQueued event at `seq`: Replace (after a completed list, or a WatchList's
 /// initial-events-end bookmark) and Resync (after its tick) queue in one go, right after the
 /// event that recorded them, so the first event before the run of FifoQueued events it belongs
-/// to (notes aside) is the cause. Null when that event is neither (the delta came from elsewhere) or the
-/// journal no longer holds it.
+/// to (notes aside) is the cause. Null when that event is neither (the delta came from elsewhere)
+/// or the journal no longer holds it.
 const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
 {
     if (!journal)
@@ -94,14 +94,19 @@ template<typename Pred> const TraceEvent *lastBefore(const Journal *journal, qui
 }
 
 /// The first event after `seq` that matches `pred`, within the scan budget; null if none.
-template<typename Pred> const TraceEvent *firstAfter(const Journal *journal, quint64 seq, Pred pred)
+/// Never past `upTo` (a time-travel point; 0 = the journal's end).
+template<typename Pred>
+const TraceEvent *firstAfter(const Journal *journal, quint64 seq, quint64 upTo, Pred pred)
 {
     if (!journal)
         return nullptr;
     auto it = at(journal, seq + 1);
-    for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it)
+    for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
+        if (upTo != 0 && it->seq > upTo)
+            return nullptr;
         if (pred(*it))
             return &*it;
+    }
     return nullptr;
 }
 
@@ -113,13 +118,13 @@ QString when(const TraceEvent &e)
 
 /// The keys queued right after `e` (a Replace after a completed list, a Resync after its tick:
 /// both queue in one go, before anything else is recorded), split into tombstones and others.
-void queuedAfter(const Journal *journal, const TraceEvent &e, QStringList *others,
+void queuedAfter(const Journal *journal, const TraceEvent &e, quint64 upTo, QStringList *others,
                  QStringList *tombstones)
 {
     auto it = at(journal, e.seq + 1);
     const auto end = journal->events().end();
     for (int budget = kScanBudget; it != end && budget-- > 0; ++it) {
-        if (it->kind != TraceKind::FifoQueued)
+        if (it->kind != TraceKind::FifoQueued || (upTo != 0 && it->seq > upTo))
             break;
         const bool tomb = !it->deltas.isEmpty() && it->deltas.last().tombstone;
         (tomb ? tombstones : others)->append(it->key);
@@ -370,7 +375,7 @@ QString Caption::forDeltas(const QString &key, const Deltas &deltas, const QStri
                 paras);
 }
 
-QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
+QString Caption::forEvent(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString key = e.key;
     const QString rv = e.resourceVersion;
@@ -419,7 +424,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                                  started->detail.value(QLatin1String("limit")).toInt());
         if (journal) {
             QStringList others, tombstones;
-            queuedAfter(journal, e, &others, &tombstones);
+            queuedAfter(journal, e, upTo, &others, &tombstones);
             if (!others.isEmpty() || !tombstones.isEmpty())
                 p << tr("What this list did: Replace queued %n listed object(s) (Replaced) and ",
                         nullptr, int(others.size())) +
@@ -466,7 +471,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
             p << tr("The watch stopped with an error. After backoff the Reflector lists again "
                     "and starts a new watch; the resourceVersion is never taken from the "
                     "error's Status.");
-        if (const TraceEvent *next = firstAfter(journal, e.seq, [](const TraceEvent &x) {
+        if (const TraceEvent *next = firstAfter(journal, e.seq, upTo, [](const TraceEvent &x) {
                 return x.kind == TraceKind::ListStarted || x.kind == TraceKind::WatchStarted;
             })) {
             if (next->kind == TraceKind::ListStarted)
@@ -612,7 +617,7 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
                           : tr("No handler's resyncPeriod was due yet: nothing was queued.")};
         if (journal && due) {
             QStringList synced, unused;
-            queuedAfter(journal, e, &synced, &unused);
+            queuedAfter(journal, e, upTo, &synced, &unused);
             p << tr("This tick %1 queued %n Sync delta(s)", nullptr, int(synced.size()))
                          .arg(when(e)) +
                      (synced.isEmpty() ? QStringLiteral(".")
@@ -621,7 +626,8 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal)
             QMap<QString, int> perHandler;
             auto it = at(journal, e.seq + 1);
             for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
-                if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted)
+                if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
+                    (upTo != 0 && it->seq > upTo))
                     break;
                 if (it->kind == TraceKind::HandlerNotified &&
                     it->type == QLatin1String("update (resync)"))

@@ -26,7 +26,10 @@ public:
     /// tombstone and a handler's update are traced back to their cause (the newest resync tick
     /// or relist recorded before `e`: client-go's Resync vs Replace); without it the caption
     /// names both possible causes.
-    static QString forEvent(const TraceEvent &e, const Journal *journal = nullptr);
+    /// `upTo` (a time-travel point, a journal seq; 0 = none): nothing recorded after it is
+    /// looked at, so a caption at that moment says nothing of what came later.
+    static QString forEvent(const TraceEvent &e, const Journal *journal = nullptr,
+                            quint64 upTo = 0);
     /// Explains the Deltas queued for `key` (a row of the DeltaFIFO view; `queueMode` is
     /// "DeltaFIFO" or "RealFIFO"): what each delta type in it means and why it is there.
     static QString forDeltas(const QString &key, const Deltas &deltas, const QString &queueMode);

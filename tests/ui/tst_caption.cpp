@@ -318,6 +318,32 @@ private Q_SLOTS:
         QVERIFY2(!html.contains(QLatin1String("It was queued by a resync tick")), qPrintable(html));
     }
 
+    // Issue 13 item 7: at a time-travel point an explanation looks at nothing recorded after it
+    // (a tick's deliveries, the request after a watch error).
+    void explanationStopsAtTheTravelPoint()
+    {
+        test::StoryWindow s;
+        const TraceEvent *tick = nullptr;
+        const TraceEvent *watchError = nullptr;
+        for (const TraceEvent &e : s.journal.events()) {
+            if (e.kind == TraceKind::Resync && !tick)
+                tick = &e;
+            if (e.kind == TraceKind::WatchError && !watchError)
+                watchError = &e;
+        }
+        QVERIFY(tick && watchError);
+        QVERIFY(Caption::forEvent(*tick, &s.journal).contains(QLatin1String("Delivered so far")));
+        const QString atTick = Caption::forEvent(*tick, &s.journal, tick->seq);
+        QVERIFY2(atTick.contains(QLatin1String("This tick at")) &&
+                     atTick.contains(QLatin1String("queued 0 Sync delta(s)")) &&
+                     atTick.contains(QLatin1String("No handler has received an update")),
+                 qPrintable(atTick));
+        QVERIFY(Caption::forEvent(*watchError, &s.journal)
+                    .contains(QLatin1String("The next request was a LIST")));
+        QVERIFY(!Caption::forEvent(*watchError, &s.journal, watchError->seq)
+                     .contains(QLatin1String("The next request")));
+    }
+
     // Without a journal to look back in, a Sync names both possible causes.
     void syncWithoutJournal()
     {
