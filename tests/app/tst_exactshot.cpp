@@ -18,6 +18,7 @@ private slots:
     void sameArgumentsSamePixels();
     void headlessJournalIsTheSame();
     void bookmarksFollowScenarioTime();
+    void resyncTicksFollowScenarioTime();
     void scaleTwoDoublesThePixels();
 
 private:
@@ -124,6 +125,26 @@ void tst_ExactShot::bookmarksFollowScenarioTime()
     }
     const QList<qint64> every300{300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000};
     QCOMPARE(times, every300);
+}
+
+void tst_ExactShot::resyncTicksFollowScenarioTime()
+{
+    // Issue 13 item 5: the resync check is a timer on the informer's Clock. Under --at that is
+    // the scenario clock: FS-17's 1 s ticks come at exactly 1000 and 2000 ms, every one due,
+    // the same each run (on a real-time timer they came whenever the machine got there).
+    QString why;
+    const QByteArray journal =
+        headlessTwice(QStringLiteral("fs17-resync"), QStringLiteral("3"), &why);
+    QVERIFY2(!journal.isEmpty(), qPrintable(why));
+    QList<qint64> times;
+    for (const QByteArray &line : journal.split('\n')) {
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        if (e.value(QLatin1String("kind")).toString() == QLatin1String("resync")) {
+            times << e.value(QLatin1String("t")).toInteger();
+            QVERIFY(e.value(QLatin1String("due")).toBool());
+        }
+    }
+    QCOMPARE(times, (QList<qint64>{1000, 2000})); // the clock stops at 3000, before a third
 }
 
 void tst_ExactShot::scaleTwoDoublesThePixels()
