@@ -9,7 +9,7 @@
 namespace lens {
 
 namespace {
-constexpr int kDefaultPageSize = 500; // pager.defaultPageSize
+constexpr int kDefaultPageSize = ListPager::kDefaultPageSize;
 } // namespace
 
 Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Clock *clock,
@@ -19,6 +19,10 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
       m_bookmarkTimer(new QTimer(this)), m_backoffTimer(new QTimer(this)),
       m_resyncTimer(new ClockTimer(clock, this))
 {
+    m_pager = new ListPager(lw, this);
+    connect(m_pager, &ListPager::pageReceived, this, &Reflector::onPage);
+    connect(m_pager, &ListPager::fullListFallback, this, &Reflector::onFullListFallback);
+    connect(m_pager, &ListPager::finished, this, &Reflector::onListFinished);
     m_seed = QRandomGenerator::global()->generate();
     m_backoff = Backoff(m_clock, m_backoffParams, m_seed);
     qRegisterMetaType<lens::WatchEvent>();
@@ -217,13 +221,7 @@ void Reflector::stop()
     m_watchListSyncing = false;
     m_temp.clear();
     m_tempOrder.clear();
-    if (m_listCall) {
-        ListCall *c = m_listCall;
-        m_listCall = nullptr;
-        c->disconnect(this);
-        c->abort();
-        c->deleteLater();
-    }
+    m_pager->abort();
     if (m_watchCall) {
         WatchCall *w = m_watchCall;
         m_watchCall = nullptr;
@@ -269,8 +267,6 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
     m_listCause = cause;
     m_listItems.clear();
     m_pages = 0;
-    m_firstPageRv.clear();
-    m_fullListIfExpired = true;
     m_listRv = relistResourceVersion();
     m_listIsRetry = retryUnavailable;
     if (!retryUnavailable) {
@@ -285,82 +281,58 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
         else
             m_pagerLimit = 0; // let the watch cache serve a list at an exact resourceVersion
     }
-    m_listOpts = ListOptions{};
-    m_listOpts.resourceVersion = m_listRv;
-    m_listOpts.limit = m_pagerLimit;
+    // The options carry no limit: the pager's PageSize decides it (as client-go's reflector
+    // sets pager.PageSize), so the request's limit is m_pagerLimit.
+    ListOptions opts;
+    opts.resourceVersion = m_listRv;
+    m_pager->setPageSize(m_pagerLimit);
     QJsonObject d;
     d.insert(QLatin1String("cause"), cause);
-    d.insert(QLatin1String("limit"), m_listOpts.limit);
+    d.insert(QLatin1String("limit"), m_pagerLimit);
     if (cause == QLatin1String("fallback"))
         d.insert(QLatin1String("fallbackReason"), m_fallbackReason);
     record(int(TraceKind::ListStarted), d, m_listRv);
     setState(State::Listing);
-    requestPage(m_listOpts);
+    m_pager->list(opts);
 }
 
-void Reflector::requestPage(const ListOptions &opts)
+void Reflector::onPage(const ListPage &page, int number)
 {
-    m_listOpts = opts;
-    m_listCall = m_lw->list(opts);
-    connect(m_listCall, &ListCall::finished, this, &Reflector::onPage);
-}
-
-void Reflector::onPage()
-{
-    auto *call = qobject_cast<ListCall *>(sender());
-    if (!call || call != m_listCall)
-        return;
-    m_listCall = nullptr;
-    call->deleteLater();
-    if (!m_running)
-        return;
-    if (!call->ok()) {
-        const ApiStatus err = call->error();
-        if (!m_listOpts.continueToken.isEmpty() && err.isExpired() && m_fullListIfExpired) {
-            // pager.List with FullListIfExpired: one unpaged list at the original RV.
-            m_fullListIfExpired = false;
-            QJsonObject d = errorDetail(err);
-            d.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
-            record(int(TraceKind::ListFailed), d);
-            m_listItems.clear();
-            m_firstPageRv.clear(); // the full list's own resourceVersion counts
-            ListOptions full;
-            full.resourceVersion = m_listRv;
-            full.limit = 0;
-            QJsonObject s;
-            s.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
-            s.insert(QLatin1String("limit"), 0);
-            record(int(TraceKind::ListStarted), s, m_listRv);
-            requestPage(full);
-            return;
-        }
-        listFailed(err);
-        return;
-    }
-    const ListPage &page = call->page();
-    m_listItems += page.items;
-    ++m_pages;
-    // pager.List keeps the first page's list metadata: its resourceVersion is the list's, the
-    // one Replace stores and the next watch starts from (later pages' may differ).
-    if (m_firstPageRv.isNull())
-        m_firstPageRv = page.resourceVersion.isNull() ? QStringLiteral("") : page.resourceVersion;
+    m_pages = number;
     QJsonObject d;
-    d.insert(QLatin1String("page"), m_pages);
+    d.insert(QLatin1String("page"), number);
     d.insert(QLatin1String("items"), page.items.size());
     if (!page.continueToken.isEmpty())
         d.insert(QLatin1String("continue"), page.continueToken);
     if (page.remainingItemCount >= 0)
         d.insert(QLatin1String("remainingItemCount"), page.remainingItemCount);
     record(int(TraceKind::ListPage), d, page.resourceVersion);
-    if (!page.continueToken.isEmpty()) {
-        ListOptions next = m_listOpts;
-        next.continueToken = page.continueToken;
-        next.resourceVersion.clear(); // continuation pages carry no resourceVersion
-        next.resourceVersionMatch.clear();
-        requestPage(next);
+}
+
+void Reflector::onFullListFallback(const ApiStatus &expired)
+{
+    // pager.List with FullListIfExpired: one unpaged list at the original resourceVersion.
+    QJsonObject d = errorDetail(expired);
+    d.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
+    record(int(TraceKind::ListFailed), d);
+    QJsonObject s;
+    s.insert(QLatin1String("cause"), QStringLiteral("continue expired"));
+    s.insert(QLatin1String("limit"), 0);
+    record(int(TraceKind::ListStarted), s, m_listRv);
+}
+
+void Reflector::onListFinished()
+{
+    if (!m_running)
+        return;
+    if (!m_pager->ok()) {
+        listFailed(m_pager->error());
         return;
     }
-    listSucceeded(m_firstPageRv);
+    // pager.List keeps the first page's list metadata: its resourceVersion is the list's, the
+    // one Replace stores and the next watch starts from (later pages' may differ).
+    m_listItems = m_pager->items();
+    listSucceeded(m_pager->resourceVersion());
 }
 
 void Reflector::listFailed(const ApiStatus &err)
@@ -382,7 +354,7 @@ void Reflector::listSucceeded(const QString &rv)
     m_lastSyncRvUnavailable = false;
     // Reflector.list(): `options.ResourceVersion == "0" && paginatedResult`, where options are
     // those list() started with (the "" retry after Expired still counts).
-    if (m_listStartRv == QLatin1String("0") && m_pages > 1)
+    if (m_listStartRv == QLatin1String("0") && m_pager->paginated())
         m_paginatedResult = true;
     QJsonObject d;
     d.insert(QLatin1String("items"), m_listItems.size());

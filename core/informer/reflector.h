@@ -3,6 +3,7 @@
 
 #include "backoff.h"
 #include "listerwatcher.h"
+#include "pager.h"
 #include "queue.h"
 
 #include <QHash>
@@ -167,8 +168,10 @@ private:
     bool acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail);
     /// The journal detail of an error: error (in words), code, reason, watchList.
     static QJsonObject errorDetail(const ApiStatus &err, bool watchList = false);
-    void requestPage(const ListOptions &opts);
-    void onPage();
+    /// The pager's signals: a page arrived, a continuation expired (full list follows), done.
+    void onPage(const ListPage &page, int number);
+    void onFullListFallback(const ApiStatus &expired);
+    void onListFinished();
     void listSucceeded(const QString &rv);
     void listFailed(const ApiStatus &err);
     void startWatch();
@@ -197,17 +200,14 @@ private:
     bool m_running = false;
 
     // list state
-    QPointer<ListCall> m_listCall;
+    ListPager *m_pager = nullptr; ///< Reflector.list's pager (tools/pager)
     QList<Object> m_listItems;
-    ListOptions m_listOpts;
     QString m_listCause;
     QString m_listRv;           ///< resourceVersion the current list asked for
     QString m_listStartRv;      ///< resourceVersion list() started with (before an "" retry)
     int m_pagerLimit = 0;       ///< the pager's PageSize for the current list()
     bool m_listIsRetry = false; ///< this list is list()'s one immediate retry at ""
     int m_pages = 0;
-    QString m_firstPageRv; ///< the current list's first page's resourceVersion (pager.List)
-    bool m_fullListIfExpired = true;
     bool m_paginatedResult = false;
     bool m_lastSyncRvUnavailable = false;
     QString m_lastSyncRv;
