@@ -109,6 +109,20 @@ void tst_ExactShot::headlessJournalIsTheSame()
     QVERIFY(journal.contains("410"));
 }
 
+namespace {
+/// The journal events (JSON Lines) of `kind`, as objects.
+QList<QJsonObject> eventsOfKind(const QByteArray &journal, const QString &kind)
+{
+    QList<QJsonObject> out;
+    for (const QByteArray &line : journal.split('\n')) {
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        if (e.value(QLatin1String("kind")).toString() == kind)
+            out << e;
+    }
+    return out;
+}
+} // namespace
+
 void tst_ExactShot::bookmarksFollowScenarioTime()
 {
     // FS-05's server sends a BOOKMARK every 300 ms. Under --at they follow scenario time (not
@@ -118,11 +132,8 @@ void tst_ExactShot::bookmarksFollowScenarioTime()
         headlessTwice(QStringLiteral("fs05-bookmarks"), QStringLiteral("3"), &why);
     QVERIFY2(!journal.isEmpty(), qPrintable(why));
     QList<qint64> times;
-    for (const QByteArray &line : journal.split('\n')) {
-        const QJsonObject e = QJsonDocument::fromJson(line).object();
-        if (e.value(QLatin1String("kind")).toString() == QLatin1String("bookmark"))
-            times << e.value(QLatin1String("t")).toInteger();
-    }
+    for (const QJsonObject &e : eventsOfKind(journal, QStringLiteral("bookmark")))
+        times << e.value(QLatin1String("t")).toInteger();
     const QList<qint64> every300{300, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000};
     QCOMPARE(times, every300);
 }
@@ -137,12 +148,9 @@ void tst_ExactShot::resyncTicksFollowScenarioTime()
         headlessTwice(QStringLiteral("fs17-resync"), QStringLiteral("3"), &why);
     QVERIFY2(!journal.isEmpty(), qPrintable(why));
     QList<qint64> times;
-    for (const QByteArray &line : journal.split('\n')) {
-        const QJsonObject e = QJsonDocument::fromJson(line).object();
-        if (e.value(QLatin1String("kind")).toString() == QLatin1String("resync")) {
-            times << e.value(QLatin1String("t")).toInteger();
-            QVERIFY(e.value(QLatin1String("due")).toBool());
-        }
+    for (const QJsonObject &e : eventsOfKind(journal, QStringLiteral("resync"))) {
+        times << e.value(QLatin1String("t")).toInteger();
+        QVERIFY(e.value(QLatin1String("due")).toBool());
     }
     QCOMPARE(times, (QList<qint64>{1000, 2000})); // the clock stops at 3000, before a third
 }
