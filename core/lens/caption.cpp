@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "caption.h"
+#include "caption_p.h"
 
 #include "deltachip.h"
 #include "format.h"
@@ -15,7 +16,9 @@
 
 namespace lens {
 
-namespace {
+using namespace captiondetail;
+
+namespace captiondetail {
 
 QString esc(const QString &s)
 {
@@ -41,19 +44,9 @@ QString said(const TraceEvent &e, const char *field)
     return JournalText::phrase(str(e, field));
 }
 
-} // namespace
+} // namespace captiondetail
 
-namespace {
-constexpr int kScanBudget = 20000; // journal events a caption looks at, back or forward
-
-/// Position of journal event `seq` (or of the first one after it).
-std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)
-{
-    const auto &ev = journal->events();
-    return std::lower_bound(ev.begin(), ev.end(), seq,
-                            [](const TraceEvent &e, quint64 s) { return e.seq < s; });
-}
-
+namespace captiondetail {
 /// What queued the FifoQueued event at `seq`: Replace (after a completed list, or a WatchList's
 /// initial-events-end bookmark) and Resync (after its tick) queue in one go, right after the
 /// event that recorded them, so the first event before the run of FifoQueued events it belongs
@@ -75,37 +68,6 @@ const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
              it->detail.value(QLatin1String("initialEventsEnd")).toBool()))
             return &*it;
         return nullptr;
-    }
-    return nullptr;
-}
-
-/// The newest event before `seq` that matches `pred`, within the scan budget; null if none.
-template<typename Pred> const TraceEvent *lastBefore(const Journal *journal, quint64 seq, Pred pred)
-{
-    if (!journal)
-        return nullptr;
-    auto it = at(journal, seq);
-    for (int budget = kScanBudget; it != journal->events().begin() && budget-- > 0;) {
-        --it;
-        if (pred(*it))
-            return &*it;
-    }
-    return nullptr;
-}
-
-/// The first event after `seq` that matches `pred`, within the scan budget; null if none.
-/// Never past `upTo` (a time-travel point; 0 = the journal's end).
-template<typename Pred>
-const TraceEvent *firstAfter(const Journal *journal, quint64 seq, quint64 upTo, Pred pred)
-{
-    if (!journal)
-        return nullptr;
-    auto it = at(journal, seq + 1);
-    for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
-        if (upTo != 0 && it->seq > upTo)
-            return nullptr;
-        if (pred(*it))
-            return &*it;
     }
     return nullptr;
 }
@@ -139,7 +101,7 @@ QString someKeys(const QStringList &keys)
         out += QStringLiteral(", \u2026");
     return out;
 }
-} // namespace
+} // namespace captiondetail
 
 QString Caption::queueCause(const Journal *journal, quint64 seq)
 {
@@ -163,7 +125,7 @@ QString Caption::hasSynced(bool synced)
         .arg(synced ? QStringLiteral("true") : QStringLiteral("false"));
 }
 
-namespace {
+namespace captiondetail {
 QString listCauseText(const QString &cause, const QString &fallbackReason)
 {
     if (cause == QLatin1String("initial"))
@@ -236,72 +198,6 @@ QString causeOfQueued(const Journal *journal, const TraceEvent *cause)
                        "a relist.");
 }
 
-/// Why an "update (resync)" notification `e` happened, from the journal: the Pop that delivered
-/// it, the queued Sync or Replaced delta it came from and what queued that, and why the
-/// listener was syncing when Pop distributed it (the last resync tick's verdict for it, or no
-/// tick since it was registered).
-QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
-{
-    if (!journal)
-        return {causeOfQueued(nullptr, nullptr)};
-    const QString handler = str(e, "handler");
-    const TraceEvent *pop = lastBefore(journal, e.seq, [&e](const TraceEvent &x) {
-        return x.kind == TraceKind::FifoPopped && x.key == e.key;
-    });
-    if (!pop)
-        return {Caption::tr("The journal no longer shows the Pop that delivered it.")};
-    DeltaType type = DeltaType::Sync;
-    bool found = false;
-    for (const Delta &d : pop->deltas)
-        if ((d.type == DeltaType::Sync || d.type == DeltaType::Replaced) && !d.tombstone &&
-            d.object.resourceVersion() == e.resourceVersion) {
-            type = d.type;
-            found = true;
-        }
-    QStringList p;
-    const TraceEvent *queued =
-        !found ? nullptr : lastBefore(journal, pop->seq, [&](const TraceEvent &x) {
-            return x.kind == TraceKind::FifoQueued && x.key == e.key &&
-                   x.type == deltaTypeName(type) && x.resourceVersion == e.resourceVersion;
-        });
-    if (queued)
-        p << Caption::tr("It comes from the %1 delta queued %2 and popped %3.")
-                     .arg(deltaTypeName(type), when(*queued), when(*pop)) +
-                 QLatin1Char(' ') + causeOfQueued(journal, queueCauseEvent(journal, queued->seq));
-    else
-        p << Caption::tr("It was popped %1; the journal no longer shows when its delta was "
-                         "queued.")
-                 .arg(when(*pop));
-    // The listener's syncing flag at Pop time: set by the last resync tick before the pop.
-    const TraceEvent *tick = lastBefore(
-        journal, pop->seq, [](const TraceEvent &x) { return x.kind == TraceKind::Resync; });
-    if (tick) {
-        const QJsonArray ls = tick->detail.value(QLatin1String("listeners")).toArray();
-        for (const QJsonValue &v : ls) {
-            const QJsonObject l = v.toObject();
-            if (l.value(QLatin1String("handler")).toString() != handler ||
-                !l.value(QLatin1String("due")).toBool())
-                continue;
-            p << Caption::tr("%1 received it because the resync tick %2 found its resyncPeriod "
-                             "(%3 s) due, so it was syncing when Pop distributed the update; "
-                             "it is next due at %4.")
-                     .arg(handler, when(*tick))
-                     .arg(l.value(QLatin1String("resyncPeriodMs")).toDouble() / 1000.0)
-                     .arg(formatTimeMs(l.value(QLatin1String("nextResyncMs")).toInteger()));
-            return p;
-        }
-        if (ls.isEmpty())
-            p << Caption::tr("The last resync tick before the Pop was %1; it found a handler due.")
-                     .arg(when(*tick));
-    } else if (journal && !journal->events().empty() && journal->events().front().seq == 1) {
-        p << Caption::tr("No resync tick had run before the Pop, and a listener is syncing from "
-                         "its registration (sharedProcessor.addListener), so %1 received this "
-                         "update although nothing changed.")
-                 .arg(handler);
-    }
-    return p;
-}
-
 QString deltaMeaning(DeltaType t, bool tombstone)
 {
     if (tombstone)
@@ -324,30 +220,7 @@ QString deltaMeaning(DeltaType t, bool tombstone)
     }
     return {};
 }
-/// Why handler notification `e` happened: the watch event (or list) it comes from, found by
-/// key and resourceVersion in the journal before it.
-QString whyNotified(const Journal *journal, const TraceEvent &e)
-{
-    auto it = at(journal, e.seq);
-    const auto begin = journal->events().begin();
-    for (int budget = kScanBudget; it != begin && budget-- > 0;) {
-        --it;
-        if (it->key == e.key && it->kind == TraceKind::WatchEvent &&
-            (e.type == QLatin1String("delete") ? it->type == QLatin1String("DELETED")
-                                               : it->resourceVersion == e.resourceVersion))
-            return Caption::tr("Why: the watch event %1 %2 brought resourceVersion %3; the "
-                               "Reflector queued it as a delta, Pop handed it to HandleDeltas, "
-                               "the Indexer stored it, then the processor notified %4.")
-                .arg(it->type, when(*it), it->resourceVersion, str(e, "handler"));
-        if (it->kind == TraceKind::ListCompleted)
-            return Caption::tr("Why: the list that completed %1 (cause: %2) had this object; "
-                               "Replace queued it, Pop handed it to HandleDeltas, then the "
-                               "processor notified %3.")
-                .arg(when(*it), str(*it, "cause"), str(e, "handler"));
-    }
-    return {};
-}
-} // namespace
+} // namespace captiondetail
 
 QString Caption::forDeltas(const QString &key, const Deltas &deltas, const QString &queueMode)
 {
@@ -567,157 +440,18 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal, quint64 u
                     {tr("The ThreadSafeStore keeps the newest object per key and updates every "
                         "index (e.g. namespace) in the same step; listers read from it. It "
                         "changes before any handler is notified.")});
-    case TraceKind::HandlerNotified: {
-        const QString handler = str(e, "handler");
-        QStringList p;
-        QString head;
-        if (e.type == QLatin1String("add")) {
-            head = tr("OnAdd(%1) \u2192 %2").arg(key, handler);
-            p << (e.detail.value(QLatin1String("isInInitialList")).toBool()
-                      ? tr("isInInitialList = true: the object came with the informer's initial "
-                           "list (or was already cached when this handler was added), not a new "
-                           "object on the server.")
-                      : tr("A new object: the Indexer did not have the key before this delta."));
-        } else if (e.type == QLatin1String("update (resync)")) {
-            head = tr("OnUpdate from resync: %1 \u2192 %2 (resourceVersion %3 unchanged)")
-                       .arg(key, handler, rv);
-            p << tr("Old and new object have the same resourceVersion: nothing changed on the "
-                    "server. Such updates come from a Sync or Replaced delta and reach only "
-                    "handlers whose resyncPeriod is due (shouldResync), so a handler with "
-                    "resync 0 never sees them.")
-              << whyResyncUpdate(journal, e);
-        } else if (e.type == QLatin1String("update")) {
-            head = tr("OnUpdate(%1) \u2192 %2 (resourceVersion %3 \u2192 %4)")
-                       .arg(key, handler, str(e, "oldResourceVersion"), rv);
-            p << tr("A real update: the resourceVersion moved, so every handler gets it, resync "
-                    "due or not.");
-        } else if (e.type == QLatin1String("delete (tombstone)")) {
-            head = tr("OnDelete(%1) with a tombstone \u2192 %2").arg(key, handler);
-            p << tr("The object is a DeletedFinalStateUnknown: the deletion was inferred by a "
-                    "relist, not seen as a watch event, and the object may be stale.");
-        } else {
-            head = tr("OnDelete(%1) \u2192 %2").arg(key, handler);
-            p << tr("A DELETED watch event reached the handler with the object's last state.");
-        }
-        if (journal && e.type != QLatin1String("update (resync)") &&
-            e.type != QLatin1String("delete (tombstone)")) {
-            const QString why = whyNotified(journal, e);
-            if (!why.isEmpty())
-                p << why;
-        }
-        p << tr("The listener's buffer still holds %1 notification(s); this one waited %2 ms.")
-                 .arg(str(e, "backlog"), str(e, "latencyMs"));
-        return page(head, p);
-    }
-    case TraceKind::Resync: {
-        const bool due = e.detail.value(QLatin1String("due")).toBool();
-        const double periodS = e.detail.value(QLatin1String("periodMs")).toDouble() / 1000.0;
-        QStringList p{due ? tr("At least one handler's resyncPeriod was due, so DeltaFIFO.Resync "
-                               "queued a Sync for every Indexer key with nothing queued.")
-                          : tr("No handler's resyncPeriod was due yet: nothing was queued.")};
-        if (journal && due) {
-            QStringList synced, unused;
-            queuedAfter(journal, e, upTo, &synced, &unused);
-            p << tr("This tick %1 queued %n Sync delta(s)", nullptr, int(synced.size()))
-                         .arg(when(e)) +
-                     (synced.isEmpty() ? QStringLiteral(".")
-                                       : QStringLiteral(" (%1).").arg(someKeys(synced)));
-            // Who got it: the "update (resync)" notifications until the next tick or list.
-            QMap<QString, int> perHandler;
-            auto it = at(journal, e.seq + 1);
-            for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
-                if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
-                    (upTo != 0 && it->seq > upTo))
-                    break;
-                if (it->kind == TraceKind::HandlerNotified &&
-                    it->type == QLatin1String("update (resync)"))
-                    ++perHandler[str(*it, "handler")];
-            }
-            QStringList got;
-            for (auto h = perHandler.cbegin(); h != perHandler.cend(); ++h)
-                got << tr("%1: %n update(s) from resync", nullptr, h.value()).arg(h.key());
-            p << (got.isEmpty() ? tr("No handler has received an update from this resync yet.")
-                                : tr("Delivered so far: %1.").arg(got.join(QStringLiteral("; "))));
-        }
-        // Each listener's verdict and due time, as the tick recorded them.
-        QStringList verdicts;
-        for (const QJsonValue &v : e.detail.value(QLatin1String("listeners")).toArray()) {
-            const QJsonObject l = v.toObject();
-            const QString h = l.value(QLatin1String("handler")).toString();
-            const qint64 period = l.value(QLatin1String("resyncPeriodMs")).toInteger();
-            if (period <= 0)
-                verdicts << tr("%1: no resyncPeriod, not due").arg(h);
-            else if (l.value(QLatin1String("due")).toBool())
-                verdicts << tr("%1: due (it was due at %2), next due at %3")
-                                .arg(h, formatTimeMs(l.value(QLatin1String("dueAtMs")).toInteger()),
-                                     formatTimeMs(
-                                         l.value(QLatin1String("nextResyncMs")).toInteger()));
-            else
-                verdicts << tr("%1: not due, next due at %2")
-                                .arg(h, formatTimeMs(
-                                            l.value(QLatin1String("nextResyncMs")).toInteger()));
-        }
-        if (!verdicts.isEmpty())
-            p << tr("The handlers at this tick: %1.").arg(verdicts.join(QStringLiteral("; ")));
-        if (e.detail.contains(QLatin1String("nextTickMs")))
-            p << tr("The next tick comes at %1 (resyncCheckPeriod %2 s after this one); each "
-                    "handler is resynced at the first tick at or after its own due time.")
-                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextTickMs")).toInteger()))
-                     .arg(periodS);
-        else
-            p << tr("The next tick comes %1 s later; each handler is resynced when its own "
-                    "resyncPeriod is due (the ↻ lanes of the timeline).")
-                     .arg(periodS);
-        return page(tr("Resync tick (resyncCheckPeriod %1 s) %2").arg(periodS).arg(when(e)), p);
-    }
     case TraceKind::Synced:
         return page(tr("HasSynced: %1 objects").arg(str(e, "objects")), {hasSynced(true)});
     case TraceKind::PumpMode:
         return page(tr("Pop pump: %1").arg(e.type),
                     {tr("Run pops continuously; Pause leaves deltas in the queue, where you can "
                         "watch them pile up and compress; Step pops exactly one key.")});
-    case TraceKind::HandlerAdded: {
-        const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
-        QStringList p{
-            tr("AddEventHandlerWithResyncPeriod registered the processorListener %1 "
-               "(requested resyncPeriod %2 s, effective %3 s). A new listener is "
-               "syncing (sharedProcessor.addListener): until a resync tick decides "
-               "otherwise, updates with an unchanged resourceVersion reach it too.")
-                .arg(str(e, "handler"))
-                .arg(e.detail.value(QLatin1String("requestedResyncPeriodMs")).toDouble() / 1000.0)
-                .arg(double(period) / 1000.0)};
-        if (period > 0)
-            p << tr("It is first due for a resync at %1.")
-                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
-        if (e.detail.value(QLatin1String("informerStarted")).toBool())
-            p << tr("The informer was already running, so it gets an add (isInInitialList = "
-                    "true) for every object already in the Indexer.");
-        return page(tr("Handler %1 registered").arg(str(e, "handler")), p);
-    }
+    case TraceKind::HandlerNotified:
+    case TraceKind::Resync:
+    case TraceKind::HandlerAdded:
     case TraceKind::HandlerRemoved:
-        return page(tr("Handler %1 removed").arg(str(e, "handler")),
-                    {tr("RemoveEventHandler stopped its processorListener; the %1 "
-                        "notification(s) still in its buffer were let go.")
-                         .arg(str(e, "dropped"))});
-    case TraceKind::HandlerResyncChanged: {
-        const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
-        QStringList p{str(e, "reason") == QLatin1String("user")
-                          ? tr("The period was set while the informer runs (a scenario step or "
-                               "the window); the listener is next due one period from then.")
-                          : tr("Handler %1 lowered the resyncCheckPeriod before the informer "
-                               "started, so this listener's period was determined again "
-                               "(determineResyncPeriod).")
-                                .arg(str(e, "byHandler"))};
-        if (period > 0)
-            p << tr("It is next due for a resync at %1.")
-                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
-        else
-            p << tr("With no resyncPeriod it is never due: the next resync tick makes it stop "
-                    "syncing.");
-        return page(
-            tr("Handler %1: resyncPeriod %2 s").arg(str(e, "handler")).arg(double(period) / 1000.0),
-            p);
-    }
+    case TraceKind::HandlerResyncChanged:
+        return processorCaption(e, journal, upTo);
     case TraceKind::Info:
         return page(tr("Note"), {str(e, "message")});
     }
