@@ -8,9 +8,11 @@
 #include "i18n.h"
 #include "mainwindow.h"
 #include "screenshot.h"
+#include "sim/scenario.h"
 #include "sim/simulator.h"
 #include "storywindow.h"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
@@ -58,6 +60,8 @@ private Q_SLOTS:
     void cleanup() { QVERIFY(installTranslation(QStringLiteral("en"))); }
     void labelsFit_data();
     void labelsFit();
+    void scenarioToolbarFits_data();
+    void scenarioToolbarFits();
 };
 
 void tst_LayoutFit::labelsFit_data()
@@ -129,6 +133,35 @@ void tst_LayoutFit::labelsFit()
             &w, dir + QStringLiteral("/fit-%1-%2.png")
                           .arg(lang, QString::fromLatin1(QTest::currentDataTag()))));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+}
+
+void tst_LayoutFit::scenarioToolbarFits_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("lang");
+    for (const QString &name : sim::Scenario::shippedNames())
+        for (const char *lang : {"en", "zh_CN"})
+            QTest::addRow("%s-%s", qPrintable(name), lang) << name << QString::fromLatin1(lang);
+}
+
+// Every shipped scenario's title leaves the scenario toolbar's Pause and speed in view at
+// 1400x900 (a long FS-18 title pushed them into the toolbar's overflow menu).
+void tst_LayoutFit::scenarioToolbarFits()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, lang);
+    sim::Scenario sc;
+    QString err;
+    QVERIFY2(sim::Scenario::load(scenario, &sc, &err), qPrintable(err));
+    QVERIFY(installTranslation(lang));
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    w.setScenarioControls([sc](const QString &l) { return sc.titleIn(l); }, 0.0, [](bool) {},
+                          [](double) {});
+    QVERIFY(s.show(QSize(1400, 900)));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QVERIFY2(w.scenarioSpeedBox()->isVisible(), qPrintable(sc.titleIn(lang)));
+    QCOMPARE(w.width(), 1400);
 }
 
 QTEST_MAIN(tst_LayoutFit)
