@@ -205,9 +205,7 @@ HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
     auto refuse = [&out](const QString &what) {
         out.error = ApiStatus::transportError(
             ApiStatus::Transport::Decode,
-            QStringLiteral("the list cannot be decoded: %1; the cache keeps its objects and the "
-                           "list is retried")
-                .arg(what));
+            QStringLiteral("%1 (client-go's decoder refuses such a list)").arg(what));
         return out;
     };
     const QJsonValue itemsValue = list.value(QLatin1String("items"));

@@ -13,11 +13,16 @@ namespace lens {
 namespace {
 constexpr size_t kLatencyWindow = 1024;
 
-/// What the model folds: notifications, and each listener's registration, removal and resync
-/// changes (so a handler has its row before its first notification).
 bool isNotification(const TraceEvent &e)
 {
-    return e.kind == TraceKind::HandlerNotified || e.kind == TraceKind::HandlerAdded ||
+    return e.kind == TraceKind::HandlerNotified;
+}
+
+/// What HandlersModel folds: notifications, and each listener's registration, removal and
+/// resync changes (so a handler has its row before its first notification).
+bool isListenerEvent(const TraceEvent &e)
+{
+    return isNotification(e) || e.kind == TraceKind::HandlerAdded ||
            e.kind == TraceKind::HandlerRemoved || e.kind == TraceKind::HandlerResyncChanged;
 }
 
@@ -70,7 +75,7 @@ QString notificationName(const TraceEvent &e)
 HandlersModel::HandlersModel(Journal *journal, QObject *parent)
     : QAbstractTableModel(parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { fold(ev); }, isNotification, this))
+          journal, [this](const EventBatcher::Events &ev) { fold(ev); }, isListenerEvent, this))
 {
     m_batcher->replayHistory();
 }

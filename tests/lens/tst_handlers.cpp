@@ -133,6 +133,10 @@ void tst_Handlers::notificationsOfOneHandler()
     Journal journal(&clock);
     HandlerNotificationsModel model(&journal);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    // A listener's registration and resync change are not notifications (they were listed as
+    // "delete" rows).
+    handlerEvent(&journal, TraceKind::HandlerAdded, QStringLiteral("a"), 30000);
+    handlerEvent(&journal, TraceKind::HandlerResyncChanged, QStringLiteral("a"), 0);
     notify(&journal, QStringLiteral("a"), QStringLiteral("add"), QStringLiteral("ns/x"), 1, 0, 1,
            true);
     notify(&journal, QStringLiteral("b"), QStringLiteral("add"), QStringLiteral("ns/x"), 1, 0, 1,
