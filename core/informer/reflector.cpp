@@ -16,7 +16,8 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
                      QObject *parent)
     : QObject(parent), m_lw(lw), m_queue(queue), m_journal(journal), m_clock(clock),
       m_backoff(clock), m_rand(QRandomGenerator::global()->generate()),
-      m_bookmarkTimer(new QTimer(this)), m_backoffTimer(new QTimer(this)),
+      m_bookmarkTimer(new ClockTimer(clock, this, ClockTimer::ManualClockPolicy::CatchUp)),
+      m_backoffTimer(new ClockTimer(clock, this, ClockTimer::ManualClockPolicy::CatchUp)),
       m_resyncTimer(new ClockTimer(clock, this))
 {
     m_pager = new ListPager(lw, this);
@@ -27,19 +28,16 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
     m_backoff = Backoff(m_clock, m_backoffParams, m_seed);
     qRegisterMetaType<lens::WatchEvent>();
     qRegisterMetaType<lens::ApiStatus>();
-    m_backoffTimer->setSingleShot(true);
-    m_bookmarkTimer->setSingleShot(true);
-    // Never early: a coarse timer may fire up to 5 % before its interval. (They wait in real
-    // time: a scenario holds its ManualClock while it waits for the informer to recover.)
-    m_backoffTimer->setTimerType(Qt::PreciseTimer);
-    m_bookmarkTimer->setTimerType(Qt::PreciseTimer);
-    connect(m_bookmarkTimer, &QTimer::timeout, this, [this] {
+    // Backoff and the WatchList bookmark timeout are waits on the Clock that must end even when
+    // nobody drives a manual clock (a scenario holds its clock while it waits for the informer
+    // to recover): they catch up, moving the clock by their wait (ClockTimer::CatchUp).
+    connect(m_bookmarkTimer, &ClockTimer::timeout, this, [this] {
         if (m_watchListSyncing)
             fallBackToList(
                 QStringLiteral("the initial-events-end bookmark did not arrive within %1 ms")
                     .arg(m_bookmarkTimeoutMs));
     });
-    connect(m_backoffTimer, &QTimer::timeout, this, [this] {
+    connect(m_backoffTimer, &ClockTimer::timeout, this, [this] {
         if (m_afterBackoff)
             std::exchange(m_afterBackoff, {})();
     });
@@ -546,7 +544,7 @@ void Reflector::backoffThen(const QString &reason, std::function<void()> then,
     record(int(TraceKind::Backoff), d);
     setState(State::Backoff);
     m_afterBackoff = std::move(then);
-    m_backoffTimer->start(int(delay));
+    m_backoffTimer->start(delay);
 }
 
 } // namespace lens

@@ -229,9 +229,9 @@ private:
     QStringList m_tempOrder;       ///< temporary store: keys in arrival order
     QHash<QString, Object> m_temp; ///< temporary store: key → object
     QString m_tempRv;              ///< RV of the last event of the watch-list stream
-    QTimer *m_bookmarkTimer;
+    ClockTimer *m_bookmarkTimer;
 
-    QTimer *m_backoffTimer;
+    ClockTimer *m_backoffTimer;
     ClockTimer *m_resyncTimer;
     qint64 m_resyncPeriodMs = 0;
     ShouldResync m_shouldResync;

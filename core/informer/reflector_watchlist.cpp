@@ -4,6 +4,8 @@
 
 #include "trace/journal.h"
 
+#include "trace/clocktimer.h"
+
 #include <QTimer>
 
 namespace lens {
@@ -41,7 +43,7 @@ void Reflector::startWatchList()
     connect(m_watchCall, &WatchCall::ended, this, &Reflector::onWatchEnded);
     setState(State::Listing);
     if (m_bookmarkTimeoutMs > 0)
-        m_bookmarkTimer->start(int(m_bookmarkTimeoutMs));
+        m_bookmarkTimer->start(m_bookmarkTimeoutMs);
 }
 
 void Reflector::onWatchListEvent(const WatchEvent &ev)

@@ -42,6 +42,8 @@ public:
         m_now += ms;
         Q_EMIT advanced(m_now);
     }
+    /// Moves time forward to `ms` (nothing when the clock already reads it or later).
+    void advanceTo(qint64 ms) { advance(ms - m_now); }
 
 Q_SIGNALS:
     /// The clock moved to `nowMs`.

@@ -7,22 +7,26 @@
 
 namespace lens {
 
-ClockTimer::ClockTimer(const Clock *clock, QObject *parent)
-    : QObject(parent), m_clock(clock), m_manual(dynamic_cast<const ManualClock *>(clock))
+ClockTimer::ClockTimer(const Clock *clock, QObject *parent, ManualClockPolicy policy)
+    : QObject(parent), m_clock(clock),
+      // Catching up moves the manual clock: the one place a timer writes to its Clock.
+      m_manual(const_cast<ManualClock *>(dynamic_cast<const ManualClock *>(clock))),
+      m_policy(policy)
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &ClockTimer::check);
-    if (const auto *manual = dynamic_cast<const ManualClock *>(clock))
-        connect(manual, &ManualClock::advanced, this, &ClockTimer::check, Qt::QueuedConnection);
+    if (m_manual)
+        connect(m_manual, &ManualClock::advanced, this, &ClockTimer::check, Qt::QueuedConnection);
 }
 
 void ClockTimer::startAt(qint64 dueMs)
 {
     m_dueMs = dueMs;
     m_active = true;
-    // A manual clock that already reads the due time fires on the next pass, as a steady one.
-    if (!m_manual || m_clock->nowMs() >= dueMs)
+    // A manual clock that already reads the due time fires on the next pass, as a steady one;
+    // a catching-up timer waits its delay in real time.
+    if (!m_manual || m_policy == ManualClockPolicy::CatchUp || m_clock->nowMs() >= dueMs)
         m_timer.start(int(qBound<qint64>(0, dueMs - m_clock->nowMs(), qint64(INT_MAX))));
     else
         m_timer.stop();
@@ -45,11 +49,16 @@ void ClockTimer::check()
         return;
     const qint64 now = m_clock->nowMs();
     if (now < m_dueMs) {
-        if (!m_manual)
+        if (!m_manual) {
             m_timer.start(int(qMin<qint64>(m_dueMs - now, qint64(INT_MAX))));
-        return;
+            return;
+        }
+        if (m_policy != ManualClockPolicy::CatchUp || sender() != &m_timer)
+            return;                   // an advance() short of the due time
+        m_manual->advanceTo(m_dueMs); // the delay has passed in real time: so it has here
     }
     m_active = false;
+    m_timer.stop();
     Q_EMIT timeout();
 }
 

@@ -7,20 +7,31 @@
 namespace lens {
 
 class Clock;
+class ManualClock;
 
 /// A single-shot timer on the one Clock: timeout() comes no earlier than the due time as the
 /// Clock reads it (client-go's clock.Timer from k8s.io/utils/clock, which never fires early).
 ///
 /// On a SteadyClock it waits on a precise QTimer and, should that wake up before the Clock
 /// reads the due time (a QTimer's and the Clock's milliseconds are counted apart), waits again
-/// for the rest. On a ManualClock real time plays no part: it fires once ManualClock::advance()
-/// has moved the clock to or past the due time (queued, on this object's event loop), as
-/// client-go's FakeClock.Step fires its waiters.
+/// for the rest. On a ManualClock it depends on `policy`:
+/// - WaitForAdvance: real time plays no part; it fires once ManualClock::advance() has moved
+///   the clock to or past the due time (queued, on this object's event loop), as client-go's
+///   FakeClock.Step fires its waiters (the resync check: a scenario's or a test's clock decides
+///   when a tick comes).
+/// - CatchUp: a wait that must end even when nobody drives the clock (backoff, the WatchList
+///   bookmark timeout): once its delay has passed in real time, it moves the manual clock to its
+///   due time (ManualClock::advanceTo) and fires, so the wait shows as time passing on the
+///   Clock and nothing sees a time before it. An advance() that reaches the due time first
+///   fires it at once.
 class ClockTimer final : public QObject {
     Q_OBJECT
 public:
+    enum class ManualClockPolicy { WaitForAdvance, CatchUp };
+
     /// `clock` is not owned and must outlive the timer.
-    explicit ClockTimer(const Clock *clock, QObject *parent = nullptr);
+    explicit ClockTimer(const Clock *clock, QObject *parent = nullptr,
+                        ManualClockPolicy policy = ManualClockPolicy::WaitForAdvance);
 
     /// Fires once when the Clock reads `dueMs` (Clock milliseconds) or later; replaces any
     /// earlier start.
@@ -40,7 +51,8 @@ private:
     void check();
 
     const Clock *m_clock;
-    bool m_manual;
+    ManualClock *m_manual; ///< the clock when it is a ManualClock, else null
+    ManualClockPolicy m_policy;
     QTimer m_timer;
     qint64 m_dueMs = 0;
     bool m_active = false;

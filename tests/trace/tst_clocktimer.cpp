@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// ClockTimer: a timer on the one Clock never fires before its due time as that Clock reads it
+// (issue 13 item 5), on a steady clock, a slow clock and a manual one (waiting for advance(), or
+// catching up in real time and moving the clock by its wait).
+#include "trace/clock.h"
+#include "trace/clocktimer.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace lens;
+
+namespace {
+/// A clock at half the speed of real time: a QTimer of N ms wakes up when it reads N / 2.
+class HalfSpeedClock final : public Clock {
+public:
+    HalfSpeedClock() { m_t.start(); }
+    qint64 nowMs() const override { return m_t.elapsed() / 2; }
+
+private:
+    QElapsedTimer m_t;
+};
+} // namespace
+
+class tst_ClockTimer : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void neverBeforeItsDueTimeOnASlowClock()
+    {
+        HalfSpeedClock clock;
+        ClockTimer t(&clock);
+        qint64 firedAt = -1;
+        connect(&t, &ClockTimer::timeout, this, [&] { firedAt = clock.nowMs(); });
+        t.start(40);
+        const qint64 due = t.dueMs();
+        QTRY_VERIFY_WITH_TIMEOUT(firedAt >= 0, 5000);
+        QVERIFY2(firedAt >= due, qPrintable(QStringLiteral("%1 < %2").arg(firedAt).arg(due)));
+    }
+
+    void manualClockWaitsForAdvance()
+    {
+        ManualClock clock;
+        ClockTimer t(&clock);
+        QSignalSpy fired(&t, &ClockTimer::timeout);
+        t.start(100);
+        QCoreApplication::processEvents();
+        clock.advance(99);
+        QCoreApplication::processEvents();
+        QCOMPARE(fired.count(), 0);
+        clock.advance(1);
+        QTRY_COMPARE(fired.count(), 1);
+        QCOMPARE(clock.nowMs(), 100);
+        QVERIFY(!t.isActive());
+    }
+
+    void catchUpMovesTheManualClockByItsWait()
+    {
+        ManualClock clock;
+        clock.advance(500);
+        ClockTimer t(&clock, nullptr, ClockTimer::ManualClockPolicy::CatchUp);
+        QSignalSpy fired(&t, &ClockTimer::timeout);
+        t.start(30);
+        QCOMPARE(clock.nowMs(), 500);
+        QTRY_COMPARE(fired.count(), 1); // nobody advanced the clock: it caught up
+        QCOMPARE(clock.nowMs(), 530);
+    }
+
+    void catchUpFiresAtOnceWhenTheClockGetsThereFirst()
+    {
+        ManualClock clock;
+        ClockTimer t(&clock, nullptr, ClockTimer::ManualClockPolicy::CatchUp);
+        QSignalSpy fired(&t, &ClockTimer::timeout);
+        t.start(60 * 1000);
+        clock.advance(60 * 1000);
+        QTRY_COMPARE(fired.count(), 1);
+        QCOMPARE(clock.nowMs(), 60 * 1000);
+        QCoreApplication::processEvents();
+        QCOMPARE(fired.count(), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ClockTimer)
+#include "tst_clocktimer.moc"
