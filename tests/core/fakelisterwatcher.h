@@ -275,6 +275,22 @@ public:
 };
 
 /// Describes a request the way the tests compare them.
+/// tools/pager's fake server: `total` items, honours limit, hands out continue tokens "c<offset>"
+/// while items remain; list RV `rv`. With `expireContinue`, any continuation request is answered
+/// 410 Expired (the token fell out of the compaction window).
+inline ListReply pagerServer(const ListOptions &o, int total, const QString &rv,
+                             bool expireContinue)
+{
+    if (!o.continueToken.isEmpty() && expireContinue)
+        return errorReply(namedError(QStringLiteral("410")));
+    const int offset = o.continueToken.isEmpty() ? 0 : o.continueToken.mid(1).toInt();
+    const int end = o.limit > 0 ? qMin(total, offset + o.limit) : total;
+    QList<Object> items;
+    for (int i = offset; i < end; ++i)
+        items << pod(QStringLiteral("p%1").arg(i, 3, 10, QLatin1Char('0')), rv);
+    return okReply(items, rv, end < total ? QStringLiteral("c%1").arg(end) : QString());
+}
+
 inline QString describeList(const ListOptions &o)
 {
     QString s = QStringLiteral("list rv=%1 limit=%2").arg(o.resourceVersion).arg(o.limit);

@@ -15,7 +15,6 @@
 
 #include "fakelisterwatcher.h"
 #include "informer/deltafifo.h"
-#include "informer/pager.h"
 #include "informer/reflector.h"
 
 #include <QSignalSpy>
@@ -60,21 +59,6 @@ ListReply replyFromSpec(const QString &spec)
     return okReply(items, rv, cont);
 }
 
-/// tools/pager's fake server: `total` items, honours limit, hands out continue tokens "c<offset>"
-/// while items remain; list RV `rv`. With `expireContinue`, any continuation request is answered
-/// 410 Expired (the token fell out of the compaction window).
-ListReply pagerServer(const ListOptions &o, int total, const QString &rv, bool expireContinue)
-{
-    if (!o.continueToken.isEmpty() && expireContinue)
-        return errorReply(namedError(QStringLiteral("410")));
-    const int offset = o.continueToken.isEmpty() ? 0 : o.continueToken.mid(1).toInt();
-    const int end = o.limit > 0 ? qMin(total, offset + o.limit) : total;
-    QList<Object> items;
-    for (int i = offset; i < end; ++i)
-        items << pod(QStringLiteral("p%1").arg(i, 3, 10, QLatin1Char('0')), rv);
-    return okReply(items, rv, end < total ? QStringLiteral("c%1").arg(end) : QString());
-}
-
 struct Harness {
     ManualClock clock;
     FakeListerWatcher lw;
@@ -112,8 +96,6 @@ private Q_SLOTS:
     void pager_data();
     void pager();
     void pagedListKeepsTheFirstPagesResourceVersion();
-    void standalonePager_data();
-    void standalonePager();
     void backoffSeedDiffersPerReflector();
     void watchRestart_data();
     void watchRestart();
@@ -366,81 +348,6 @@ void TestReflector::pagedListKeepsTheFirstPagesResourceVersion()
     QCOMPARE(h.lw.requests.last(), QStringLiteral("watch rv=40"));
     QCOMPARE(h.reflector.lastSyncResourceVersion(), QStringLiteral("40"));
     h.reflector.stop();
-}
-
-void TestReflector::standalonePager_data()
-{
-    // tools/pager's TestListPager_List against the same fake server (page size 10, list RV
-    // "rv:10"), through ListPager on its own, plus a caller's limit (issue 13 item 10).
-    QTest::addColumn<int>("total");
-    QTest::addColumn<int>("callerLimit");
-    QTest::addColumn<QString>("rv");
-    QTest::addColumn<bool>("expireContinue");
-    QTest::addColumn<bool>("fullListIfExpired");
-    QTest::addColumn<QStringList>("requests");
-    QTest::addColumn<int>("items"); // -1 = an error
-    QTest::addColumn<bool>("paginated");
-    QTest::newRow("PG-02 one page")
-        << 9 << 0 << QString() << false << true << L({"list rv= limit=10"}) << 9 << false;
-    QTest::newRow("PG-05 three pages") << 21 << 0 << QString() << false << true
-                                       << L({"list rv= limit=10", "list rv= limit=10 continue=c10",
-                                             "list rv= limit=10 continue=c20"})
-                                       << 21 << true;
-    QTest::newRow("PG-06 expires on the second page, FullListIfExpired off: error")
-        << 21 << 0 << QString() << true << false
-        << L({"list rv= limit=10", "list rv= limit=10 continue=c10"}) << -1 << true;
-    QTest::newRow("PG-06 expires on the second page: one full list at the requested RV")
-        << 21 << 0 << QStringLiteral("rv:5") << true << true
-        << L({"list rv=rv:5 limit=10", "list rv= limit=10 continue=c10", "list rv=rv:5 limit=0"})
-        << 21 << true;
-    QTest::newRow("PG-08 two pages with resourceVersion: continuation has empty RV")
-        << 11 << 0 << QStringLiteral("rv:10") << false << true
-        << L({"list rv=rv:10 limit=10", "list rv= limit=10 continue=c10"}) << 11 << true;
-    QTest::newRow("a caller's limit is honoured")
-        << 9 << 4 << QString() << false << true
-        << L({"list rv= limit=4", "list rv= limit=4 continue=c4", "list rv= limit=4 continue=c8"})
-        << 9 << true;
-}
-
-void TestReflector::standalonePager()
-{
-    QFETCH(int, total);
-    QFETCH(int, callerLimit);
-    QFETCH(QString, rv);
-    QFETCH(bool, expireContinue);
-    QFETCH(bool, fullListIfExpired);
-    QFETCH(QStringList, requests);
-    QFETCH(int, items);
-    QFETCH(bool, paginated);
-    FakeListerWatcher lw;
-    lw.listHandler = [&](const ListOptions &o) {
-        return pagerServer(o, total, QStringLiteral("rv:10"), expireContinue);
-    };
-    ListPager pager(&lw);
-    pager.setPageSize(10);
-    pager.setFullListIfExpired(fullListIfExpired);
-    QSignalSpy finished(&pager, &ListPager::finished);
-    QSignalSpy fellBack(&pager, &ListPager::fullListFallback);
-    ListOptions o;
-    o.resourceVersion = rv;
-    o.limit = callerLimit;
-    pager.list(o);
-    QTRY_COMPARE(finished.count(), 1);
-    QStringList seen;
-    for (const ListOptions &r : std::as_const(lw.lists)) {
-        seen << describeList(r);
-        QVERIFY(r.resourceVersionMatch.isEmpty());
-    }
-    QCOMPARE(seen, requests);
-    QCOMPARE(pager.ok(), items >= 0);
-    if (items >= 0) {
-        QCOMPARE(int(pager.items().size()), items);
-        QCOMPARE(pager.resourceVersion(), QStringLiteral("rv:10"));
-    } else {
-        QVERIFY(pager.error().isExpired());
-    }
-    QCOMPARE(pager.paginated(), paginated);
-    QCOMPARE(fellBack.count(), expireContinue && fullListIfExpired ? 1 : 0);
 }
 
 void TestReflector::watchRestart_data()
