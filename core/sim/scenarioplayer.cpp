@@ -184,7 +184,18 @@ bool ScenarioPlayer::sendDueBookmarks(qint64 limitMs)
     ApiServer *server = m_sim ? m_sim->server() : nullptr;
     if (!m_bookmarksOnClock || !server)
         return false;
+    // The informer's timers on the scenario clock (resync check, backoff, bookmark timeout) are
+    // stops too: the clock moves to each due time in turn instead of jumping over it. While the
+    // clock is held for a condition, only the waits that would move it anyway (backoff).
+    const qint64 timerDue = m_clock->nextTimerDueMs(limitMs < 0);
     const qint64 due = server->nextBookmarkDueMs();
+    if (timerDue >= 0 && (limitMs < 0 || timerDue <= limitMs) && (due < 0 || timerDue < due)) {
+        m_clock->advanceTo(timerDue);
+        m_activity.restart();
+        m_idleTurns = 0;
+        quiet(); // comes back once what the timer did has settled
+        return true;
+    }
     if (due < 0 || (limitMs >= 0 && due > limitMs))
         return false;
     if (limitMs >= 0)

@@ -111,11 +111,14 @@ private:
     /// With setQuietMs(): true when nothing was journaled for that long; otherwise arms a
     /// timer that calls advance() again and returns false.
     bool quiet();
-    /// Exact pacing (setQuietMs()): sends the server's next periodic BOOKMARKs if they are due
-    /// at or before scenario time `limitMs`, moving the clock to their time first; with
-    /// `limitMs` -1 (a step waiting for its condition, the clock held) sends them without moving
-    /// the clock, as they would arrive while it stands. True when it sent some: the caller
-    /// waits for quiet again before going on.
+    /// Exact pacing (setQuietMs()): the next stop on the way to scenario time `limitMs`. The
+    /// earliest of the informer's timers waiting on the scenario clock (ManualClock::
+    /// nextTimerDueMs: resync check, backoff, bookmark timeout) and the server's next periodic
+    /// BOOKMARKs, when due at or before `limitMs`: the clock moves to a timer's due time (it
+    /// fires), or to the bookmarks' time and they are sent. With `limitMs` -1 (a step waiting
+    /// for its condition, the clock held) only a wait that would move the clock anyway (a
+    /// backoff) is a stop, and bookmarks are sent without moving the clock, as they would
+    /// arrive while it stands. True when it stopped: the caller waits for quiet again.
     bool sendDueBookmarks(qint64 limitMs);
     void reachStopTime();
     QString run(const ScenarioStep &step, QString *summary);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QtGlobal>
 
@@ -45,12 +46,37 @@ public:
     /// Moves time forward to `ms` (nothing when the clock already reads it or later).
     void advanceTo(qint64 ms) { advance(ms - m_now); }
 
+    /// The ClockTimers waiting on this clock (ClockTimer keeps it up to date), so that whoever
+    /// drives the clock can stop at each due time instead of jumping over it, as a scenario's
+    /// player does: `timer` is due at `dueMs`; `catchUp` when it would move the clock itself.
+    void timerArmed(const QObject *timer, qint64 dueMs, bool catchUp)
+    {
+        m_timers.insert(timer, {dueMs, catchUp});
+    }
+    void timerDisarmed(const QObject *timer) { m_timers.remove(timer); }
+    /// The earliest due time after now of a waiting timer (only catching-up ones when
+    /// `catchUpOnly`), or -1 when none.
+    qint64 nextTimerDueMs(bool catchUpOnly = false) const
+    {
+        qint64 next = -1;
+        for (auto it = m_timers.cbegin(); it != m_timers.cend(); ++it)
+            if (it->dueMs > m_now && (!catchUpOnly || it->catchUp) &&
+                (next < 0 || it->dueMs < next))
+                next = it->dueMs;
+        return next;
+    }
+
 Q_SIGNALS:
     /// The clock moved to `nowMs`.
     void advanced(qint64 nowMs);
 
 private:
+    struct Waiting {
+        qint64 dueMs;
+        bool catchUp;
+    };
     qint64 m_now = 0;
+    QHash<const QObject *, Waiting> m_timers;
 };
 
 } // namespace lens

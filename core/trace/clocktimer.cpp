@@ -20,10 +20,18 @@ ClockTimer::ClockTimer(const Clock *clock, QObject *parent, ManualClockPolicy po
         connect(m_manual, &ManualClock::advanced, this, &ClockTimer::check, Qt::QueuedConnection);
 }
 
+ClockTimer::~ClockTimer()
+{
+    if (m_manual)
+        m_manual->timerDisarmed(this);
+}
+
 void ClockTimer::startAt(qint64 dueMs)
 {
     m_dueMs = dueMs;
     m_active = true;
+    if (m_manual)
+        m_manual->timerArmed(this, dueMs, m_policy == ManualClockPolicy::CatchUp);
     // A manual clock that already reads the due time fires on the next pass, as a steady one;
     // a catching-up timer waits its delay in real time.
     if (!m_manual || m_policy == ManualClockPolicy::CatchUp || m_clock->nowMs() >= dueMs)
@@ -41,6 +49,8 @@ void ClockTimer::stop()
 {
     m_active = false;
     m_timer.stop();
+    if (m_manual)
+        m_manual->timerDisarmed(this);
 }
 
 void ClockTimer::check()
@@ -59,6 +69,8 @@ void ClockTimer::check()
     }
     m_active = false;
     m_timer.stop();
+    if (m_manual)
+        m_manual->timerDisarmed(this);
     Q_EMIT timeout();
 }
 

@@ -24,6 +24,8 @@ class ManualClock;
 ///   due time (ManualClock::advanceTo) and fires, so the wait shows as time passing on the
 ///   Clock and nothing sees a time before it. An advance() that reaches the due time first
 ///   fires it at once.
+/// While it waits on a ManualClock, the clock knows its due time (ManualClock::nextTimerDueMs),
+/// so whoever drives the clock can stop there instead of jumping over it.
 class ClockTimer final : public QObject {
     Q_OBJECT
 public:
@@ -32,6 +34,7 @@ public:
     /// `clock` is not owned and must outlive the timer.
     explicit ClockTimer(const Clock *clock, QObject *parent = nullptr,
                         ManualClockPolicy policy = ManualClockPolicy::WaitForAdvance);
+    ~ClockTimer() override;
 
     /// Fires once when the Clock reads `dueMs` (Clock milliseconds) or later; replaces any
     /// earlier start.
