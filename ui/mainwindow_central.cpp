@@ -44,16 +44,16 @@ QWidget *MainWindow::buildCentral()
     // the view's current row slides to the next key, and that is not the user's choice.
     connect(m_queue, &QAbstractItemModel::rowsAboutToBeRemoved, this,
             [this] { m_queueRowsLeaving = true; });
-    connect(m_queue, &QAbstractItemModel::rowsRemoved, this, [this] {
-        m_queueRowsLeaving = false;
-        queueRowsLeft();
-    });
     // The explanation of a queued key follows its row: Deltas growing, the key popped.
     auto reexplain = [this] {
         if (m_captionSeq == 0 && !m_captionKey.isEmpty() && !m_queueRowsLeaving)
             explainQueuedKey(m_captionKey);
     };
-    connect(m_queue, &QAbstractItemModel::rowsRemoved, this, reexplain);
+    connect(m_queue, &QAbstractItemModel::rowsRemoved, this, [this, reexplain] {
+        m_queueRowsLeaving = false;
+        queueRowsLeft();
+        reexplain();
+    });
     connect(m_queue, &QAbstractItemModel::dataChanged, this, reexplain);
     connect(m_queue, &QAbstractItemModel::modelReset, this, reexplain);
     m_queueView = makeTable(m_queue, tr("DeltaFIFO queue"), this);

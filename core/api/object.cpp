@@ -44,42 +44,42 @@ QString typeName(const QJsonValue &v)
     }
 }
 
-/// "" when `v` is absent, null or of `want`; else "<path> is a number, not a string".
-QString wrongType(const QJsonValue &v, QJsonValue::Type want, const QString &path)
+} // namespace
+
+QString jsonTypeMismatch(const QJsonValue &v, QJsonValue::Type want, const QString &path)
 {
     if (v.isUndefined() || v.isNull() || v.type() == want)
         return {};
     return QStringLiteral("%1 is %2, not %3").arg(path, typeName(v), typeName(QJsonValue(want)));
 }
-} // namespace
 
 QString Object::decodeError(const QJsonObject &json)
 {
     for (const char *f : {"kind", "apiVersion"})
-        if (QString e =
-                wrongType(json.value(QLatin1String(f)), QJsonValue::String, QLatin1String(f));
+        if (QString e = jsonTypeMismatch(json.value(QLatin1String(f)), QJsonValue::String,
+                                         QLatin1String(f));
             !e.isEmpty())
             return e;
     const QJsonValue metaValue = json.value(QLatin1String("metadata"));
-    if (QString e = wrongType(metaValue, QJsonValue::Object, QStringLiteral("metadata"));
+    if (QString e = jsonTypeMismatch(metaValue, QJsonValue::Object, QStringLiteral("metadata"));
         !e.isEmpty())
         return e;
     const QJsonObject meta = metaValue.toObject();
     for (const char *f : {"name", "namespace", "generateName", "uid", "resourceVersion",
                           "creationTimestamp", "deletionTimestamp"})
-        if (QString e = wrongType(meta.value(QLatin1String(f)), QJsonValue::String,
-                                  QStringLiteral("metadata.") + QLatin1String(f));
+        if (QString e = jsonTypeMismatch(meta.value(QLatin1String(f)), QJsonValue::String,
+                                         QStringLiteral("metadata.") + QLatin1String(f));
             !e.isEmpty())
             return e;
     for (const char *f : {"labels", "annotations"}) {
         const QJsonValue m = meta.value(QLatin1String(f));
         const QString path = QStringLiteral("metadata.") + QLatin1String(f);
-        if (QString e = wrongType(m, QJsonValue::Object, path); !e.isEmpty())
+        if (QString e = jsonTypeMismatch(m, QJsonValue::Object, path); !e.isEmpty())
             return e;
         const QJsonObject o = m.toObject();
         for (auto it = o.begin(); it != o.end(); ++it)
-            if (QString e = wrongType(it.value(), QJsonValue::String,
-                                      QStringLiteral("%1[\"%2\"]").arg(path, it.key()));
+            if (QString e = jsonTypeMismatch(it.value(), QJsonValue::String,
+                                             QStringLiteral("%1[\"%2\"]").arg(path, it.key()));
                 !e.isEmpty())
                 return e;
     }

@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QMap>
 #include <QString>
 
@@ -20,6 +21,10 @@ namespace lens {
 /// the Obj of a DeletedFinalStateUnknown whose last state is unknown.
 ///
 /// Source: k8s.io/apimachinery ObjectMeta (metav1.Object accessors).
+/// "" when `v` is absent, null or of JSON type `want`; else the decoding error a typed client-go
+/// decoder gives for that field, naming it by `path`: "metadata.name is a number, not a string".
+QString jsonTypeMismatch(const QJsonValue &v, QJsonValue::Type want, const QString &path);
+
 class Object {
 public:
     Object() = default;

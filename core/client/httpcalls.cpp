@@ -209,12 +209,10 @@ HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
         return out;
     };
     const QJsonValue itemsValue = list.value(QLatin1String("items"));
-    if (!itemsValue.isUndefined() && !itemsValue.isNull() && !itemsValue.isArray())
-        return refuse(QStringLiteral("\"items\" is %1, not an array")
-                          .arg(itemsValue.isString()   ? QStringLiteral("a string")
-                               : itemsValue.isObject() ? QStringLiteral("an object")
-                               : itemsValue.isDouble() ? QStringLiteral("a number")
-                                                       : QStringLiteral("a boolean")));
+    if (const QString e =
+            jsonTypeMismatch(itemsValue, QJsonValue::Array, QStringLiteral("\"items\""));
+        !e.isEmpty())
+        return refuse(e);
     if (!list.value(QLatin1String("metadata")).isUndefined() &&
         !list.value(QLatin1String("metadata")).isNull() &&
         !list.value(QLatin1String("metadata")).isObject())

@@ -94,10 +94,8 @@ void ReflectorStatus::fold(const std::vector<TraceEvent> &events)
             m_error.clear(); // recovered: the watch delivers again
             break;
         case TraceKind::Bookmark:
-            m_error.clear();
-            if (!e.resourceVersion.isEmpty())
-                m_rv = e.resourceVersion;
-            break;
+            m_error.clear(); // recovered: the watch delivers again
+            [[fallthrough]];
         case TraceKind::WatchEnded:
             if (!e.resourceVersion.isEmpty())
                 m_rv = e.resourceVersion;

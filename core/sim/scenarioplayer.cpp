@@ -179,7 +179,7 @@ bool ScenarioPlayer::quiet()
     return true;
 }
 
-bool ScenarioPlayer::sendDueBookmarks(qint64 limitMs)
+bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
 {
     ApiServer *server = m_sim ? m_sim->server() : nullptr;
     if (!m_bookmarksOnClock || !server)
@@ -209,7 +209,7 @@ bool ScenarioPlayer::sendDueBookmarks(qint64 limitMs)
 
 void ScenarioPlayer::reachStopTime()
 {
-    if (!quiet() || sendDueBookmarks(m_stopAtMs))
+    if (!quiet() || stopAtNextDue(m_stopAtMs))
         return;
     m_stopPending = false;
     m_stopReached = true;
@@ -230,7 +230,7 @@ void ScenarioPlayer::advanceSteps()
         const qint64 now = m_clock->nowMs();
         if (now < s.atMs) {
             if (m_speed <= 0) {
-                if (!quiet() || sendDueBookmarks(s.atMs))
+                if (!quiet() || stopAtNextDue(s.atMs))
                     return; // the quiet timer comes back
                 m_clock->advance(s.atMs - now);
             } else {
@@ -252,8 +252,8 @@ void ScenarioPlayer::advanceSteps()
             }
             if (m_waitTimer.elapsed() < s.waitTimeoutMs) {
                 if (m_speed <= 0 && quiet())
-                    sendDueBookmarks(-1); // what the held clock waits for may be one
-                return;                   // recheck() or the tick comes back
+                    stopAtNextDue(-1); // what the held clock waits for may be one
+                return;                // recheck() or the tick comes back
             }
             timedOut =
                 QStringLiteral("waitFor %1 did not happen within %2 s; went on")

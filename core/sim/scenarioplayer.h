@@ -119,7 +119,7 @@ private:
     /// for its condition, the clock held) only a wait that would move the clock anyway (a
     /// backoff) is a stop, and bookmarks are sent without moving the clock, as they would
     /// arrive while it stands. True when it stopped: the caller waits for quiet again.
-    bool sendDueBookmarks(qint64 limitMs);
+    bool stopAtNextDue(qint64 limitMs);
     void reachStopTime();
     QString run(const ScenarioStep &step, QString *summary);
     QString create(const QJsonObject &args, QString *summary);

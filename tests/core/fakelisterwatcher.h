@@ -274,6 +274,15 @@ public:
     void setResponded() { m_responded = true; }
 };
 
+/// L({"a", "b"}): a QStringList from string literals, for expected values in table rows.
+inline QStringList L(std::initializer_list<const char *> l)
+{
+    QStringList out;
+    for (const char *s : l)
+        out << QString::fromUtf8(s);
+    return out;
+}
+
 /// Describes a request the way the tests compare them.
 /// tools/pager's fake server: `total` items, honours limit, hands out continue tokens "c<offset>"
 /// while items remain; list RV `rv`. With `expireContinue`, any continuation request is answered

@@ -12,14 +12,6 @@
 
 namespace lens::test {
 
-inline QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-
 inline QString spec(const Object &o)
 {
     return o.isNull() ? QStringLiteral("null")

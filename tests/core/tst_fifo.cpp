@@ -13,14 +13,6 @@ using namespace lens::test;
 
 namespace {
 
-QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-
 QString spec(const Object &o)
 {
     return o.name() + QLatin1Char('@') + o.resourceVersion();

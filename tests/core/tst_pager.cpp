@@ -12,16 +12,6 @@
 using namespace lens;
 using namespace lens::test;
 
-namespace {
-QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-} // namespace
-
 class TestPager : public QObject {
     Q_OBJECT
 private Q_SLOTS:

@@ -19,14 +19,6 @@ using namespace lens::test;
 
 namespace {
 
-QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-
 Object obj(const QString &spec)
 {
     const qsizetype at = spec.indexOf(QLatin1Char('@'));

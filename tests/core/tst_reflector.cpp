@@ -25,14 +25,6 @@ using namespace lens::test;
 
 namespace {
 
-QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-
 /// "ok rv=10 n=4 prefix=a cont=C1" (n pods named <prefix>0.. at that rv) or an error name.
 ListReply replyFromSpec(const QString &spec)
 {

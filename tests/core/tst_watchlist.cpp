@@ -18,14 +18,6 @@ using namespace lens::test;
 
 namespace {
 
-QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
-
 ListReply reply(const QString &spec)
 {
     // "ok rv=5 items=a@5,b@5" or an error name
