@@ -22,15 +22,11 @@ QString where(const QString &path, qint64 line)
 /// The top-level names TraceEvent::toJson() writes itself; every other name is a detail field.
 bool isEventField(const QString &name)
 {
-    static const QStringList names{QStringLiteral("seq"),
-                                   QStringLiteral("t"),
-                                   QStringLiteral("kind"),
-                                   QStringLiteral("component"),
-                                   QStringLiteral("key"),
-                                   QStringLiteral("type"),
-                                   QStringLiteral("resourceVersion"),
-                                   QStringLiteral("deltas"),
-                                   kReplay};
+    static const QStringList names{QStringLiteral("seq"),      QStringLiteral("t"),
+                                   QStringLiteral("kind"),     QStringLiteral("component"),
+                                   QStringLiteral("informer"), QStringLiteral("key"),
+                                   QStringLiteral("type"),     QStringLiteral("resourceVersion"),
+                                   QStringLiteral("deltas"),   kReplay};
     return names.contains(name);
 }
 
@@ -62,6 +58,7 @@ bool decodeEvent(const QByteArray &line, QHash<qint64, Object> *objects, TraceEv
     e->seq = quint64(seq);
     e->t = o.value(QLatin1String("t")).toInteger();
     e->component = o.value(QLatin1String("component")).toString();
+    e->informer = o.value(QLatin1String("informer")).toString();
     e->key = o.value(QLatin1String("key")).toString();
     e->type = o.value(QLatin1String("type")).toString();
     e->resourceVersion = o.value(QLatin1String("resourceVersion")).toString();

@@ -78,6 +78,8 @@ QJsonObject TraceEvent::toJson() const
     o.insert(QLatin1String("t"), t);
     o.insert(QLatin1String("kind"), traceKindName(kind));
     o.insert(QLatin1String("component"), component);
+    if (!informer.isEmpty())
+        o.insert(QLatin1String("informer"), informer);
     if (!key.isEmpty())
         o.insert(QLatin1String("key"), key);
     if (!type.isEmpty())

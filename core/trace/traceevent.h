@@ -58,6 +58,10 @@ struct TraceEvent {
     quint64 seq = 0;
     qint64 t = 0;
     TraceKind kind = TraceKind::Info;
+    /// The informer that recorded it, unique within the journal: the resource as given ("pods"),
+    /// with the option that differs when two informers watch one resource ("pods/realfifo").
+    /// Empty for events that are no informer's (scenario, simulator, factory-wide).
+    QString informer;
     QString component;
     QString key;
     QString type;
@@ -66,7 +70,8 @@ struct TraceEvent {
     Deltas deltas;
     QJsonObject detail;
 
-    /// One JSON object (no newline) with "seq", "t", "kind", "component" and, where set, "key",
+    /// One JSON object (no newline) with "seq", "t", "kind", "component" and, where set,
+    /// "informer", "key",
     /// "type", "resourceVersion", "deltas" (as ["Added ns/a@12", ...]) and the detail fields.
     /// Objects are referenced by key and resourceVersion, never dumped (a Secret's data never
     /// reaches the journal).
