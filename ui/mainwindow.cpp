@@ -1,69 +1,62 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
-#include "playgroundpanel.h"
-#include "simulatorpanel.h"
 
-#include "deltapalette.h"
-#include "i18n.h"
-#include "indexerfilterproxy.h"
+#include "captionpane.h"
+#include "handlerspanel.h"
+#include "historypanel.h"
+#include "indexerpanel.h"
 #include "informer/controller.h"
+#include "informerbar.h"
+#include "informerviews.h"
+#include "inspectorpanel.h"
+#include "journalpanel.h"
 #include "keyboard.h"
+#include "lens/cachesyncgate.h"
 #include "lens/caption.h"
-#include "lens/format.h"
+#include "lens/eventbatcher.h"
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
 #include "lens/journaltext.h"
 #include "lens/keyhistorymodel.h"
-#include "lens/namespaceindexmodel.h"
-#include "lens/objecttreemodel.h"
+#include "lens/lensmodels.h"
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "lens/timelinemodel.h"
-#include "panel.h"
 #include "pipelinewidget.h"
-#include "recordreplay.h"
+#include "playgroundpanel.h"
+#include "queuepanel.h"
+#include "scenariotoolbar.h"
+#include "simulatorpanel.h"
+#include "timelinepanel.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
 
 #include <QAction>
-#include <QActionGroup>
-#include <QEvent>
-#include <QHash>
 #include <QLabel>
-#include <QLineEdit>
-#include <QMenu>
-#include <QMenuBar>
-#include <QScrollBar>
-#include <QSignalBlocker>
+#include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
-#include <QToolBar>
-#include <QToolButton>
-
-#include <algorithm>
-#include <functional>
+#include <QVBoxLayout>
 
 namespace lens {
 
 MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent)
-    : QMainWindow(parent), m_journal(journal), m_controller(controller),
-      m_queue(new QueueModel(journal, this)), m_indexer(new IndexerModel(journal, this)),
-      m_namespaces(new NamespaceIndexModel(journal, this)),
-      m_history(new KeyHistoryModel(journal, this)),
-      m_journalModel(new JournalModel(journal, 5000, this)),
-      m_timelineModel(new TimelineModel(journal, this)),
-      m_status(new ReflectorStatus(journal, this)), m_handlers(new HandlersModel(journal, this)),
-      m_notifications(new HandlerNotificationsModel(journal, 5000, this)),
-      m_objectTree(new ObjectTreeModel(this)), m_indexerProxy(new IndexerFilterProxy(this)),
-      m_settleTimer(new QTimer(this)), m_filterTimer(new QTimer(this))
+    : QMainWindow(parent), m_journal(journal),
+      m_stream(new LensModels(journal, LensModels::StreamViews, this))
 {
     Q_ASSERT(journal);
     setObjectName(QStringLiteral("InformerLensMainWindow"));
     setSourceDescription(QString());
     buildActions();
     setCentralWidget(buildCentral());
+    // One body over the whole journal until setInformers() names the informers.
+    m_bodies << new LensModels(journal, LensModels::InformerViews, this);
+    m_names << QString();
+    addViews(m_bodies.first())->setInformer(nullptr, controller);
     buildMenus();
     m_keyboard = new KeyboardNavigation(this);
 
@@ -86,27 +79,114 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     statusBar()->addPermanentWidget(m_errorLabel);
     statusBar()->addPermanentWidget(m_pumpLabel);
 
-    connect(m_status, &ReflectorStatus::changed, this, &MainWindow::updateStatus);
-    connect(m_queue, &QueueModel::statsChanged, this, &MainWindow::updateQueuePanel);
-    connect(m_queue, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateQueuePanel);
-    connect(m_queue, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateQueuePanel);
-    if (m_controller)
-        connect(m_controller, &Controller::modeChanged, this, &MainWindow::updatePumpState);
-
-    m_settleTimer->setSingleShot(true);
-    connect(m_settleTimer, &QTimer::timeout, this, &MainWindow::onSettleTimer);
-    if (journal)
-        connect(journal, &Journal::eventRecorded, this, &MainWindow::onJournalEvent);
-    m_sinceLastEvent.start();
-    m_settleTimer->start(settleQuietMs());
-
-    updateStatus();
-    updateQueuePanel();
-    updatePumpState();
+    // Settled: the stream body (every event) was quiet for settleQuietMs().
+    connect(m_stream, &LensModels::settled, this, [this] {
+        settle();
+        Q_EMIT settled();
+    });
+    setCurrentInformer(0);
     resize(1600, 1000);
 }
 
 MainWindow::~MainWindow() = default;
+
+InformerViews *MainWindow::addViews(LensModels *body)
+{
+    auto *v = new InformerViews(body, this);
+    m_views << v;
+    m_queueStack->addWidget(v->queue());
+    m_historyStack->addWidget(v->history());
+    m_indexerStack->addWidget(v->indexer());
+    m_indicesStack->addWidget(v->indices());
+    m_objectStack->addWidget(v->inspector());
+    m_handlersStack->addWidget(v->handlers());
+    connect(v, &InformerViews::seqChosen, this, &MainWindow::explainSeq);
+    connect(v, &InformerViews::queuedKeyChosen, this, &MainWindow::explainQueuedKey);
+    connect(v, &InformerViews::queueChanged, m_caption, &CaptionPane::queueChanged);
+    connect(v, &InformerViews::keyChanged, this, &MainWindow::updatePipeline);
+    connect(v, &InformerViews::handlerAdded, this,
+            [this](const QString &summary) { statusBar()->showMessage(summary, 8000); });
+    ReflectorStatus *status = body->status();
+    connect(status, &ReflectorStatus::changed, this, [this, body] {
+        if (body == this->body())
+            updateStatus();
+    });
+    connect(status, &ReflectorStatus::changed, this, &MainWindow::schedulePipeline);
+    connect(body->queue(), &QueueModel::statsChanged, this, &MainWindow::schedulePipeline);
+    connect(body->queue()->batcher(), &EventBatcher::flushed, this, &MainWindow::schedulePipeline);
+    connect(body->indexer()->batcher(), &EventBatcher::flushed, this,
+            &MainWindow::schedulePipeline);
+    connect(body->handlers(), &HandlersModel::statsChanged, this, &MainWindow::schedulePipeline);
+    return v;
+}
+
+void MainWindow::setInformers(const QList<InformerEntry> &informers)
+{
+    if (informers.isEmpty())
+        return;
+    if (informers.size() == 1 && m_views.size() == 1) {
+        // One informer: the body over the whole journal is its body.
+        m_names = {informers.first().name};
+        m_views.first()->setInformer(informers.first().informer, informers.first().controller);
+        m_informerBar->hide();
+        setCurrentInformer(0);
+        return;
+    }
+    for (InformerViews *v : std::as_const(m_views)) {
+        for (QWidget *w :
+             std::initializer_list<QWidget *>{v->queue(), v->history(), v->indexer(), v->indices(),
+                                              v->inspector(), v->handlers()})
+            delete w;
+        delete v;
+    }
+    qDeleteAll(m_bodies);
+    m_views.clear();
+    m_bodies.clear();
+    m_names.clear();
+    for (const InformerEntry &e : informers) {
+        auto *body = new LensModels({m_journal, e.name}, LensModels::InformerViews, this);
+        m_bodies << body;
+        m_names << e.name;
+        addViews(body)->setInformer(e.informer, e.controller);
+    }
+    m_stream->cacheSync()->setInformers(m_names);
+    m_informerBar->setBodies(m_bodies);
+    m_informerBar->setVisible(m_bodies.size() > 1);
+    m_current = -1;
+    setCurrentInformer(0);
+    m_keyboard->updateTabOrder();
+}
+
+QStringList MainWindow::informerNames() const
+{
+    return m_names;
+}
+
+bool MainWindow::setCurrentInformer(int index)
+{
+    if (index < 0 || index >= m_views.size())
+        return false;
+    m_current = index;
+    for (QStackedWidget *s : {m_queueStack, m_historyStack, m_indexerStack, m_indicesStack,
+                              m_objectStack, m_handlersStack})
+        s->setCurrentIndex(index);
+    m_caption->setBody(m_bodies[index]);
+    m_informerBar->setCurrent(index);
+    updateStatus();
+    updatePumpState();
+    updatePipeline();
+    return true;
+}
+
+LensModels *MainWindow::body() const
+{
+    return m_bodies.value(m_current);
+}
+
+InformerViews *MainWindow::views() const
+{
+    return m_views.value(m_current);
+}
 
 void MainWindow::setSourceDescription(const QString &source)
 {
@@ -117,260 +197,130 @@ void MainWindow::setSourceDescription(const QString &source)
                                     : tr("Informer Lens \u2014 %1").arg(source));
 }
 
-void MainWindow::buildActions()
+QWidget *MainWindow::buildCentral()
 {
-    QToolBar *tb = addToolBar(QString());
-    tb->setObjectName(QStringLiteral("pumpToolBar"));
-    tb->setMovable(false);
-    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto stack = [this](const char *name) {
+        auto *s = new QStackedWidget(this);
+        s->setObjectName(QString::fromLatin1(name));
+        return s;
+    };
+    m_queueStack = stack("queueStack");
+    m_historyStack = stack("historyStack");
+    m_indexerStack = stack("indexerStack");
+    m_indicesStack = stack("indicesStack");
+    m_objectStack = stack("objectStack");
+    m_handlersStack = stack("handlersStack");
+    m_caption = new CaptionPane(m_journal, this);
+    m_journalPanel = new JournalPanel(m_stream, this);
+    m_timelinePanel = new TimelinePanel(m_stream, this);
 
-    auto *group = new QActionGroup(this);
-    group->setExclusive(true);
-    m_run = new QAction(QIcon::fromTheme(QStringLiteral("media-playback-start")), QString(), this);
-    m_run->setShortcut(QKeySequence(Qt::Key_F5));
-    m_pause =
-        new QAction(QIcon::fromTheme(QStringLiteral("media-playback-pause")), QString(), this);
-    m_pause->setShortcut(QKeySequence(Qt::Key_F6));
-    m_step = new QAction(QIcon::fromTheme(QStringLiteral("media-skip-forward")), QString(), this);
-    m_step->setShortcut(QKeySequence(Qt::Key_F10));
-    for (QAction *a : {m_run, m_pause}) {
-        a->setCheckable(true);
-        group->addAction(a);
-    }
-    m_run->setObjectName(QStringLiteral("runAction"));
-    m_pause->setObjectName(QStringLiteral("pauseAction"));
-    m_step->setObjectName(QStringLiteral("stepAction"));
-    tb->addAction(m_run);
-    tb->addAction(m_pause);
-    tb->addAction(m_step);
+    connect(m_journalPanel, &JournalPanel::keySelected, this, &MainWindow::showKeyHistory);
+    connect(m_journalPanel, &JournalPanel::seqChosen, this, &MainWindow::explainSeq);
+    connect(m_timelinePanel, &TimelinePanel::travelRequested, this, &MainWindow::travelTo);
+    connect(m_timelinePanel, &TimelinePanel::liveRequested, this, &MainWindow::goLive);
+    connect(m_timelinePanel->timeline(), &TimelineWidget::keyClicked, this, &MainWindow::selectKey);
+    connect(m_timelinePanel->timeline(), &TimelineWidget::markClicked, this,
+            &MainWindow::explainSeq);
 
-    // Legend of the delta colours, right-aligned.
-    auto *spacer = new QWidget(tb);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    tb->addWidget(spacer);
-    auto *legendLabel = new QLabel(tb);
-    legendLabel->setTextFormat(Qt::RichText);
-    tb->addWidget(legendLabel);
-    for (QAction *a : {m_run, m_pause, m_step})
-        addAction(a); // shortcuts work even if the toolbar is hidden
-    translated([this, tb, legendLabel] {
-        tb->setWindowTitle(tr("Pump"));
-        m_run->setText(tr("\u25B6  Run"));
-        m_run->setToolTip(tr("Run the controller's Pop pump: every queued key is popped and "
-                             "handled (F5)"));
-        m_pause->setText(tr("\u2016  Pause"));
-        m_pause->setToolTip(tr("Pause the pump: deltas pile up in the DeltaFIFO where you can "
-                               "watch them being compressed (F6)"));
-        m_step->setText(tr("\u21E5  Step"));
-        m_step->setToolTip(tr("Pop exactly one key from the head of the queue (F10)"));
-        QString legend = tr("Deltas:") + QStringLiteral("&nbsp;&nbsp;");
-        for (DeltaType t : {DeltaType::Added, DeltaType::Updated, DeltaType::Deleted,
-                            DeltaType::Replaced, DeltaType::Sync})
-            legend += QStringLiteral("<span style=\"background-color:%1; color:white;\">"
-                                     "&nbsp;%2&nbsp;</span>&nbsp;&nbsp;")
-                          .arg(deltaColor(t).name(), deltaTypeName(t));
-        legend += QStringLiteral("<span style=\"color:%1;\">%2</span>&nbsp;&nbsp;")
-                      .arg(deltaColor(DeltaType::Deleted).name(),
-                           tr("\u271D = DeletedFinalStateUnknown tombstone").toHtmlEscaped());
-        legendLabel->setText(legend);
-        legendLabel->setAccessibleName(tr("Delta colour legend"));
-        // Accessible names for the buttons (screen readers and UI tests).
-        for (QAction *a : {m_run, m_pause, m_step}) {
-            if (QWidget *w = tb->widgetForAction(a))
-                w->setAccessibleName(a->text().mid(3));
-        }
+    // Layout: three columns over the timeline.
+    auto *left = new QSplitter(Qt::Vertical);
+    left->addWidget(m_queueStack);
+    left->addWidget(m_historyStack);
+    left->addWidget(m_caption);
+    left->setSizes({360, 250, 150});
+    m_middleTabs = new QTabWidget;
+    m_middleTabs->setObjectName(QStringLiteral("middleTabs"));
+    m_middleTabs->setDocumentMode(true);
+    m_middleTabs->addTab(m_indicesStack, tr("Indices"));
+    m_middleTabs->addTab(m_objectStack, tr("Object"));
+    auto *middle = new QSplitter(Qt::Vertical);
+    middle->addWidget(m_indexerStack);
+    middle->addWidget(m_middleTabs);
+    middle->setSizes({440, 320});
+    m_rightTabs = new QTabWidget;
+    m_rightTabs->setObjectName(QStringLiteral("rightTabs"));
+    m_rightTabs->setDocumentMode(true);
+    m_rightTabs->addTab(m_journalPanel, tr("Journal"));
+    m_rightTabs->addTab(m_handlersStack, tr("Handlers"));
+    m_playground = new PlaygroundPanel(this);
+    m_rightTabs->addTab(m_playground, tr("Playground"));
+    translated([this] {
+        m_middleTabs->setTabText(0, tr("Indices"));
+        m_middleTabs->setTabText(1, tr("Object"));
+        m_rightTabs->setTabText(0, tr("Journal"));
+        m_rightTabs->setTabText(1, tr("Handlers"));
+        m_rightTabs->setTabText(2, tr("Playground"));
     });
-    connect(m_run, &QAction::triggered, this, [this] {
-        if (m_controller)
-            m_controller->run();
+    connect(m_rightTabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_rightTabs->currentWidget() == m_handlersStack)
+            QTimer::singleShot(0, notificationsView(), &QTableView::scrollToBottom);
     });
-    connect(m_pause, &QAction::triggered, this, [this] {
-        if (m_controller)
-            m_controller->pause();
-    });
-    connect(m_step, &QAction::triggered, this, [this] {
-        if (m_controller)
-            m_controller->step();
-    });
+    auto *columns = new QSplitter(Qt::Horizontal);
+    columns->addWidget(left);
+    columns->addWidget(middle);
+    columns->addWidget(m_rightTabs);
+    columns->setSizes({560, 520, 520});
+    for (int i = 0; i < 3; ++i)
+        columns->setStretchFactor(i, 1);
+    auto *outer = new QSplitter(Qt::Vertical);
+    outer->addWidget(columns);
+    outer->addWidget(m_timelinePanel);
+    outer->setStretchFactor(0, 1);
+    outer->setStretchFactor(1, 0);
+    outer->setSizes({680, 230});
+    outer->setChildrenCollapsible(false);
+
+    // The factory's informers and the WaitForCacheSync gate (two or more informers), then the
+    // pipeline strip of the informer shown, refreshed at most 10 times a second.
+    m_informerBar = new InformerBar(m_stream->cacheSync(), m_journal->clock(), this);
+    m_informerBar->hide();
+    connect(m_informerBar, &InformerBar::currentChanged, this, &MainWindow::setCurrentInformer);
+    m_pipeline = new PipelineWidget(this);
+    m_pipeline->setObjectName(QStringLiteral("pipeline"));
+    m_pipelineTimer = new QTimer(this);
+    m_pipelineTimer->setSingleShot(true);
+    m_pipelineTimer->setInterval(100);
+    connect(m_pipelineTimer, &QTimer::timeout, this, &MainWindow::updatePipeline);
+    auto *central = new QWidget;
+    auto *v = new QVBoxLayout(central);
+    v->setContentsMargins(4, 2, 4, 0);
+    v->setSpacing(2);
+    v->addWidget(m_informerBar);
+    v->addWidget(m_pipeline);
+    v->addWidget(outer, 1);
+    return central;
 }
 
-void MainWindow::applyIndexerFilter()
+void MainWindow::schedulePipeline()
 {
-    m_indexerProxy->setFilterFixedString(m_filter->text());
-    QString err;
-    if (m_indexerProxy->setLabelSelector(m_selectorEdit->text(), &err)) {
-        m_selectorEdit->setStyleSheet(QString());
-        m_selectorError->hide();
-        m_selectorError->clear();
-        return;
-    }
-    // Keep the last valid selector in effect and say why this one is not.
-    m_selectorEdit->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #c62828; }"));
-    m_selectorError->setText(tr("Label selector not applied: %1").arg(err));
-    m_selectorError->show();
+    if (!m_pipelineTimer->isActive())
+        m_pipelineTimer->start();
 }
 
-QString MainWindow::labelSelectorError() const
+void MainWindow::setInformer(SharedIndexInformer *informer)
 {
-    return m_selectorError->text();
+    if (InformerViews *v = views())
+        v->setInformer(informer, v->controller());
 }
 
-void MainWindow::translated(std::function<void()> apply)
+bool MainWindow::addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error)
 {
-    apply();
-    m_retranslate.push_back(std::move(apply));
-}
-
-void MainWindow::retranslateUi()
-{
-    for (const auto &apply : m_retranslate)
-        apply();
-    setSourceDescription(m_source);
-    for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *>{
-             m_queue, m_indexer, m_namespaces, m_history, m_journalModel, m_handlers,
-             m_notifications, m_objectTree}) {
-        if (m->columnCount() > 0)
-            Q_EMIT m->headerDataChanged(Qt::Horizontal, 0, m->columnCount() - 1);
-    }
-    updateStatus();
-    updateQueuePanel();
-    updateHandlersPanel();
-    updateTimelinePanel();
-    updateInspector();
-    updatePipeline();
-    m_pipeline->update();
-    m_timelineModel->retranslate(); // its labels (causes, errors) were folded in the old language
-}
-
-bool MainWindow::switchLanguage(const QString &lang)
-{
-    // installTranslation() posts QEvent::LanguageChange to every widget; changeEvent() and the
-    // Playground panel's own handler re-apply the texts.
-    if (!installTranslation(lang))
-        return false;
-    for (QAction *a : menuBar()->findChildren<QAction *>())
-        if (a->objectName().startsWith(QLatin1String("lang-")))
-            a->setChecked(a->data().toString() == currentLanguage());
-    return true;
-}
-
-void MainWindow::changeEvent(QEvent *e)
-{
-    if (e->type() == QEvent::LanguageChange)
-        retranslateUi();
-    QMainWindow::changeEvent(e);
-}
-
-void MainWindow::buildMenus()
-{
-    QMenu *file = menuBar()->addMenu(QString());
-    file->setObjectName(QStringLiteral("fileMenu"));
-    QMenu *views = file->addMenu(QString());
-    views->setObjectName(QStringLiteral("exportViewMenu"));
-    const QStringList names = exportableViews();
-    for (const QString &v : names) {
-        QAction *a = views->addAction(v);
-        a->setObjectName(QStringLiteral("export-") + v);
-        connect(a, &QAction::triggered, this, [this, v] { exportViewInteractively(v); });
-        translated([a, v] {
-            static const QHash<QString, const char *> names{
-                {QStringLiteral("window"), QT_TR_NOOP("Whole window")},
-                {QStringLiteral("pipeline"), QT_TR_NOOP("Pipeline")},
-                {QStringLiteral("queue"), QT_TR_NOOP("Queue (DeltaFIFO / RealFIFO)")},
-                {QStringLiteral("history"), QT_TR_NOOP("Key history")},
-                {QStringLiteral("caption"), QT_TR_NOOP("Explain")},
-                {QStringLiteral("indexer"), QT_TR_NOOP("Indexer")},
-                {QStringLiteral("indices"), QT_TR_NOOP("Indices")},
-                {QStringLiteral("object"), QT_TR_NOOP("Object")},
-                {QStringLiteral("journal"), QT_TR_NOOP("Journal")},
-                {QStringLiteral("handlers"), QT_TR_NOOP("Handlers")},
-                {QStringLiteral("playground"), QT_TR_NOOP("Playground")},
-                {QStringLiteral("timeline"), QT_TR_NOOP("Timeline")},
-            };
-            a->setText(tr(names.value(v, "")) + QStringLiteral("\u2026"));
-        });
-    }
-    QAction *tl = file->addAction(QString());
-    tl->setObjectName(QStringLiteral("exportTimelineAction"));
-    connect(tl, &QAction::triggered, this, [this] { exportDataInteractively(true); });
-    QAction *kh = file->addAction(QString());
-    kh->setObjectName(QStringLiteral("exportKeyHistoryAction"));
-    connect(kh, &QAction::triggered, this, [this] { exportDataInteractively(false); });
-    file->addSeparator();
-    QAction *quit = file->addAction(QString());
-    quit->setShortcut(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
-
-    // Language: switch at run time (QEvent::LanguageChange re-applies every text).
-    QMenu *lang = menuBar()->addMenu(QString());
-    lang->setObjectName(QStringLiteral("languageMenu"));
-    auto *langs = new QActionGroup(this);
-    for (const QString &code : availableLanguages()) {
-        QAction *a = lang->addAction(languageName(code));
-        a->setObjectName(QStringLiteral("lang-") + code);
-        a->setCheckable(true);
-        a->setChecked(code == currentLanguage());
-        a->setData(code);
-        langs->addAction(a);
-        connect(a, &QAction::triggered, this, [this, code] { switchLanguage(code); });
-    }
-    translated([file, views, tl, kh, quit, lang] {
-        file->setTitle(tr("&File"));
-        views->setTitle(tr("Export &view as PNG or SVG"));
-        tl->setText(tr("Export &timeline as CSV or JSON\u2026"));
-        kh->setText(tr("Export &key history as CSV or JSON\u2026"));
-        quit->setText(tr("&Quit"));
-        lang->setTitle(tr("&Language"));
-    });
-    new RecordReplay(this, file);
-}
-
-Journal *MainWindow::journal() const
-{
-    return m_journal;
-}
-
-void MainWindow::setOfflineRecording(const QString &source, std::function<QString()> banner)
-{
-    m_offlineBanner = std::move(banner);
-    m_source = source;
-    for (QAction *a : {m_run, m_pause, m_step})
-        a->setVisible(false);
-    m_pumpLabel->hide();
-    auto *label = new QLabel(this);
-    label->setObjectName(QStringLiteral("offlineLabel"));
-    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the window
-    statusBar()->addPermanentWidget(label, 1);
-    translated([this, label] {
-        setWindowTitle(tr("Informer Lens \u2014 %1").arg(m_offlineBanner()));
-        label->setText(m_offlineBanner());
-        label->setToolTip(tr("Recorded from %1").arg(m_source));
-    });
+    return views()->handlers()->addHandler(name, resyncMs, delayMs, error);
 }
 
 quint64 MainWindow::seqAtTime(qint64 ms) const
 {
-    if (!m_journal || m_journal->events().empty())
-        return 0;
-    const auto &ev = m_journal->events();
-    auto it = std::upper_bound(ev.begin(), ev.end(), ms,
-                               [](qint64 t, const TraceEvent &e) { return t < e.t; });
-    return it == ev.begin() ? ev.front().seq : std::prev(it)->seq;
+    return m_stream->seqAtTime(ms);
+}
+
+qint64 MainWindow::timeOfSeq(quint64 seq) const
+{
+    return m_stream->timeOfSeq(seq);
 }
 
 void MainWindow::travelToSeq(quint64 seq)
 {
     travelTo(seq, -1);
-}
-
-qint64 MainWindow::timeOfSeq(quint64 seq) const
-{
-    if (seq == 0 || !m_journal)
-        return -1;
-    const auto &ev = m_journal->events();
-    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
-                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
-    return it != ev.end() && it->seq == seq ? it->t : -1;
 }
 
 void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
@@ -381,90 +331,51 @@ void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
     const qint64 cursor = seq == 0 ? -1 : qMax(qMax<qint64>(0, cursorMs), t);
     if (seq != m_travelSeq) {
         m_travelSeq = seq;
-        // Every view folds the journal up to the same seq (issue 13 item 7).
-        m_queue->foldUpTo(seq);
-        m_indexer->foldUpTo(seq);
-        m_namespaces->foldUpTo(seq);
-        m_history->foldUpTo(seq);
-        m_journalModel->foldUpTo(seq);
-        m_status->foldUpTo(seq);
-        m_handlers->foldUpTo(seq);
-        m_notifications->foldUpTo(seq);
-        for (QTableView *v : {m_journalView, m_historyView})
-            QTimer::singleShot(0, v, &QTableView::scrollToBottom);
+        // Every view of every informer folds the journal up to the same seq.
+        m_stream->travelToSeq(seq);
+        for (LensModels *b : std::as_const(m_bodies))
+            b->travelToSeq(seq);
     }
-    m_timeline->setTravelTime(cursor, seq);
-    {
-        const QSignalBlocker block(m_liveButton);
-        m_liveButton->setChecked(seq == 0);
-    }
-    updateTimelinePanel();
-    updateQueuePanel();
-    updateJournalPanel();
+    m_timelinePanel->setTravel(cursor, seq);
+    m_caption->setTravelSeq(seq);
+    for (InformerViews *v : std::as_const(m_views))
+        v->queue()->updateSubtitle();
+    m_journalPanel->updateSubtitle();
+    m_informerBar->refresh();
     updateStatus();
     updatePipeline();
-    updateInspector();
-    explainAtTravelPoint();
-}
-
-void MainWindow::updateTimelinePanel()
-{
-    if (m_travelSeq == 0) {
-        m_timelinePanel->setSubtitle(tr("ListAndWatch over time \u00B7 wheel to zoom \u00B7 "
-                                        "hover for details \u00B7 click an event to select "
-                                        "its key \u00B7 drag the time axis to travel back"));
-        return;
-    }
-    // The cursor's time, and the seq the views show with the time it was recorded (the newest
-    // event at or before the cursor).
-    m_timelinePanel->setSubtitle(
-        tr("TIME TRAVEL to %1: every view shows the journal up to seq %2, recorded at %3 "
-           "\u00B7 press Live to return")
-            .arg(formatTimeMs(qMax<qint64>(0, m_timeline->travelTime())))
-            .arg(m_travelSeq)
-            .arg(formatTimeMs(qMax<qint64>(0, timeOfSeq(m_travelSeq)))));
-}
-
-void MainWindow::updateJournalPanel()
-{
-    if (!m_journalPanel)
-        return;
-    // While travelling the journal ends at the travel seq: seqs count events from 1.
-    const quint64 recorded = m_travelSeq ? m_travelSeq : (m_journal ? m_journal->lastSeq() : 0);
-    QString text =
-        (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
-        tr("%1 events recorded · newest %2 shown").arg(recorded).arg(m_journalModel->rowCount());
-    if (m_journal && m_journal->droppedCount() > 0)
-        text += tr(" · %1 oldest dropped (journal cap %2)")
-                    .arg(m_journal->droppedCount())
-                    .arg(m_journal->capacity());
-    m_journalPanel->setSubtitle(text);
+    m_caption->atTravelPoint();
 }
 
 void MainWindow::updatePipeline()
 {
+    const LensModels *b = body();
+    if (!b || !m_pipeline)
+        return;
+    const ReflectorStatus *status = b->status();
+    const QueueModel *queue = b->queue();
     PipelineState s;
-    s.reflectorPhase = m_status->state();
-    s.resourceVersion = m_status->lastResourceVersion();
-    s.watchEvents = m_status->watchEvents();
-    s.lists = m_status->listCount();
-    s.queueMode = m_queue->queueMode();
-    s.queueDepth = m_queue->depth();
-    s.queued = m_queue->queuedTotal();
-    s.popped = m_queue->poppedTotal();
-    s.hasSynced = m_queue->hasSynced() || m_status->hasSynced();
-    s.pumpMode = m_status->pumpMode();
-    s.objects = m_indexer->rowCount();
-    for (int r = 0; r < m_handlers->rowCount(); ++r) {
-        const auto st = m_handlers->statsAt(r);
+    s.reflectorPhase = status->state();
+    s.resourceVersion = status->lastResourceVersion();
+    s.watchEvents = status->watchEvents();
+    s.lists = status->listCount();
+    s.queueMode = queue->queueMode();
+    s.queueDepth = queue->depth();
+    s.queued = queue->queuedTotal();
+    s.popped = queue->poppedTotal();
+    s.hasSynced = queue->hasSynced() || status->hasSynced();
+    s.pumpMode = status->pumpMode();
+    s.objects = b->indexer()->rowCount();
+    for (int r = 0; r < b->handlers()->rowCount(); ++r) {
+        const auto st = b->handlers()->statsAt(r);
         if (!st.removed) // a removed listener stays in the Handlers view, not in the processor
             s.listeners.append({st.name, st.backlog, st.delivered});
     }
     s.past = m_travelSeq != 0;
-    s.selectedKey = m_history->key();
+    s.selectedKey = b->history()->key();
     if (!s.selectedKey.isEmpty()) {
-        s.keyQueuePosition = m_queue->rowOfKey(s.selectedKey) + 1;
-        s.keyInIndexer = m_indexer->rowOfKey(s.selectedKey) >= 0;
+        s.keyQueuePosition = queue->rowOfKey(s.selectedKey) + 1;
+        s.keyInIndexer = b->indexer()->rowOfKey(s.selectedKey) >= 0;
         s.keyDeleted = s.keyQueuePosition == 0 && !s.keyInIndexer;
     }
     m_pipeline->setState(s);
@@ -509,75 +420,55 @@ void MainWindow::setSimulator(sim::Simulator *simulator)
 
 void MainWindow::selectKey(const QString &key)
 {
-    if (key.isEmpty() || key == m_history->key())
-        return;
-    m_history->setKey(key);
-    const int q = m_queue->rowOfKey(key);
-    if (q >= 0 && m_queueView->currentIndex().row() != q)
-        m_queueView->setCurrentIndex(m_queue->index(q, QueueModel::KeyColumn));
-    const int i = m_indexer->rowOfKey(key);
-    if (i >= 0) {
-        const QModelIndex pi = m_indexerProxy->mapFromSource(m_indexer->index(i, 0));
-        if (pi.isValid() && m_indexerView->currentIndex().row() != pi.row())
-            m_indexerView->setCurrentIndex(pi);
+    views()->selectKey(key);
+}
+
+void MainWindow::showKeyHistory(const QString &key)
+{
+    // A journal row names the informer that recorded it: show that informer's body.
+    if (m_names.size() > 1) {
+        const QString informer =
+            m_journalPanel->view()->currentIndex().data(JournalModel::InformerRole).toString();
+        const int i = m_names.indexOf(informer);
+        if (i >= 0 && i != m_current)
+            setCurrentInformer(i);
     }
-}
-
-void MainWindow::followTail(QTableView *view)
-{
-    QScrollBar *sb = view->verticalScrollBar();
-    if (sb->value() >= sb->maximum() - 2)
-        QTimer::singleShot(0, view, &QTableView::scrollToBottom);
-}
-
-void MainWindow::onJournalEvent()
-{
-    m_settled = false;
-    m_sinceLastEvent.restart();
-    if (!m_settleTimer->isActive())
-        m_settleTimer->start(settleQuietMs());
-}
-
-void MainWindow::onSettleTimer()
-{
-    const qint64 quiet = m_sinceLastEvent.elapsed();
-    if (quiet < settleQuietMs()) {
-        m_settleTimer->start(int(settleQuietMs() - quiet));
-        return;
-    }
-    settle();
-    m_settled = true;
-    Q_EMIT settled();
+    body()->history()->setKey(key);
 }
 
 void MainWindow::settle()
 {
-    m_queue->flush();
-    m_indexer->flush();
-    m_namespaces->flush();
-    m_history->flush();
-    m_journalModel->flush();
-    m_timelineModel->flush();
-    m_status->flush();
-    m_handlers->flush();
-    m_notifications->flush();
+    m_stream->settle();
+    for (LensModels *b : std::as_const(m_bodies))
+        b->settle();
     if (m_simulatorPanel) // its own refresh is a 1 s timer: a picture must not show a past second
         m_simulatorPanel->refreshState();
+    m_informerBar->refresh();
     updatePipeline();
+}
+
+bool MainWindow::isSettled() const
+{
+    return m_stream->isSettled();
 }
 
 void MainWindow::updateStatus()
 {
-    m_statusLabel->setText(
-        (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) + m_status->summary() +
-        tr(" \u00B7 queue %1").arg(m_status->queueDepth()) +
-        (m_status->listCount() > 1 ? tr(" \u00B7 %n relist(s)", nullptr, m_status->listCount() - 1)
-                                   : QString()));
-    m_statusLabel->setToolTip(Caption::hasSynced(m_status->hasSynced()));
-    const QString err = JournalText::phrase(m_status->lastError());
+    const LensModels *b = body();
+    if (!b || !m_statusLabel)
+        return;
+    const ReflectorStatus *status = b->status();
+    m_statusLabel->setText((m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
+                           (m_names.size() > 1 ? b->informer() + QStringLiteral(": ") : QString()) +
+                           status->summary() + tr(" \u00B7 queue %1").arg(status->queueDepth()) +
+                           (status->listCount() > 1
+                                ? tr(" \u00B7 %n relist(s)", nullptr, status->listCount() - 1)
+                                : QString()));
+    m_statusLabel->setToolTip(Caption::hasSynced(status->hasSynced()));
+    const QString err = JournalText::phrase(status->lastError());
     // During Backoff the reason for waiting is what matters: name it.
     const QString text =
-        m_status->state() == ReflectorStatus::State::Backoff
+        status->state() == ReflectorStatus::State::Backoff
             ? (err.isEmpty() ? tr("backing off") : tr("backing off after: %1").arg(err))
         : err.isEmpty() ? QString()
                         : tr("last error: %1").arg(err);
@@ -587,32 +478,183 @@ void MainWindow::updateStatus()
     updatePumpState();
 }
 
-void MainWindow::updateQueuePanel()
-{
-    m_queuePanel->setSubtitle(
-        (m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
-        tr("%n key(s) queued now", nullptr, m_queue->depth()) +
-        tr(" \u00B7 %1 deltas queued in all \u00B7 %2 popped")
-            .arg(m_queue->queuedTotal())
-            .arg(m_queue->poppedTotal()) +
-        (m_queue->hasSynced() ? tr(" \u00B7 HasSynced \u2713") : tr(" \u00B7 HasSynced \u2717")));
-}
-
 void MainWindow::updatePumpState()
 {
-    const bool have = m_controller;
+    if (!m_pumpLabel || !views())
+        return;
+    Controller *controller = views()->controller();
+    const bool have = controller;
     for (QAction *a : {m_run, m_pause, m_step})
         a->setEnabled(have);
     bool running;
     if (have)
-        running = m_controller->mode() == Controller::Mode::Running;
+        running = controller->mode() == Controller::Mode::Running;
     else
-        running = m_status->pumpMode() != QLatin1String("paused");
+        running = body()->status()->pumpMode() != QLatin1String("paused");
     m_run->setChecked(running);
     m_pause->setChecked(!running);
     m_pumpLabel->setText(!have     ? tr("pump: not connected")
                          : running ? tr("pump: running")
                                    : tr("pump: paused"));
+}
+
+// The current informer's panels and models, for tests and the keyboard navigation.
+QueueModel *MainWindow::queueModel() const
+{
+    return body()->queue();
+}
+IndexerModel *MainWindow::indexerModel() const
+{
+    return body()->indexer();
+}
+NamespaceIndexModel *MainWindow::namespaceModel() const
+{
+    return body()->namespaces();
+}
+KeyHistoryModel *MainWindow::keyHistoryModel() const
+{
+    return body()->history();
+}
+JournalModel *MainWindow::journalModel() const
+{
+    return m_stream->journalModel();
+}
+TimelineModel *MainWindow::timelineModel() const
+{
+    return m_stream->timeline();
+}
+ReflectorStatus *MainWindow::reflectorStatus() const
+{
+    return body()->status();
+}
+HandlersModel *MainWindow::handlersModel() const
+{
+    return body()->handlers();
+}
+HandlerNotificationsModel *MainWindow::notificationsModel() const
+{
+    return body()->notifications();
+}
+ObjectTreeModel *MainWindow::objectTreeModel() const
+{
+    return body()->objectTree();
+}
+QTableView *MainWindow::handlersView() const
+{
+    return views()->handlers()->handlersView();
+}
+QTableView *MainWindow::notificationsView() const
+{
+    return views()->handlers()->notificationsView();
+}
+QTreeView *MainWindow::objectView() const
+{
+    return views()->inspector()->view();
+}
+QToolButton *MainWindow::revealButton() const
+{
+    return views()->inspector()->revealButton();
+}
+QToolButton *MainWindow::liveButton() const
+{
+    return m_timelinePanel->liveButton();
+}
+QTableView *MainWindow::queueView() const
+{
+    return views()->queue()->view();
+}
+QTableView *MainWindow::historyView() const
+{
+    return views()->history()->view();
+}
+QTableView *MainWindow::indexerView() const
+{
+    return views()->indexer()->view();
+}
+QTreeView *MainWindow::namespaceView() const
+{
+    return views()->indices()->view();
+}
+QTableView *MainWindow::journalView() const
+{
+    return m_journalPanel->view();
+}
+TimelineWidget *MainWindow::timelineWidget() const
+{
+    return m_timelinePanel->timeline();
+}
+QLineEdit *MainWindow::indexerFilter() const
+{
+    return views()->indexer()->filterEdit();
+}
+IndexerFilterProxy *MainWindow::indexerProxy() const
+{
+    return views()->indexer()->proxy();
+}
+QLineEdit *MainWindow::labelSelectorEdit() const
+{
+    return views()->indexer()->selectorEdit();
+}
+QString MainWindow::labelSelectorError() const
+{
+    return views()->indexer()->selectorError();
+}
+void MainWindow::applyIndexerFilter()
+{
+    views()->indexer()->applyFilter();
+}
+QTextBrowser *MainWindow::captionView() const
+{
+    return m_caption->view();
+}
+QString MainWindow::captionText() const
+{
+    return m_caption->text();
+}
+void MainWindow::explainSeq(quint64 seq)
+{
+    m_caption->explainSeq(seq);
+}
+void MainWindow::explainQueuedKey(const QString &key)
+{
+    m_caption->explainQueuedKey(key);
+}
+void MainWindow::showScenarioCaption(const QString &text)
+{
+    m_caption->showScenarioCaption(text);
+}
+void MainWindow::setScenarioCaptionTranslation(
+    std::function<QString(const QString &caption, const QString &lang)> translate)
+{
+    m_caption->setScenarioCaptionTranslation(std::move(translate));
+}
+QAction *MainWindow::scenarioPauseAction() const
+{
+    return m_scenarioBar ? m_scenarioBar->pauseAction() : nullptr;
+}
+QComboBox *MainWindow::scenarioSpeedBox() const
+{
+    return m_scenarioBar ? m_scenarioBar->speedBox() : nullptr;
+}
+
+void MainWindow::setScenarioControls(const QString &title, double speed,
+                                     std::function<void(bool paused)> setPaused,
+                                     std::function<void(double speed)> setSpeed)
+{
+    setScenarioControls([title](const QString &) { return title; }, speed, std::move(setPaused),
+                        std::move(setSpeed));
+}
+
+void MainWindow::setScenarioControls(std::function<QString(const QString &lang)> title,
+                                     double speed, std::function<void(bool paused)> setPaused,
+                                     std::function<void(double speed)> setSpeed)
+{
+    if (m_scenarioBar)
+        return; // one scenario per window
+    m_scenarioBar = new ScenarioToolBar(std::move(title), speed, std::move(setPaused),
+                                        std::move(setSpeed), this);
+    addToolBar(m_scenarioBar);
+    m_keyboard->updateTabOrder();
 }
 
 } // namespace lens

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -14,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QStackedWidget;
 class QTextBrowser;
 class QTableView;
 class QTimer;
@@ -27,13 +27,20 @@ class Simulator;
 }
 class SimulatorPanel;
 
+class CaptionPane;
 class Controller;
+class InformerBar;
+class InformerViews;
+class JournalPanel;
+class ScenarioToolBar;
+class TimelinePanel;
 class SharedIndexInformer;
 class HandlerNotificationsModel;
 class IndexerFilterProxy;
 class HandlersModel;
 class IndexerModel;
 class KeyboardNavigation;
+class LensModels;
 class Journal;
 class JournalModel;
 class KeyHistoryModel;
@@ -107,7 +114,7 @@ public:
     /// Applies all pending journal events to every model now (no waiting for coalescing).
     void settle();
     /// True when no journal event arrived for settleQuietMs() and the models are flushed.
-    bool isSettled() const { return m_settled; }
+    bool isSettled() const;
     static constexpr int settleQuietMs() { return 300; }
 
     /// Shows `key`'s history and selects it in the queue/indexer views where present.
@@ -147,8 +154,8 @@ public:
     void setScenarioControls(const QString &title, double speed,
                              std::function<void(bool paused)> setPaused,
                              std::function<void(double speed)> setSpeed);
-    QAction *scenarioPauseAction() const { return m_scenarioPause; }
-    QComboBox *scenarioSpeedBox() const { return m_scenarioSpeed; }
+    QAction *scenarioPauseAction() const;
+    QComboBox *scenarioSpeedBox() const;
 
     /// The caption pane shows a scenario's caption (docs/scenarios.md), verbatim, until the
     /// user selects something to explain.
@@ -160,7 +167,8 @@ public:
         std::function<QString(const QString &caption, const QString &lang)> translate);
     /// The caption pane's current text, as plain text.
     QString captionText() const;
-    QTextBrowser *captionView() const { return m_caption; }
+    QTextBrowser *captionView() const;
+    CaptionPane *captionPane() const { return m_caption; }
 
     /// Exports view `view` (one of exportableViews(): "window", "pipeline", "queue", …) as
     /// it looks now to `path`, a .png or .svg (see exportWidgetImage). A view in a tab is
@@ -179,46 +187,70 @@ public:
     static QStringList viewNames();
 
     // The parts, for tests and for the app's wiring.
-    QueueModel *queueModel() const { return m_queue; }
-    IndexerModel *indexerModel() const { return m_indexer; }
-    NamespaceIndexModel *namespaceModel() const { return m_namespaces; }
-    KeyHistoryModel *keyHistoryModel() const { return m_history; }
-    JournalModel *journalModel() const { return m_journalModel; }
-    TimelineModel *timelineModel() const { return m_timelineModel; }
-    ReflectorStatus *reflectorStatus() const { return m_status; }
-    HandlersModel *handlersModel() const { return m_handlers; }
-    HandlerNotificationsModel *notificationsModel() const { return m_notifications; }
-    ObjectTreeModel *objectTreeModel() const { return m_objectTree; }
-    QTableView *handlersView() const { return m_handlersView; }
+    /// The informers the window shows, one body of views each, in the order given. A window
+    /// made with one controller shows one body over the whole journal until setInformers()
+    /// names them.
+    struct InformerEntry {
+        QString name; ///< TraceEvent::informer of its events ("pods", "pods/realfifo")
+        SharedIndexInformer *informer = nullptr; ///< not owned; may be null (a recording)
+        Controller *controller = nullptr;        ///< its Pop pump; not owned; may be null
+    };
+    /// Replaces the bodies: one per entry (its own queue, indexer, history, handlers…), picked
+    /// with the informer bar (shown when there are two or more). Call before the window is
+    /// shown; the first informer is current.
+    void setInformers(const QList<InformerEntry> &informers);
+    /// Names of the informers shown ("" for the one body of a window without names).
+    QStringList informerNames() const;
+    /// Shows informer `index`'s body in the queue, history, indexer, indices, object and
+    /// handlers panels, the pipeline strip and the status bar; the pump buttons act on its
+    /// controller. False for an index out of range.
+    bool setCurrentInformer(int index);
+    int currentInformer() const { return m_current; }
+    /// The body shown (the current informer's) and the journal/timeline body (every informer).
+    LensModels *body() const;
+    LensModels *streamBody() const { return m_stream; }
+    /// The current informer's panels.
+    InformerViews *views() const;
+    InformerBar *informerBar() const { return m_informerBar; }
+
+    // For tests: the current informer's models and views.
+    QueueModel *queueModel() const;
+    IndexerModel *indexerModel() const;
+    NamespaceIndexModel *namespaceModel() const;
+    KeyHistoryModel *keyHistoryModel() const;
+    JournalModel *journalModel() const;
+    TimelineModel *timelineModel() const;
+    ReflectorStatus *reflectorStatus() const;
+    HandlersModel *handlersModel() const;
+    HandlerNotificationsModel *notificationsModel() const;
+    ObjectTreeModel *objectTreeModel() const;
+    QTableView *handlersView() const;
     PlaygroundPanel *playgroundPanel() const { return m_playground; }
-    QTableView *notificationsView() const { return m_notificationsView; }
-    QTreeView *objectView() const { return m_objectView; }
-    QToolButton *revealButton() const { return m_reveal; }
+    QTableView *notificationsView() const;
+    QTreeView *objectView() const;
+    QToolButton *revealButton() const;
     PipelineWidget *pipelineWidget() const { return m_pipeline; }
-    QToolButton *liveButton() const { return m_liveButton; }
-    QTableView *queueView() const { return m_queueView; }
-    QTableView *historyView() const { return m_historyView; }
-    QTableView *indexerView() const { return m_indexerView; }
-    QTreeView *namespaceView() const { return m_namespaceView; }
-    QTableView *journalView() const { return m_journalView; }
-    TimelineWidget *timelineWidget() const { return m_timeline; }
-    QLineEdit *indexerFilter() const { return m_filter; }
-    IndexerFilterProxy *indexerProxy() const { return m_indexerProxy; }
-    /// The indexer's label-selector field (labels.Parse syntax).
-    QLineEdit *labelSelectorEdit() const { return m_selectorEdit; }
-    /// The parse error shown under the indexer ("" when the selector is valid).
+    QToolButton *liveButton() const;
+    QTableView *queueView() const;
+    QTableView *historyView() const;
+    QTableView *indexerView() const;
+    QTreeView *namespaceView() const;
+    QTableView *journalView() const;
+    TimelineWidget *timelineWidget() const;
+    QLineEdit *indexerFilter() const;
+    IndexerFilterProxy *indexerProxy() const;
+    QLineEdit *labelSelectorEdit() const;
+    /// Why the label selector typed is not applied ("" when it is).
     QString labelSelectorError() const;
-    /// Applies the filter fields now (they otherwise apply 250 ms after the last keystroke).
+    /// Applies the indexer's filter and label selector now (instead of 250 ms after typing).
     void applyIndexerFilter();
     QAction *runAction() const { return m_run; }
     QAction *pauseAction() const { return m_pause; }
     QAction *stepAction() const { return m_step; }
-    /// Shortcuts, the View and Help menus and the Tab order (see KeyboardNavigation).
     KeyboardNavigation *keyboard() const { return m_keyboard; }
 
-    /// Switches the window's language at run time ("en", "zh_CN"; see availableLanguages()),
-    /// as the Language menu does: every label, title, tooltip, accessible name and header is
-    /// re-applied (QEvent::LanguageChange). False for a language without a catalogue.
+    /// Installs the translation for `lang` ("en", "zh_CN") and re-applies every text
+    /// (QEvent::LanguageChange). False when there is none for `lang`.
     bool switchLanguage(const QString &lang);
 
 Q_SIGNALS:
@@ -231,110 +263,56 @@ protected:
 private:
     void buildActions();
     void buildMenus();
-    /// Runs `apply` now and again on every language change (retranslateUi).
     void translated(std::function<void()> apply);
     void retranslateUi();
     QWidget *viewWidget(const QString &view);
     void exportViewInteractively(const QString &view);
     void exportDataInteractively(bool timeline);
     QWidget *buildCentral();
-    void onJournalEvent();
-    void onSettleTimer();
+    InformerViews *addViews(LensModels *body);
     void updateStatus();
-    /// After Pop took rows out of the queue model: keeps the selection on the key.
-    void queueRowsLeft();
-    void updateQueuePanel();
     void updatePumpState();
-    void followTail(QTableView *view);
-    QWidget *buildHandlersPanel();
-    QWidget *buildObjectPanel();
-    void updateHandlersPanel();
-    void openAddHandlerDialog();
-    void updateInspector();
     void updatePipeline();
-    void updateTimelinePanel();
-    void updateJournalPanel();
-    /// The caption pane's hint (nothing selected to explain).
-    void showCaptionHint();
-    /// After a travel: Explain drops an event recorded after the travel point, and explains a
-    /// queued key's Deltas as they stand at the point (the hint when it is not queued then).
-    void explainAtTravelPoint();
-    /// Time travel to `seq` with the timeline's cursor at `cursorMs` (a scrubbed time; never
-    /// before the time `seq` was recorded; -1: at it).
+    void schedulePipeline();
     void travelTo(quint64 seq, qint64 cursorMs);
+    void showKeyHistory(const QString &key);
 
     QPointer<Journal> m_journal;
-    QPointer<Controller> m_controller;
-    QPointer<SharedIndexInformer> m_informer;
-    QToolButton *m_addHandler = nullptr;
     QString m_source;
+    LensModels *m_stream;           ///< journal list and timeline: every informer
+    QList<LensModels *> m_bodies;   ///< one per informer
+    QList<InformerViews *> m_views; ///< the panels of m_bodies[i]
+    QStringList m_names;            ///< informer names (m_names[i] is m_bodies[i]'s)
+    int m_current = 0;
 
-    QueueModel *m_queue;
-    IndexerModel *m_indexer;
-    NamespaceIndexModel *m_namespaces;
-    KeyHistoryModel *m_history;
-    JournalModel *m_journalModel;
-    TimelineModel *m_timelineModel;
-    ReflectorStatus *m_status;
-    HandlersModel *m_handlers;
-    HandlerNotificationsModel *m_notifications;
-    ObjectTreeModel *m_objectTree;
-    IndexerFilterProxy *m_indexerProxy;
-
-    QTableView *m_queueView = nullptr;
-    QTableView *m_historyView = nullptr;
-    QTableView *m_indexerView = nullptr;
-    QTreeView *m_namespaceView = nullptr;
-    QTableView *m_journalView = nullptr;
-    TimelineWidget *m_timeline = nullptr;
-    QTableView *m_handlersView = nullptr;
-    QTableView *m_notificationsView = nullptr;
-    QTreeView *m_objectView = nullptr;
-    QToolButton *m_reveal = nullptr;
+    InformerBar *m_informerBar = nullptr;
+    PipelineWidget *m_pipeline = nullptr;
+    QTimer *m_pipelineTimer = nullptr;
+    QStackedWidget *m_queueStack = nullptr;
+    QStackedWidget *m_historyStack = nullptr;
+    QStackedWidget *m_indexerStack = nullptr;
+    QStackedWidget *m_indicesStack = nullptr;
+    QStackedWidget *m_objectStack = nullptr;
+    QStackedWidget *m_handlersStack = nullptr;
+    CaptionPane *m_caption = nullptr;
+    JournalPanel *m_journalPanel = nullptr;
+    TimelinePanel *m_timelinePanel = nullptr;
     QTabWidget *m_middleTabs = nullptr;
     QTabWidget *m_rightTabs = nullptr;
     SimulatorPanel *m_simulatorPanel = nullptr;
-    Panel *m_handlersPanel = nullptr;
-    Panel *m_objectPanel = nullptr;
-    Panel *m_indicesPanel = nullptr;
-    PipelineWidget *m_pipeline = nullptr;
     PlaygroundPanel *m_playground = nullptr;
-    QTimer *m_pipelineTimer = nullptr;
-    QToolButton *m_liveButton = nullptr;
-    QTimer *m_scrubTimer = nullptr;
-    qint64 m_scrubMs = -1;
+    ScenarioToolBar *m_scenarioBar = nullptr;
     quint64 m_travelSeq = 0;
-    QLineEdit *m_filter = nullptr;
-    QLineEdit *m_selectorEdit = nullptr;
-    QLabel *m_selectorError = nullptr;
-    Panel *m_queuePanel = nullptr;
-    Panel *m_historyPanel = nullptr;
-    Panel *m_indexerPanel = nullptr;
-    Panel *m_journalPanel = nullptr;
-    Panel *m_timelinePanel = nullptr;
-    QTextBrowser *m_caption = nullptr;
-    bool m_queueRowsLeaving = false; // Pop is taking rows out of the queue model right now
-    quint64 m_captionSeq = 0;        // what the caption explains: a journal seq …
-    QString m_captionKey;            // … or a queued key …
-    QString m_scenarioCaption;       // … or a scenario's caption
-    std::function<QString(const QString &, const QString &)> m_translateCaption;
-    Panel *m_captionPanel = nullptr;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_pumpLabel = nullptr;
     QLabel *m_errorLabel = nullptr;
     QAction *m_run = nullptr;
     QAction *m_pause = nullptr;
     QAction *m_step = nullptr;
-    QAction *m_scenarioPause = nullptr;
-    QComboBox *m_scenarioSpeed = nullptr;
     KeyboardNavigation *m_keyboard = nullptr;
 
     std::function<QString()> m_offlineBanner;
     std::vector<std::function<void()>> m_retranslate;
-    QTimer *m_settleTimer;
-    QTimer *m_filterTimer;
-    QElapsedTimer m_sinceLastEvent;
-    bool m_settled = false;
 };
 
 } // namespace lens

@@ -1,12 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
 
+#include "captionpane.h"
+#include "handlerspanel.h"
+#include "historypanel.h"
+#include "indexerpanel.h"
+#include "informerbar.h"
+#include "informerviews.h"
+#include "inspectorpanel.h"
+#include "journalpanel.h"
 #include "lens/export.h"
 #include "lens/keyhistorymodel.h"
+#include "lens/lensmodels.h"
 #include "lens/timelinemodel.h"
 #include "panel.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
+#include "queuepanel.h"
+#include "timelinepanel.h"
 #include "timelinewidget.h"
 #include "viewexport.h"
 
@@ -23,7 +34,8 @@ QStringList MainWindow::exportableViews()
     return {QStringLiteral("window"),   QStringLiteral("pipeline"),   QStringLiteral("queue"),
             QStringLiteral("history"),  QStringLiteral("caption"),    QStringLiteral("indexer"),
             QStringLiteral("indices"),  QStringLiteral("object"),     QStringLiteral("journal"),
-            QStringLiteral("handlers"), QStringLiteral("playground"), QStringLiteral("timeline")};
+            QStringLiteral("handlers"), QStringLiteral("playground"), QStringLiteral("timeline"),
+            QStringLiteral("informers")};
 }
 
 QWidget *MainWindow::viewWidget(const QString &view)
@@ -33,26 +45,28 @@ QWidget *MainWindow::viewWidget(const QString &view)
     if (view == QLatin1String("pipeline"))
         return m_pipeline;
     if (view == QLatin1String("queue"))
-        return m_queuePanel;
+        return views()->queue();
     if (view == QLatin1String("history"))
-        return m_historyPanel;
-    if (view == QLatin1String("caption"))
-        return m_captionPanel;
+        return views()->history();
+    if (view == QLatin1String("caption") || view == QLatin1String("explain"))
+        return m_caption;
     if (view == QLatin1String("indexer"))
-        return m_indexerPanel;
+        return views()->indexer();
+    if (view == QLatin1String("informers"))
+        return m_informerBar->isVisible() ? m_informerBar : nullptr;
     if (view == QLatin1String("timeline"))
         return m_timelinePanel;
     // Views in tabs come to the front first.
     if (!showView(view))
         return nullptr;
     if (view == QLatin1String("indices"))
-        return m_indicesPanel;
+        return views()->indices();
     if (view == QLatin1String("object"))
-        return m_objectPanel;
+        return views()->inspector();
     if (view == QLatin1String("journal"))
         return m_journalPanel;
     if (view == QLatin1String("handlers"))
-        return m_handlersPanel;
+        return views()->handlers();
     if (view == QLatin1String("playground"))
         return m_playground;
     return nullptr;
@@ -73,12 +87,13 @@ bool MainWindow::exportView(const QString &view, const QString &path, QString *e
 
 bool MainWindow::exportTimeline(const QString &path, QString *error)
 {
-    m_timelineModel->flush();
+    TimelineModel *timeline = m_stream->timeline();
+    timeline->flush();
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
-        return writeFileBytes(path, exporting::timelineToCsv(*m_timelineModel), error);
+        return writeFileBytes(path, exporting::timelineToCsv(*timeline), error);
     if (suffix == QLatin1String("json"))
-        return writeFileBytes(path, exporting::timelineToJson(*m_timelineModel), error);
+        return writeFileBytes(path, exporting::timelineToJson(*timeline), error);
     if (error)
         *error = tr("%1: export as .csv or .json").arg(path);
     return false;
@@ -86,13 +101,14 @@ bool MainWindow::exportTimeline(const QString &path, QString *error)
 
 bool MainWindow::exportKeyHistory(const QString &path, QString *error)
 {
-    m_history->flush();
+    KeyHistoryModel *history = body()->history();
+    history->flush();
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
-        return writeFileBytes(path, exporting::modelToCsv(*m_history), error);
+        return writeFileBytes(path, exporting::modelToCsv(*history), error);
     if (suffix == QLatin1String("json"))
         return writeFileBytes(
-            path, exporting::modelToJson(*m_history, tr("Key history: %1").arg(m_history->key())),
+            path, exporting::modelToJson(*history, tr("Key history: %1").arg(history->key())),
             error);
     if (error)
         *error = tr("%1: export as .csv or .json").arg(path);

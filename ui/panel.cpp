@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "panel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -75,6 +76,13 @@ void Panel::addHeaderWidget(QWidget *w)
 void Panel::addContent(QWidget *w, int stretch)
 {
     m_layout->addWidget(w, stretch);
+}
+
+void Panel::changeEvent(QEvent *e)
+{
+    if (e->type() == QEvent::LanguageChange)
+        retranslate();
+    QFrame::changeEvent(e);
 }
 
 } // namespace lens

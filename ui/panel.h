@@ -11,7 +11,7 @@ namespace lens {
 
 /// A titled section of the window: a bold title, a grey subtitle (e.g. "12 keys · HasSynced ✓")
 /// on one header line, then the content widget(s). Purely presentational.
-class Panel final : public QFrame {
+class Panel : public QFrame {
     Q_OBJECT
 public:
     Panel(const QString &title, QWidget *content, QWidget *parent = nullptr);
@@ -24,6 +24,12 @@ public:
     void addHeaderWidget(QWidget *w);
     /// Adds another content widget below the existing ones.
     void addContent(QWidget *w, int stretch = 0);
+
+protected:
+    /// Re-applies the panel's texts; called on QEvent::LanguageChange (subclasses that show
+    /// text of their own override it, and call it once from their constructor).
+    virtual void retranslate() {}
+    void changeEvent(QEvent *e) override;
 
 private:
     QLabel *m_title;

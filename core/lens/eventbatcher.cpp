@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "eventbatcher.h"
 
-#include "trace/disposal.h"
 #include "trace/journal.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace lens {
 
@@ -30,15 +31,18 @@ struct FlushTurns {
 thread_local FlushTurns t_turns;
 } // namespace
 
-EventBatcher::EventBatcher(Journal *journal, FlushFn flush, AcceptFn accept, QObject *parent)
-    : QObject(parent), m_journal(journal), m_flush(std::move(flush)), m_accept(std::move(accept)),
-      m_timer(new QTimer(this))
+EventBatcher::EventBatcher(JournalSource source, FlushFn flush, AcceptFn accept, QObject *parent)
+    : QObject(parent), m_journal(source.journal), m_source(std::move(source)),
+      m_flush(std::move(flush)), m_accept(std::move(accept)), m_timer(new QTimer(this))
 {
     m_timer->setSingleShot(true);
     m_timer->setInterval(50);
     connect(m_timer, &QTimer::timeout, this, &EventBatcher::onTimer);
-    if (journal)
+    if (Journal *journal = m_source.journal) {
+        m_nextSeq = journal->lastSeq() + 1;
         connect(journal, &Journal::eventRecorded, this, &EventBatcher::onEvent);
+        connect(journal, &Journal::aboutToDrop, this, &EventBatcher::onAboutToDrop);
+    }
 }
 
 EventBatcher::~EventBatcher() = default;
@@ -54,30 +58,46 @@ int EventBatcher::interval() const
     return m_baseInterval;
 }
 
+qsizetype EventBatcher::pendingCount() const
+{
+    if (!m_journal || m_frozen)
+        return 0;
+    return qsizetype(m_journal->lastSeq() + 1 - qMin(m_nextSeq, m_journal->lastSeq() + 1));
+}
+
+bool EventBatcher::accepts(const TraceEvent &e) const
+{
+    return m_source.accepts(e) && (!m_accept || m_accept(e));
+}
+
 void EventBatcher::setFrozen(bool frozen)
 {
     m_frozen = frozen;
-    if (frozen) {
-        m_timer->stop();
-        m_hasSlot = false;
-        m_pending.clear();
-    }
+    m_timer->stop();
+    m_hasSlot = false;
+    // Frozen or not, what was recorded so far is either not wanted (a past moment) or folded
+    // by the caller's replayHistory(): delivery resumes after the journal's last seq.
+    if (m_journal)
+        m_nextSeq = m_journal->lastSeq() + 1;
 }
 
 void EventBatcher::onEvent(const TraceEvent &e)
 {
-    if (m_frozen)
+    if (m_frozen || e.seq < m_nextSeq || !accepts(e))
         return;
-    if (m_accept && !m_accept(e))
-        return;
-    m_pending.push_back(e);
     if (!m_timer->isActive())
         m_timer->start(m_nextInterval);
 }
 
+void EventBatcher::onAboutToDrop(quint64 lastDroppedSeq)
+{
+    if (!m_frozen && m_nextSeq <= lastDroppedSeq)
+        flushNow();
+}
+
 void EventBatcher::onTimer()
 {
-    if (!m_hasSlot && qsizetype(m_pending.size()) >= busyBatchSize()) {
+    if (!m_hasSlot && pendingCount() >= busyBatchSize()) {
         if (const qint64 wait = t_turns.reserve(); wait > 0) {
             m_hasSlot = true;
             m_timer->start(int(wait));
@@ -91,20 +111,26 @@ void EventBatcher::flushNow()
 {
     m_timer->stop();
     m_hasSlot = false;
-    if (m_pending.empty())
+    if (!m_journal || m_frozen || m_nextSeq > m_journal->lastSeq())
         return;
-    Events batch;
-    batch.swap(m_pending);
-    m_nextInterval = qsizetype(batch.size()) >= busyBatchSize()
-                         ? qMax(m_baseInterval, busyIntervalMs())
-                         : m_baseInterval;
+    const auto &all = m_journal->events();
+    auto it = std::lower_bound(all.begin(), all.end(), m_nextSeq,
+                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+    const qsizetype recorded = qsizetype(m_journal->lastSeq() + 1 - m_nextSeq);
+    m_nextSeq = m_journal->lastSeq() + 1;
+    EventBatch batch;
+    batch.reserve(size_t(all.end() - it));
+    for (; it != all.end(); ++it) {
+        if (accepts(*it))
+            batch.push_back(*it);
+    }
+    m_nextInterval =
+        recorded >= busyBatchSize() ? qMax(m_baseInterval, busyIntervalMs()) : m_baseInterval;
+    if (batch.empty())
+        return;
     if (m_flush)
         m_flush(batch);
-    const auto count = qsizetype(batch.size());
-    // A batch of 250 ms can outlive the journal's copies (a small --journal-cap drops events
-    // sooner): its events may be the last references to their object versions.
-    disposeOffThread(std::move(batch));
-    Q_EMIT flushed(count);
+    Q_EMIT flushed(qsizetype(batch.size()));
 }
 
 void EventBatcher::replayHistory(quint64 upToSeq)
@@ -112,12 +138,12 @@ void EventBatcher::replayHistory(quint64 upToSeq)
     if (!m_journal)
         return;
     constexpr size_t kChunk = 4096;
-    Events chunk;
+    EventBatch chunk;
     chunk.reserve(kChunk);
     for (const TraceEvent &e : m_journal->events()) {
         if (upToSeq > 0 && e.seq > upToSeq)
             break;
-        if (m_accept && !m_accept(e))
+        if (!accepts(e))
             continue;
         chunk.push_back(e);
         if (chunk.size() == kChunk) {
@@ -127,6 +153,8 @@ void EventBatcher::replayHistory(quint64 upToSeq)
     }
     if (!chunk.empty())
         m_flush(chunk);
+    if (upToSeq == 0 && !m_frozen)
+        m_nextSeq = m_journal->lastSeq() + 1;
 }
 
 } // namespace lens

@@ -8,30 +8,114 @@
 #include <QPointer>
 
 #include <functional>
+#include <iterator>
 #include <vector>
 
 class QTimer;
 
 namespace lens {
 
-/// The producer side of every live model: collects the journal's events as they are recorded
-/// and hands them to the model in batches, at most once per `interval` milliseconds (a
-/// single-shot coalescing timer armed by the first pending event). Models therefore apply many
-/// informer state changes with one beginInsertRows/dataChanged per contiguous run instead of a
-/// signal per event — the Wireshark/GammaRay pattern.
+/// Where a model reads the journal: the journal, and the informer whose events it folds ("" =
+/// every informer's). Implicit from a Journal*, so a model of one informer is built as
+/// `QueueModel({journal, "pods"})` and a model of the whole journal as `QueueModel(journal)`.
+struct JournalSource {
+    JournalSource(Journal *j = nullptr) : journal(j) {} // NOLINT: implicit by design
+    JournalSource(Journal *j, QString informerName) : journal(j), informer(std::move(informerName))
+    {
+    }
+    Journal *journal = nullptr;
+    /// Events whose TraceEvent::informer is this one, or empty (events that are no informer's,
+    /// and every event of a recording made before journals named informers).
+    QString informer;
+    /// True when an event belongs to this source.
+    bool accepts(const TraceEvent &e) const
+    {
+        return informer.isEmpty() || e.informer.isEmpty() || e.informer == informer;
+    }
+};
+
+/// A batch handed to a model: the accepted events of a seq range of the journal, in recording
+/// order, as references into the journal's own storage (nothing is copied). Valid only during
+/// the call that receives it.
+class EventBatch {
+public:
+    class const_iterator {
+    public:
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = TraceEvent;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const TraceEvent *;
+        using reference = const TraceEvent &;
+        const_iterator() = default;
+        explicit const_iterator(std::vector<const TraceEvent *>::const_iterator it) : m_it(it) {}
+        reference operator*() const { return **m_it; }
+        pointer operator->() const { return *m_it; }
+        const_iterator &operator++()
+        {
+            ++m_it;
+            return *this;
+        }
+        const_iterator operator++(int) { return const_iterator(m_it++); }
+        const_iterator &operator--()
+        {
+            --m_it;
+            return *this;
+        }
+        const_iterator &operator+=(difference_type n)
+        {
+            m_it += n;
+            return *this;
+        }
+        const_iterator operator+(difference_type n) const { return const_iterator(m_it + n); }
+        difference_type operator-(const const_iterator &o) const { return m_it - o.m_it; }
+        reference operator[](difference_type n) const { return *m_it[n]; }
+        bool operator==(const const_iterator &o) const { return m_it == o.m_it; }
+        bool operator!=(const const_iterator &o) const { return m_it != o.m_it; }
+        bool operator<(const const_iterator &o) const { return m_it < o.m_it; }
+
+    private:
+        std::vector<const TraceEvent *>::const_iterator m_it;
+    };
+    const_iterator begin() const { return const_iterator(m_events.begin()); }
+    const_iterator end() const { return const_iterator(m_events.end()); }
+    size_t size() const { return m_events.size(); }
+    bool empty() const { return m_events.empty(); }
+    const TraceEvent &front() const { return *m_events.front(); }
+    const TraceEvent &back() const { return *m_events.back(); }
+    const TraceEvent &operator[](size_t i) const { return *m_events[i]; }
+    void push_back(const TraceEvent &e) { m_events.push_back(&e); }
+    void clear() { m_events.clear(); }
+    void reserve(size_t n) { m_events.reserve(n); }
+
+private:
+    std::vector<const TraceEvent *> m_events;
+};
+
+/// The producer side of every live model: the journal delivers to the model, at most once per
+/// `interval` milliseconds (a single-shot coalescing timer armed by the first new event), the
+/// range of seqs recorded since its last batch, filtered by its JournalSource and `accept`.
+/// Nothing is copied: the model reads the events in the journal's storage (EventBatch), and
+/// the batcher keeps only the next seq to deliver. Models therefore apply many informer state
+/// changes with one beginInsertRows/dataChanged per contiguous run instead of a signal per
+/// event — the Wireshark/GammaRay pattern.
+///
+/// When the journal is about to drop events beyond its capacity that were not delivered yet,
+/// the batcher delivers them at once (Journal::aboutToDrop), so a model never misses one.
 ///
 /// Not thread-safe: lives on the journal's thread. The journal is not owned; if it is destroyed
 /// the batcher just stops receiving.
 class EventBatcher : public QObject {
     Q_OBJECT
 public:
-    using Events = std::vector<TraceEvent>;
-    using FlushFn = std::function<void(const Events &)>;
+    using Events = EventBatch;
+    using FlushFn = std::function<void(const EventBatch &)>;
     using AcceptFn = std::function<bool(const TraceEvent &)>;
 
-    /// `flush` receives each batch in recording order. `accept` (optional) filters events when
-    /// they arrive, so a model keeps only what it folds. `journal` may be null (nothing arrives).
-    EventBatcher(Journal *journal, FlushFn flush, AcceptFn accept = {}, QObject *parent = nullptr);
+    /// `flush` receives each batch in recording order. `accept` (optional) filters the events
+    /// of the source, so a model sees only what it folds. `source.journal` may be null (nothing
+    /// arrives).
+    EventBatcher(JournalSource source, FlushFn flush, AcceptFn accept = {},
+                 QObject *parent = nullptr);
     ~EventBatcher() override;
 
     /// Coalescing delay in milliseconds (default 50; 0 = next event-loop turn).
@@ -51,8 +135,8 @@ public:
     /// are never delayed.
     static constexpr int staggerMs() { return 16; }
 
-    /// Events received and not yet handed to the model.
-    qsizetype pendingCount() const { return qsizetype(m_pending.size()); }
+    /// Events recorded and not yet handed to the model (before filtering).
+    qsizetype pendingCount() const;
 
     /// Hands the pending events to the model now (no-op when none are pending).
     void flushNow();
@@ -62,13 +146,17 @@ public:
     /// `upToSeq` > 0 stops after the event with that seq (time travel: the state back then).
     void replayHistory(quint64 upToSeq = 0);
 
-    /// While frozen (time travel), newly recorded events are dropped instead of batched, and
-    /// pending ones are discarded: the model shows a past moment and rebuilds when it returns
-    /// to live.
+    /// While frozen (time travel), newly recorded events are not delivered, and pending ones are
+    /// discarded: the model shows a past moment and rebuilds (replayHistory) when it returns
+    /// to live; unfreezing resumes delivery after the journal's last seq.
     void setFrozen(bool frozen);
     bool isFrozen() const { return m_frozen; }
 
     Journal *journal() const { return m_journal.data(); }
+    /// The informer whose events this batcher delivers ("" = all).
+    const QString &informer() const { return m_source.informer; }
+    /// True when `e` is one this batcher delivers (its source's and accepted).
+    bool accepts(const TraceEvent &e) const;
 
 Q_SIGNALS:
     /// After every batch was applied; `count` events were in it.
@@ -76,16 +164,18 @@ Q_SIGNALS:
 
 private:
     void onEvent(const TraceEvent &e);
+    void onAboutToDrop(quint64 lastDroppedSeq);
     void onTimer();
     int m_baseInterval = 50;
     int m_nextInterval = 50; ///< the coalescing delay for the next batch
     bool m_hasSlot = false;  ///< the timer is waiting for this batcher's staggered turn
 
     QPointer<Journal> m_journal;
+    JournalSource m_source;
     FlushFn m_flush;
     AcceptFn m_accept;
     QTimer *m_timer;
-    Events m_pending;
+    quint64 m_nextSeq = 1; ///< the first seq not delivered yet
     bool m_frozen = false;
 };
 

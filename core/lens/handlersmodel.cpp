@@ -72,10 +72,10 @@ QString notificationName(const TraceEvent &e)
 
 // ---------------------------------------------------------------------------------------------
 
-HandlersModel::HandlersModel(Journal *journal, QObject *parent)
+HandlersModel::HandlersModel(JournalSource source, QObject *parent)
     : QAbstractTableModel(parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { fold(ev); }, isListenerEvent, this))
+          source, [this](const EventBatch &ev) { fold(ev); }, isListenerEvent, this))
 {
     m_batcher->replayHistory();
 }
@@ -102,7 +102,7 @@ void HandlersModel::foldUpTo(quint64 seq)
     Q_EMIT statsChanged();
 }
 
-void HandlersModel::fold(const std::vector<TraceEvent> &events)
+void HandlersModel::fold(const EventBatch &events)
 {
     QList<int> touched;
     std::vector<Listener> fresh;
@@ -318,10 +318,11 @@ QVariant HandlersModel::headerData(int section, Qt::Orientation o, int role) con
 
 // ---------------------------------------------------------------------------------------------
 
-HandlerNotificationsModel::HandlerNotificationsModel(Journal *journal, int rowCap, QObject *parent)
+HandlerNotificationsModel::HandlerNotificationsModel(JournalSource source, int rowCap,
+                                                     QObject *parent)
     : CappedRowsModel(rowCap, parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { append(ev); }, isNotification, this))
+          source, [this](const EventBatch &ev) { append(ev); }, isNotification, this))
 {
 }
 
@@ -359,7 +360,7 @@ void HandlerNotificationsModel::flush()
     m_batcher->flushNow();
 }
 
-void HandlerNotificationsModel::append(const std::vector<TraceEvent> &events)
+void HandlerNotificationsModel::append(const EventBatch &events)
 {
     std::vector<Row> fresh;
     for (const TraceEvent &e : events) {

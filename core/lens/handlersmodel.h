@@ -2,6 +2,8 @@
 #pragma once
 
 #include "cappedrowsmodel.h"
+#include "eventbatcher.h"
+#include "journalfold.h"
 
 #include "trace/traceevent.h"
 
@@ -14,7 +16,6 @@
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 
 /// What a listener was told, as client-go's ResourceEventHandler sees it. Folded from a
@@ -52,7 +53,7 @@ QString notificationName(const TraceEvent &e);
 /// Time travel: foldUpTo(seq) shows the state as of journal seq `seq` (0 = live again).
 /// Concept shown: processorListener.add/pop/run — the per-handler buffered channel that lets a
 /// slow handler fall behind without blocking the informer.
-class HandlersModel final : public QAbstractTableModel {
+class HandlersModel final : public QAbstractTableModel, public JournalFold {
     Q_OBJECT
 public:
     enum Column {
@@ -90,7 +91,7 @@ public:
     };
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
-    explicit HandlersModel(Journal *journal, QObject *parent = nullptr);
+    explicit HandlersModel(JournalSource source, QObject *parent = nullptr);
     ~HandlersModel() override;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -110,13 +111,13 @@ public:
     Stats statsAt(int row) const;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: rebuilds from the journal's retained events with seq ≤ `seq` and stops
     /// following the journal; `seq` == 0 rebuilds from everything and follows live again.
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
 Q_SIGNALS:
     /// After a batch changed any listener's figures.
@@ -127,7 +128,7 @@ private:
         Stats stats;
         std::deque<qint64> recentLatencies;
     };
-    void fold(const std::vector<TraceEvent> &events);
+    void fold(const EventBatch &events);
 
     EventBatcher *m_batcher;
     std::vector<Listener> m_rows;
@@ -156,7 +157,8 @@ struct HandlerNotificationRow {
 /// appended live, batched (default 50 ms). Time travel as HandlersModel::foldUpTo().
 /// Concept shown: what a ResourceEventHandler's OnAdd/OnUpdate/OnDelete were called with, and
 /// why (initial list, watch, resync, relist tombstone).
-class HandlerNotificationsModel final : public CappedRowsModel<HandlerNotificationRow> {
+class HandlerNotificationsModel final : public CappedRowsModel<HandlerNotificationRow>,
+                                        public JournalFold {
     Q_OBJECT
 public:
     enum Column {
@@ -177,7 +179,7 @@ public:
     };
 
     /// `journal` is not owned. Empty until setHandler().
-    explicit HandlerNotificationsModel(Journal *journal, int rowCap = 5000,
+    explicit HandlerNotificationsModel(JournalSource source, int rowCap = 5000,
                                        QObject *parent = nullptr);
     ~HandlerNotificationsModel() override;
 
@@ -188,17 +190,17 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
 Q_SIGNALS:
     void handlerChanged(const QString &handler);
 
 private:
     using Row = HandlerNotificationRow;
-    void append(const std::vector<TraceEvent> &events);
+    void append(const EventBatch &events);
     void rebuild();
 
     EventBatcher *m_batcher;

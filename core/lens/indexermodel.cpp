@@ -18,10 +18,10 @@ bool isIndexerEvent(const TraceEvent &e)
 }
 } // namespace
 
-IndexerModel::IndexerModel(Journal *journal, QObject *parent)
+IndexerModel::IndexerModel(JournalSource source, QObject *parent)
     : KeyedRowsModel(parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { fold(ev); }, isIndexerEvent, this))
+          source, [this](const EventBatch &ev) { fold(ev); }, isIndexerEvent, this))
 {
     m_batcher->replayHistory();
 }
@@ -41,7 +41,7 @@ void IndexerModel::flush()
     m_batcher->flushNow();
 }
 
-void IndexerModel::fold(const std::vector<TraceEvent> &events)
+void IndexerModel::fold(const EventBatch &events)
 {
     QList<Change> changes;
     changes.reserve(qsizetype(events.size()));

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include "keyedrowsmodel.h"
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 struct TraceEvent;
 
@@ -16,7 +17,7 @@ struct TraceEvent;
 ///
 /// Live: batched by an EventBatcher (default 50 ms). Concept shown: the thread-safe store that
 /// HandleDeltas keeps in step with the DeltaFIFO — what a lister would return right now.
-class IndexerModel final : public KeyedRowsModel {
+class IndexerModel final : public KeyedRowsModel, public JournalFold {
     Q_OBJECT
 public:
     enum Column {
@@ -36,7 +37,7 @@ public:
     };
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
-    explicit IndexerModel(Journal *journal, QObject *parent = nullptr);
+    explicit IndexerModel(JournalSource source, QObject *parent = nullptr);
     ~IndexerModel() override;
 
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -45,14 +46,14 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: rebuilds (one model reset) from the journal's retained events with
     /// seq ≤ `seq` and stops following the journal; `seq` == 0 rebuilds from everything and
     /// follows live again.
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
     /// The stored object at `row` (null when out of range).
     Object objectAt(int row) const;
@@ -63,7 +64,7 @@ public:
     static QString phaseOf(const Object &o);
 
 private:
-    void fold(const std::vector<TraceEvent> &events);
+    void fold(const EventBatch &events);
 
     EventBatcher *m_batcher;
     quint64 m_upTo = 0;

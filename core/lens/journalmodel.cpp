@@ -10,10 +10,10 @@
 
 namespace lens {
 
-JournalModel::JournalModel(Journal *journal, int rowCap, QObject *parent)
+JournalModel::JournalModel(JournalSource source, int rowCap, QObject *parent)
     : CappedRowsModel(rowCap, parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { append(ev); }, {}, this))
+          source, [this](const EventBatch &ev) { append(ev); }, {}, this))
 {
     loadRetained();
 }
@@ -31,9 +31,15 @@ void JournalModel::loadRetained()
     if (m_upTo > 0)
         end = std::upper_bound(all.begin(), all.end(), m_upTo,
                                [](quint64 s, const TraceEvent &e) { return s < e.seq; });
-    const size_t n = size_t(end - all.begin());
-    const size_t skip = n > size_t(m_cap) ? n - size_t(m_cap) : 0;
-    m_rows.assign(all.begin() + qsizetype(skip), end);
+    // The newest m_cap events of this source, oldest first.
+    std::vector<const TraceEvent *> kept;
+    for (auto it = end; it != all.begin() && kept.size() < size_t(m_cap);) {
+        --it;
+        if (m_batcher->accepts(*it))
+            kept.push_back(&*it);
+    }
+    for (auto it = kept.rbegin(); it != kept.rend(); ++it)
+        m_rows.push_back(**it);
 }
 
 void JournalModel::foldUpTo(quint64 seq)
@@ -56,7 +62,7 @@ TraceEvent JournalModel::eventAt(int row) const
     return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)] : TraceEvent();
 }
 
-void JournalModel::append(const std::vector<TraceEvent> &events)
+void JournalModel::append(const EventBatch &events)
 {
     appendRows(events.begin(), events.end());
 }
@@ -109,6 +115,8 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
         return e.key;
     case SeqRole:
         return e.seq;
+    case InformerRole:
+        return e.informer;
     }
     return {};
 }

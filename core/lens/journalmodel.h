@@ -2,11 +2,12 @@
 #pragma once
 
 #include "cappedrowsmodel.h"
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include "trace/traceevent.h"
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 
 /// The journal itself as an event log: the newest `rowCap()` events, oldest first, one row each
@@ -16,7 +17,7 @@ class Journal;
 ///
 /// Live: batched by an EventBatcher (default 50 ms). Concept shown: the raw order of state
 /// changes every other view is folded from.
-class JournalModel final : public CappedRowsModel<TraceEvent> {
+class JournalModel final : public CappedRowsModel<TraceEvent>, public JournalFold {
     Q_OBJECT
 public:
     enum Column {
@@ -35,10 +36,11 @@ public:
         KindRole = Qt::UserRole + 1, ///< int(TraceKind)
         KeyRole,                     ///< QString (may be empty)
         SeqRole,                     ///< quint64
+        InformerRole,                ///< QString: TraceEvent::informer (may be empty)
     };
 
     /// Shows the newest `rowCap` events (at least 1) of `journal` (not owned), retained ones first.
-    explicit JournalModel(Journal *journal, int rowCap = 5000, QObject *parent = nullptr);
+    explicit JournalModel(JournalSource source, int rowCap = 5000, QObject *parent = nullptr);
     ~JournalModel() override;
 
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -46,19 +48,19 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: shows the newest rowCap() retained events with seq ≤ `seq` (one model
     /// reset) and appends nothing recorded later; 0 = live again (the newest retained events).
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
     /// The event shown at `row` (a default TraceEvent when out of range).
     TraceEvent eventAt(int row) const;
 
 private:
-    void append(const std::vector<TraceEvent> &events);
+    void append(const EventBatch &events);
     /// m_rows = the newest rowCap() retained events with seq ≤ m_upTo (all when 0).
     void loadRetained();
 

@@ -9,10 +9,10 @@
 
 namespace lens {
 
-KeyHistoryModel::KeyHistoryModel(Journal *journal, QObject *parent, int rowCap)
+KeyHistoryModel::KeyHistoryModel(JournalSource source, QObject *parent, int rowCap)
     : CappedRowsModel(rowCap, parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { append(ev); },
+          source, [this](const EventBatch &ev) { append(ev); },
           [this](const TraceEvent &e) { return !m_key.isEmpty() && e.key == m_key; }, this))
 {
 }
@@ -61,7 +61,7 @@ void KeyHistoryModel::rebuild()
         for (const TraceEvent &e : j->events()) {
             if (m_upTo > 0 && e.seq > m_upTo)
                 break;
-            if (e.key != m_key)
+            if (e.key != m_key || !m_batcher->accepts(e))
                 continue;
             m_rows.push_back(makeEntry(e));
             if (m_rows.size() > size_t(rowCap())) {
@@ -153,7 +153,7 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
     return r;
 }
 
-void KeyHistoryModel::append(const std::vector<TraceEvent> &events)
+void KeyHistoryModel::append(const EventBatch &events)
 {
     if (events.empty())
         return;

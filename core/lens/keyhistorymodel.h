@@ -4,11 +4,12 @@
 #include "api/object.h"
 #include "cappedrowsmodel.h"
 #include "deltachip.h"
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include "trace/traceevent.h"
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 
 /// Everything the journal knows about one key, in order: the watch events that brought its
@@ -34,7 +35,7 @@ struct KeyHistoryEntry {
     DeltaChips chips;
 };
 
-class KeyHistoryModel final : public CappedRowsModel<KeyHistoryEntry> {
+class KeyHistoryModel final : public CappedRowsModel<KeyHistoryEntry>, public JournalFold {
     Q_OBJECT
 public:
     enum Column {
@@ -55,7 +56,7 @@ public:
 
     /// `journal` is not owned. The model is empty until setKey(); it keeps the newest `rowCap`
     /// rows (at least 1).
-    explicit KeyHistoryModel(Journal *journal, QObject *parent = nullptr, int rowCap = 5000);
+    explicit KeyHistoryModel(JournalSource source, QObject *parent = nullptr, int rowCap = 5000);
     ~KeyHistoryModel() override;
 
     /// Shows the history of `key` ("ns/name"); an empty key clears the model.
@@ -67,14 +68,14 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: the key's history as far as journal seq `seq` (rebuilt from the retained
     /// events with seq ≤ `seq`; later events are not appended); 0 = live again. Kept across
     /// setKey(): a key selected while travelling shows its history up to the same seq.
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
     /// The newest version of the key's object that a folded event carried (a watch event, a
     /// queued Delta, an indexer change), null when none did: the inspector's "last known
@@ -90,7 +91,7 @@ Q_SIGNALS:
 private:
     using Entry = KeyHistoryEntry;
     Entry makeEntry(const TraceEvent &e);
-    void append(const std::vector<TraceEvent> &events);
+    void append(const EventBatch &events);
     /// Clears the rows and folds the key's retained events up to m_upTo (inside a reset).
     void rebuild();
 

@@ -11,13 +11,13 @@
 
 namespace lens {
 
-NamespaceIndexModel::NamespaceIndexModel(Journal *journal, QObject *parent)
+NamespaceIndexModel::NamespaceIndexModel(JournalSource source, QObject *parent)
     : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
 {
     addIndex(QStringLiteral("namespace"),
              [](const Object &o) { return QStringList{o.namespace_()}; });
     m_batcher = new EventBatcher(
-        journal, [this](const EventBatcher::Events &ev) { fold(ev); },
+        source, [this](const EventBatch &ev) { fold(ev); },
         [](const TraceEvent &e) {
             return e.kind == TraceKind::IndexerAdded || e.kind == TraceKind::IndexerUpdated ||
                    e.kind == TraceKind::IndexerDeleted;
@@ -196,7 +196,7 @@ QStringList NamespaceIndexModel::valuesOf(const QString &indexName) const
     return out;
 }
 
-void NamespaceIndexModel::fold(const std::vector<TraceEvent> &events)
+void NamespaceIndexModel::fold(const EventBatch &events)
 {
     m_started = true;
     const size_t nIdx = m_funcs.size();

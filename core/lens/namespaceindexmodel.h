@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include <QAbstractItemModel>
 #include <QHash>
 #include <QStringList>
@@ -11,7 +13,6 @@
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 class Object;
 struct TraceEvent;
@@ -24,7 +25,7 @@ struct TraceEvent;
 /// Column 0 is the name, column 1 the number of children (values of an index, keys of a value).
 /// Live: batched by an EventBatcher (default 50 ms); one rowsInserted/rowsRemoved per contiguous
 /// run under each value. Concept shown: Indexers/Indices — ByIndex("namespace", "default").
-class NamespaceIndexModel final : public QAbstractItemModel {
+class NamespaceIndexModel final : public QAbstractItemModel, public JournalFold {
     Q_OBJECT
 public:
     /// An index function: the values an object is indexed under (client-go IndexFunc).
@@ -33,7 +34,7 @@ public:
     enum Role { KeyRole = Qt::UserRole + 1 }; ///< QString key on leaf rows, empty elsewhere
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
-    explicit NamespaceIndexModel(Journal *journal, QObject *parent = nullptr);
+    explicit NamespaceIndexModel(JournalSource source, QObject *parent = nullptr);
     ~NamespaceIndexModel() override;
 
     /// Adds another index (e.g. a label) before any event is folded; ignored afterwards.
@@ -47,13 +48,13 @@ public:
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: the indices as of journal seq `seq` (folded again from the retained events
     /// with seq ≤ `seq`, later ones not applied); 0 = live again.
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
     /// ByIndex(indexName, value): the keys, sorted; empty when unknown.
     QStringList keysFor(const QString &indexName, const QString &value) const;
@@ -70,7 +71,7 @@ private:
     QModelIndex indexOfNode(Node *node) const;
     static int childRow(const Node *parent, const QString &name);
     static int lowerBound(const Node *parent, const QString &name);
-    void fold(const std::vector<TraceEvent> &events);
+    void fold(const EventBatch &events);
     void applyValue(Node *indexNode, const QString &value, const QStringList &removed,
                     const QStringList &added);
 

@@ -7,10 +7,10 @@
 
 namespace lens {
 
-QueueModel::QueueModel(Journal *journal, QObject *parent)
+QueueModel::QueueModel(JournalSource source, QObject *parent)
     : KeyedRowsModel(parent),
       m_batcher(new EventBatcher(
-          journal, [this](const EventBatcher::Events &ev) { fold(ev); },
+          source, [this](const EventBatch &ev) { fold(ev); },
           [](const TraceEvent &e) {
               return e.kind == TraceKind::FifoQueued || e.kind == TraceKind::FifoPopped ||
                      e.kind == TraceKind::ListCompleted || e.kind == TraceKind::Synced;
@@ -41,7 +41,7 @@ void QueueModel::flush()
     m_batcher->flushNow();
 }
 
-void QueueModel::fold(const std::vector<TraceEvent> &events)
+void QueueModel::fold(const EventBatch &events)
 {
     QList<Change> changes;
     const bool wasSynced = m_hasSynced;

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include "keyedrowsmodel.h"
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 struct TraceEvent;
 
@@ -25,7 +26,7 @@ struct TraceEvent;
 /// Live: batched by an EventBatcher (default 50 ms). Concept shown: DeltaFIFO's items/queue and
 /// delta compression (dedupDeltas), Replace's Replaced/Deleted-tombstone deltas, Pop order;
 /// RealFIFO's one-event-per-pop delivery.
-class QueueModel final : public KeyedRowsModel {
+class QueueModel final : public KeyedRowsModel, public JournalFold {
     Q_OBJECT
 public:
     /// The queue position ("#", 1 = next to pop) is the vertical header, not a column: it is
@@ -40,7 +41,7 @@ public:
     };
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
-    explicit QueueModel(Journal *journal, QObject *parent = nullptr);
+    explicit QueueModel(JournalSource source, QObject *parent = nullptr);
     ~QueueModel() override;
 
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -49,14 +50,14 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: rebuilds (one model reset) from the journal's retained events with
     /// seq ≤ `seq` and stops following the journal; `seq` == 0 rebuilds from everything and
     /// follows live again.
-    void foldUpTo(quint64 seq);
-    quint64 foldedUpTo() const { return m_upTo; }
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
 
     /// Keys queued right now (as of the last flush; equals rowCount()).
     int depth() const { return rowCount(); }
@@ -82,7 +83,7 @@ Q_SIGNALS:
     void statsChanged();
 
 private:
-    void fold(const std::vector<TraceEvent> &events);
+    void fold(const EventBatch &events);
     void setMode(const QString &mode);
 
     // RealFIFO: per object key, the row identities ("key\x1F<n>") of its queued events, oldest

@@ -8,9 +8,9 @@
 
 namespace lens {
 
-ReflectorStatus::ReflectorStatus(Journal *journal, QObject *parent)
+ReflectorStatus::ReflectorStatus(JournalSource source, QObject *parent)
     : QObject(parent), m_batcher(new EventBatcher(
-                           journal, [this](const EventBatcher::Events &ev) { fold(ev); }, {}, this))
+                           source, [this](const EventBatch &ev) { fold(ev); }, {}, this))
 {
     m_batcher->replayHistory();
 }
@@ -66,7 +66,7 @@ QString ReflectorStatus::summary() const
     return parts.join(QStringLiteral(" \u00B7 "));
 }
 
-void ReflectorStatus::fold(const std::vector<TraceEvent> &events)
+void ReflectorStatus::fold(const EventBatch &events)
 {
     if (events.empty())
         return;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -9,7 +11,6 @@
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 struct TraceEvent;
 
@@ -20,7 +21,7 @@ struct TraceEvent;
 ///
 /// Live: batched by an EventBatcher (default 50 ms). Concept shown: Reflector state,
 /// LastSyncResourceVersion, HasSynced.
-class ReflectorStatus final : public QObject {
+class ReflectorStatus final : public QObject, public JournalFold {
     Q_OBJECT
     Q_PROPERTY(State state READ state NOTIFY changed)
     Q_PROPERTY(QString stateName READ stateName NOTIFY changed)
@@ -38,7 +39,7 @@ public:
     Q_ENUM(State)
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
-    explicit ReflectorStatus(Journal *journal, QObject *parent = nullptr);
+    explicit ReflectorStatus(JournalSource source, QObject *parent = nullptr);
     ~ReflectorStatus() override;
 
     State state() const { return m_state; }
@@ -63,20 +64,20 @@ public:
     QString summary() const;
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
 
     /// Time travel: folds again from the journal's retained events with seq ≤ `seq` and stops
     /// following it (0 = live again: everything retained, then following). One changed().
-    void foldUpTo(quint64 seq);
+    void foldUpTo(quint64 seq) override;
     /// The seq folded up to, 0 when live.
-    quint64 foldedUpTo() const { return m_upTo; }
+    quint64 foldedUpTo() const override { return m_upTo; }
 
 Q_SIGNALS:
     void changed();
 
 private:
-    void fold(const std::vector<TraceEvent> &events);
+    void fold(const EventBatch &events);
 
     EventBatcher *m_batcher;
     State m_state = State::Stopped;

@@ -7,12 +7,12 @@
 
 namespace lens {
 
-TimelineModel::TimelineModel(Journal *journal, QObject *parent)
+TimelineModel::TimelineModel(JournalSource source, QObject *parent)
     : QObject(parent), m_batcher(new EventBatcher(
-                           journal, [this](const EventBatcher::Events &ev) { fold(ev); }, {}, this))
+                           source, [this](const EventBatch &ev) { fold(ev); }, {}, this))
 {
-    if (journal)
-        setMaxMarks(journal->capacity());
+    if (source.journal)
+        setMaxMarks(source.journal->capacity());
     m_batcher->replayHistory();
 }
 
@@ -85,7 +85,7 @@ void TimelineModel::addMark(Mark::Kind kind, const TraceEvent &e, const QString 
         m_longestBackoffMs = qMax(m_longestBackoffMs, duration);
 }
 
-void TimelineModel::fold(const std::vector<TraceEvent> &events)
+void TimelineModel::fold(const EventBatch &events)
 {
     for (const TraceEvent &e : events) {
         if (!m_any) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "eventbatcher.h"
+#include "journalfold.h"
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -12,7 +14,6 @@
 
 namespace lens {
 
-class EventBatcher;
 class Journal;
 struct TraceEvent;
 
@@ -32,7 +33,7 @@ struct TraceEvent;
 /// bounded: beyond maxMarks() the oldest marks and depth samples are dropped (droppedMarks()
 /// says how many marks), as the journal drops its oldest events beyond its capacity.
 /// Live: batched (default 50 ms).
-class TimelineModel final : public QObject {
+class TimelineModel final : public QObject, public JournalFold {
     Q_OBJECT
 public:
     struct Span {
@@ -92,7 +93,7 @@ public:
     };
 
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
-    explicit TimelineModel(Journal *journal, QObject *parent = nullptr);
+    explicit TimelineModel(JournalSource source, QObject *parent = nullptr);
     ~TimelineModel() override;
 
     const std::vector<Span> &spans() const { return m_spans; }
@@ -127,7 +128,11 @@ public:
     quint64 droppedMarks() const { return m_droppedMarks; }
 
     /// Applies pending journal events now instead of at the next coalescing tick.
-    void flush();
+    void flush() override;
+    /// The timeline keeps every retained event whatever moment the other views show (the
+    /// widget draws the travel cursor): this only remembers the seq (0 = live).
+    void foldUpTo(quint64 seq) override { m_upTo = seq; }
+    quint64 foldedUpTo() const override { return m_upTo; }
     /// Folds the journal's retained history again, so labels (causes, outcomes, errors; see
     /// JournalText) read in the language installed now. Call on QEvent::LanguageChange.
     void retranslate();
@@ -137,11 +142,12 @@ Q_SIGNALS:
     void changed();
 
 private:
-    void fold(const std::vector<TraceEvent> &events);
+    void fold(const EventBatch &events);
     void closeOpen(Span::Lane lane, const TraceEvent &e, bool failed, const QString &outcome);
     void addMark(Mark::Kind kind, const TraceEvent &e, const QString &label, qint64 duration = 0);
 
     EventBatcher *m_batcher;
+    quint64 m_upTo = 0;
     std::vector<Span> m_spans;
     Marks m_marks;
     std::deque<DepthSample> m_depth;

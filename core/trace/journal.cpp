@@ -147,6 +147,8 @@ void Journal::setCapacity(qsizetype maxEvents)
 
 void Journal::dropBeyondCapacity()
 {
+    if (qsizetype(m_events.size()) > m_capacity)
+        Q_EMIT aboutToDrop(m_events[size_t(qsizetype(m_events.size()) - m_capacity - 1)].seq);
     while (qsizetype(m_events.size()) > m_capacity) {
         m_dropping.push_back(std::move(m_events.front()));
         m_events.pop_front();

@@ -56,6 +56,9 @@ public:
 
 Q_SIGNALS:
     void eventRecorded(const lens::TraceEvent &event);
+    /// Emitted before the oldest events, up to and including seq `lastDroppedSeq`, are dropped
+    /// beyond capacity(): a reader that has not read them yet reads them now (EventBatcher).
+    void aboutToDrop(quint64 lastDroppedSeq);
 
 private:
     const Clock *m_clock;

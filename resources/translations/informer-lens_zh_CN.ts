@@ -33,6 +33,69 @@
     </message>
 </context>
 <context>
+    <name>lens::AddHandlerDialog</name>
+    <message>
+        <source>Add event handler</source>
+        <translation>添加事件处理器</translation>
+    </message>
+    <message>
+        <source>handler-%1</source>
+        <translation>handler-%1</translation>
+    </message>
+    <message>
+        <source>Handler name</source>
+        <translation>处理器名称</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>informer default</source>
+        <translation>informer 默认值</translation>
+    </message>
+    <message>
+        <source>Resync period in seconds</source>
+        <translation>resync 周期（秒）</translation>
+    </message>
+    <message>
+        <source>AddEventHandlerWithResyncPeriod: under 1 s becomes 1 s; after the informer started it cannot be shorter than its resyncCheckPeriod</source>
+        <translation>AddEventHandlerWithResyncPeriod：小于 1 s 会变为 1 s；informer 启动后不能短于它的 resyncCheckPeriod</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Processing time per notification in milliseconds</source>
+        <translation>每条通知的处理时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>Artificial time the handler spends on each notification: its buffer (backlog) grows while the informer moves on</source>
+        <translation>处理器在每条通知上花费的人为时间：informer 继续前进时它的缓冲区（积压）会增长</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Resync period</source>
+        <translation>Resync 周期</translation>
+    </message>
+    <message>
+        <source>Processing time</source>
+        <translation>处理时间</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>lens::Caption</name>
     <message>
         <source>HasSynced is %1. It becomes true once the DeltaFIFO&apos;s first Replace (the initial list) has been called and every item it queued (initialPopulationCount) has been popped and handed to the handlers; it never becomes false again. WaitForCacheSync waits for exactly this, and each handler has its own HasSynced for its initial-list notifications.</source>
@@ -556,6 +619,53 @@
     </message>
 </context>
 <context>
+    <name>lens::CaptionPane</name>
+    <message>
+        <source>Event %1 is no longer retained by the journal.</source>
+        <translation>事件 %1 已不在日志保留范围内。</translation>
+    </message>
+    <message>
+        <source>journal event %1 · %2</source>
+        <translation>日志事件 %1 · %2</translation>
+    </message>
+    <message>
+        <source>Select a journal event, a key history row, a handler notification, a timeline marker or a queued key: this pane explains it.</source>
+        <translation>选择一个日志事件、键历史行、处理器通知、时间线标记或排队的键：此窗格会解释它。</translation>
+    </message>
+    <message>
+        <source>queued key %1</source>
+        <translation>排队的键 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not queued</source>
+        <translation>%1 不在队列中</translation>
+    </message>
+    <message>
+        <source>Pop handed its Deltas to HandleDeltas at %1 (journal event %2).</source>
+        <translation>Pop 已于 %1（日志事件 %2）把它的 Deltas 交给 HandleDeltas。</translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <translation>键 %1</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>scenario caption</source>
+        <translation>场景说明</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>解释</translation>
+    </message>
+    <message>
+        <source>Explanation of the selection</source>
+        <translation>所选内容的解释</translation>
+    </message>
+</context>
+<context>
     <name>lens::HandlerNotificationsModel</name>
     <message>
         <source>OnAdd(obj, isInInitialList=true): the object was in the informer&apos;s first LIST, delivered before HasSynced</source>
@@ -698,6 +808,94 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
 </context>
 <context>
+    <name>lens::HandlersPanel</name>
+    <message>
+        <source>Event handlers</source>
+        <translation>事件处理器</translation>
+    </message>
+    <message>
+        <source>Notifications of the selected handler</source>
+        <translation>所选处理器的通知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n listener(s)</source>
+        <translation>
+            <numerusform>%n 个监听器</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1 delivered · backlog %2</source>
+        <translation> · 已投递 %1 · 积压 %2</translation>
+    </message>
+    <message>
+        <source>no informer to add a handler to</source>
+        <translation>没有可添加处理器的 informer</translation>
+    </message>
+    <message>
+        <source>the handler needs a name</source>
+        <translation>处理器需要一个名称</translation>
+    </message>
+    <message>
+        <source>a handler named %1 exists already</source>
+        <translation>名为 %1 的处理器已存在</translation>
+    </message>
+    <message>
+        <source>the informer refused the handler</source>
+        <translation>informer 拒绝了该处理器</translation>
+    </message>
+    <message>
+        <source>resync asked %1 s, in effect %2 s</source>
+        <translation>resync 请求 %1 s，实际 %2 s</translation>
+    </message>
+    <message>
+        <source> · processing time %1 ms per notification</source>
+        <translation> · 每条通知处理时间 %1 ms</translation>
+    </message>
+    <message>
+        <source>Added handler %1: %2</source>
+        <translation>已添加处理器 %1：%2</translation>
+    </message>
+    <message>
+        <source>Add event handler</source>
+        <translation>添加事件处理器</translation>
+    </message>
+    <message>
+        <source>Handlers</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <source>Add handler…</source>
+        <translation>添加处理器…</translation>
+    </message>
+    <message>
+        <source>Add an event handler</source>
+        <translation>添加事件处理器</translation>
+    </message>
+    <message>
+        <source>Add an event handler to the informer with its own resync period and an artificial processing time per notification, to watch a slow handler&apos;s backlog and latency grow</source>
+        <translation>向 informer 添加一个事件处理器，带有自己的 resync 周期和每条通知的人为处理时间，以观察慢处理器的积压与延迟增长</translation>
+    </message>
+</context>
+<context>
+    <name>lens::HistoryPanel</name>
+    <message>
+        <source>Key history</source>
+        <translation>键历史</translation>
+    </message>
+    <message>
+        <source>Key history: %1</source>
+        <translation>键历史：%1</translation>
+    </message>
+    <message>
+        <source>select a key in the queue, indexer or journal</source>
+        <translation>在队列、indexer 或日志中选择一个键</translation>
+    </message>
+    <message>
+        <source>watch → queue → pop → indexer → handlers</source>
+        <translation>watch → 队列 → 弹出 → indexer → 处理器</translation>
+    </message>
+</context>
+<context>
     <name>lens::IndexerModel</name>
     <message>
         <source>Namespace</source>
@@ -722,6 +920,176 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Bytes</source>
         <translation>字节</translation>
+    </message>
+</context>
+<context>
+    <name>lens::IndexerPanel</name>
+    <message>
+        <source>Indexer objects</source>
+        <translation>Indexer 对象</translation>
+    </message>
+    <message>
+        <source>Label selector not applied: %1</source>
+        <translation>标签选择器未生效：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n object(s)</source>
+        <translation>
+            <numerusform>%n 个对象</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n object(s)</source>
+        <translation>
+            <numerusform>%1 / %n 个对象</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Indexer</source>
+        <translation>Indexer</translation>
+    </message>
+    <message>
+        <source>Filter objects (name, namespace, label, phase)…</source>
+        <translation>筛选对象（名称、命名空间、标签、阶段）…</translation>
+    </message>
+    <message>
+        <source>Filter indexer objects</source>
+        <translation>筛选 indexer 对象</translation>
+    </message>
+    <message>
+        <source>Label selector, e.g. app=web,tier in (a,b)</source>
+        <translation>标签选择器，例如 app=web,tier in (a,b)</translation>
+    </message>
+    <message>
+        <source>Label selector for indexer objects</source>
+        <translation>Indexer 对象的标签选择器</translation>
+    </message>
+    <message>
+        <source>Kubernetes label selector syntax: key=value, key!=value, key in (a,b), key notin (a,b), key, !key</source>
+        <translation>Kubernetes 标签选择器语法：key=value、key!=value、key in (a,b)、key notin (a,b)、key、!key</translation>
+    </message>
+</context>
+<context>
+    <name>lens::IndicesPanel</name>
+    <message>
+        <source>Indices</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>index → value → keys, as ByIndex() sees them</source>
+        <translation>索引 → 值 → 键，即 ByIndex() 所见</translation>
+    </message>
+    <message>
+        <source>Namespace index</source>
+        <translation>命名空间索引</translation>
+    </message>
+</context>
+<context>
+    <name>lens::InformerBar</name>
+    <message numerus="yes">
+        <source>%1 · %2 · %n object(s) · %3</source>
+        <translation>
+            <numerusform>%1 · %2 · %n 个对象 · %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HasSynced ✓</source>
+        <translation>HasSynced ✓</translation>
+    </message>
+    <message>
+        <source>HasSynced ✗</source>
+        <translation>HasSynced ✗</translation>
+    </message>
+    <message>
+        <source>Informers (one SharedInformerFactory):</source>
+        <translation>Informer（同一个 SharedInformerFactory）：</translation>
+    </message>
+    <message>
+        <source>Show informer %1</source>
+        <translation>显示 informer %1</translation>
+    </message>
+    <message>
+        <source>Show the queue, indexer, key history and handlers of the %1 informer (%2)</source>
+        <translation>显示 %1 informer 的队列、Indexer、键历史和处理器（%2）</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync ✓ open at %1 (%2 synced last)</source>
+        <translation>WaitForCacheSync ✓ 于 %1 放行（最后同步的是 %2）</translation>
+    </message>
+    <message>
+        <source>cache.WaitForCacheSync returned true: every informer&apos;s HasSynced is true, so a controller&apos;s workers may start. It opened when the last informer synced.</source>
+        <translation>cache.WaitForCacheSync 返回 true：每个 informer 的 HasSynced 都为 true，控制器的 worker 可以启动。它在最后一个 informer 同步时放行。</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync ✗ shut, waiting %1 for %2</source>
+        <translation>WaitForCacheSync ✗ 关闭，已等待 %1，等待 %2</translation>
+    </message>
+    <message>
+        <source>cache.WaitForCacheSync blocks until every informer&apos;s HasSynced is true; a controller&apos;s workers do not start before. It waits on the informers named.</source>
+        <translation>cache.WaitForCacheSync 会阻塞，直到每个 informer 的 HasSynced 都为 true；在此之前控制器的 worker 不会启动。它正在等待所列的 informer。</translation>
+    </message>
+</context>
+<context>
+    <name>lens::InspectorPanel</name>
+    <message>
+        <source>in indexer</source>
+        <translation>在 indexer 中</translation>
+    </message>
+    <message>
+        <source>queued, not yet in indexer</source>
+        <translation>已排队，尚未进入 indexer</translation>
+    </message>
+    <message>
+        <source>deleted; last known state</source>
+        <translation>已删除；最后已知状态</translation>
+    </message>
+    <message>
+        <source>between stages (received or popped, not stored yet)</source>
+        <translation>处于阶段之间（已接收或已弹出，尚未存入）</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>select a key to inspect its object</source>
+        <translation>选择一个键以检查其对象</translation>
+    </message>
+    <message>
+        <source>%1: no object known</source>
+        <translation>%1：没有已知对象</translation>
+    </message>
+    <message>
+        <source>Object: %1</source>
+        <translation>对象：%1</translation>
+    </message>
+    <message>
+        <source>%1 · RV %2 · %3</source>
+        <translation>%1 · RV %2 · %3</translation>
+    </message>
+    <message>
+        <source> · revealed</source>
+        <translation> · 已显示</translation>
+    </message>
+    <message>
+        <source> · masked</source>
+        <translation> · 已遮蔽</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Reveal this object&apos;s secret values</source>
+        <translation>显示此对象的机密值</translation>
+    </message>
+    <message>
+        <source>Show this object&apos;s Secret data and last-applied-configuration annotation. Other objects stay masked.</source>
+        <translation>显示此对象的 Secret 数据和 last-applied-configuration 注解。其他对象仍保持遮蔽。</translation>
+    </message>
+    <message>
+        <source>Object inspector</source>
+        <translation>对象检查器</translation>
     </message>
 </context>
 <context>
@@ -757,6 +1125,25 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Detail</source>
         <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>lens::JournalPanel</name>
+    <message>
+        <source>Journal</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>past, at seq %1: </source>
+        <translation>过去，序号 %1：</translation>
+    </message>
+    <message>
+        <source>%1 events recorded · newest %2 shown</source>
+        <translation>已记录 %1 个事件 · 显示最新 %2 个</translation>
+    </message>
+    <message>
+        <source> · %1 oldest dropped (journal cap %2)</source>
+        <translation> · 已丢弃最早的 %1 个（日志上限 %2）</translation>
     </message>
 </context>
 <context>
@@ -1193,92 +1580,28 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>Delta 颜色图例</translation>
     </message>
     <message>
-        <source>DeltaFIFO queue</source>
-        <translation>DeltaFIFO 队列</translation>
-    </message>
-    <message>
-        <source>DeltaFIFO</source>
-        <translation>DeltaFIFO</translation>
-    </message>
-    <message>
         <source>Key history</source>
         <translation>键历史</translation>
-    </message>
-    <message>
-        <source>select a key in the queue, indexer or journal</source>
-        <translation>在队列、indexer 或日志中选择一个键</translation>
     </message>
     <message>
         <source>Key history: %1</source>
         <translation>键历史：%1</translation>
     </message>
     <message>
-        <source>watch → queue → pop → indexer → handlers</source>
-        <translation>watch → 队列 → 弹出 → indexer → 处理器</translation>
-    </message>
-    <message>
-        <source>Indexer objects</source>
-        <translation>Indexer 对象</translation>
-    </message>
-    <message>
-        <source>Filter objects (name, namespace, label, phase)…</source>
-        <translation>筛选对象（名称、命名空间、标签、阶段）…</translation>
-    </message>
-    <message>
-        <source>Filter indexer objects</source>
-        <translation>筛选 indexer 对象</translation>
-    </message>
-    <message>
         <source>Indexer</source>
         <translation>Indexer</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n object(s)</source>
-        <translation>
-            <numerusform>%n 个对象</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %n object(s)</source>
-        <translation>
-            <numerusform>%1 / %n 个对象</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Namespace index</source>
-        <translation>命名空间索引</translation>
     </message>
     <message>
         <source>Indices</source>
         <translation>索引</translation>
     </message>
     <message>
-        <source>index → value → keys, as ByIndex() sees them</source>
-        <translation>索引 → 值 → 键，即 ByIndex() 所见</translation>
-    </message>
-    <message>
         <source>Journal</source>
         <translation>日志</translation>
     </message>
     <message>
-        <source>%1 events recorded · newest %2 shown</source>
-        <translation>已记录 %1 个事件 · 显示最新 %2 个</translation>
-    </message>
-    <message>
         <source>Timeline</source>
         <translation>时间线</translation>
-    </message>
-    <message>
-        <source>● Live</source>
-        <translation>● 实时</translation>
-    </message>
-    <message>
-        <source>Return to live</source>
-        <translation>返回实时</translation>
-    </message>
-    <message>
-        <source>The views follow the present. Drag on the timeline&apos;s time axis to travel back; press here to return.</source>
-        <translation>视图跟随当前时刻。在时间线的时间轴上拖动可回到过去；点击此处返回。</translation>
     </message>
     <message>
         <source>Object</source>
@@ -1287,88 +1610,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Handlers</source>
         <translation>处理器</translation>
-    </message>
-    <message>
-        <source>Event handlers</source>
-        <translation>事件处理器</translation>
-    </message>
-    <message>
-        <source>Notifications of the selected handler</source>
-        <translation>所选处理器的通知</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n listener(s)</source>
-        <translation>
-            <numerusform>%n 个监听器</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · %1 delivered · backlog %2</source>
-        <translation> · 已投递 %1 · 积压 %2</translation>
-    </message>
-    <message>
-        <source>Object inspector</source>
-        <translation>对象检查器</translation>
-    </message>
-    <message>
-        <source>Reveal</source>
-        <translation>显示</translation>
-    </message>
-    <message>
-        <source>Reveal this object&apos;s secret values</source>
-        <translation>显示此对象的机密值</translation>
-    </message>
-    <message>
-        <source>Show this object&apos;s Secret data and last-applied-configuration annotation. Other objects stay masked.</source>
-        <translation>显示此对象的 Secret 数据和 last-applied-configuration 注解。其他对象仍保持遮蔽。</translation>
-    </message>
-    <message>
-        <source>select a key to inspect its object</source>
-        <translation>选择一个键以检查其对象</translation>
-    </message>
-    <message>
-        <source>in indexer</source>
-        <translation>在 indexer 中</translation>
-    </message>
-    <message>
-        <source>queued, not yet in indexer</source>
-        <translation>已排队，尚未进入 indexer</translation>
-    </message>
-    <message>
-        <source>deleted; last known state</source>
-        <translation>已删除；最后已知状态</translation>
-    </message>
-    <message>
-        <source>between stages (received or popped, not stored yet)</source>
-        <translation>处于阶段之间（已接收或已弹出，尚未存入）</translation>
-    </message>
-    <message>
-        <source>%1: no object known</source>
-        <translation>%1：没有已知对象</translation>
-    </message>
-    <message>
-        <source>Object: %1</source>
-        <translation>对象：%1</translation>
-    </message>
-    <message>
-        <source>%1 · RV %2 · %3</source>
-        <translation>%1 · RV %2 · %3</translation>
-    </message>
-    <message>
-        <source> · revealed</source>
-        <translation> · 已显示</translation>
-    </message>
-    <message>
-        <source> · masked</source>
-        <translation> · 已遮蔽</translation>
-    </message>
-    <message>
-        <source>ListAndWatch over time · wheel to zoom · hover for details · click an event to select its key · drag the time axis to travel back</source>
-        <translation>ListAndWatch 随时间变化 · 滚轮缩放 · 悬停查看详情 · 点击事件选择其键 · 拖动时间轴回到过去</translation>
-    </message>
-    <message>
-        <source>TIME TRAVEL to %1: every view shows the journal up to seq %2, recorded at %3 · press Live to return</source>
-        <translation>时间旅行至 %1：所有视图显示日志直到序号 %2（记录于 %3）· 点击“实时”返回</translation>
     </message>
     <message>
         <source> · queue %1</source>
@@ -1387,14 +1628,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>past, at seq %1: </source>
         <translation>过去，序号 %1：</translation>
-    </message>
-    <message>
-        <source> · HasSynced ✓</source>
-        <translation> · HasSynced ✓</translation>
-    </message>
-    <message>
-        <source> · HasSynced ✗</source>
-        <translation> · HasSynced ✗</translation>
     </message>
     <message>
         <source>pump: not connected</source>
@@ -1421,48 +1654,12 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>⇥  单步</translation>
     </message>
     <message>
-        <source>Label selector, e.g. app=web,tier in (a,b)</source>
-        <translation>标签选择器，例如 app=web,tier in (a,b)</translation>
-    </message>
-    <message>
-        <source>Label selector for indexer objects</source>
-        <translation>Indexer 对象的标签选择器</translation>
-    </message>
-    <message>
-        <source>Kubernetes label selector syntax: key=value, key!=value, key in (a,b), key notin (a,b), key, !key</source>
-        <translation>Kubernetes 标签选择器语法：key=value、key!=value、key in (a,b)、key notin (a,b)、key、!key</translation>
-    </message>
-    <message>
-        <source>Explanation of the selection</source>
-        <translation>所选内容的解释</translation>
-    </message>
-    <message>
-        <source>Select a journal event, a key history row, a handler notification, a timeline marker or a queued key: this pane explains it.</source>
-        <translation>选择一个日志事件、键历史行、处理器通知、时间线标记或排队的键：此窗格会解释它。</translation>
-    </message>
-    <message>
         <source>Explain</source>
         <translation>解释</translation>
     </message>
     <message>
         <source>Playground</source>
         <translation>演练场</translation>
-    </message>
-    <message>
-        <source>Add handler…</source>
-        <translation>添加处理器…</translation>
-    </message>
-    <message>
-        <source>Add an event handler</source>
-        <translation>添加事件处理器</translation>
-    </message>
-    <message>
-        <source>Add an event handler to the informer with its own resync period and an artificial processing time per notification, to watch a slow handler&apos;s backlog and latency grow</source>
-        <translation>向 informer 添加一个事件处理器，带有自己的 resync 周期和每条通知的人为处理时间，以观察慢处理器的积压与延迟增长</translation>
-    </message>
-    <message>
-        <source>Label selector not applied: %1</source>
-        <translation>标签选择器未生效：%1</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1525,112 +1722,12 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
-        <source>no informer to add a handler to</source>
-        <translation>没有可添加处理器的 informer</translation>
-    </message>
-    <message>
-        <source>the handler needs a name</source>
-        <translation>处理器需要一个名称</translation>
-    </message>
-    <message>
-        <source>a handler named %1 exists already</source>
-        <translation>名为 %1 的处理器已存在</translation>
-    </message>
-    <message>
-        <source>the informer refused the handler</source>
-        <translation>informer 拒绝了该处理器</translation>
-    </message>
-    <message>
-        <source> · processing time %1 ms per notification</source>
-        <translation> · 每条通知处理时间 %1 ms</translation>
-    </message>
-    <message>
-        <source>Added handler %1: %2</source>
-        <translation>已添加处理器 %1：%2</translation>
-    </message>
-    <message>
-        <source>Add event handler</source>
-        <translation>添加事件处理器</translation>
-    </message>
-    <message>
-        <source>handler-%1</source>
-        <translation>handler-%1</translation>
-    </message>
-    <message>
-        <source>Handler name</source>
-        <translation>处理器名称</translation>
-    </message>
-    <message>
-        <source> s</source>
-        <translation> s</translation>
-    </message>
-    <message>
-        <source>informer default</source>
-        <translation>informer 默认值</translation>
-    </message>
-    <message>
-        <source>Resync period in seconds</source>
-        <translation>resync 周期（秒）</translation>
-    </message>
-    <message>
-        <source>AddEventHandlerWithResyncPeriod: under 1 s becomes 1 s; after the informer started it cannot be shorter than its resyncCheckPeriod</source>
-        <translation>AddEventHandlerWithResyncPeriod：小于 1 s 会变为 1 s；informer 启动后不能短于它的 resyncCheckPeriod</translation>
-    </message>
-    <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
-        <source>Processing time per notification in milliseconds</source>
-        <translation>每条通知的处理时间（毫秒）</translation>
-    </message>
-    <message>
-        <source>Artificial time the handler spends on each notification: its buffer (backlog) grows while the informer moves on</source>
-        <translation>处理器在每条通知上花费的人为时间：informer 继续前进时它的缓冲区（积压）会增长</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Resync period</source>
-        <translation>Resync 周期</translation>
-    </message>
-    <message>
-        <source>Processing time</source>
-        <translation>处理时间</translation>
-    </message>
-    <message>
-        <source>Event %1 is no longer retained by the journal.</source>
-        <translation>事件 %1 已不在日志保留范围内。</translation>
-    </message>
-    <message>
-        <source>journal event %1 · %2</source>
-        <translation>日志事件 %1 · %2</translation>
-    </message>
-    <message>
-        <source>queued key %1</source>
-        <translation>排队的键 %1</translation>
-    </message>
-    <message>
         <source>backing off</source>
         <translation>正在退避</translation>
     </message>
     <message>
         <source>backing off after: %1</source>
         <translation>退避原因：%1</translation>
-    </message>
-    <message>
-        <source>resync asked %1 s, in effect %2 s</source>
-        <translation>resync 请求 %1 s，实际 %2 s</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>scenario caption</source>
-        <translation>场景说明</translation>
     </message>
     <message>
         <source>Whole window</source>
@@ -1645,26 +1742,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>队列（DeltaFIFO / RealFIFO）</translation>
     </message>
     <message>
-        <source>Scenario: %1</source>
-        <translation>场景：%1</translation>
-    </message>
-    <message>
-        <source>Resume scenario</source>
-        <translation>继续场景</translation>
-    </message>
-    <message>
-        <source>Pause scenario</source>
-        <translation>暂停场景</translation>
-    </message>
-    <message>
-        <source>Scenario speed</source>
-        <translation>场景速度</translation>
-    </message>
-    <message>
-        <source> · %1 oldest dropped (journal cap %2)</source>
-        <translation> · 已丢弃最早的 %1 个（日志上限 %2）</translation>
-    </message>
-    <message>
         <source>Simulator</source>
         <translation>模拟器</translation>
     </message>
@@ -1673,46 +1750,8 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>录制自 %1</translation>
     </message>
     <message>
-        <source>Add</source>
-        <translation>添加</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Hold the scenario&apos;s clock and steps; the informer and the server go on (F7)</source>
-        <translation>暂停场景的时钟与步骤；informer 和服务器继续运行（F7）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n key(s) queued now</source>
-        <translation>
-            <numerusform>当前排队 %n 个键</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · %1 deltas queued in all · %2 popped</source>
-        <translation> · 累计排入 %1 个 delta · 已弹出 %2</translation>
-    </message>
-    <message>
-        <source>fastest</source>
-        <translation>最快</translation>
-    </message>
-    <message>
-        <source>Scenario seconds per real second (fastest: each step as soon as everything before it has happened)</source>
-        <translation>每个真实秒对应的场景秒数（最快：前面的一切都发生后立即执行下一步）</translation>
-    </message>
-    <message>
-        <source>%1 is not queued</source>
-        <translation>%1 不在队列中</translation>
-    </message>
-    <message>
-        <source>Pop handed its Deltas to HandleDeltas at %1 (journal event %2).</source>
-        <translation>Pop 已于 %1（日志事件 %2）把它的 Deltas 交给 HandleDeltas。</translation>
-    </message>
-    <message>
-        <source>key %1</source>
-        <translation>键 %1</translation>
+        <source>Informers and WaitForCacheSync</source>
+        <translation>Informer 与 WaitForCacheSync</translation>
     </message>
 </context>
 <context>
@@ -2058,6 +2097,35 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
 </context>
 <context>
+    <name>lens::QueuePanel</name>
+    <message>
+        <source>DeltaFIFO queue</source>
+        <translation>DeltaFIFO 队列</translation>
+    </message>
+    <message>
+        <source>past, at seq %1: </source>
+        <translation>过去，序号 %1：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) queued now</source>
+        <translation>
+            <numerusform>当前排队 %n 个键</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1 deltas queued in all · %2 popped</source>
+        <translation> · 累计排入 %1 个 delta · 已弹出 %2</translation>
+    </message>
+    <message>
+        <source> · HasSynced ✓</source>
+        <translation> · HasSynced ✓</translation>
+    </message>
+    <message>
+        <source> · HasSynced ✗</source>
+        <translation> · HasSynced ✗</translation>
+    </message>
+</context>
+<context>
     <name>lens::RecordReplay</name>
     <message>
         <source>Informer Lens journal (*.jsonl);;All files (*)</source>
@@ -2165,6 +2233,41 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>
             <numerusform>%n 个 watch 事件</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>lens::ScenarioToolBar</name>
+    <message>
+        <source>Resume scenario</source>
+        <translation>继续场景</translation>
+    </message>
+    <message>
+        <source>Pause scenario</source>
+        <translation>暂停场景</translation>
+    </message>
+    <message>
+        <source>fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>Hold the scenario&apos;s clock and steps; the informer and the server go on (F7)</source>
+        <translation>暂停场景的时钟与步骤；informer 和服务器继续运行（F7）</translation>
+    </message>
+    <message>
+        <source>Scenario speed</source>
+        <translation>场景速度</translation>
+    </message>
+    <message>
+        <source>Scenario seconds per real second (fastest: each step as soon as everything before it has happened)</source>
+        <translation>每个真实秒对应的场景秒数（最快：前面的一切都发生后立即执行下一步）</translation>
     </message>
 </context>
 <context>
@@ -2371,6 +2474,33 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>HasSynced: %1 objects</source>
         <translation>HasSynced：%1 个对象</translation>
+    </message>
+</context>
+<context>
+    <name>lens::TimelinePanel</name>
+    <message>
+        <source>ListAndWatch over time · wheel to zoom · hover for details · click an event to select its key · drag the time axis to travel back</source>
+        <translation>ListAndWatch 随时间变化 · 滚轮缩放 · 悬停查看详情 · 点击事件选择其键 · 拖动时间轴回到过去</translation>
+    </message>
+    <message>
+        <source>TIME TRAVEL to %1: every view shows the journal up to seq %2, recorded at %3 · press Live to return</source>
+        <translation>时间旅行至 %1：所有视图显示日志直到序号 %2（记录于 %3）· 点击“实时”返回</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>● Live</source>
+        <translation>● 实时</translation>
+    </message>
+    <message>
+        <source>Return to live</source>
+        <translation>返回实时</translation>
+    </message>
+    <message>
+        <source>The views follow the present. Drag on the timeline&apos;s time axis to travel back; press here to return.</source>
+        <translation>视图跟随当前时刻。在时间线的时间轴上拖动可回到过去；点击此处返回。</translation>
     </message>
 </context>
 <context>

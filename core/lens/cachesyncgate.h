@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "eventbatcher.h"
+#include "journalfold.h"
+
+#include <QHash>
+#include <QObject>
+#include <QStringList>
+
+namespace lens {
+
+/// client-go's cache.WaitForCacheSync(informer.HasSynced, ...) over the informers of one
+/// factory, as a gate folded from the journal: it is shut while any informer has not recorded
+/// its Synced event (HasSynced became true) and opens at the Synced event of the last one.
+///
+/// Truth from the journal: the time it began waiting is the first event any of the informers
+/// recorded (the factory starts them together); the informers it waits on are those without a
+/// Synced event up to the moment shown; the time it opened is the last Synced event's time.
+/// Time travel: foldUpTo(seq) shows the gate as of journal seq `seq`.
+///
+/// Not thread-safe: lives on the journal's thread.
+class CacheSyncGate final : public QObject, public JournalFold {
+    Q_OBJECT
+public:
+    explicit CacheSyncGate(Journal *journal, QObject *parent = nullptr);
+    ~CacheSyncGate() override;
+
+    /// The informers it waits for (TraceEvent::informer names). Refolds the journal.
+    void setInformers(const QStringList &names);
+    QStringList informers() const { return m_names; }
+
+    /// True when every informer has synced.
+    bool isOpen() const;
+    /// Informers not synced yet, in setInformers() order.
+    QStringList waitingFor() const;
+    /// Journal time (ms) of the first event of any informer; -1 before any.
+    qint64 startedAtMs() const { return m_startedMs; }
+    /// Journal time (ms) the gate opened (the last Synced event); -1 while shut.
+    qint64 openedAtMs() const;
+    /// Journal time (ms) informer `name` synced; -1 when it has not.
+    qint64 syncedAtMs(const QString &name) const { return m_syncedMs.value(name, -1); }
+    /// The informer that synced last (the one the gate waited on longest); "" while shut.
+    QString lastToSync() const;
+
+    void flush() override;
+    void foldUpTo(quint64 seq) override;
+    quint64 foldedUpTo() const override { return m_upTo; }
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void fold(const EventBatch &events);
+    void reset();
+
+    EventBatcher *m_batcher;
+    QStringList m_names;
+    QHash<QString, qint64> m_syncedMs;
+    qint64 m_startedMs = -1;
+    quint64 m_upTo = 0;
+};
+
+} // namespace lens

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+// LensModels: one body of views per informer over one journal; the EventBatcher's delivery by
+// seq range (no copies, nothing missed when the journal drops); time travel across bodies.
+#include "lens/eventbatcher.h"
+#include "lens/handlersmodel.h"
+#include "lens/indexermodel.h"
+#include "lens/journalmodel.h"
+#include "lens/keyhistorymodel.h"
+#include "lens/lensmodels.h"
+#include "lens/namespaceindexmodel.h"
+#include "lens/queuemodel.h"
+#include "lens/reflectorstatus.h"
+#include "trace/journal.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+#include <vector>
+
+using namespace lens;
+
+namespace {
+
+/// Records what an informer named `informer` records when `key` is listed: queued, popped,
+/// added to the indexer.
+void addObject(Journal &j, const QString &informer, const QString &key, int rv)
+{
+    const QString ns = key.section(QLatin1Char('/'), 0, 0);
+    const QString name = key.section(QLatin1Char('/'), 1);
+    const Object o = Object::make(ns, name, QString::number(rv), {});
+    TraceEvent q;
+    q.kind = TraceKind::FifoQueued;
+    q.informer = informer;
+    q.component = QStringLiteral("deltafifo");
+    q.key = key;
+    q.type = QStringLiteral("Added");
+    q.object = o;
+    q.deltas = {Delta::of(DeltaType::Added, o)};
+    q.detail.insert(QLatin1String("queueDepth"), 1);
+    j.record(q);
+    TraceEvent p = q;
+    p.kind = TraceKind::FifoPopped;
+    p.detail.insert(QLatin1String("queueDepth"), 0);
+    j.record(p);
+    TraceEvent a;
+    a.kind = TraceKind::IndexerAdded;
+    a.informer = informer;
+    a.component = QStringLiteral("indexer");
+    a.key = key;
+    a.object = o;
+    j.record(a);
+}
+
+QStringList keysOf(const IndexerModel *m)
+{
+    QStringList keys;
+    for (int r = 0; r < m->rowCount(); ++r)
+        keys << m->index(r, 0).data(IndexerModel::KeyRole).toString();
+    keys.sort();
+    return keys;
+}
+
+} // namespace
+
+class tst_LensModels : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void eachBodyFoldsItsInformer();
+    void travelMovesEveryModelOfABody();
+    void batchesAreTheJournalsOwnEvents();
+    void nothingIsMissedWhenTheJournalDrops();
+    void settlesAfterQuiet();
+};
+
+void tst_LensModels::eachBodyFoldsItsInformer()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/web"), 10);
+    LensModels pods({&journal, QStringLiteral("pods")}, LensModels::InformerViews);
+    LensModels nodes({&journal, QStringLiteral("nodes")}, LensModels::InformerViews);
+    LensModels all(&journal, LensModels::StreamViews);
+    QVERIFY(!pods.journalModel());
+    QVERIFY(!all.queue());
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+    for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *>{
+             pods.queue(), pods.indexer(), pods.namespaces(), pods.history(), pods.handlers(),
+             pods.notifications(), nodes.queue(), nodes.indexer(), all.journalModel()})
+        testers.push_back(std::make_unique<QAbstractItemModelTester>(
+            m, QAbstractItemModelTester::FailureReportingMode::QtTest));
+
+    addObject(journal, QStringLiteral("nodes"), QStringLiteral("node-1"), 11);
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("kube-system/dns"), 12);
+    for (LensModels *b : {&pods, &nodes, &all})
+        b->settle();
+    QCOMPARE(keysOf(pods.indexer()),
+             QStringList({QStringLiteral("default/web"), QStringLiteral("kube-system/dns")}));
+    QCOMPARE(keysOf(nodes.indexer()), QStringList({QStringLiteral("node-1")}));
+    QCOMPARE(pods.queue()->poppedTotal(), qint64(2));
+    QCOMPARE(nodes.queue()->poppedTotal(), qint64(1));
+    // The stream body shows every informer's events: 3 objects × 3 events.
+    QCOMPARE(all.journalModel()->rowCount(), 9);
+    // An event of no informer (a scenario caption) belongs to every body.
+    TraceEvent info;
+    info.component = QStringLiteral("scenario");
+    info.detail.insert(QLatin1String("message"), QStringLiteral("hello"));
+    journal.record(info);
+    all.settle();
+    QCOMPARE(all.journalModel()->rowCount(), 10);
+}
+
+void tst_LensModels::travelMovesEveryModelOfABody()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    LensModels body({&journal, QStringLiteral("pods")});
+    QSignalSpy travelled(&body, &LensModels::travelled);
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/a"), 1);
+    clock.advance(100);
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/b"), 2);
+    body.settle();
+    QCOMPARE(body.indexer()->rowCount(), 2);
+    const quint64 firstAdd = 3; // queued, popped, added
+    QCOMPARE(body.seqAtTime(50), firstAdd);
+    QCOMPARE(body.timeOfSeq(firstAdd + 1), qint64(100));
+    body.travelToSeq(firstAdd);
+    QCOMPARE(travelled.count(), 1);
+    for (JournalFold *f : body.folds())
+        QCOMPARE(f->foldedUpTo(), firstAdd);
+    QCOMPARE(body.indexer()->rowCount(), 1);
+    QCOMPARE(body.journalModel()->rowCount(), 3);
+    // Travelling, the body follows nothing new.
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/c"), 3);
+    body.settle();
+    QCOMPARE(body.indexer()->rowCount(), 1);
+    body.travelToSeq(0);
+    QCOMPARE(body.indexer()->rowCount(), 3);
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/d"), 4);
+    body.settle();
+    QCOMPARE(body.indexer()->rowCount(), 4);
+}
+
+void tst_LensModels::batchesAreTheJournalsOwnEvents()
+{
+    Journal journal;
+    std::vector<const TraceEvent *> seen;
+    EventBatcher b({&journal, QStringLiteral("nodes")}, [&](const EventBatch &batch) {
+        for (const TraceEvent &e : batch)
+            seen.push_back(&e);
+    });
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/a"), 1);
+    addObject(journal, QStringLiteral("nodes"), QStringLiteral("n1"), 2);
+    QCOMPARE(b.pendingCount(), qsizetype(6));
+    b.flushNow();
+    QCOMPARE(seen.size(), size_t(3));
+    // The very events the journal keeps, not copies.
+    for (size_t i = 0; i < seen.size(); ++i)
+        QCOMPARE(seen[i], &journal.events()[3 + i]);
+    QCOMPARE(b.pendingCount(), qsizetype(0));
+}
+
+void tst_LensModels::nothingIsMissedWhenTheJournalDrops()
+{
+    Journal journal;
+    journal.setCapacity(10);
+    QueueModel queue(&journal);
+    queue.batcher()->setInterval(60000); // no tick: only the journal's drop can deliver
+    for (int i = 0; i < 20; ++i)
+        addObject(journal, QStringLiteral("pods"), QStringLiteral("default/p%1").arg(i), i);
+    QCOMPARE(journal.droppedCount(), quint64(50));
+    queue.flush();
+    QCOMPARE(queue.queuedTotal(), qint64(20));
+    QCOMPARE(queue.poppedTotal(), qint64(20));
+}
+
+void tst_LensModels::settlesAfterQuiet()
+{
+    Journal journal;
+    LensModels body(&journal);
+    QSignalSpy settled(&body, &LensModels::settled);
+    addObject(journal, QString(), QStringLiteral("default/a"), 1);
+    QVERIFY(!body.isSettled());
+    QVERIFY(settled.wait(LensModels::settleQuietMs() * 10));
+    QVERIFY(body.isSettled());
+    QCOMPARE(body.indexer()->rowCount(), 1);
+}
+
+QTEST_GUILESS_MAIN(tst_LensModels)
+#include "tst_lensmodels.moc"

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "captionpane.h"
+
+#include "i18n.h"
+#include "lens/caption.h"
+#include "lens/format.h"
+#include "lens/lensmodels.h"
+#include "lens/queuemodel.h"
+#include "trace/journal.h"
+
+#include <QTextBrowser>
+
+#include <algorithm>
+
+namespace lens {
+
+CaptionPane::CaptionPane(Journal *journal, QWidget *parent)
+    : Panel(QString(), nullptr, parent), m_journal(journal), m_view(new QTextBrowser(this))
+{
+    m_view->setObjectName(QStringLiteral("captionView"));
+    m_view->setOpenLinks(false);
+    m_view->setFrameShape(QFrame::NoFrame);
+    addContent(m_view, 1);
+    retranslate();
+}
+
+void CaptionPane::setBody(LensModels *body)
+{
+    m_body = body;
+}
+
+QString CaptionPane::text() const
+{
+    return m_view->toPlainText();
+}
+
+void CaptionPane::explainSeq(quint64 seq)
+{
+    if (!m_journal || seq == 0)
+        return;
+    m_seq = seq;
+    m_key.clear();
+    const auto &ev = m_journal->events();
+    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
+                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+    if (it == ev.end() || it->seq != seq) {
+        m_view->setHtml(
+            QStringLiteral("<p>%1</p>")
+                .arg(
+                    tr("Event %1 is no longer retained by the journal.").arg(seq).toHtmlEscaped()));
+        return;
+    }
+    m_view->setHtml(Caption::forEvent(*it, m_journal, m_travelSeq));
+    setSubtitle(tr("journal event %1 · %2").arg(seq).arg(formatTimeMs(it->t)));
+}
+
+void CaptionPane::showHint()
+{
+    m_view->setHtml(QStringLiteral("<p>%1</p>")
+                        .arg(tr("Select a journal event, a key history row, a handler "
+                                "notification, a timeline marker or a queued key: this pane "
+                                "explains it.")
+                                 .toHtmlEscaped()));
+}
+
+void CaptionPane::atTravelPoint()
+{
+    // Explain says nothing of after the moment shown: not an event recorded later, nor a key's
+    // Deltas as they were queued at another moment (they are explained again as queued now).
+    const bool later = m_travelSeq != 0 && m_seq > m_travelSeq;
+    if (!later && m_seq != 0) {
+        explainSeq(m_seq); // again, looking at nothing after the moment shown
+        return;
+    }
+    if (!later && m_key.isEmpty())
+        return;
+    const QString key = m_key;
+    m_seq = 0;
+    m_key.clear();
+    setSubtitle(QString());
+    showHint();
+    if (!key.isEmpty())
+        explainQueuedKey(key); // when the key is queued at this moment
+}
+
+void CaptionPane::queueChanged()
+{
+    if (m_seq == 0 && !m_key.isEmpty())
+        explainQueuedKey(m_key);
+}
+
+void CaptionPane::explainQueuedKey(const QString &key)
+{
+    m_seq = 0;
+    m_key = key;
+    const QueueModel *queue = m_body ? m_body->queue() : nullptr;
+    const int row = queue ? queue->rowOfKey(key) : -1;
+    if (row >= 0) {
+        m_view->setHtml(Caption::forDeltas(key, queue->deltasAt(row), queue->queueMode()));
+        setSubtitle(tr("queued key %1").arg(key));
+        return;
+    }
+    // Popped (or never queued at the moment the views show): say so, from the journal, up to
+    // the moment shown (time travel shows nothing after it).
+    const quint64 upTo = queue ? queue->foldedUpTo() : m_travelSeq;
+    const QString informer = m_body ? m_body->informer() : QString();
+    const TraceEvent *pop = nullptr;
+    if (m_journal)
+        for (auto it = m_journal->events().rbegin(); it != m_journal->events().rend(); ++it)
+            if ((upTo == 0 || it->seq <= upTo) && it->kind == TraceKind::FifoPopped &&
+                it->key == key && (informer.isEmpty() || it->informer == informer)) {
+                pop = &*it;
+                break;
+            }
+    QString html =
+        QStringLiteral("<p><b>%1</b></p>").arg(tr("%1 is not queued").arg(key).toHtmlEscaped());
+    if (pop)
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(tr("Pop handed its Deltas to HandleDeltas at %1 (journal event %2).")
+                             .arg(formatTimeMs(pop->t))
+                             .arg(pop->seq)
+                             .toHtmlEscaped());
+    m_view->setHtml(html);
+    setSubtitle(tr("key %1").arg(key));
+}
+
+void CaptionPane::setScenarioCaptionTranslation(
+    std::function<QString(const QString &caption, const QString &lang)> translate)
+{
+    m_translateCaption = std::move(translate);
+}
+
+void CaptionPane::showScenarioCaption(const QString &text)
+{
+    m_seq = 0;
+    m_key.clear();
+    m_scenarioCaption = text;
+    m_view->setHtml(QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                        .arg(tr("Scenario").toHtmlEscaped(), text.toHtmlEscaped()));
+    setSubtitle(tr("scenario caption"));
+}
+
+void CaptionPane::retranslate()
+{
+    setTitle(tr("Explain"));
+    m_view->setAccessibleName(tr("Explanation of the selection"));
+    // The caption itself is in the language of the moment it was written: write it again.
+    if (m_seq)
+        explainSeq(m_seq);
+    else if (!m_key.isEmpty())
+        explainQueuedKey(m_key);
+    else if (!m_scenarioCaption.isEmpty())
+        showScenarioCaption(m_translateCaption
+                                ? m_translateCaption(m_scenarioCaption, currentLanguage())
+                                : m_scenarioCaption);
+    else
+        showHint();
+}
+
+} // namespace lens

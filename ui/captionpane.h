@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "panel.h"
+
+#include <QPointer>
+
+#include <functional>
+
+class QTextBrowser;
+
+namespace lens {
+
+class Journal;
+class LensModels;
+
+/// The Explain pane: says why the selected thing happened, from the journal events that
+/// recorded it (Caption): a journal event (explainSeq), a queued key's Deltas
+/// (explainQueuedKey), or a scenario's caption. It never says anything of after the moment
+/// the views show (time travel): atTravelPoint() re-explains or withdraws what was shown.
+/// Texts are written again in the new language on a language change.
+class CaptionPane final : public Panel {
+    Q_OBJECT
+public:
+    explicit CaptionPane(Journal *journal, QWidget *parent = nullptr);
+
+    /// The informer body whose queue a queued key is explained from (the one shown).
+    void setBody(LensModels *body);
+    /// The moment the views show (0 = live).
+    void setTravelSeq(quint64 seq) { m_travelSeq = seq; }
+
+    QTextBrowser *view() const { return m_view; }
+    QString text() const;
+    /// What is explained: a journal seq (0 = none), a queued key ("" = none), or the scenario
+    /// caption.
+    quint64 explainedSeq() const { return m_seq; }
+    QString explainedKey() const { return m_key; }
+
+    void explainSeq(quint64 seq);
+    void explainQueuedKey(const QString &key);
+    void showScenarioCaption(const QString &text);
+    /// How a scenario caption is shown in another language (the scenario's own translations).
+    void setScenarioCaptionTranslation(
+        std::function<QString(const QString &caption, const QString &lang)> translate);
+    /// After travelling: explains again what was explained, as of the moment shown, or
+    /// withdraws an event recorded after it.
+    void atTravelPoint();
+    /// The queue changed: a queued key's explanation follows its row (Deltas growing, popped).
+    void queueChanged();
+
+protected:
+    void retranslate() override;
+
+private:
+    void showHint();
+
+    QPointer<Journal> m_journal;
+    QPointer<LensModels> m_body;
+    QTextBrowser *m_view;
+    quint64 m_travelSeq = 0;
+    quint64 m_seq = 0;         // what the caption explains: a journal seq …
+    QString m_key;             // … or a queued key …
+    QString m_scenarioCaption; // … or a scenario's caption
+    std::function<QString(const QString &, const QString &)> m_translateCaption;
+};
+
+} // namespace lens
