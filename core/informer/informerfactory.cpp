@@ -212,6 +212,7 @@ SharedIndexInformer *SharedInformerFactory::informerFor(const QString &resource,
     const qint64 resync = m_options.customResyncMs.value(resource, m_defaultResync);
     auto *inf = new SharedIndexInformer(lw.get(), resync, m_journal, m_clock, {}, this);
     inf->setObjectName(resource);
+    inf->setName(resource);
     // The ListerWatcher lives as long as its informer: a child deleted after the informer's
     // destructor has stopped the reflector.
     new ListerWatcherHolder(std::move(lw), inf);

@@ -79,6 +79,7 @@ private Q_SLOTS:
     void options();
     void customResync();
     void startAndSync();
+    void journalNamesTheInformer();
     void createdAfterStart();
     void syncTimeoutNamesResources();
     void shutdownReleases();
@@ -192,6 +193,44 @@ void TestInformerFactory::startAndSync()
     QSignalSpy done(w, &CacheSyncWaiter::finished);
     QVERIFY(done.wait(5000));
     QVERIFY(done.first().first().value<CacheSyncResult>().ok());
+}
+
+void TestInformerFactory::journalNamesTheInformer()
+{
+    // Every event of an informer's parts (reflector, queue, indexer, processor and listeners,
+    // controller, the informer) names it; the factory's own events name none.
+    Fixture f;
+    f.listAnswers.insert(QStringLiteral("pods"),
+                         okReply(objsFromSpec(QStringLiteral("a@1,b@2")), QStringLiteral("2")));
+    f.listAnswers.insert(QStringLiteral("configmaps"),
+                         okReply(objsFromSpec(QStringLiteral("c@3")), QStringLiteral("3")));
+    auto fac = f.factory(
+        0, {SharedInformerFactory::withQueueMode(SharedIndexInformer::QueueMode::RealFIFO)});
+    SharedIndexInformer *pods = fac->informerFor(QStringLiteral("pods"));
+    fac->informerFor(QStringLiteral("configmaps"));
+    QCOMPARE(pods->name(), QStringLiteral("pods"));
+    pods->addEventHandler(ResourceEventHandler{QStringLiteral("h"), {}, {}, {}});
+    fac->start();
+    QVERIFY(fac->waitForCacheSyncBlocking(10000).ok());
+    pods->controller()->pause();
+    QSet<QString> components;
+    QHash<QString, QString> informerOfKey;
+    for (const TraceEvent &e : f.journal.events()) {
+        if (!TraceEvent::isInformerComponent(e.component)) {
+            QVERIFY2(e.informer.isEmpty(), qPrintable(e.component));
+            continue;
+        }
+        components << e.component;
+        QVERIFY2(e.informer == QLatin1String("pods") || e.informer == QLatin1String("configmaps"),
+                 qPrintable(traceKindName(e.kind) + QLatin1Char(' ') + e.informer));
+        if (!e.key.isEmpty())
+            informerOfKey.insert(e.key, e.informer);
+    }
+    QCOMPARE(components, (QSet<QString>{QStringLiteral("reflector"), QStringLiteral("realfifo"),
+                                        QStringLiteral("indexer"), QStringLiteral("processor"),
+                                        QStringLiteral("informer"), QStringLiteral("controller")}));
+    QCOMPARE(informerOfKey.value(QStringLiteral("a")), QStringLiteral("pods"));
+    QCOMPARE(informerOfKey.value(QStringLiteral("c")), QStringLiteral("configmaps"));
 }
 
 void TestInformerFactory::createdAfterStart()
