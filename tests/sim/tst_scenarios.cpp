@@ -7,6 +7,7 @@
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
+#include <QJsonArray>
 #include <QtTest>
 
 #include <algorithm>
@@ -396,6 +397,35 @@ void TestScenarios::play_data()
                QCOMPARE(int(web0.back()->deltas.size()), 4); // Added, then 3 Updated
                QCOMPARE(int(web2.size()), 1);
                QCOMPARE(int(web2.back()->deltas.size()), 2); // Added, Deleted
+           });
+    QTest::newRow("factory gate: shut while nodes is refused, opened by nodes' sync")
+        << QStringLiteral("factory-gate") << Check([](const Trace &t, Session &s) {
+               QCOMPARE(s.informerNames(),
+                        (QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}));
+               const auto started = t.find(TraceKind::CacheSyncStarted);
+               QCOMPARE(int(started.size()), 1);
+               QVERIFY(started.front()
+                           ->detail.value(QLatin1String("waitingFor"))
+                           .toArray()
+                           .contains(QStringLiteral("nodes")));
+               const auto refused = t.find(TraceKind::ListFailed, [](const TraceEvent &e) {
+                   return e.informer == QLatin1String("nodes") &&
+                          e.detail.value(QLatin1String("code")).toInt() == 403;
+               });
+               QVERIFY(!refused.empty());
+               QVERIFY(t.find(TraceKind::ListFailed, [](const TraceEvent &e) {
+                            return e.informer == QLatin1String("pods");
+                        }).empty());
+               const auto finished = t.find(TraceKind::CacheSyncFinished);
+               QCOMPARE(int(finished.size()), 1);
+               QCOMPARE(finished.front()->type, QStringLiteral("opened"));
+               QCOMPARE(finished.front()->detail.value(QLatin1String("waitedOn")).toString(),
+                        QStringLiteral("nodes"));
+               QVERIFY(finished.front()->seq > refused.back()->seq);
+               for (const TraceEvent &e : t.events)
+                   if (TraceEvent::isInformerComponent(e.component))
+                       QVERIFY(e.informer == QLatin1String("pods") ||
+                               e.informer == QLatin1String("nodes"));
            });
     QTest::newRow("update storm: 50 deltas, one Pop")
         << QStringLiteral("update-storm") << Check([](const Trace &t, Session &) {
