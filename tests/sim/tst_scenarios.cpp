@@ -75,6 +75,7 @@ private Q_SLOTS:
     void parseErrors_data();
     void parseErrors();
     void shippedScenariosParse();
+    void severalInformersParse();
     void translatedCaptions();
     void play_data();
     void play();
@@ -225,6 +226,44 @@ void TestScenarios::shippedScenariosParse()
     QString error;
     QVERIFY(!sim::Scenario::load(QStringLiteral("no-such-scenario"), &sc, &error));
     QVERIFY(error.contains(QLatin1String("fs01-delete-while-disconnected")));
+}
+
+void TestScenarios::severalInformersParse()
+{
+    // informer: takes lists (YAML or comma-separated); actions and waitFor name an informer.
+    sim::Scenario sc;
+    QString error;
+    QVERIFY2(
+        sim::Scenario::parse(
+            "title: t\ndescription: d\n"
+            "informer: {resource: [pods, nodes], queue: \"deltafifo,realfifo\", watchList: [true, "
+            "false]}\n"
+            "steps:\n"
+            "  - informer: {start: {informer: nodes}}\n"
+            "  - waitFor: {synced: true, informer: nodes}\n"
+            "    caption: x\n"
+            "  - waitFor: {kind: listFailed, informer: nodes}\n"
+            "    informer: {pause: {informer: pods}}\n",
+            QStringLiteral("m.yaml"), &sc, &error),
+        qPrintable(error));
+    QCOMPARE(sc.resources, (QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}));
+    QCOMPARE(sc.queues, (QStringList{QStringLiteral("deltafifo"), QStringLiteral("realfifo")}));
+    QCOMPARE(sc.watchLists, (QList<bool>{true, false}));
+    QCOMPARE(sc.informersStartedBySteps(), QStringList{QStringLiteral("nodes")});
+    QCOMPARE(sc.steps.at(1).waitFor.value(u"informer").toString(), QStringLiteral("nodes"));
+    QCOMPARE(sc.steps.at(2).args.value(u"informer").toString(), QStringLiteral("pods"));
+    // one resource, as every scenario before several informers wrote it
+    QVERIFY(sim::Scenario::parse("title: t\ndescription: d\ninformer: {resource: configmaps, "
+                                 "queue: realfifo, watchList: true}\nsteps:\n  - caption: a\n",
+                                 QStringLiteral("o.yaml"), &sc, &error));
+    QCOMPARE(sc.resources, QStringList{QStringLiteral("configmaps")});
+    QCOMPARE(sc.queues, QStringList{QStringLiteral("realfifo")});
+    QCOMPARE(sc.watchLists, QList<bool>{true});
+    QVERIFY(sc.informersStartedBySteps().isEmpty());
+    QVERIFY(!sim::Scenario::parse("informer: {queue: [deltafifo, fastfifo]}\nsteps:\n"
+                                  "  - caption: a\n",
+                                  QStringLiteral("b.yaml"), &sc, &error));
+    QVERIFY2(error.contains(QLatin1String("queue takes deltafifo or realfifo")), qPrintable(error));
 }
 
 void TestScenarios::play_data()
