@@ -105,7 +105,13 @@ MainWindow *RecordReplay::openRecording(const QString &path, QString *error, QSt
         return nullptr;
     if (warning)
         *warning = rec->warning();
-    auto *w = new MainWindow(rec->journal());
+    // A recording of several informers is shown as the window shows a live run of them: its
+    // first informer's events and those of none (with their seqs).
+    const QStringList informers = rec->header().informers;
+    JournalSlice *slice = informers.size() > 1
+                              ? new JournalSlice(rec->journal(), informers.constFirst(), rec.get())
+                              : nullptr;
+    auto *w = new MainWindow(slice ? slice->journal() : rec->journal());
     w->setAttribute(Qt::WA_DeleteOnClose);
     RecordedJournal *r = rec.release();
     r->setParent(w); // last child: deleted after the models folding it

@@ -1,23 +1,64 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "session/informerplan.h"
+
 #include <QCommandLineParser>
 
 #include <cmath>
 
 namespace lens {
 
+namespace {
+/// `--watch-list=VALUES` (kubectl's way of giving a boolean flag a value, as pflag takes
+/// `--flag=false`) becomes the hidden `--watch-list-modes VALUES`: QCommandLineParser has no
+/// option that takes a value only after '='. A bare `--watch-list` stays the flag.
+QStringList withWatchListValues(QStringList args)
+{
+    static const QString prefix = QStringLiteral("--watch-list=");
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--"))
+            break;
+        if (args[i].startsWith(prefix)) {
+            const QString value = args[i].mid(prefix.size());
+            args[i] = QStringLiteral("--watch-list-modes");
+            args.insert(i + 1, value);
+            ++i;
+        }
+    }
+    return args;
+}
+
+/// "true,false" → {true, false}; false for anything but true/false words.
+bool parseWatchListModes(const QString &value, QList<bool> *out)
+{
+    out->clear();
+    for (const QString &word : value.split(QLatin1Char(','))) {
+        const QString w = word.trimmed().toLower();
+        if (w == QLatin1String("true"))
+            *out << true;
+        else if (w == QLatin1String("false"))
+            *out << false;
+        else
+            return false;
+    }
+    return !out->isEmpty();
+}
+} // namespace
+
 CommandLine parseCommandLine(const QStringList &arguments)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        QStringLiteral("Informer Lens shows client-go's informer machinery at work: the "
-                       "Reflector's list and watch, the DeltaFIFO, the Indexer and resync.\n"
-                       "By default it starts a built-in simulated Kubernetes API server on "
-                       "127.0.0.1 and watches its pods in all namespaces.\n"
-                       "Exit codes: 0 the run ended after the informer synced; 1 it could not "
-                       "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
-                       "3 --headless ended without the informer ever having synced."));
+    p.setApplicationDescription(QStringLiteral(
+        "Informer Lens shows client-go's informer machinery at work: the "
+        "Reflector's list and watch, the DeltaFIFO, the Indexer and resync.\n"
+        "By default it starts a built-in simulated Kubernetes API server on "
+        "127.0.0.1 and watches its pods and nodes in all namespaces, one informer "
+        "each from one SharedInformerFactory.\n"
+        "Exit codes: 0 the run ended after the informer synced; 1 it could not "
+        "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
+        "3 --headless ended with an informer that never synced (each one is named on "
+        "stderr)."));
     p.addHelpOption();
     p.addVersionOption();
     const QCommandLineOption headless(
@@ -75,14 +116,23 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption queue(QStringLiteral("queue"),
-                                   QStringLiteral("The informer's queue: deltafifo (client-go "
-                                                  "v0.32, default) or realfifo (1.33+)."),
-                                   QStringLiteral("MODE"), QStringLiteral("deltafifo"));
+    const QCommandLineOption queue(
+        QStringLiteral("queue"),
+        QStringLiteral("The informers' queue: deltafifo (client-go v0.32, default) or realfifo "
+                       "(1.33+); deltafifo,realfifo watches each resource twice, once with "
+                       "each queue, side by side (informers pods/deltafifo and pods/realfifo)."),
+        QStringLiteral("MODE"), QStringLiteral("deltafifo"));
     const QCommandLineOption watchList(
         QStringLiteral("watch-list"),
         QStringLiteral("Use WatchList (a streaming list with sendInitialEvents) instead of LIST "
-                       "then WATCH; falls back to LIST+WATCH when the server cannot."));
+                       "then WATCH; falls back to LIST+WATCH when the server cannot. "
+                       "--watch-list=true,false watches each resource twice, once each way "
+                       "(informers pods/watchlist and pods/listwatch); --watch-list=false is "
+                       "LIST+WATCH."));
+    QCommandLineOption watchListModes(QStringLiteral("watch-list-modes"),
+                                      QStringLiteral("--watch-list=VALUES"),
+                                      QStringLiteral("VALUES"));
+    watchListModes.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption journalCap(
         QStringLiteral("journal-cap"),
         QStringLiteral(
@@ -155,20 +205,22 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // --help lists them by what they are about: the source, the informer, the built-in
     // cluster and its scenarios, the window, pictures, no window, recordings.
     p.addOptions({server, kubeconfig, context, insecure, ns});
-    p.addOptions({resync, queue, watchList, journalCap});
+    p.addOptions({resync, queue, watchList, watchListModes, journalCap});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at});
     p.addOptions({lang, theme, view, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
     p.addOptions({headless, duration});
     p.addOptions({record, open, capture});
     p.addPositionalArgument(
-        QStringLiteral("resource"),
-        QStringLiteral("Resource to watch, as kubectl names it: pods (default), deploy, "
-                       "deployments.apps, apps/v1/deployments, ..."),
-        QStringLiteral("[resource]"));
+        QStringLiteral("resources"),
+        QStringLiteral("Resources to watch, one informer each, as kubectl names them: pods, "
+                       "deploy, deployments.apps, apps/v1/deployments, ...; several as "
+                       "pods,nodes or pods nodes (default: pods and nodes on the built-in "
+                       "cluster, pods elsewhere)."),
+        QStringLiteral("[resource[,resource...] ...]"));
     // Unknown options are bad arguments (exit 2, as every other argument error), not the
     // exit 1 QCommandLineParser::process() would use.
-    if (!p.parse(arguments)) {
+    if (!p.parse(withWatchListValues(arguments))) {
         CommandLine bad;
         bad.error = p.errorText();
         return bad;
@@ -238,12 +290,32 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.session.seed = p.value(seed).toUInt(&ok);
     if (!ok)
         c.error = QStringLiteral("--seed needs a whole number");
-    const QString mode = p.value(queue).toLower();
-    if (mode == QLatin1String("realfifo"))
-        c.session.queueMode = SharedIndexInformer::QueueMode::RealFIFO;
-    else if (mode != QLatin1String("deltafifo"))
-        c.error = QStringLiteral("--queue takes deltafifo or realfifo");
-    c.session.useWatchList = p.isSet(watchList);
+    c.session.queueModes.clear();
+    for (const QString &mode : p.value(queue).split(QLatin1Char(','))) {
+        SharedIndexInformer::QueueMode m = SharedIndexInformer::QueueMode::DeltaFIFO;
+        if (!queueModeFromWord(mode, &m)) {
+            c.error = QStringLiteral("--queue takes deltafifo, realfifo or both as "
+                                     "deltafifo,realfifo (got \"%1\")")
+                          .arg(p.value(queue));
+            break;
+        }
+        if (c.session.queueModes.contains(m)) {
+            c.error = QStringLiteral("--queue names %1 twice").arg(mode.trimmed().toLower());
+            break;
+        }
+        c.session.queueModes << m;
+    }
+    c.session.watchListModes = {p.isSet(watchList)};
+    if (p.isSet(watchListModes)) {
+        QList<bool> modes;
+        if (!parseWatchListModes(p.value(watchListModes), &modes))
+            c.error = QStringLiteral("--watch-list= takes true, false or true,false (got \"%1\")")
+                          .arg(p.value(watchListModes));
+        else if (modes.size() > 1 && modes[0] == modes[1])
+            c.error = QStringLiteral("--watch-list= names %1 twice").arg(p.value(watchListModes));
+        else
+            c.session.watchListModes = modes;
+    }
     c.recordPath = p.value(record);
     c.openPath = p.value(open);
     if (!c.openPath.isEmpty() &&
@@ -299,11 +371,28 @@ CommandLine parseCommandLine(const QStringList &arguments)
             c.error = QStringLiteral("--view takes %1, or a comma-separated list of them (got "
                                      "\"%2\")")
                           .arg(views.join(QStringLiteral(", ")), c.view);
-    if (p.positionalArguments().size() > 1)
-        c.error = QStringLiteral("one resource at a time (got %1)")
-                      .arg(p.positionalArguments().join(QLatin1Char(' ')));
-    if (!p.positionalArguments().isEmpty())
-        c.session.resource = p.positionalArguments().constFirst();
+    // pods,nodes and pods nodes alike; no resource: pods, and on the built-in cluster (no
+    // --server, kubeconfig or capture) nodes too, so a first run shows a factory at work.
+    QStringList resources;
+    for (const QString &arg : p.positionalArguments())
+        for (const QString &r : arg.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            resources << r.trimmed();
+    const bool builtIn =
+        !p.isSet(server) && !c.session.useKubeconfig && c.session.watchCapture.isEmpty();
+    if (resources.isEmpty())
+        resources = builtIn ? QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}
+                            : QStringList{QStringLiteral("pods")};
+    c.session.resources = resources;
+    QString planError;
+    if (c.error.isEmpty() && planInformers(c.session.resources, c.session.queueModes,
+                                           c.session.watchListModes, &planError)
+                                 .isEmpty())
+        c.error = planError;
+    if (!c.session.watchCapture.isEmpty() &&
+        (c.session.resources.size() > 1 || c.session.queueModes.size() > 1 ||
+         c.session.watchListModes.size() > 1))
+        c.error = QStringLiteral("--watch-capture replays one capture through one informer: "
+                                 "give one resource, one --queue and no --watch-list=true,false");
     return c;
 }
 

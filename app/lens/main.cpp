@@ -96,7 +96,8 @@ int main(int argc, char **argv)
     if (!cl.recordPath.isEmpty()) {
         recorder = std::make_unique<lens::JournalRecorder>(session.journal());
         if (!recorder->start(cl.recordPath,
-                             lens::headerFor(*session.journal(), session.sourceDescription()),
+                             lens::headerFor(*session.journal(), session.sourceDescription(),
+                                             session.informerNames()),
                              &error)) {
             std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
             return 1;
@@ -133,19 +134,39 @@ int main(int argc, char **argv)
                          });
     }
     if (cl.headless) {
-        // A run that never synced is a failure a script must see: exit 3 with the last error.
-        QString lastError;
-        QObject::connect(session.informer()->reflector(), &lens::Reflector::errorOccurred,
-                         app.get(), [&lastError](const QString &m) { lastError = m; });
+        // A run in which an informer never synced is a failure a script must see: exit 3, one
+        // line per such informer with its last list/watch error (a scenario may start an
+        // informer later: its Reflector is followed from then on).
+        QHash<QString, QString> lastError;
+        auto follow = [&app, &lastError](lens::SharedIndexInformer *inf) {
+            if (inf->reflector())
+                QObject::connect(inf->reflector(), &lens::Reflector::errorOccurred, app.get(),
+                                 [&lastError, name = inf->name()](const QString &m) {
+                                     lastError.insert(name, m);
+                                 });
+        };
+        for (lens::SharedIndexInformer *inf : session.informers())
+            follow(inf);
+        QObject::connect(session.factory(), &lens::SharedInformerFactory::informersStarted,
+                         app.get(), [&session, follow](const QStringList &names) {
+                             for (const QString &n : names)
+                                 if (lens::SharedIndexInformer *inf = session.informerNamed(n))
+                                     follow(inf);
+                         });
         const int rc = finish(app->exec());
-        if (rc == 0 && !session.informer()->hasSynced()) {
-            std::fprintf(stderr,
-                         "informer-lens: the informer never synced (HasSynced stayed "
-                         "false)%s%s\n",
-                         lastError.isEmpty() ? "" : "; last error: ", qPrintable(lastError));
-            return 3;
+        bool allSynced = true;
+        const bool one = session.informers().size() == 1;
+        for (const lens::SharedIndexInformer *inf : session.informers()) {
+            if (inf->hasSynced())
+                continue;
+            allSynced = false;
+            const QString err = lastError.value(inf->name());
+            const QString who = one ? QStringLiteral("the informer")
+                                    : QStringLiteral("the informer %1").arg(inf->name());
+            std::fprintf(stderr, "informer-lens: %s never synced (HasSynced stayed false)%s%s\n",
+                         qPrintable(who), err.isEmpty() ? "" : "; last error: ", qPrintable(err));
         }
-        return rc;
+        return rc == 0 && !allSynced ? 3 : rc;
     }
     return finish(lens::runWindow(session, cl));
 }

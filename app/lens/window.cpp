@@ -23,11 +23,11 @@
 namespace lens {
 
 namespace {
-/// Selects the journal's last key (the story's last key): its history fills the key history
-/// view.
-void selectLastKey(const Session &session, MainWindow &window)
+/// Selects the journal's last key (the story's last key, of the informer the window shows): its
+/// history fills the key history view.
+void selectLastKey(MainWindow &window)
 {
-    const auto &ev = session.journal()->events();
+    const auto &ev = window.journal()->events();
     for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
         if (!it->key.isEmpty()) {
             window.selectKey(it->key);
@@ -99,7 +99,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
             [&session, &window, cl, capture] {
                 session.journal()->blockSignals(true);
                 window.settle();
-                selectLastKey(session, window);
+                selectLastKey(window);
                 showPlaygroundPartWay(window, cl);
                 window.settle();
                 // Posted layout and scroll requests run first (the journal scrolls to its end).
@@ -111,10 +111,10 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
     if (session.scenarioPlayer()) {
         QObject::connect(
             &session, &Session::scenarioFinished, &window,
-            [&session, &window, capture] {
-                QTimer::singleShot(800, &window, [&session, &window, capture] {
+            [&window, capture] {
+                QTimer::singleShot(800, &window, [&window, capture] {
                     window.settle();
-                    selectLastKey(session, window);
+                    selectLastKey(window);
                     window.settle();
                     // Posted layout and scroll requests run first (the key history scrolls to
                     // its newest rows).
@@ -129,13 +129,13 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         // then would leave every event in the DeltaFIFO and no handler notified. Picture the
         // whole replay instead, once the journal says the capture ended and the views settled.
         QObject::connect(session.journal(), &Journal::eventRecorded, &window,
-                         [&session, &window, capture](const TraceEvent &e) {
+                         [&window, capture](const TraceEvent &e) {
                              if (e.component != QLatin1String("capture") ||
                                  e.type != QLatin1String("ended"))
                                  return;
-                             QTimer::singleShot(300, &window, [&session, &window, capture] {
+                             QTimer::singleShot(300, &window, [&window, capture] {
                                  window.settle();
-                                 selectLastKey(session, window);
+                                 selectLastKey(window);
                                  window.settle();
                                  QTimer::singleShot(0, &window, capture); // scrolls first
                              });
@@ -214,7 +214,14 @@ int runWindow(Session &session, const CommandLine &cl)
 {
     if (!applyLook(cl))
         return 2;
-    MainWindow window(session.journal(), session.informer()->controller());
+    // The window shows one informer, the first; with several, its views fold that informer's
+    // events (and those of none: the factory's gate, the scenario's captions) with their
+    // journal seqs, from a slice of the one journal.
+    std::unique_ptr<JournalSlice> slice;
+    if (session.informers().size() > 1)
+        slice = std::make_unique<JournalSlice>(session.journal(), session.informer()->name());
+    MainWindow window(slice ? slice->journal() : session.journal(),
+                      session.informer()->controller());
     window.setSimulator(session.simulator());
     if (!showRequestedView(window, cl))
         return 2;

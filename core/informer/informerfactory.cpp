@@ -3,7 +3,6 @@
 
 #include "trace/journal.h"
 
-#include <QDateTime>
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QTimer>
@@ -134,6 +133,11 @@ SharedInformerFactory::Option SharedInformerFactory::withWatchList(bool on)
     return [on](Options &o) { o.useWatchList = on; };
 }
 
+SharedInformerFactory::Option SharedInformerFactory::withJournalNotes(bool on)
+{
+    return [on](Options &o) { o.journalNotes = on; };
+}
+
 // ---- factory --------------------------------------------------------------------------------
 
 SharedInformerFactory::SharedInformerFactory(ListerWatcherFactory lwFactory, qint64 defaultResyncMs,
@@ -154,7 +158,7 @@ SharedInformerFactory::~SharedInformerFactory()
 void SharedInformerFactory::note(const QString &message, const QString &resource, bool warning,
                                  const QJsonObject &extra)
 {
-    if (!m_journal)
+    if (!m_journal || !m_options.journalNotes)
         return;
     TraceEvent e;
     e.kind = TraceKind::Info;
@@ -168,9 +172,22 @@ void SharedInformerFactory::note(const QString &message, const QString &resource
     m_journal->record(std::move(e));
 }
 
-SharedIndexInformer *SharedInformerFactory::informer(const QString &resource) const
+void SharedInformerFactory::journalGate(TraceKind kind, const QString &type,
+                                        const QJsonObject &detail)
 {
-    return m_entries.value(resource).data();
+    if (!m_journal || !m_options.journalNotes)
+        return;
+    TraceEvent e;
+    e.kind = kind;
+    e.component = QStringLiteral("factory");
+    e.type = type;
+    e.detail = detail;
+    m_journal->record(std::move(e));
+}
+
+SharedIndexInformer *SharedInformerFactory::informer(const QString &name) const
+{
+    return m_entries.value(name).data();
 }
 
 QStringList SharedInformerFactory::notStarted() const
@@ -184,6 +201,13 @@ QStringList SharedInformerFactory::notStarted() const
 
 SharedIndexInformer *SharedInformerFactory::informerFor(const QString &resource, QString *error)
 {
+    return informerFor(InformerSpec{resource, {}, {}, {}}, error);
+}
+
+SharedIndexInformer *SharedInformerFactory::informerFor(const InformerSpec &spec, QString *error)
+{
+    const QString &resource = spec.resource;
+    const QString name = spec.effectiveName();
     if (m_shutdown) {
         const QString msg =
             QStringLiteral("informer for %1 not created: the factory has been shut down")
@@ -193,8 +217,22 @@ SharedIndexInformer *SharedInformerFactory::informerFor(const QString &resource,
             *error = msg;
         return nullptr;
     }
-    if (SharedIndexInformer *inf = informer(resource))
-        return inf;
+    const SharedIndexInformer::QueueMode queueMode = spec.queueMode.value_or(m_options.queueMode);
+    const bool useWatchList = spec.useWatchList.value_or(m_options.useWatchList);
+    if (SharedIndexInformer *inf = informer(name)) {
+        const InformerSpec &was = m_specs.value(name);
+        if (was.resource == resource && inf->queueMode() == queueMode &&
+            inf->useWatchList() == useWatchList)
+            return inf;
+        const QString msg =
+            QStringLiteral("informer for %1 not created: the name %2 is taken by the informer "
+                           "for %3 with other options")
+                .arg(resource, name, was.resource);
+        note(msg, resource, true);
+        if (error)
+            *error = msg;
+        return nullptr;
+    }
     QString lwError;
     std::unique_ptr<ListerWatcher> lw = m_lwFactory(resource, m_options.namespaceName, &lwError);
     if (!lw) {
@@ -211,35 +249,50 @@ SharedIndexInformer *SharedInformerFactory::informerFor(const QString &resource,
         lw = std::make_unique<TweakedListerWatcher>(std::move(lw), m_options.tweakListOptions);
     const qint64 resync = m_options.customResyncMs.value(resource, m_defaultResync);
     auto *inf = new SharedIndexInformer(lw.get(), resync, m_journal, m_clock, {}, this);
-    inf->setObjectName(resource);
+    inf->setObjectName(name);
+    inf->setName(name);
     // The ListerWatcher lives as long as its informer: a child deleted after the informer's
     // destructor has stopped the reflector.
     new ListerWatcherHolder(std::move(lw), inf);
     if (m_options.transform)
         inf->setTransform(m_options.transform);
-    inf->setQueueMode(m_options.queueMode);
-    inf->setUseWatchList(m_options.useWatchList);
-    connect(inf, &SharedIndexInformer::synced, this, &SharedInformerFactory::checkWaiters);
-    m_entries.insert(resource, inf);
-    m_order << resource;
-    m_started.insert(resource, false);
+    inf->setQueueMode(queueMode);
+    inf->setUseWatchList(useWatchList);
+    connect(inf, &SharedIndexInformer::synced, this, [this, name] { checkWaiters(name); });
+    m_entries.insert(name, inf);
+    m_specs.insert(name, spec);
+    m_order << name;
+    m_started.insert(name, false);
 
     QJsonObject extra;
     extra.insert(QLatin1String("resyncMs"), resync);
     extra.insert(QLatin1String("namespace"), m_options.namespaceName);
+    // The informer is named in the message when it is not simply the resource's.
+    const QString what =
+        name == resource ? resource : QStringLiteral("%1 (%2)").arg(resource, name);
+    if (name != resource) {
+        extra.insert(QLatin1String("name"), name);
+        extra.insert(QLatin1String("queue"), inf->queueModeName());
+        extra.insert(QLatin1String("watchList"), useWatchList);
+    }
     if (m_startCalled) {
         note(QStringLiteral("informer for %1 created after start(): it is not running until "
                             "start() is called again")
-                 .arg(resource),
+                 .arg(what),
              resource, true, extra);
-        Q_EMIT informerCreatedAfterStart(resource);
+        Q_EMIT informerCreatedAfterStart(name);
     } else {
-        note(QStringLiteral("informer for %1 created").arg(resource), resource, false, extra);
+        note(QStringLiteral("informer for %1 created").arg(what), resource, false, extra);
     }
     return inf;
 }
 
 void SharedInformerFactory::start()
+{
+    start(m_order);
+}
+
+void SharedInformerFactory::start(const QStringList &names)
 {
     if (m_shutdown) {
         note(QStringLiteral("start() ignored: the factory has been shut down"), {}, true);
@@ -248,7 +301,7 @@ void SharedInformerFactory::start()
     m_startCalled = true;
     QStringList started;
     for (const QString &r : std::as_const(m_order)) {
-        if (m_started.value(r, false))
+        if (m_started.value(r, false) || !names.contains(r))
             continue;
         SharedIndexInformer *inf = informer(r);
         if (!inf)
@@ -283,37 +336,40 @@ CacheSyncResult SharedInformerFactory::currentResult() const
 CacheSyncWaiter *SharedInformerFactory::waitForCacheSync(qint64 timeoutMs)
 {
     auto *w = new CacheSyncWaiter(this);
-    w->m_startedMs = QDateTime::currentMSecsSinceEpoch();
+    w->m_startedMs = m_clock->nowMs();
     m_waiters << w;
     const CacheSyncResult now = currentResult();
-    QJsonObject extra;
-    extra.insert(QLatin1String("timeoutMs"), timeoutMs);
-    extra.insert(QLatin1String("waitingFor"), QJsonArray::fromStringList(now.notSynced()));
-    extra.insert(QLatin1String("notStarted"), QJsonArray::fromStringList(now.notStarted));
-    note(QStringLiteral("waiting for caches to sync"), {}, false, extra);
+    QJsonObject d;
+    d.insert(QLatin1String("informers"), QJsonArray::fromStringList(now.synced.keys()));
+    d.insert(QLatin1String("waitingFor"), QJsonArray::fromStringList(now.notSynced()));
+    d.insert(QLatin1String("notStarted"), QJsonArray::fromStringList(now.notStarted));
+    d.insert(QLatin1String("timeoutMs"), qMax<qint64>(0, timeoutMs));
+    journalGate(TraceKind::CacheSyncStarted, {}, d);
     if (!now.notStarted.isEmpty())
         note(QStringLiteral("not waiting for %1: created after start() and not started")
                  .arg(now.notStarted.join(QLatin1String(", "))),
              {}, true);
     if (timeoutMs > 0) {
-        w->m_timeout = new QTimer(w);
-        w->m_timeout->setSingleShot(true);
-        connect(w->m_timeout, &QTimer::timeout, this, [this, w] { finishWaiter(w, true); });
-        w->m_timeout->start(int(qMin<qint64>(timeoutMs, std::numeric_limits<int>::max())));
+        // A timeout must end even on a manual clock nobody drives: it catches up.
+        w->m_timeout = new ClockTimer(m_clock, w, ClockTimer::ManualClockPolicy::CatchUp);
+        connect(w->m_timeout, &ClockTimer::timeout, this,
+                [this, w] { finishWaiter(w, QStringLiteral("timedOut")); });
+        w->m_timeout->start(timeoutMs);
     }
-    w->m_ticker = new QTimer(w);
-    w->m_ticker->setInterval(1000);
-    connect(w->m_ticker, &QTimer::timeout, this, [this, w] {
-        const qint64 elapsed = QDateTime::currentMSecsSinceEpoch() - w->m_startedMs;
+    // The ticks show time passing on the Clock: on a manual clock they come when it is moved.
+    w->m_ticker = new ClockTimer(m_clock, w);
+    connect(w->m_ticker, &ClockTimer::timeout, this, [this, w] {
+        const qint64 elapsed = m_clock->nowMs() - w->m_startedMs;
         const QStringList pending = currentResult().notSynced();
+        ++w->m_ticks;
+        w->m_ticker->startAt(w->m_startedMs + 1000 * qint64(w->m_ticks + 1));
+        QJsonObject tick;
+        tick.insert(QLatin1String("elapsedMs"), elapsed);
+        tick.insert(QLatin1String("notSynced"), QJsonArray::fromStringList(pending));
+        journalGate(TraceKind::CacheSyncWaiting, {}, tick);
         Q_EMIT w->waiting(elapsed, pending);
-        if (++w->m_ticks % 5 == 0)
-            note(QStringLiteral("still waiting for caches to sync after %1 ms: not synced: %2")
-                     .arg(elapsed)
-                     .arg(pending.join(QLatin1String(", "))),
-                 {}, true);
     });
-    w->m_ticker->start();
+    w->m_ticker->startAt(w->m_startedMs + 1000);
     // Decide on the next turn so the caller can connect to finished() first.
     QTimer::singleShot(0, w, [this] { checkWaiters(); });
     return w;
@@ -332,7 +388,7 @@ CacheSyncResult SharedInformerFactory::waitForCacheSyncBlocking(qint64 timeoutMs
     return result;
 }
 
-void SharedInformerFactory::checkWaiters()
+void SharedInformerFactory::checkWaiters(const QString &synced)
 {
     const CacheSyncResult now = currentResult();
     if (!now.notSynced().isEmpty())
@@ -340,10 +396,11 @@ void SharedInformerFactory::checkWaiters()
     const QList<QPointer<CacheSyncWaiter>> waiters = m_waiters;
     for (const QPointer<CacheSyncWaiter> &w : waiters)
         if (w)
-            finishWaiter(w, false);
+            finishWaiter(w, QStringLiteral("opened"), synced);
 }
 
-void SharedInformerFactory::finishWaiter(CacheSyncWaiter *w, bool timedOut)
+void SharedInformerFactory::finishWaiter(CacheSyncWaiter *w, const QString &outcome,
+                                         const QString &synced)
 {
     if (!w || w->m_finished)
         return;
@@ -353,14 +410,19 @@ void SharedInformerFactory::finishWaiter(CacheSyncWaiter *w, bool timedOut)
         w->m_timeout->stop();
     w->m_ticker->stop();
     CacheSyncResult r = currentResult();
-    r.timedOut = timedOut;
-    r.elapsedMs = QDateTime::currentMSecsSinceEpoch() - w->m_startedMs;
+    r.timedOut = outcome == QLatin1String("timedOut");
+    r.elapsedMs = m_clock->nowMs() - w->m_startedMs;
+    r.waitedOn = outcome == QLatin1String("opened") ? synced : r.notSynced().value(0);
     w->m_result = r;
-    QJsonObject extra;
-    extra.insert(QLatin1String("elapsedMs"), r.elapsedMs);
-    extra.insert(QLatin1String("notSynced"), QJsonArray::fromStringList(r.notSynced()));
-    extra.insert(QLatin1String("notStarted"), QJsonArray::fromStringList(r.notStarted));
-    note(r.message(), {}, !r.ok(), extra);
+    QJsonObject d;
+    d.insert(QLatin1String("elapsedMs"), r.elapsedMs);
+    d.insert(QLatin1String("notSynced"), QJsonArray::fromStringList(r.notSynced()));
+    d.insert(QLatin1String("notStarted"), QJsonArray::fromStringList(r.notStarted));
+    d.insert(QLatin1String("waitedOn"), r.waitedOn);
+    d.insert(QLatin1String("message"), r.message());
+    if (!r.ok())
+        d.insert(QLatin1String("level"), QStringLiteral("warning"));
+    journalGate(TraceKind::CacheSyncFinished, outcome, d);
     Q_EMIT w->finished(r);
     w->deleteLater();
 }
@@ -376,13 +438,14 @@ void SharedInformerFactory::shutdown()
     const QList<QPointer<CacheSyncWaiter>> waiters = m_waiters;
     for (const QPointer<CacheSyncWaiter> &w : waiters)
         if (w)
-            finishWaiter(w, false);
+            finishWaiter(w, QStringLiteral("shutDown"));
     // deleteLater: shutdown() may be called from one of the informers' handlers. Each
     // informer takes its ListerWatcher (network manager, connections) with it.
     for (const QString &r : std::as_const(m_order))
         if (SharedIndexInformer *inf = informer(r))
             inf->deleteLater();
     m_entries.clear();
+    m_specs.clear();
     const QStringList was = m_order;
     m_order.clear();
     m_started.clear();

@@ -23,7 +23,9 @@ Indexers withNamespaceIndex(Indexers ix)
 SharedIndexInformer::SharedIndexInformer(ListerWatcher *lw, qint64 defaultResyncMs,
                                          Journal *journal, const Clock *clock, Indexers indexers,
                                          QObject *parent)
-    : QObject(parent), m_lw(lw), m_journal(journal), m_clock(clock),
+    : QObject(parent), m_lw(lw),
+      m_journalHandle(journal ? std::make_unique<Journal>(journal, QString()) : nullptr),
+      m_journal(m_journalHandle.get()), m_clock(clock),
       m_indexer(metaNamespaceKeyFunc, withNamespaceIndex(std::move(indexers))),
       m_defaultResync(defaultResyncMs), m_resyncCheckPeriod(defaultResyncMs)
 {
@@ -34,6 +36,13 @@ SharedIndexInformer::~SharedIndexInformer()
     // The reflector and controller are children; stop them before the queue goes away.
     delete m_reflector;
     delete m_controller;
+}
+
+void SharedIndexInformer::setName(const QString &name)
+{
+    m_name = name;
+    if (m_journalHandle)
+        m_journalHandle->setInformerName(name);
 }
 
 qint64 SharedIndexInformer::determineResyncPeriod(qint64 desired, qint64 check)

@@ -39,9 +39,19 @@ public:
     /// `lw` is not owned and must outlive the informer. `defaultResyncMs` is the
     /// defaultEventHandlerResyncPeriod and the initial resyncCheckPeriod (0 = no resync).
     /// The indexer always has the "namespace" index (MetaNamespaceIndexFunc) plus `indexers`.
+    /// `journal` may be null; the informer records in it through a handle of its own (see
+    /// Journal), so every event of its parts carries name().
     SharedIndexInformer(ListerWatcher *lw, qint64 defaultResyncMs, Journal *journal,
                         const Clock *clock, Indexers indexers = {}, QObject *parent = nullptr);
     ~SharedIndexInformer() override;
+
+    /// The informer's name in the journal (TraceEvent::informer): unique among the informers
+    /// recording in one journal, e.g. the resource as given ("pods"), or "pods/realfifo" when
+    /// two informers watch pods with different options. "" (the default) = events unnamed.
+    /// May be set at any time; it names the events recorded from then on. Not in client-go
+    /// (its informers are told apart by their Go type).
+    void setName(const QString &name);
+    QString name() const { return m_name; }
 
     /// AddEventHandler = AddEventHandlerWithResyncPeriod(h, defaultResync).
     ProcessorListener *addEventHandler(const ResourceEventHandler &h, QString *error = nullptr);
@@ -162,7 +172,11 @@ private:
     static qint64 determineResyncPeriod(qint64 desired, qint64 check);
 
     ListerWatcher *m_lw;
-    Journal *m_journal;
+    /// The handle every part records through (null without a journal). Declared before the
+    /// queue, so it outlives it; the reflector and controller are deleted first, explicitly.
+    std::unique_ptr<Journal> m_journalHandle;
+    Journal *m_journal; ///< m_journalHandle.get()
+    QString m_name;
     const Clock *m_clock;
     Indexer m_indexer;
     std::unique_ptr<Queue> m_queue;

@@ -452,6 +452,10 @@ QString Caption::forEvent(const TraceEvent &e, const Journal *journal, quint64 u
     case TraceKind::HandlerRemoved:
     case TraceKind::HandlerResyncChanged:
         return processorCaption(e, journal, upTo);
+    case TraceKind::CacheSyncStarted:
+    case TraceKind::CacheSyncWaiting:
+    case TraceKind::CacheSyncFinished:
+        return cacheSyncCaption(e);
     case TraceKind::Info:
         return page(tr("Note"), {str(e, "message")});
     }

@@ -37,6 +37,9 @@ QString causeOfQueued(const Journal *journal, const TraceEvent *cause);
 /// The captions of the processor's events (HandlerNotified, Resync, HandlerAdded,
 /// HandlerRemoved, HandlerResyncChanged); see Caption::forEvent.
 QString processorCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+/// The captions of the factory's WaitForCacheSync gate (CacheSyncStarted, CacheSyncWaiting,
+/// CacheSyncFinished), from the event's own fields; see Caption::forEvent.
+QString cacheSyncCaption(const TraceEvent &e);
 
 /// Position of journal event `seq` (or of the first one after it).
 inline std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)

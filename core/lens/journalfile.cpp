@@ -114,6 +114,8 @@ QJsonObject JournalFileHeader::toJson() const
     h.insert(QLatin1String("dropped"), qint64(dropped));
     h.insert(QLatin1String("clockOrigin"), clockOrigin.toUTC().toString(Qt::ISODateWithMs));
     h.insert(QLatin1String("masked"), masked);
+    if (!informers.isEmpty())
+        h.insert(QLatin1String("informers"), QJsonArray::fromStringList(informers));
     return h;
 }
 
@@ -258,10 +260,13 @@ bool JournalFile::read(const QString &path, JournalFileContents *contents, QStri
     hd.clockOrigin =
         QDateTime::fromString(h.value(QLatin1String("clockOrigin")).toString(), Qt::ISODateWithMs);
     hd.masked = h.value(QLatin1String("masked")).toBool(true);
+    for (const QJsonValue &v : h.value(QLatin1String("informers")).toArray())
+        hd.informers << v.toString();
 
     QHash<qint64, Object> objects;
     qint64 lineNo = 1;
     quint64 lastSeq = 0;
+    bool namesInformers = !hd.informers.isEmpty();
     while (!file.atEnd()) {
         const QByteArray line = file.readLine();
         ++lineNo;
@@ -283,20 +288,34 @@ bool JournalFile::read(const QString &path, JournalFileContents *contents, QStri
             break;
         }
         lastSeq = e.seq;
+        namesInformers = namesInformers || !e.informer.isEmpty();
         contents->events.push_back(std::move(e));
         if (maxEvents > 0 && qsizetype(contents->events.size()) > maxEvents) {
             contents->events.pop_front();
             ++hd.dropped;
         }
     }
+    if (!namesInformers) {
+        // Recorded before events named their informer: there was one, watching the resource
+        // the source begins with.
+        const QString name = hd.source.section(QLatin1Char(' '), 0, 0);
+        if (!name.isEmpty()) {
+            hd.informers = {name};
+            for (TraceEvent &e : contents->events)
+                if (TraceEvent::isInformerComponent(e.component))
+                    e.informer = name;
+        }
+    }
     return true;
 }
 
-JournalFileHeader headerFor(const Journal &journal, const QString &source)
+JournalFileHeader headerFor(const Journal &journal, const QString &source,
+                            const QStringList &informers)
 {
     JournalFileHeader h;
     h.appVersion = QCoreApplication::applicationVersion();
     h.source = source;
+    h.informers = informers;
     h.capacity = journal.capacity();
     h.dropped = journal.droppedCount();
     h.clockOrigin = QDateTime::currentDateTimeUtc().addMSecs(-journal.clock()->nowMs());

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
 
 class QTimer;
 
@@ -31,13 +32,18 @@ struct JournalFileHeader {
     /// `t` ms happened at clockOrigin + t.
     QDateTime clockOrigin;
     bool masked = true; ///< sensitive values are masked (always true for files written here)
+    /// The recorded run's informers (TraceEvent::informer names), in the order they were made.
+    /// Written since events name their informer; empty in older files (JournalFile::read()
+    /// then takes the one informer's name from `source`).
+    QStringList informers;
 
     QJsonObject toJson() const;
 };
 
 /// A journal file: JSON Lines, UTF-8. Line 1 is the header
 /// {"format":"informer-lens-journal","version":1,"app":…,"source":…,"capacity":…,"dropped":…,
-/// "clockOrigin":"2026-11-29T13:49:28.123Z","masked":true}; every further line is one event,
+/// "clockOrigin":"2026-11-29T13:49:28.123Z","masked":true,"informers":["pods","nodes"]};
+/// every further line is one event,
 /// exactly the line `informer-lens --headless` prints (TraceEvent::toJson) plus one last field
 /// "replay" holding what the offline views need and --headless leaves out:
 ///   "object": id of the event's object; "deltas": [[type, id|null(, tombstoneKey)], …];
@@ -109,8 +115,10 @@ private:
 };
 
 /// A header for `journal` recorded now: clockOrigin = now − journal clock, capacity and
-/// dropped from the journal, app version from QCoreApplication.
-JournalFileHeader headerFor(const Journal &journal, const QString &source);
+/// dropped from the journal, app version from QCoreApplication; `informers` names the run's
+/// informers.
+JournalFileHeader headerFor(const Journal &journal, const QString &source,
+                            const QStringList &informers = {});
 
 /// What JournalFile::read() found.
 struct JournalFileContents {
@@ -122,7 +130,11 @@ struct JournalFileContents {
 };
 
 namespace JournalFile {
-/// Reads a journal file written by JournalFileWriter. Returns false with `*error`
+/// Reads a journal file written by JournalFileWriter. A file from before events named their
+/// informer (no "informers" in the header, no "informer" on any event) had one informer: its
+/// informer components' events (TraceEvent::isInformerComponent()) get that informer's name,
+/// the resource its header's source begins with ("pods (all namespaces) at …" → "pods"), and
+/// header.informers names it. Returns false with `*error`
 /// ("FILE: cannot open: …", "FILE:1: not an informer-lens journal …", "FILE:1: version 7 is
 /// newer than this informer-lens reads (1)") when nothing usable was read. A malformed event
 /// line (bad JSON, unknown kind, a reference to an undefined object, a truncated last line)

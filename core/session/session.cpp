@@ -6,12 +6,23 @@
 #include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
 #include "informer/reflector.h"
+#include "informerplan.h"
+#include "scenariobinding.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace lens {
+
+struct Session::Resolved {
+    QString given;        ///< as the user (or the scenario) wrote it
+    ApiResource resource; ///< what discovery made of it
+    bool assumedCoreV1 = false;
+    QString note; ///< what the journal says about it ("" = nothing)
+};
 
 Session::Session(Options options, QObject *parent)
     : QObject(parent), m_opts(std::move(options)),
@@ -26,8 +37,75 @@ Session::Session(Options options, QObject *parent)
 Session::~Session()
 {
     stop();
-    delete m_informer; // before the ListerWatcher it uses
-    m_informer = nullptr;
+    // The informers (and the ListerWatchers they own) before the journal and the clock.
+    delete m_factory;
+    m_factory = nullptr;
+    m_informers.clear();
+}
+
+SharedIndexInformer *Session::informerNamed(const QString &name) const
+{
+    for (SharedIndexInformer *inf : m_informers)
+        if (inf->name() == name)
+            return inf;
+    return nullptr;
+}
+
+QStringList Session::informerNames() const
+{
+    QStringList out;
+    for (const SharedIndexInformer *inf : m_informers)
+        out << inf->name();
+    return out;
+}
+
+void Session::connectSync()
+{
+    if (SharedIndexInformer *first = informer()) {
+        connect(first, &SharedIndexInformer::synced, this, [this] {
+            // The cluster starts changing once the (first) informer has its initial list, so
+            // the first sync is easy to follow.
+            if (m_sim && m_opts.churnIntervalMs > 0)
+                m_sim->setChurnInterval(m_opts.churnIntervalMs);
+            Q_EMIT synced();
+        });
+    }
+}
+
+QString Session::startInformers(const QStringList &names)
+{
+    if (!m_factory)
+        return QStringLiteral("the informers are not made yet");
+    QStringList which;
+    for (const QString &n : names)
+        which << (n.isEmpty() ? informer()->name() : n);
+    if (which.isEmpty())
+        m_factory->start();
+    else
+        m_factory->start(which);
+    if (!m_factory->notStarted().isEmpty() || std::exchange(m_cacheWaitStarted, true))
+        return {};
+    if (m_informers.size() == 1) {
+        // One informer: its Synced event is the whole gate. No waiter, so no timer ticks on a
+        // scenario's clock and the journal reads as it did before informers came from a
+        // factory.
+        SharedIndexInformer *only = informer();
+        auto opened = [this, only] {
+            CacheSyncResult r;
+            r.synced.insert(only->name(), true);
+            r.waitedOn = only->name();
+            Q_EMIT cacheSynced(r);
+        };
+        if (only->hasSynced())
+            opened();
+        else
+            connect(only, &SharedIndexInformer::synced, this, opened, Qt::SingleShotConnection);
+        return {};
+    }
+    // Every informer runs: wait for their caches, as a controller does before its workers.
+    CacheSyncWaiter *w = m_factory->waitForCacheSync(0);
+    connect(w, &CacheSyncWaiter::finished, this, &Session::cacheSynced);
+    return {};
 }
 
 bool Session::startCapture(QString *error)
@@ -56,13 +134,195 @@ bool Session::startCapture(QString *error)
                                                      QFileInfo(m_opts.watchCapture).fileName(),
                                                      m_journal, m_opts.captureEventsPerSecond);
     m_capture = lw.get();
-    m_lw = std::move(lw);
-    m_informer =
-        new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, m_clock, {}, this);
-    m_informer->setQueueMode(m_opts.queueMode);
-    m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
-    connect(m_informer, &SharedIndexInformer::synced, this, &Session::synced);
-    m_informer->run();
+    // One informer, over the capture: the factory takes the ListerWatcher made above.
+    auto pending = std::make_shared<std::unique_ptr<ListerWatcher>>(std::move(lw));
+    m_factory = new SharedInformerFactory(
+        [pending](const QString &, const QString &, QString *) { return std::move(*pending); },
+        m_opts.resyncPeriodMs, m_journal, m_clock,
+        {SharedInformerFactory::withQueueMode(m_opts.queueModes.value(0)),
+         SharedInformerFactory::withJournalNotes(false)},
+        this);
+    const QString name = m_opts.resources.value(0, QStringLiteral("pods"));
+    SharedIndexInformer *inf = m_factory->informerFor(name, error);
+    if (!inf)
+        return false;
+    inf->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
+    m_informers = {inf};
+    m_resourceNames = {name};
+    connectSync();
+    startInformers();
+    return true;
+}
+
+bool Session::applyScenario(sim::Scenario *scenario, QString *error)
+{
+    if (m_opts.scenario.isEmpty())
+        return true;
+    QString err;
+    if (!m_opts.server.isEmpty() || m_opts.useKubeconfig)
+        err = QStringLiteral("a scenario plays on the built-in cluster, not on --server or "
+                             "a kubeconfig's cluster");
+    else
+        sim::Scenario::load(m_opts.scenario, scenario, &err);
+    if (!err.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("The scenario cannot be played: %1").arg(err);
+        return false;
+    }
+    m_opts.resources = scenario->resources;
+    m_opts.namespace_ = scenario->namespace_;
+    m_opts.resyncPeriodMs = scenario->resyncMs;
+    m_opts.watchListModes = scenario->watchLists;
+    m_opts.queueModes.clear();
+    for (const QString &q : scenario->queues) {
+        SharedIndexInformer::QueueMode mode = SharedIndexInformer::QueueMode::DeltaFIFO;
+        queueModeFromWord(q, &mode);
+        m_opts.queueModes << mode;
+    }
+    m_opts.churnIntervalMs = 0;
+    m_opts.seed = scenario->seed;
+    return true;
+}
+
+bool Session::loadKubeconfig(RestConfig *rest, QString *error)
+{
+    if (!m_opts.useKubeconfig)
+        return true;
+    QString err;
+    if (!KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, rest, &err) ||
+        (rest->exec && !rest->exec->refresh(&err))) {
+        if (error)
+            *error = QStringLiteral("The kubeconfig cannot be used: %1").arg(err);
+        return false;
+    }
+    if (m_opts.server.isEmpty())
+        m_opts.server = rest->server;
+    m_credentials = rest->description();
+    return true;
+}
+
+bool Session::startSimulator(const sim::Scenario *scenario, QString *error)
+{
+    if (!m_opts.server.isEmpty())
+        return true;
+    m_sim = new sim::Simulator(this);
+    sim::Simulator::Options so;
+    so.seed = m_opts.seed;
+    if (scenario)
+        sim::ScenarioPlayer::configure(*scenario, &so);
+    if (m_clock == &m_scenarioClock)
+        so.reproducibleClock = m_clock;
+    QString err;
+    if (!m_sim->start(so, &err)) {
+        if (error)
+            *error = QStringLiteral("The built-in cluster could not start: %1").arg(err);
+        return false;
+    }
+    return true;
+}
+
+bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QString *error)
+{
+    // What the user typed ("deploy", "deployments.apps", "v1/pods") becomes a resource through
+    // discovery, as kubectl resolves it. Scenarios name core/v1 resources of the built-in
+    // cluster.
+    for (const QString &given : std::as_const(m_opts.resources)) {
+        Resolved r{given, ApiResource{QString(), QStringLiteral("v1"), given, {}, true}, false, {}};
+        if (m_opts.scenario.isEmpty()) {
+            QString err;
+            bool transport = false;
+            if (Discovery::resolve(rest, given, &r.resource, &err, &transport, 10000)) {
+                const ApiResource &a = r.resource;
+                r.note = QStringLiteral("resource \"%1\" is %2 (%3%4)")
+                             .arg(given, a.qualifiedName(), a.groupVersion(),
+                                  a.kind.isEmpty()
+                                      ? QString()
+                                      : QStringLiteral(" ") + a.kind +
+                                            (a.namespaced ? QStringLiteral(", namespaced")
+                                                          : QStringLiteral(", cluster-scoped")));
+            } else if (transport) {
+                // The server cannot be asked now: take the name as a core/v1 resource and let
+                // the Reflector report and retry, as it would for any list that fails.
+                r.resource = ApiResource{QString(), QStringLiteral("v1"), given, {}, true};
+                r.assumedCoreV1 = true;
+                r.note = QStringLiteral("%1; assuming core/v1 %2").arg(err, given);
+            } else {
+                if (error)
+                    *error = QStringLiteral("The resource cannot be watched: %1").arg(err);
+                return false;
+            }
+            if (!r.resource.namespaced && !m_opts.namespace_.isEmpty())
+                r.note += QStringLiteral("; %1 is cluster-scoped, so namespace %2 is ignored")
+                              .arg(r.resource.qualifiedName(), m_opts.namespace_);
+        }
+        *out << r;
+    }
+    // -n applies to the namespaced resources only; when none is, the run has no namespace.
+    if (std::none_of(out->cbegin(), out->cend(),
+                     [](const Resolved &r) { return r.resource.namespaced; }))
+        m_opts.namespace_.clear();
+    return true;
+}
+
+bool Session::makeInformers(const RestConfig &rest, const QList<Resolved> &resolved, QString *error)
+{
+    QString err;
+    const QList<InformerPlan> plans =
+        planInformers(m_opts.resources, m_opts.queueModes, m_opts.watchListModes, &err);
+    if (plans.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("The informers cannot be made: %1").arg(err);
+        return false;
+    }
+    QHash<QString, Resolved> byGiven;
+    for (const Resolved &r : resolved) {
+        byGiven.insert(r.given, r);
+        m_resourceNames << r.resource.qualifiedName();
+    }
+    // The factory asks for a ListerWatcher by the resource as given: an HttpListerWatcher on
+    // the collection discovery resolved it to (the namespace only for namespaced resources).
+    const qint64 backlog = m_opts.watchBacklogLimit;
+    auto lwFactory = [rest, byGiven, backlog](const QString &given, const QString &ns,
+                                              QString *) -> std::unique_ptr<ListerWatcher> {
+        const ApiResource a = byGiven.value(given).resource;
+        auto lw = std::make_unique<HttpListerWatcher>(
+            rest, HttpListerWatcher::collectionPath(a.group, a.version, a.resource,
+                                                    a.namespaced ? ns : QString()));
+        lw->setWatchBacklogLimit(backlog);
+        return lw;
+    };
+    // One informer: its journal reads as it did without a factory (no factory lines; its
+    // Synced event is the whole gate).
+    m_factory =
+        new SharedInformerFactory(lwFactory, m_opts.resyncPeriodMs, m_journal, m_clock,
+                                  {SharedInformerFactory::withNamespace(m_opts.namespace_),
+                                   SharedInformerFactory::withJournalNotes(plans.size() > 1)},
+                                  this);
+    for (const InformerPlan &p : plans) {
+        SharedIndexInformer *inf = m_factory->informerFor(
+            InformerSpec{p.resource, p.name, p.queueMode, p.useWatchList}, error);
+        if (!inf)
+            return false;
+        const Resolved r = byGiven.value(p.resource);
+        if (!r.resource.kind.isEmpty())
+            inf->setObjectType(r.resource.groupVersion(), r.resource.kind);
+        else if (r.assumedCoreV1) // discovery could not be asked: name it by what was typed
+            inf->setObjectType({}, {},
+                               QStringLiteral("%1 (taken as core/v1)").arg(r.resource.resource));
+        inf->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
+        m_informers << inf;
+    }
+    for (const Resolved &r : resolved) {
+        if (r.note.isEmpty())
+            continue;
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("discovery");
+        e.type = QStringLiteral("resource");
+        e.detail.insert(QLatin1String("message"), r.note);
+        m_journal->record(std::move(e));
+    }
+    connectSync();
     return true;
 }
 
@@ -71,57 +331,11 @@ bool Session::start(QString *error)
     if (!m_opts.watchCapture.isEmpty())
         return startCapture(error);
     sim::Scenario scenario;
-    const bool hasScenario = !m_opts.scenario.isEmpty();
-    if (hasScenario) {
-        QString err;
-        if (!m_opts.server.isEmpty() || m_opts.useKubeconfig)
-            err = QStringLiteral("a scenario plays on the built-in cluster, not on --server or "
-                                 "a kubeconfig's cluster");
-        else
-            sim::Scenario::load(m_opts.scenario, &scenario, &err);
-        if (!err.isEmpty()) {
-            if (error)
-                *error = QStringLiteral("The scenario cannot be played: %1").arg(err);
-            return false;
-        }
-        m_opts.resource = scenario.resource;
-        m_opts.namespace_ = scenario.namespace_;
-        m_opts.resyncPeriodMs = scenario.resyncMs;
-        m_opts.useWatchList = scenario.watchList;
-        m_opts.queueMode = scenario.queue == QLatin1String("realfifo")
-                               ? SharedIndexInformer::QueueMode::RealFIFO
-                               : SharedIndexInformer::QueueMode::DeltaFIFO;
-        m_opts.churnIntervalMs = 0;
-        m_opts.seed = scenario.seed;
-    }
     RestConfig rest;
-    if (m_opts.useKubeconfig) {
-        QString err;
-        if (!KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, &rest, &err) ||
-            (rest.exec && !rest.exec->refresh(&err))) {
-            if (error)
-                *error = QStringLiteral("The kubeconfig cannot be used: %1").arg(err);
-            return false;
-        }
-        if (m_opts.server.isEmpty())
-            m_opts.server = rest.server;
-        m_credentials = rest.description();
-    }
-    if (m_opts.server.isEmpty()) {
-        m_sim = new sim::Simulator(this);
-        sim::Simulator::Options so;
-        so.seed = m_opts.seed;
-        if (hasScenario)
-            sim::ScenarioPlayer::configure(scenario, &so);
-        if (m_clock == &m_scenarioClock)
-            so.reproducibleClock = m_clock;
-        QString err;
-        if (!m_sim->start(so, &err)) {
-            if (error)
-                *error = QStringLiteral("The built-in cluster could not start: %1").arg(err);
-            return false;
-        }
-    }
+    QList<Resolved> resolved;
+    if (!applyScenario(&scenario, error) || !loadKubeconfig(&rest, error) ||
+        !startSimulator(m_opts.scenario.isEmpty() ? nullptr : &scenario, error))
+        return false;
     rest.server = serverUrl();
     if (!m_opts.bearerToken.isEmpty())
         rest.bearerToken = m_opts.bearerToken;
@@ -129,84 +343,33 @@ bool Session::start(QString *error)
         rest.insecureSkipTlsVerify = true;
         rest.caCertificates.clear();
     }
-    // What the user typed ("deploy", "deployments.apps", "v1/pods") becomes a resource through
-    // discovery, as kubectl resolves it. Scenarios name core/v1 resources of the built-in cluster.
-    ApiResource resource{QString(), QStringLiteral("v1"), m_opts.resource, {}, true};
-    QString discoveryNote;
-    bool assumedCoreV1 = false;
-    if (!hasScenario) {
-        QString err;
-        bool transport = false;
-        if (Discovery::resolve(rest, m_opts.resource, &resource, &err, &transport, 10000)) {
-            discoveryNote =
-                QStringLiteral("resource \"%1\" is %2 (%3%4)")
-                    .arg(m_opts.resource, resource.qualifiedName(), resource.groupVersion(),
-                         resource.kind.isEmpty()
-                             ? QString()
-                             : QStringLiteral(" ") + resource.kind +
-                                   (resource.namespaced ? QStringLiteral(", namespaced")
-                                                        : QStringLiteral(", cluster-scoped")));
-        } else if (transport) {
-            // The server cannot be asked now: take the name as a core/v1 resource and let the
-            // Reflector report and retry, as it would for any list that fails.
-            resource = ApiResource{QString(), QStringLiteral("v1"), m_opts.resource, {}, true};
-            assumedCoreV1 = true;
-            discoveryNote = QStringLiteral("%1; assuming core/v1 %2").arg(err, m_opts.resource);
-        } else {
-            if (error)
-                *error = QStringLiteral("The resource cannot be watched: %1").arg(err);
-            return false;
-        }
-        if (!resource.namespaced && !m_opts.namespace_.isEmpty()) {
-            discoveryNote += QStringLiteral("; %1 is cluster-scoped, so namespace %2 is ignored")
-                                 .arg(resource.qualifiedName(), m_opts.namespace_);
-            m_opts.namespace_.clear();
-        }
-        m_opts.resource = resource.qualifiedName();
-    }
-    auto lw = std::make_unique<HttpListerWatcher>(
-        std::move(rest),
-        HttpListerWatcher::collectionPath(resource.group, resource.version, resource.resource,
-                                          resource.namespaced ? m_opts.namespace_ : QString()));
-    lw->setWatchBacklogLimit(m_opts.watchBacklogLimit);
-    m_lw = std::move(lw);
-    m_informer =
-        new SharedIndexInformer(m_lw.get(), m_opts.resyncPeriodMs, m_journal, m_clock, {}, this);
-    m_informer->setQueueMode(m_opts.queueMode);
-    m_informer->setUseWatchList(m_opts.useWatchList);
-    if (!resource.kind.isEmpty())
-        m_informer->setObjectType(resource.groupVersion(), resource.kind);
-    else if (assumedCoreV1) // discovery could not be asked: name it by what was typed
-        m_informer->setObjectType({}, {},
-                                  QStringLiteral("%1 (taken as core/v1)").arg(resource.resource));
-    m_informer->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
-    if (!discoveryNote.isEmpty()) {
-        TraceEvent e;
-        e.kind = TraceKind::Info;
-        e.component = QStringLiteral("discovery");
-        e.type = QStringLiteral("resource");
-        e.detail.insert(QLatin1String("message"), discoveryNote);
-        m_journal->record(std::move(e));
-    }
-    connect(m_informer, &SharedIndexInformer::synced, this, [this] {
-        // The cluster starts changing once the informer has its initial list, so the first
-        // sync is easy to follow.
-        if (m_sim && m_opts.churnIntervalMs > 0)
-            m_sim->setChurnInterval(m_opts.churnIntervalMs);
-        Q_EMIT synced();
-    });
-    if (!hasScenario) {
-        m_informer->run();
-        return true;
-    }
-    const bool startNow = !scenario.startsInformer();
-    m_informer->setReflectorSetup([seed = scenario.seed, pageSize = scenario.pageSize,
-                                   wlTimeout = scenario.watchListBookmarkTimeoutMs](Reflector *r) {
-        r->setSeed(seed);
-        if (pageSize > 0)
-            r->setPageSize(pageSize);
-        r->setWatchListBookmarkTimeoutMs(wlTimeout);
-    });
+    if (!resolveResources(rest, &resolved, error) || !makeInformers(rest, resolved, error))
+        return false;
+    if (!m_opts.scenario.isEmpty())
+        return startScenario(std::move(scenario), error);
+    startInformers();
+    return true;
+}
+
+bool Session::startScenario(sim::Scenario scenario, QString *)
+{
+    // The informers a `start` step names wait for it (the "" name: the first); the others
+    // start with the scenario.
+    QStringList waiting;
+    for (const QString &n : scenario.informersStartedBySteps())
+        waiting << (n.isEmpty() ? informer()->name() : n);
+    QStringList startNow;
+    for (const SharedIndexInformer *inf : std::as_const(m_informers))
+        if (!waiting.contains(inf->name()))
+            startNow << inf->name();
+    for (SharedIndexInformer *inf : std::as_const(m_informers))
+        inf->setReflectorSetup([seed = scenario.seed, pageSize = scenario.pageSize,
+                                wlTimeout = scenario.watchListBookmarkTimeoutMs](Reflector *r) {
+            r->setSeed(seed);
+            if (pageSize > 0)
+                r->setPageSize(pageSize);
+            r->setWatchListBookmarkTimeoutMs(wlTimeout);
+        });
     m_player = new sim::ScenarioPlayer(std::move(scenario), m_sim, this);
     m_player->setLanguage(m_opts.language);
     if (m_clock == &m_scenarioClock) {
@@ -218,161 +381,26 @@ bool Session::start(QString *error)
         m_player->setQuietMs(kQuietMs);
         // A list waiting for its answer is not quiet, however long the answer takes.
         m_player->setBusyCheck([this] {
-            const Reflector *r = m_informer ? m_informer->reflector() : nullptr;
-            return r && r->state() == Reflector::State::Listing;
+            for (const SharedIndexInformer *inf : std::as_const(m_informers))
+                if (const Reflector *r = inf->reflector();
+                    r && r->state() == Reflector::State::Listing)
+                    return true;
+            return false;
         });
         m_player->setStopAtMs(m_opts.stopAtMs);
         m_opts.scenarioSpeed = 0;
         connect(m_player, &sim::ScenarioPlayer::stopTimeReached, this,
                 &Session::scenarioStopTimeReached);
     }
-    if (startNow)
-        m_informer->run();
-    return startScenario(error);
-}
-
-bool Session::startScenario(QString *)
-{
-    auto note = [this](const QString &type, const QString &message, const QJsonObject &extra) {
-        TraceEvent e;
-        e.kind = TraceKind::Info;
-        e.component = QStringLiteral("scenario");
-        e.type = type;
-        e.detail = extra;
-        e.detail.insert(QLatin1String("message"), message);
-        e.detail.insert(QLatin1String("at"), double(m_player->clock()->nowMs()) / 1000);
-        m_journal->record(std::move(e));
-    };
-    m_player->setInformerActions([this](const sim::ScenarioStep &s) { return informerAction(s); });
-    m_player->setConditionCheck(
-        [this](const QJsonObject &w, int index) { return conditionHolds(w, index); });
-    connect(m_journal, &Journal::eventRecorded, m_player, &sim::ScenarioPlayer::recheck);
-    connect(m_player, &sim::ScenarioPlayer::stepDone, this,
-            [this, note](int index, const sim::ScenarioStep &s, const QString &summary,
-                         const QString &error) {
-                if (s.action != sim::ScenarioStep::Action::Caption || !error.isEmpty()) {
-                    QJsonObject d{{QLatin1String("step"), index},
-                                  {QLatin1String("line"), s.line},
-                                  {QLatin1String("verb"), s.verb}};
-                    if (!error.isEmpty())
-                        d.insert(QLatin1String("error"), error);
-                    note(sim::ScenarioStep::actionName(s.action), summary, d);
-                }
-                m_stepSeq.resize(qMax<qsizetype>(m_stepSeq.size(), index + 1));
-                m_stepSeq[index] = m_journal->lastSeq();
-            });
-    connect(m_player, &sim::ScenarioPlayer::caption, this, [this, note](const QString &text) {
-        note(QStringLiteral("caption"), text, {});
-        Q_EMIT captionChanged(text);
-    });
-    connect(m_player, &sim::ScenarioPlayer::waiting, this,
-            [note](int index, const QString &condition) {
-                note(QStringLiteral("waiting"), QStringLiteral("waiting for %1").arg(condition),
-                     {{QLatin1String("step"), index}});
-            });
-    connect(m_player, &sim::ScenarioPlayer::finished, this, [this, note] {
-        note(QStringLiteral("finished"),
-             QStringLiteral("scenario %1 finished").arg(m_player->scenario().name), {});
-        Q_EMIT scenarioFinished();
-    });
-    const sim::Scenario &sc = m_player->scenario();
-    note(QStringLiteral("started"), QStringLiteral("scenario %1: %2").arg(sc.name, sc.title),
-         {{QLatin1String("case"), sc.caseId}, {QLatin1String("steps"), int(sc.steps.size())}});
-    m_scenarioStartSeq = m_journal->lastSeq();
-    m_player->setSpeed(m_opts.scenarioSpeed);
-    m_player->start();
+    if (!startNow.isEmpty())
+        startInformers(startNow);
+    m_binding = new ScenarioBinding(
+        m_player, m_journal, m_informers,
+        [this](const QString &name) { return startInformers({name}); }, this);
+    connect(m_binding, &ScenarioBinding::captionChanged, this, &Session::captionChanged);
+    connect(m_binding, &ScenarioBinding::finished, this, &Session::scenarioFinished);
+    m_binding->start(m_opts.scenarioSpeed);
     return true;
-}
-
-ProcessorListener *Session::listenerNamed(const QString &name) const
-{
-    for (ProcessorListener *l : m_informer->listeners())
-        if (l->name() == name)
-            return l;
-    return nullptr;
-}
-
-QString Session::informerAction(const sim::ScenarioStep &s)
-{
-    const QString &v = s.verb;
-    const QJsonObject &a = s.args;
-    if (v == QLatin1String("start")) {
-        m_informer->run();
-        return {};
-    }
-    if (v == QLatin1String("stop")) {
-        m_informer->stop();
-        return {};
-    }
-    if (v == QLatin1String("pause") || v == QLatin1String("resume") || v == QLatin1String("step")) {
-        Controller *c = m_informer->controller();
-        if (!c)
-            return QStringLiteral("the informer has not started");
-        if (v == QLatin1String("pause"))
-            c->pause();
-        else if (v == QLatin1String("resume"))
-            c->run();
-        else
-            c->step();
-        return {};
-    }
-    if (v == QLatin1String("add-handler")) {
-        const QString name = a.value(u"name").toString(
-            QStringLiteral("handler-%1").arg(m_informer->listeners().size()));
-        QString err;
-        ProcessorListener *l =
-            a.contains(u"resyncSeconds")
-                ? m_informer->addEventHandlerWithResyncPeriod(
-                      ResourceEventHandler{name, {}, {}, {}},
-                      qint64(a.value(u"resyncSeconds").toDouble() * 1000), &err)
-                : m_informer->addEventHandler(ResourceEventHandler{name, {}, {}, {}}, &err);
-        if (!l)
-            return err;
-        l->setProcessingDelayMs(a.value(u"delayMs").toInt(0));
-        return {};
-    }
-    ProcessorListener *l = listenerNamed(a.value(u"handler").toString(QStringLiteral("logger")));
-    if (!l)
-        return QStringLiteral("no handler named \"%1\"")
-            .arg(a.value(u"handler").toString(QStringLiteral("logger")));
-    if (v == QLatin1String("set-resync")) {
-        m_informer->setHandlerResyncPeriod(l, qint64(a.value(u"seconds").toDouble() * 1000));
-        return {};
-    }
-    if (v == QLatin1String("set-delay")) {
-        l->setProcessingDelayMs(a.value(u"ms").toInt(0));
-        return {};
-    }
-    return QStringLiteral("unknown informer action \"%1\"").arg(v);
-}
-
-bool Session::conditionHolds(const QJsonObject &w, int stepIndex) const
-{
-    if (w.value(u"synced").toBool())
-        return m_informer && m_informer->hasSynced();
-    quint64 since = m_scenarioStartSeq;
-    if (w.value(u"since").toString() == QLatin1String("previous") && stepIndex > 0 &&
-        stepIndex - 1 < m_stepSeq.size())
-        since = m_stepSeq.at(stepIndex - 1);
-    const QString kind = w.value(u"kind").toString();
-    const QString type = w.value(u"type").toString();
-    const QString key = w.value(u"key").toString();
-    const QString handler = w.value(u"handler").toString();
-    const QString component = w.value(u"component").toString();
-    const int need = qMax(1, w.value(u"count").toInt(1));
-    int n = 0;
-    const auto &events = m_journal->events();
-    for (auto it = events.rbegin(); it != events.rend() && it->seq > since; ++it) {
-        if (traceKindName(it->kind).compare(kind, Qt::CaseInsensitive) != 0 ||
-            (!type.isEmpty() && it->type != type) || (!key.isEmpty() && it->key != key) ||
-            (!component.isEmpty() && it->component != component) ||
-            (!handler.isEmpty() &&
-             it->detail.value(QLatin1String("handler")).toString() != handler))
-            continue;
-        if (++n >= need)
-            return true;
-    }
-    return false;
 }
 
 void Session::stop()
@@ -384,8 +412,8 @@ void Session::stop()
     }
     if (m_sim)
         m_sim->setChurnInterval(0);
-    if (m_informer)
-        m_informer->stop();
+    for (SharedIndexInformer *inf : std::as_const(m_informers))
+        inf->stop();
 }
 
 sim::Store *Session::simulatorStore() const
@@ -408,21 +436,38 @@ QUrl Session::serverUrl() const
 
 QString Session::sourceDescription() const
 {
+    // The queues and list modes in use, in the order of the options ("DeltaFIFO and
+    // RealFIFO" when two informers of one resource compare them).
+    QStringList queues, lists;
+    for (const SharedIndexInformer *inf : m_informers) {
+        if (!queues.contains(inf->queueModeName()))
+            queues << inf->queueModeName();
+        const QString list =
+            inf->useWatchList() ? QStringLiteral("WatchList") : QStringLiteral("LIST+WATCH");
+        if (!lists.contains(list))
+            lists << list;
+    }
+    if (queues.isEmpty())
+        queues << QStringLiteral("DeltaFIFO");
     if (m_capture)
-        return m_capture->description() + QStringLiteral(" \u00B7 ") + m_informer->queueModeName() +
-               QStringLiteral(" \u00B7 LIST+WATCH");
+        return m_capture->description() + QStringLiteral(" \u00B7 ") +
+               queues.join(QLatin1String(" and ")) + QStringLiteral(" \u00B7 LIST+WATCH");
+    if (lists.isEmpty())
+        lists << (m_opts.watchListModes.value(0) ? QStringLiteral("WatchList")
+                                                 : QStringLiteral("LIST+WATCH"));
     const QString scope = m_opts.namespace_.isEmpty()
                               ? QStringLiteral("all namespaces")
                               : QStringLiteral("namespace %1").arg(m_opts.namespace_);
+    const QStringList names = m_resourceNames.isEmpty() ? m_opts.resources : m_resourceNames;
     QString s = QStringLiteral("%1 (%2) at %3")
-                    .arg(m_opts.resource, scope, serverUrl().toString(QUrl::RemoveUserInfo));
+                    .arg(names.join(QLatin1String(", ")), scope,
+                         serverUrl().toString(QUrl::RemoveUserInfo));
     if (m_sim)
         s += QStringLiteral(" — built-in simulated cluster");
     else if (!m_credentials.isEmpty())
         s += QStringLiteral(" — ") + m_credentials;
-    s += QStringLiteral(" · ") +
-         (m_informer ? m_informer->queueModeName() : QStringLiteral("DeltaFIFO"));
-    s += m_opts.useWatchList ? QStringLiteral(" · WatchList") : QStringLiteral(" · LIST+WATCH");
+    s += QStringLiteral(" · ") + queues.join(QLatin1String(" and "));
+    s += QStringLiteral(" · ") + lists.join(QLatin1String(" and "));
     return s;
 }
 

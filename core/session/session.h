@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "informer/informerfactory.h"
 #include "informer/sharedinformer.h"
 #include "trace/journal.h"
 
@@ -17,14 +18,21 @@ class ChurnGenerator;
 class ScenarioPlayer;
 class Simulator;
 class Store;
+struct Scenario;
 struct ScenarioStep;
 } // namespace sim
 class ListerWatcher;
 class CaptureListerWatcher;
+class ScenarioBinding;
+struct ApiResource;
+struct RestConfig;
 
 /// The wiring every front end shares (the window, `--headless`, tests): one journal on one
-/// clock, the built-in simulated API server (or an external URL), an HTTP ListerWatcher over
-/// QNetworkAccessManager and a SharedIndexInformer with one logging handler.
+/// clock, the built-in simulated API server (or an external URL), and a SharedInformerFactory
+/// running one SharedIndexInformer (each with one logging handler and an HTTP ListerWatcher
+/// over QNetworkAccessManager) per resource and option asked for, started together and
+/// waited for with WaitForCacheSync, as a controller does. Every informer records through its
+/// own journal handle, so every event of its parts names it (TraceEvent::informer).
 class Session : public QObject {
     Q_OBJECT
 public:
@@ -40,18 +48,25 @@ public:
         QString kubeconfig;
         QString kubeContext;
         bool insecureSkipTlsVerify = false; ///< --insecure-skip-tls-verify (no certificate check)
-        QString resource =
-            QStringLiteral("pods"); ///< as kubectl takes it: "pods", "deploy", "deployments.apps",
-                                    ///< "apps/v1/deployments" (Discovery); a scenario's is core/v1
-        QString namespace_;         ///< "" = all namespaces
-        qint64 resyncPeriodMs = 30000; ///< the informer's defaultEventHandlerResyncPeriod
-        int churnIntervalMs =
-            1000;         ///< built-in cluster: one create/update/delete per interval; 0 = off
-        quint32 seed = 1; ///< built-in cluster churn and reflector jitter
-        /// DeltaFIFO (client-go v0.32 informers) or RealFIFO (InOrderInformers, 1.33+).
-        SharedIndexInformer::QueueMode queueMode = SharedIndexInformer::QueueMode::DeltaFIFO;
-        /// WatchList (streaming list, sendInitialEvents) instead of LIST then WATCH.
-        bool useWatchList = false;
+        /// The resources to watch, one informer each, as kubectl takes them: "pods", "deploy",
+        /// "deployments.apps", "apps/v1/deployments" (Discovery); a scenario's are core/v1. The
+        /// first is informer(), the one a single-informer view shows.
+        QStringList resources{QStringLiteral("pods")};
+        /// "" = all namespaces (for the namespaced resources; cluster-scoped ones ignore it).
+        QString namespace_;
+        /// The informers' defaultEventHandlerResyncPeriod in milliseconds (0 = none).
+        qint64 resyncPeriodMs = 30000;
+        /// Built-in cluster: one create/update/delete per interval, in ms; 0 = off.
+        int churnIntervalMs = 1000;
+        /// Built-in cluster churn and reflector jitter.
+        quint32 seed = 1;
+        /// DeltaFIFO (client-go v0.32 informers) or RealFIFO (InOrderInformers, 1.33+); two
+        /// modes watch every resource twice, once with each queue, side by side on one journal
+        /// (informers "pods/deltafifo" and "pods/realfifo", see planInformers()).
+        QList<SharedIndexInformer::QueueMode> queueModes{SharedIndexInformer::QueueMode::DeltaFIFO};
+        /// WatchList (true: streaming list, sendInitialEvents) or LIST then WATCH (false); both
+        /// compare the two ("pods/watchlist" and "pods/listwatch").
+        QList<bool> watchListModes{false};
         /// The journal keeps at most this many events (Journal::setCapacity(); the oldest are
         /// dropped and counted). About 6-7 KiB per event under heavy pod churn.
         qsizetype journalCapacity = 100000;
@@ -84,17 +99,30 @@ public:
     explicit Session(Options options, QObject *parent = nullptr);
     ~Session() override;
 
-    /// Starts the simulator (if built in) and the informer. Returns false with `*error` set
-    /// (in words a user understands) when the simulator cannot listen or the scenario cannot be
-    /// loaded. With a scenario the informer starts at its `informer: start` step (at once when
-    /// it has none) and the steps begin to play.
+    /// Starts the simulator (if built in) and the informers, then waits for their caches
+    /// (cacheSynced()). Returns false with `*error` set (in words a user understands) when the
+    /// simulator cannot listen, the scenario cannot be loaded, a resource is unknown to the
+    /// server or given twice. With a scenario the informers a `informer: start` step names (by
+    /// default the first) start at that step, the others at once, and the steps begin to play.
     bool start(QString *error = nullptr);
     void stop();
 
     const Options &options() const { return m_opts; }
     Journal *journal() const { return m_journal; }
     const Clock *clock() const { return m_clock; }
-    SharedIndexInformer *informer() const { return m_informer; }
+    /// The first informer (null before start()).
+    SharedIndexInformer *informer() const { return m_informers.value(0); }
+    /// Every informer, in the order of Options::resources × queueModes × watchListModes.
+    const QList<SharedIndexInformer *> &informers() const { return m_informers; }
+    /// The informer named `name` (TraceEvent::informer), else null.
+    SharedIndexInformer *informerNamed(const QString &name) const;
+    /// The informers' names in the journal (TraceEvent::informer), in the order they were made;
+    /// empty before start().
+    QStringList informerNames() const;
+    /// The factory that holds the informers (null before start()). With one informer it
+    /// journals nothing of its own: the informer's synced event is the whole gate, and the
+    /// journal reads as it did before informers came from a factory.
+    SharedInformerFactory *factory() const { return m_factory; }
     /// The built-in cluster (null when talking to an external server), its store, HTTP server
     /// and churn generator.
     sim::Simulator *simulator() const { return m_sim; }
@@ -112,7 +140,11 @@ public:
     QString sourceDescription() const;
 
 Q_SIGNALS:
+    /// The first informer synced (the built-in cluster's churn starts then).
     void synced();
+    /// WaitForCacheSync over every informer ended: all synced (result.ok()), or the session
+    /// stopped first.
+    void cacheSynced(const lens::CacheSyncResult &result);
     /// A scenario caption to show (also journaled as an info event with component "scenario",
     /// type "caption" and detail.message = the text).
     void captionChanged(const QString &text);
@@ -122,25 +154,46 @@ Q_SIGNALS:
     void scenarioStopTimeReached();
 
 private:
-    bool startScenario(QString *error);
+    /// One resource the informers watch: as given, and as discovery resolved it.
+    struct Resolved;
+    // The steps of start(), in order; each returns false with *error set when it cannot go on.
     bool startCapture(QString *error);
-    QString informerAction(const sim::ScenarioStep &step);
-    bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
-    ProcessorListener *listenerNamed(const QString &name) const;
+    /// Loads Options::scenario into `*scenario` and applies its cluster: and informer:
+    /// sections to the options (nothing without a scenario).
+    bool applyScenario(sim::Scenario *scenario, QString *error);
+    /// Options::useKubeconfig: the server, TLS and credentials into `*rest`.
+    bool loadKubeconfig(RestConfig *rest, QString *error);
+    /// The built-in cluster, when no server is given (configured by `scenario` when not null).
+    bool startSimulator(const sim::Scenario *scenario, QString *error);
+    /// Resolves every resource through discovery (scenarios: core/v1 as written) and journals
+    /// what each resolved to.
+    bool resolveResources(const RestConfig &rest, QList<Resolved> *out, QString *error);
+    /// The factory and one informer per resource and option (planInformers()), each with its
+    /// logging handler; nothing started yet.
+    bool makeInformers(const RestConfig &rest, const QList<Resolved> &resolved, QString *error);
+    /// Plays the scenario: its player on the scenario clock, its binding, its informers'
+    /// start.
+    bool startScenario(sim::Scenario scenario, QString *error);
+    /// Starts the informers named (all when `names` is empty) and, once every informer has
+    /// started, waits for their caches; returns "" or an error.
+    QString startInformers(const QStringList &names = {});
+    /// Connects each informer's sync to synced() (first) and cacheSynced().
+    void connectSync();
 
     Options m_opts;
     sim::ScenarioPlayer *m_player = nullptr;
-    quint64 m_scenarioStartSeq = 0;
-    QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
+    ScenarioBinding *m_binding = nullptr;
     SteadyClock m_steadyClock;
     ManualClock m_scenarioClock; ///< Options::reproducible: the scenario's clock for all
     const Clock *m_clock;        ///< the one the journal and the informer read
     Journal *m_journal;
     sim::Simulator *m_sim = nullptr;
-    std::unique_ptr<ListerWatcher> m_lw;
     QString m_credentials; ///< RestConfig::description() of what authenticates us (no secrets)
-    CaptureListerWatcher *m_capture = nullptr; ///< m_lw when replaying a capture
-    SharedIndexInformer *m_informer = nullptr;
+    CaptureListerWatcher *m_capture = nullptr; ///< the capture's ListerWatcher (factory-owned)
+    SharedInformerFactory *m_factory = nullptr;
+    QList<SharedIndexInformer *> m_informers;
+    QStringList m_resourceNames; ///< the resources as resolved (qualified names), for people
+    bool m_cacheWaitStarted = false;
 };
 
 } // namespace lens

@@ -396,6 +396,14 @@ void ApiServer::setIgnoreSendInitialEvents(bool ignore)
     m_ignoreSendInitialEvents = ignore;
 }
 
+void ApiServer::setForbidden(const QString &resource, bool forbidden)
+{
+    if (forbidden)
+        m_forbidden.insert(resource);
+    else
+        m_forbidden.remove(resource);
+}
+
 bool ApiServer::takeTooLargeFault(Call &c, const QString &resourceVersion)
 {
     if (m_tooLargeCount <= 0)
@@ -1111,6 +1119,22 @@ void ApiServer::handleControl(Call &c)
         setIgnoreSendInitialEvents(enabled);
         respond(c, 200,
                 JsonBuilder().val("ignoreSendInitialEvents", m_ignoreSendInitialEvents).bytes());
+    } else if (op == QLatin1String("forbid")) {
+        const QString resource = c.value("resource");
+        const bool enabled = flag("enabled", true);
+        if (resource.isEmpty()) {
+            respondStatus(c, 400, QStringLiteral("BadRequest"),
+                          QStringLiteral("forbid needs ?resource=NAME (e.g. nodes)"));
+            return;
+        }
+        if (rejected())
+            return;
+        setForbidden(resource, enabled);
+        respond(c, 200,
+                JsonBuilder()
+                    .str("resource", resource)
+                    .val("forbidden", isForbidden(resource))
+                    .bytes());
     } else if (op == QLatin1String("bookmark-interval")) {
         const qint64 ms = number("ms", 0, kDay, 0, true);
         if (rejected())
@@ -1154,7 +1178,7 @@ void ApiServer::handleControl(Call &c)
         respondStatus(c, 404, QStringLiteral("NotFound"),
                       QStringLiteral("no /sim/v1/%1; the controls are state, compact, "
                                      "drop-watches, end-watches, fail, garbage, stall, too-large, "
-                                     "ignore-send-initial-events, bookmark-interval, "
+                                     "ignore-send-initial-events, forbid, bookmark-interval, "
                                      "history-window, history-limit and churn (docs/simulator.md)")
                           .arg(op));
     }
@@ -1164,6 +1188,23 @@ void ApiServer::handleResource(Call &c, const ResourceType &type, const QString 
                                const QString &name, bool namespacedPath)
 {
     Q_UNUSED(namespacedPath)
+    if (m_forbidden.contains(type.key())) {
+        // RBAC's answer (the authorizer's reason for an anonymous user), verb as the request's.
+        const bool list = name.isEmpty() && c.method == QLatin1String("GET");
+        const QString verb =
+            list ? (isTrue(c.value("watch")) ? QStringLiteral("watch") : QStringLiteral("list"))
+                 : c.method.toLower();
+        QJsonObject details;
+        details.insert(QStringLiteral("kind"), type.name);
+        respondStatus(c, 403, QStringLiteral("Forbidden"),
+                      QStringLiteral("%1 is forbidden: User \"system:anonymous\" cannot %2 "
+                                     "resource \"%3\" in API group \"%4\" %5")
+                          .arg(type.key(), verb, type.name, type.group,
+                               ns.isEmpty() ? QStringLiteral("at the cluster scope")
+                                            : QStringLiteral("in the namespace \"%1\"").arg(ns)),
+                      details);
+        return;
+    }
     if (name.isEmpty()) {
         if (c.method == QLatin1String("GET")) {
             if (isTrue(c.value("watch")))

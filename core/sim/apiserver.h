@@ -10,6 +10,7 @@
 #include <QHostAddress>
 #include <QList>
 #include <QPointer>
+#include <QSet>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -146,6 +147,12 @@ public:
     /// a replay from N otherwise, and never the k8s.io/initial-events-end bookmark.
     Q_INVOKABLE void setIgnoreSendInitialEvents(bool ignore);
     bool ignoresSendInitialEvents() const { return m_ignoreSendInitialEvents; }
+    /// RBAC says no to one resource: while forbidden, every request on `resource` (the Store's
+    /// name, "nodes", "deployments.apps") is answered 403 Forbidden with kube-apiserver's
+    /// message (`nodes is forbidden: User "system:anonymous" cannot list resource "nodes" in API
+    /// group "" at the cluster scope`), the other resources as before. /sim/v1/forbid.
+    Q_INVOKABLE void setForbidden(const QString &resource, bool forbidden);
+    bool isForbidden(const QString &resource) const { return m_forbidden.contains(resource); }
     /// false: act like kube-apiserver started with --watch-cache=false — a LIST at
     /// resourceVersion "0" is served from storage and honours `limit` (pages with continue
     /// tokens) instead of answering the whole collection from the watch cache. Default true.
@@ -220,6 +227,7 @@ private:
     QHash<QString, qint64> m_remainingCache; ///< "resource|rv|prefix|start" -> items left
     QString m_token;
     bool m_ignoreSendInitialEvents = false;
+    QSet<QString> m_forbidden; ///< resources answered 403 (setForbidden)
     bool m_watchCache = true;
     QDeadlineTimer m_stallUntil; ///< expired = no stall
 };

@@ -90,6 +90,25 @@ bool flag(const YAML::Node &n, const char *what)
     return v.toBool();
 }
 
+/// A scalar ("pods", "pods,nodes") or a list of scalars ([pods, nodes]) as a list of texts.
+QStringList texts(const YAML::Node &n, const char *what)
+{
+    QStringList out;
+    if (n.IsSequence()) {
+        for (const auto &item : n)
+            out << text(item, what);
+    } else {
+        out = text(n, what).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    }
+    for (QString &t : out)
+        t = t.trimmed();
+    if (out.isEmpty() || out.contains(QString()))
+        throw Error{
+            n.Mark(),
+            QStringLiteral("%1 needs a value or a list of values").arg(QLatin1String(what))};
+    return out;
+}
+
 /// Throws for a key not in `allowed`.
 void checkKeys(const YAML::Node &map, const QStringList &allowed, const QString &where)
 {
@@ -110,6 +129,7 @@ const QStringList kFaults = {QStringLiteral("drop-watches"),
                              QStringLiteral("stall"),
                              QStringLiteral("too-large"),
                              QStringLiteral("ignore-send-initial-events"),
+                             QStringLiteral("forbid"),
                              QStringLiteral("bookmark-interval"),
                              QStringLiteral("history-limit")};
 const QStringList kInformerActions = {QStringLiteral("start"),      QStringLiteral("stop"),
@@ -147,13 +167,21 @@ QJsonObject parseWaitFor(const YAML::Node &n)
     if (n.IsScalar()) {
         if (n.Scalar() != "synced")
             throw Error{n.Mark(), QStringLiteral("waitFor takes \"synced\" or a map with kind "
-                                                 "(and count, type, key, handler, since)")};
+                                                 "(and count, type, key, handler, component, "
+                                                 "informer, since)")};
         return {{QStringLiteral("synced"), true}};
+    }
+    if (n.IsMap() && n[std::string("synced")]) { // {synced: true, informer: nodes}
+        checkKeys(n, {QStringLiteral("synced"), QStringLiteral("informer")},
+                  QStringLiteral("waitFor"));
+        if (!flag(n[std::string("synced")], "synced"))
+            throw Error{n.Mark(), QStringLiteral("waitFor synced takes true")};
+        return toJson(n).toObject();
     }
     checkKeys(n,
               {QStringLiteral("kind"), QStringLiteral("count"), QStringLiteral("type"),
                QStringLiteral("key"), QStringLiteral("handler"), QStringLiteral("since"),
-               QStringLiteral("component")},
+               QStringLiteral("component"), QStringLiteral("informer")},
               QStringLiteral("waitFor"));
     if (!n[std::string("kind")])
         throw Error{n.Mark(), QStringLiteral("waitFor needs a journal kind, e.g. kind: Bookmark")};
@@ -311,9 +339,10 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                     flag(v[std::string("ignoreSendInitialEvents")], "ignoreSendInitialEvents");
         } else if (key == QLatin1String("informer")) {
             checkKeys(v,
-                      {QStringLiteral("resource"), QStringLiteral("namespace"),
-                       QStringLiteral("resyncSeconds"), QStringLiteral("watchList"),
-                       QStringLiteral("queue"), QStringLiteral("pageSize"),
+                      {QStringLiteral("resource"), QStringLiteral("resources"),
+                       QStringLiteral("namespace"), QStringLiteral("resyncSeconds"),
+                       QStringLiteral("watchList"), QStringLiteral("queue"),
+                       QStringLiteral("pageSize"),
                        QStringLiteral("watchListBookmarkTimeoutSeconds")},
                       QStringLiteral("informer"));
             if (v[std::string("pageSize")])
@@ -323,21 +352,33 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                     qint64(std::llround(number(v[std::string("watchListBookmarkTimeoutSeconds")],
                                                "watchListBookmarkTimeoutSeconds") *
                                         1000));
-            if (v[std::string("resource")])
-                sc->resource = text(v[std::string("resource")], "resource");
+            for (const char *k : {"resource", "resources"})
+                if (v[std::string(k)])
+                    sc->resources = texts(v[std::string(k)], k);
             if (v[std::string("namespace")])
                 sc->namespace_ = text(v[std::string("namespace")], "namespace");
             if (v[std::string("resyncSeconds")])
                 sc->resyncMs = qint64(
                     std::llround(number(v[std::string("resyncSeconds")], "resyncSeconds") * 1000));
-            if (v[std::string("watchList")])
-                sc->watchList = flag(v[std::string("watchList")], "watchList");
-            if (v[std::string("queue")]) {
-                sc->queue = text(v[std::string("queue")], "queue").toLower();
-                if (sc->queue != QLatin1String("deltafifo") &&
-                    sc->queue != QLatin1String("realfifo"))
-                    throw Error{v[std::string("queue")].Mark(),
-                                QStringLiteral("queue takes deltafifo or realfifo")};
+            if (const YAML::Node wl = v[std::string("watchList")]) {
+                sc->watchLists.clear();
+                if (wl.IsSequence())
+                    for (const auto &item : wl)
+                        sc->watchLists << flag(item, "watchList");
+                else
+                    sc->watchLists << flag(wl, "watchList");
+                if (sc->watchLists.isEmpty())
+                    throw Error{wl.Mark(), QStringLiteral("watchList needs true, false or a "
+                                                          "list of them")};
+            }
+            if (const YAML::Node q = v[std::string("queue")]) {
+                sc->queues = texts(q, "queue");
+                for (QString &mode : sc->queues) {
+                    mode = mode.toLower();
+                    if (mode != QLatin1String("deltafifo") && mode != QLatin1String("realfifo"))
+                        throw Error{q.Mark(), QStringLiteral("queue takes deltafifo or realfifo "
+                                                             "(or a list of them)")};
+                }
             }
         } else if (key == QLatin1String("steps")) {
             if (!v.IsSequence())
@@ -387,6 +428,15 @@ bool Scenario::startsInformer() const
         if (s.action == ScenarioStep::Action::Informer && s.verb == QLatin1String("start"))
             return true;
     return false;
+}
+
+QStringList Scenario::informersStartedBySteps() const
+{
+    QStringList out;
+    for (const ScenarioStep &s : steps)
+        if (s.action == ScenarioStep::Action::Informer && s.verb == QLatin1String("start"))
+            out << s.args.value(u"informer").toString();
+    return out;
 }
 
 bool Scenario::parse(const QByteArray &yaml, const QString &sourceName, Scenario *out,

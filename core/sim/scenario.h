@@ -59,13 +59,16 @@ struct Scenario {
     bool ignoreSendInitialEvents = false; ///< act like a pre-1.27 server (no WatchList)
     bool watchCache = true; ///< false: lists at resourceVersion "0" honour limit (paged)
 
-    // informer: (applied to the Session's informer before the steps run)
-    QString resource = QStringLiteral("pods");   ///< core/v1 resource
-    QString namespace_;                          ///< "" = all namespaces
-    qint64 resyncMs = 0;                         ///< defaultEventHandlerResyncPeriod
-    bool watchList = false;                      ///< WatchList instead of LIST+WATCH
-    QString queue = QStringLiteral("deltafifo"); ///< deltafifo or realfifo
-    int pageSize = 0;                            ///< the reflector's page size (0 = default)
+    // informer: (applied to the Session's informers before the steps run). One informer per
+    // resource, queue and list mode (the Session names them as `informer-lens` does: "pods",
+    // or "pods/realfifo" when one resource is watched with two queues); the first is the one
+    // informer actions act on unless they name another.
+    QStringList resources{QStringLiteral("pods")}; ///< core/v1 resources
+    QString namespace_;                            ///< "" = all namespaces
+    qint64 resyncMs = 0;                           ///< defaultEventHandlerResyncPeriod
+    QList<bool> watchLists{false}; ///< WatchList (true) instead of LIST+WATCH (false)
+    QStringList queues{QStringLiteral("deltafifo")}; ///< deltafifo and/or realfifo
+    int pageSize = 0;                                ///< the reflector's page size (0 = default)
     qint64 watchListBookmarkTimeoutMs = 0; ///< WatchList: fall back when no end bookmark (0 = no)
 
     QList<ScenarioStep> steps; ///< in file order; `at` never decreases
@@ -74,6 +77,9 @@ struct Scenario {
     qint64 durationMs() const { return steps.isEmpty() ? 0 : steps.constLast().atMs; }
     /// True when some step is an informer action "start" (else the Session starts it at once).
     bool startsInformer() const;
+    /// The informers a "start" step starts (their `informer:` option; "" = the default, the
+    /// first informer). The others start with the scenario.
+    QStringList informersStartedBySteps() const;
 
     /// Parses YAML text. On error returns false and sets `*error` to
     /// "SOURCE:LINE:COLUMN: what is wrong" (1-based, from yaml-cpp's Mark).

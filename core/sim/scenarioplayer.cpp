@@ -458,6 +458,15 @@ QString ScenarioPlayer::fault(const ScenarioStep &s, QString *summary)
         server->setIgnoreSendInitialEvents(on);
         *summary = on ? QStringLiteral("the server now ignores sendInitialEvents")
                       : QStringLiteral("the server honours sendInitialEvents again");
+    } else if (v == QLatin1String("forbid")) {
+        const QString resource = a.value(u"resource").toString();
+        if (resource.isEmpty())
+            return QStringLiteral("forbid needs a resource (e.g. nodes)");
+        const bool on = a.value(u"enabled").toBool(true);
+        server->setForbidden(resource, on);
+        *summary =
+            on ? QStringLiteral("every request on %1 is answered 403 Forbidden").arg(resource)
+               : QStringLiteral("%1 may be listed and watched again").arg(resource);
     } else if (v == QLatin1String("bookmark-interval")) {
         const int ms = a.value(u"ms").toInt(60000);
         server->setBookmarkInterval(ms);

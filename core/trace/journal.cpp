@@ -54,6 +54,12 @@ QString traceKindName(TraceKind k)
         return QStringLiteral("handlerRemoved");
     case TraceKind::HandlerResyncChanged:
         return QStringLiteral("handlerResyncChanged");
+    case TraceKind::CacheSyncStarted:
+        return QStringLiteral("cacheSyncStarted");
+    case TraceKind::CacheSyncWaiting:
+        return QStringLiteral("cacheSyncWaiting");
+    case TraceKind::CacheSyncFinished:
+        return QStringLiteral("cacheSyncFinished");
     case TraceKind::Info:
         return QStringLiteral("info");
     }
@@ -97,6 +103,15 @@ QJsonObject TraceEvent::toJson() const
     return o;
 }
 
+bool TraceEvent::isInformerComponent(const QString &component)
+{
+    static const QStringList names{QStringLiteral("reflector"), QStringLiteral("deltafifo"),
+                                   QStringLiteral("realfifo"),  QStringLiteral("indexer"),
+                                   QStringLiteral("processor"), QStringLiteral("informer"),
+                                   QStringLiteral("controller")};
+    return names.contains(component);
+}
+
 Journal::Journal(const Clock *clock, QObject *parent) : QObject(parent), m_clock(clock)
 {
     qRegisterMetaType<lens::TraceEvent>();
@@ -106,18 +121,34 @@ Journal::Journal(const Clock *clock, QObject *parent) : QObject(parent), m_clock
     }
 }
 
+Journal::Journal(Journal *upstream, const QString &informer, QObject *parent)
+    : QObject(parent), m_clock(upstream->clock()), m_upstream(upstream), m_informer(informer)
+{
+}
+
 Journal::~Journal() = default;
 
 quint64 Journal::record(TraceEvent event)
 {
+    if (m_upstream) {
+        if (event.informer.isEmpty())
+            event.informer = m_informer;
+        return m_upstream->record(std::move(event));
+    }
     event.seq = ++m_seq;
     event.t = m_clock->nowMs();
     const quint64 seq = event.seq;
     m_events.push_back(event);
     dropBeyondCapacity();
+    emitInOrder(std::move(event));
+    return seq;
+}
+
+void Journal::emitInOrder(TraceEvent event)
+{
     m_toEmit.push_back(std::move(event));
     if (m_emitting)
-        return seq;
+        return;
     m_emitting = true;
     struct Reset {
         bool &flag;
@@ -128,6 +159,17 @@ quint64 Journal::record(TraceEvent event)
         m_toEmit.pop_front();
         Q_EMIT eventRecorded(next);
     }
+}
+
+quint64 Journal::append(TraceEvent stamped)
+{
+    if (stamped.seq <= m_seq)
+        return 0;
+    m_seq = stamped.seq;
+    const quint64 seq = stamped.seq;
+    m_events.push_back(stamped);
+    dropBeyondCapacity();
+    emitInOrder(std::move(stamped));
     return seq;
 }
 
@@ -158,6 +200,21 @@ void Journal::dropBeyondCapacity()
         return;
     disposeOffThread(std::exchange(m_dropping, {}));
     m_dropping.reserve(droppedBatch());
+}
+
+JournalSlice::JournalSlice(Journal *source, const QString &informer, QObject *parent)
+    : QObject(parent), m_journal(source->clock()), m_informer(informer)
+{
+    m_journal.setCapacity(source->capacity());
+    std::deque<TraceEvent> mine;
+    for (const TraceEvent &e : source->events())
+        if (belongs(e))
+            mine.push_back(e);
+    m_journal.restore(std::move(mine), 0);
+    connect(source, &Journal::eventRecorded, this, [this](const TraceEvent &e) {
+        if (belongs(e))
+            m_journal.append(e);
+    });
 }
 
 } // namespace lens

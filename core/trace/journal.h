@@ -28,16 +28,39 @@ namespace lens {
 /// Order: eventRecorded is emitted in seq order, always. An event recorded from inside a slot
 /// of eventRecorded (a listener reacting to an event) is kept at once but emitted only after
 /// the current emission has reached every slot, so no receiver sees seq N+1 before seq N.
+///
+/// An informer's handle: a journal made with Journal(upstream, informer) keeps nothing of its
+/// own. Its record() names the informer on the event (TraceEvent::informer, unless the event
+/// names one already) and records it in `upstream`; its accessors (events(), lastSeq(), …)
+/// read the upstream journal's, and it never emits eventRecorded (connect to the upstream
+/// journal). A SharedIndexInformer hands its handle to its Reflector, queue, controller and
+/// listeners, so every event of theirs says whose it is, in one place.
 class Journal : public QObject {
     Q_OBJECT
 public:
     /// `clock` is not owned and must outlive the journal; null means a SteadyClock of its own.
     explicit Journal(const Clock *clock = nullptr, QObject *parent = nullptr);
+    /// An informer's handle on `upstream` (not owned, must outlive the handle), stamping
+    /// `informer` ("" = leave events unnamed) on what is recorded through it.
+    Journal(Journal *upstream, const QString &informer, QObject *parent = nullptr);
     ~Journal() override;
 
     /// Stamps seq and t on `event`, keeps it, emits eventRecorded (deferred while an emission is
-    /// in progress, see above). Returns the stamped seq.
+    /// in progress, see above). Returns the stamped seq. Through a handle: names the informer
+    /// and records in the upstream journal.
     quint64 record(TraceEvent event);
+
+    /// Keeps an event stamped by another journal (its seq and t as they are; seq must be above
+    /// lastSeq(), else it is ignored and 0 returned) and emits it like record(): a journal
+    /// that follows part of another one (JournalSlice). Returns the seq.
+    quint64 append(TraceEvent stamped);
+
+    /// The journal a handle records in (null for a journal of its own).
+    Journal *upstream() const { return m_upstream; }
+    /// The informer a handle names on its events ("" for a journal of its own).
+    QString informerName() const { return m_informer; }
+    /// Renames the informer for events recorded from now on (a handle only).
+    void setInformerName(const QString &name) { m_informer = name; }
 
     /// Replaces the contents with events already stamped elsewhere (a journal file read back,
     /// see JournalFile): keeps their seq and t, emits nothing, sets lastSeq() to the last
@@ -46,10 +69,13 @@ public:
     void restore(std::deque<TraceEvent> events, quint64 dropped = 0);
 
     const Clock *clock() const { return m_clock; }
-    const std::deque<TraceEvent> &events() const { return m_events; }
-    quint64 lastSeq() const { return m_seq; }
-    quint64 droppedCount() const { return m_dropped; }
-    qsizetype capacity() const { return m_capacity; }
+    const std::deque<TraceEvent> &events() const
+    {
+        return m_upstream ? m_upstream->events() : m_events;
+    }
+    quint64 lastSeq() const { return m_upstream ? m_upstream->lastSeq() : m_seq; }
+    quint64 droppedCount() const { return m_upstream ? m_upstream->droppedCount() : m_dropped; }
+    qsizetype capacity() const { return m_upstream ? m_upstream->capacity() : m_capacity; }
     void setCapacity(qsizetype maxEvents);
     /// Dropped events handed to a worker thread to be destroyed at a time.
     static constexpr size_t droppedBatch() { return 2048; }
@@ -63,15 +89,42 @@ Q_SIGNALS:
 private:
     const Clock *m_clock;
     std::unique_ptr<Clock> m_ownClock;
+    Journal *m_upstream = nullptr; ///< a handle's journal (see above)
+    QString m_informer;            ///< a handle's informer name
     std::deque<TraceEvent> m_events;
     quint64 m_seq = 0;
     quint64 m_dropped = 0;
     qsizetype m_capacity = 100000;
     std::deque<TraceEvent> m_toEmit;    ///< recorded during an emission, waiting their turn
     std::vector<TraceEvent> m_dropping; ///< dropped, to be destroyed by a worker (droppedBatch)
+    /// Emits `event` now, or after the emission in progress (see "Order" above).
+    void emitInOrder(TraceEvent event);
     /// Drops the oldest events beyond capacity(); hands a full batch to a worker thread.
     void dropBeyondCapacity();
     bool m_emitting = false;
+};
+
+/// The events of one informer (and those of no informer: the factory's, the scenario's, the
+/// discovery's), followed live from another journal into a journal of their own, each with
+/// its seq and t as the source stamped them: a view of one informer among several keeps the
+/// journal's numbering. Starts with the source's retained events that belong, then appends
+/// each new one as the source emits it. Not thread-safe (lives on the source's thread).
+class JournalSlice : public QObject {
+    Q_OBJECT
+public:
+    /// `source` is not owned and must outlive the slice; `informer` is TraceEvent::informer.
+    JournalSlice(Journal *source, const QString &informer, QObject *parent = nullptr);
+    Journal *journal() { return &m_journal; }
+    QString informer() const { return m_informer; }
+    /// Whether the slice keeps `e`: its informer's and every event of no informer.
+    bool belongs(const TraceEvent &e) const
+    {
+        return e.informer.isEmpty() || e.informer == m_informer;
+    }
+
+private:
+    Journal m_journal;
+    QString m_informer;
 };
 
 } // namespace lens

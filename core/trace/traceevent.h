@@ -42,6 +42,14 @@ enum class TraceKind {
                           ///< resyncPeriodMs, nextResyncMs, reason ("user": set live;
                           ///< "resyncCheckPeriod": re-determined when detail.byHandler lowered
                           ///< the check period before start)
+    CacheSyncStarted,     ///< factory: WaitForCacheSync began; detail.informers (all it
+                          ///< waits on), waitingFor (not synced yet), notStarted, timeoutMs
+    CacheSyncWaiting,     ///< factory: the wait goes on (every second of Clock time);
+                          ///< detail.elapsedMs, notSynced (the informers it still waits on)
+    CacheSyncFinished,    ///< factory: the wait ended; type = opened|timedOut|shutDown;
+                          ///< detail.elapsedMs, notSynced, notStarted, waitedOn (opened: the
+                          ///< informer whose sync opened it, "" when all were synced already;
+                          ///< else the first it still waited on), message
     Info,                 ///< anything else worth a line; detail.message
 };
 
@@ -52,8 +60,13 @@ bool traceKindFromName(const QString &name, TraceKind *out);
 /// One state change, as a value. Carries shared references to objects, never copies.
 ///
 /// `seq` counts from 1 in recording order; `t` is milliseconds since the journal's clock
-/// started; `component` is "reflector", "deltafifo", "indexer", "processor", "informer" or
-/// "controller"; `key` is a MetaNamespaceKeyFunc key ("ns/name" or "name").
+/// started; `component` is "reflector", "deltafifo", "realfifo", "indexer", "processor",
+/// "informer" or "controller" for an informer's parts (isInformerComponent()), else e.g.
+/// "factory", "scenario", "discovery", "capture"; `informer` names the informer whose part
+/// recorded the event (SharedIndexInformer::name(): the resource as given, "pods", or with the
+/// option that tells two informers of one resource apart, "pods/realfifo"), empty for events
+/// of no informer and for an informer that was given no name; `key` is a MetaNamespaceKeyFunc
+/// key ("ns/name" or "name").
 struct TraceEvent {
     quint64 seq = 0;
     qint64 t = 0;
@@ -71,11 +84,16 @@ struct TraceEvent {
     QJsonObject detail;
 
     /// One JSON object (no newline) with "seq", "t", "kind", "component" and, where set,
-    /// "informer", "key",
-    /// "type", "resourceVersion", "deltas" (as ["Added ns/a@12", ...]) and the detail fields.
-    /// Objects are referenced by key and resourceVersion, never dumped (a Secret's data never
-    /// reaches the journal).
+    /// "informer", "key", "type", "resourceVersion", "deltas" (as ["Added ns/a@12", ...]) and
+    /// the detail fields. Objects are referenced by key and resourceVersion, never dumped (a
+    /// Secret's data never reaches the journal).
     QJsonObject toJson() const;
+
+    /// True for the components that belong to one informer (Reflector, queue, indexer,
+    /// processor and listeners, controller, the informer itself): their events carry
+    /// `informer`. An older recording, written before events named their informer, gets its
+    /// one informer's name on exactly these (JournalFile::read()).
+    static bool isInformerComponent(const QString &component);
 };
 
 } // namespace lens

@@ -617,6 +617,66 @@
         <source>Handler %1 lowered the resyncCheckPeriod before the informer started, so this listener&apos;s period was determined again (determineResyncPeriod).</source>
         <translation>处理器 %1 在 informer 启动前降低了 resyncCheckPeriod，因此重新确定了这个监听器的周期（determineResyncPeriod）。</translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync is the gate a controller waits at before its workers start: it opens once every informer started by the SharedInformerFactory reports HasSynced (its first list is in the indexer and popped), so a worker never reads a half-filled cache.</source>
+        <translation>WaitForCacheSync 是控制器启动 worker 之前等待的关口：SharedInformerFactory 启动的每个 informer 的 HasSynced 都为 true（它的第一次 list 已进入 indexer 并被 Pop）之后才放行，所以 worker 不会读到不完整的缓存。</translation>
+    </message>
+    <message>
+        <source>Waiting for: %1. Informers of the factory: %2.</source>
+        <translation>等待：%1。SharedInformerFactory 的 informer：%2。</translation>
+    </message>
+    <message>
+        <source>none (all synced already)</source>
+        <translation>无（都已同步）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Not waited for: %1, created after start() and not started; client-go leaves them out of the wait silently.</source>
+        <translation>未等待：%1，在 start() 之后才由 informerFor() 得到且未启动；client-go 不说明就把它们排除在等待之外。</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync started %1</source>
+        <translation>WaitForCacheSync 开始 %1</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync still waiting after %1</source>
+        <translation>WaitForCacheSync 已等待 %1，仍在等待</translation>
+    </message>
+    <message>
+        <source>Not synced yet: %1. Each informer syncs when its Reflector&apos;s first list has been popped; one whose list keeps failing (403 Forbidden, a server that cannot be reached) keeps the gate shut.</source>
+        <translation>尚未同步：%1。informer 在其 Reflector 的第一次 list 被 Pop 之后同步；list 一直失败的 informer（403 Forbidden、无法连接的服务器）会让关口保持关闭。</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync opened after %1</source>
+        <translation>WaitForCacheSync 在 %1 后放行</translation>
+    </message>
+    <message>
+        <source>Every informer had synced before the wait began.</source>
+        <translation>等待开始之前每个 informer 都已同步。</translation>
+    </message>
+    <message>
+        <source>The last informer to sync was %1; with it every informer of the factory reports HasSynced.</source>
+        <translation>最后一个同步的 informer 是 %1；之后 SharedInformerFactory 的每个 informer 的 HasSynced 都为 true。</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync timed out after %1</source>
+        <translation>WaitForCacheSync 在 %1 后超时</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync ended by shutdown after %1</source>
+        <translation>WaitForCacheSync 在 %1 后因 shutdown 结束</translation>
+    </message>
+    <message>
+        <source>It was still waiting on %1 (not synced: %2); the gate did not open, so a controller would not start its workers.</source>
+        <translation>它仍在等待 %1（尚未同步：%2）；关口没有放行，所以控制器不会启动 worker。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "lensprocess.h"
 
+#include <QFile>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -18,6 +20,9 @@ private slots:
     void screenshotWritesAPng();
     void queueAndListModesAreSelectable_data();
     void queueAndListModesAreSelectable();
+    void severalInformers_data();
+    void severalInformers();
+    void severalInformersAreRecordedAndOpened();
     void badArgumentsAreExplained();
     void unreachableServerIsReportedAndRetried();
     void screenshotNamesWhyItNeverSynced();
@@ -108,6 +113,88 @@ void tst_Cli::queueAndListModesAreSelectable()
     QCOMPARE(sawList, listed); // WatchList syncs from one streaming watch, no LIST
 }
 
+void tst_Cli::severalInformers_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QStringList>("informers");
+    QTest::newRow("default: pods and nodes")
+        << QStringList() << QStringList{QStringLiteral("pods"), QStringLiteral("nodes")};
+    QTest::newRow("pods,nodes") << QStringList{QStringLiteral("pods,nodes")}
+                                << QStringList{QStringLiteral("pods"), QStringLiteral("nodes")};
+    QTest::newRow("pods configmaps -n kube-system")
+        << QStringList{QStringLiteral("pods"), QStringLiteral("configmaps"), QStringLiteral("-n"),
+                       QStringLiteral("kube-system")}
+        << QStringList{QStringLiteral("pods"), QStringLiteral("configmaps")};
+    QTest::newRow("pods --queue deltafifo,realfifo")
+        << QStringList{QStringLiteral("pods"), QStringLiteral("--queue"),
+                       QStringLiteral("deltafifo,realfifo")}
+        << QStringList{QStringLiteral("pods/deltafifo"), QStringLiteral("pods/realfifo")};
+    QTest::newRow("pods --watch-list=true,false")
+        << QStringList{QStringLiteral("pods"), QStringLiteral("--watch-list=true,false")}
+        << QStringList{QStringLiteral("pods/watchlist"), QStringLiteral("pods/listwatch")};
+}
+
+void tst_Cli::severalInformers()
+{
+    // One informer per resource (and per compared option), every informer event naming its
+    // informer, each one synced, and the WaitForCacheSync gate opening over all of them.
+    QFETCH(QStringList, args);
+    QFETCH(QStringList, informers);
+    QProcess *p = run(QStringList{QStringLiteral("--headless"), QStringLiteral("--duration"),
+                                  QStringLiteral("2")} +
+                          args,
+                      this);
+    QVERIFY(p->waitForFinished(30000));
+    QVERIFY2(p->exitCode() == 0, p->readAllStandardError().constData());
+    QSet<QString> named, synced;
+    QJsonObject gate;
+    for (const QByteArray &line : p->readAllStandardOutput().trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        const QString informer = o.value(QLatin1String("informer")).toString();
+        const QString kind = o.value(QLatin1String("kind")).toString();
+        if (QStringList{QStringLiteral("reflector"), QStringLiteral("deltafifo"),
+                        QStringLiteral("realfifo"), QStringLiteral("indexer"),
+                        QStringLiteral("processor"), QStringLiteral("informer"),
+                        QStringLiteral("controller")}
+                .contains(o.value(QLatin1String("component")).toString()))
+            QVERIFY2(informers.contains(informer), line.constData());
+        if (!informer.isEmpty())
+            named << informer;
+        if (kind == QLatin1String("synced"))
+            synced << informer;
+        if (kind == QLatin1String("cacheSyncFinished"))
+            gate = o;
+    }
+    QCOMPARE(named, QSet<QString>(informers.begin(), informers.end()));
+    QCOMPARE(synced, named);
+    QCOMPARE(gate.value(QLatin1String("type")).toString(), QStringLiteral("opened"));
+    QVERIFY(informers.contains(gate.value(QLatin1String("waitedOn")).toString()));
+}
+
+void tst_Cli::severalInformersAreRecordedAndOpened()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("two.jsonl"));
+    QProcess *rec =
+        run({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("2"),
+             QStringLiteral("pods,nodes"), QStringLiteral("--record"), file},
+            this);
+    QVERIFY(rec->waitForFinished(30000));
+    QVERIFY2(rec->exitCode() == 0, rec->readAllStandardError().constData());
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject header = QJsonDocument::fromJson(f.readLine()).object();
+    QCOMPARE(header.value(QLatin1String("informers")).toArray(),
+             (QJsonArray{QStringLiteral("pods"), QStringLiteral("nodes")}));
+    QProcess *open = run({QStringLiteral("--headless"), QStringLiteral("--open"), file}, this);
+    QVERIFY(open->waitForFinished(30000));
+    QCOMPARE(open->exitCode(), 0);
+    QSet<QString> named;
+    for (const QByteArray &line : open->readAllStandardOutput().trimmed().split('\n'))
+        named << QJsonDocument::fromJson(line).object().value(QLatin1String("informer")).toString();
+    QVERIFY(named.contains(QStringLiteral("pods")) && named.contains(QStringLiteral("nodes")));
+}
+
 void tst_Cli::badArgumentsAreExplained()
 {
     QProcess *p = run(
@@ -180,14 +267,16 @@ void tst_Cli::badArgumentsAreExplained()
           QStringList{QStringLiteral("--headless"), QStringLiteral("--lang"), QStringLiteral("fr")},
           QStringList{QStringLiteral("--headless"), QStringLiteral("--theme"),
                       QStringLiteral("blue")},
-          QStringList{QStringLiteral("--headless"), QStringLiteral("pods"),
-                      QStringLiteral("deploy")}}) {
+          QStringList{QStringLiteral("--headless"), QStringLiteral("pods"), QStringLiteral("pods")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--queue"),
+                      QStringLiteral("realfifo,realfifo")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--watch-list=maybe")}}) {
         QProcess *q = run(args, this);
         QVERIFY(q->waitForFinished(10000));
         QCOMPARE(q->exitCode(), 2);
         const QByteArray err = q->readAllStandardError();
         QVERIFY2(err.contains("frobnicate") || err.contains("takes") ||
-                     err.contains("one resource at a time"),
+                     err.contains("is given twice") || err.contains("twice"),
                  err.constData());
         QVERIFY(q->readAllStandardOutput().isEmpty());
     }

@@ -6,6 +6,7 @@
 #include "informer/informerfactory.h"
 #include "trace/journal.h"
 
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -79,6 +80,10 @@ private Q_SLOTS:
     void options();
     void customResync();
     void startAndSync();
+    void journalNamesTheInformer();
+    void twoInformersOfOneResource();
+    void gateIsJournaled();
+    void quietFactory();
     void createdAfterStart();
     void syncTimeoutNamesResources();
     void shutdownReleases();
@@ -194,6 +199,158 @@ void TestInformerFactory::startAndSync()
     QVERIFY(done.first().first().value<CacheSyncResult>().ok());
 }
 
+void TestInformerFactory::journalNamesTheInformer()
+{
+    // Every event of an informer's parts (reflector, queue, indexer, processor and listeners,
+    // controller, the informer) names it; the factory's own events name none.
+    Fixture f;
+    f.listAnswers.insert(QStringLiteral("pods"),
+                         okReply(objsFromSpec(QStringLiteral("a@1,b@2")), QStringLiteral("2")));
+    f.listAnswers.insert(QStringLiteral("configmaps"),
+                         okReply(objsFromSpec(QStringLiteral("c@3")), QStringLiteral("3")));
+    auto fac = f.factory(
+        0, {SharedInformerFactory::withQueueMode(SharedIndexInformer::QueueMode::RealFIFO)});
+    SharedIndexInformer *pods = fac->informerFor(QStringLiteral("pods"));
+    fac->informerFor(QStringLiteral("configmaps"));
+    QCOMPARE(pods->name(), QStringLiteral("pods"));
+    pods->addEventHandler(ResourceEventHandler{QStringLiteral("h"), {}, {}, {}});
+    fac->start();
+    QVERIFY(fac->waitForCacheSyncBlocking(10000).ok());
+    pods->controller()->pause();
+    QSet<QString> components;
+    QHash<QString, QString> informerOfKey;
+    for (const TraceEvent &e : f.journal.events()) {
+        if (!TraceEvent::isInformerComponent(e.component)) {
+            QVERIFY2(e.informer.isEmpty(), qPrintable(e.component));
+            continue;
+        }
+        components << e.component;
+        QVERIFY2(e.informer == QLatin1String("pods") || e.informer == QLatin1String("configmaps"),
+                 qPrintable(traceKindName(e.kind) + QLatin1Char(' ') + e.informer));
+        if (!e.key.isEmpty())
+            informerOfKey.insert(e.key, e.informer);
+    }
+    QCOMPARE(components, (QSet<QString>{QStringLiteral("reflector"), QStringLiteral("realfifo"),
+                                        QStringLiteral("indexer"), QStringLiteral("processor"),
+                                        QStringLiteral("informer"), QStringLiteral("controller")}));
+    QCOMPARE(informerOfKey.value(QStringLiteral("a")), QStringLiteral("pods"));
+    QCOMPARE(informerOfKey.value(QStringLiteral("c")), QStringLiteral("configmaps"));
+}
+
+void TestInformerFactory::twoInformersOfOneResource()
+{
+    // One resource watched twice, each informer with its own queue, under its own name; a
+    // third spec under a taken name with other options is refused.
+    Fixture f;
+    f.listAnswers.insert(QStringLiteral("pods"),
+                         okReply(objsFromSpec(QStringLiteral("a@1,b@2")), QStringLiteral("2")));
+    auto fac = f.factory(0, {SharedInformerFactory::withWatchList(false)});
+    SharedIndexInformer *df =
+        fac->informerFor(InformerSpec{QStringLiteral("pods"), QStringLiteral("pods/deltafifo"),
+                                      SharedIndexInformer::QueueMode::DeltaFIFO, std::nullopt});
+    SharedIndexInformer *rf =
+        fac->informerFor(InformerSpec{QStringLiteral("pods"), QStringLiteral("pods/realfifo"),
+                                      SharedIndexInformer::QueueMode::RealFIFO, std::nullopt});
+    QVERIFY(df && rf && df != rf);
+    QCOMPARE(f.created, 2); // a ListerWatcher each
+    QCOMPARE(fac->names(),
+             (QStringList{QStringLiteral("pods/deltafifo"), QStringLiteral("pods/realfifo")}));
+    QCOMPARE(fac->informerFor(InformerSpec{QStringLiteral("pods"), QStringLiteral("pods/realfifo"),
+                                           SharedIndexInformer::QueueMode::RealFIFO, std::nullopt}),
+             rf);
+    QString err;
+    QVERIFY(!fac->informerFor(InformerSpec{QStringLiteral("pods"), QStringLiteral("pods/realfifo"),
+                                           SharedIndexInformer::QueueMode::DeltaFIFO, true},
+                              &err));
+    QCOMPARE(err, QStringLiteral("informer for pods not created: the name pods/realfifo is taken "
+                                 "by the informer for pods with other options"));
+    QCOMPARE(df->queueMode(), SharedIndexInformer::QueueMode::DeltaFIFO);
+    QCOMPARE(rf->queueMode(), SharedIndexInformer::QueueMode::RealFIFO);
+    fac->start();
+    const CacheSyncResult r = fac->waitForCacheSyncBlocking(10000);
+    QVERIFY2(r.ok(), qPrintable(r.message()));
+    QCOMPARE(r.synced.keys(),
+             (QStringList{QStringLiteral("pods/deltafifo"), QStringLiteral("pods/realfifo")}));
+    QCOMPARE(df->indexer().size(), 2);
+    QCOMPARE(rf->indexer().size(), 2);
+    int realfifo = 0, deltafifo = 0;
+    for (const TraceEvent &e : f.journal.events()) {
+        if (e.component == QLatin1String("realfifo")) {
+            QCOMPARE(e.informer, QStringLiteral("pods/realfifo"));
+            ++realfifo;
+        } else if (e.component == QLatin1String("deltafifo")) {
+            QCOMPARE(e.informer, QStringLiteral("pods/deltafifo"));
+            ++deltafifo;
+        }
+    }
+    QVERIFY(realfifo > 0 && deltafifo > 0);
+}
+
+void TestInformerFactory::gateIsJournaled()
+{
+    // WaitForCacheSync is journaled as a gate: which informers it waits for, and which one's
+    // sync opened it.
+    Fixture f;
+    f.listAnswers.insert(QStringLiteral("pods"),
+                         okReply(objsFromSpec(QStringLiteral("a@1")), QStringLiteral("1")));
+    auto fac = f.factory();
+    SharedIndexInformer *pods = fac->informerFor(QStringLiteral("pods"));
+    fac->informerFor(QStringLiteral("nodes"));
+    fac->start();
+    QTRY_VERIFY_WITH_TIMEOUT(pods->hasSynced(), 5000);
+    CacheSyncWaiter *w = fac->waitForCacheSync(0);
+    QSignalSpy done(w, &CacheSyncWaiter::finished);
+    const TraceEvent started = f.journal.events().back();
+    QCOMPARE(started.kind, TraceKind::CacheSyncStarted);
+    QCOMPARE(started.component, QStringLiteral("factory"));
+    QCOMPARE(started.informer, QString());
+    QCOMPARE(started.detail.value(QLatin1String("informers")).toArray(),
+             (QJsonArray{QStringLiteral("nodes"), QStringLiteral("pods")}));
+    QCOMPARE(started.detail.value(QLatin1String("waitingFor")).toArray(),
+             QJsonArray{QStringLiteral("nodes")});
+    QTest::qWait(50);
+    QCOMPARE(done.size(), 0); // the gate stays shut while nodes has not synced
+    // nodes' list arrives: its sync opens the gate
+    f.lws.value(QStringLiteral("nodes"))
+        ->listCalls.last()
+        ->answer(okReply(objsFromSpec(QStringLiteral("n1@5")), QStringLiteral("5")));
+    QVERIFY(done.wait(5000));
+    const CacheSyncResult r = done.first().first().value<CacheSyncResult>();
+    QVERIFY(r.ok());
+    QCOMPARE(r.waitedOn, QStringLiteral("nodes"));
+    const TraceEvent *finished = nullptr;
+    for (const TraceEvent &e : f.journal.events())
+        if (e.kind == TraceKind::CacheSyncFinished)
+            finished = &e;
+    QVERIFY(finished);
+    QCOMPARE(finished->type, QStringLiteral("opened"));
+    QCOMPARE(finished->detail.value(QLatin1String("waitedOn")).toString(), QStringLiteral("nodes"));
+    QCOMPARE(finished->detail.value(QLatin1String("message")).toString(), r.message());
+    // after its Synced event: the gate opens when the last informer syncs
+    const auto synced =
+        std::find_if(f.journal.events().begin(), f.journal.events().end(), [](const TraceEvent &e) {
+            return e.kind == TraceKind::Synced && e.informer == QLatin1String("nodes");
+        });
+    QVERIFY(synced != f.journal.events().end());
+    QVERIFY(synced->seq < finished->seq);
+}
+
+void TestInformerFactory::quietFactory()
+{
+    // withJournalNotes(false): the informers journal their events, the factory nothing.
+    Fixture f;
+    f.listAnswers.insert(QStringLiteral("pods"),
+                         okReply(objsFromSpec(QStringLiteral("a@1")), QStringLiteral("1")));
+    auto fac = f.factory(0, {SharedInformerFactory::withJournalNotes(false)});
+    fac->informerFor(QStringLiteral("pods"));
+    fac->start();
+    QVERIFY(fac->waitForCacheSyncBlocking(10000).ok());
+    fac->shutdown();
+    QVERIFY(!f.journal.events().empty());
+    for (const TraceEvent &e : f.journal.events())
+        QVERIFY2(e.component != QLatin1String("factory"), qPrintable(traceKindName(e.kind)));
+}
+
 void TestInformerFactory::createdAfterStart()
 {
     // FS-08 (kubernetes#92777): an informer obtained after Start is not running until the
@@ -241,13 +398,35 @@ void TestInformerFactory::syncTimeoutNamesResources()
     fac->informerFor(QStringLiteral("pods"));
     fac->informerFor(QStringLiteral("configmaps"));
     fac->start();
-    // FS-08: a long wait ticks every second, naming what it still waits for
+    QTRY_VERIFY_WITH_TIMEOUT(fac->informer(QStringLiteral("pods"))->hasSynced(), 5000);
+    // FS-08: a long wait ticks every second of Clock time, naming what it still waits for
     CacheSyncWaiter *w = fac->waitForCacheSync(0);
     QSignalSpy ticks(w, &CacheSyncWaiter::waiting);
+    f.clock.advance(999);
+    QTest::qWait(20);
+    QCOMPARE(ticks.size(), 0); // never early
+    f.clock.advance(1);
     QVERIFY(ticks.wait(3000));
     QCOMPARE(ticks.first().at(1).toStringList(), QStringList{QStringLiteral("configmaps")});
-    QVERIFY(ticks.first().at(0).toLongLong() >= 500); // coarse timers may fire early
+    QCOMPARE(ticks.first().at(0).toLongLong(), qint64(1000));
+    const TraceEvent &tick = f.journal.events().back();
+    QCOMPARE(tick.kind, TraceKind::CacheSyncWaiting);
+    QCOMPARE(tick.detail.value(QLatin1String("elapsedMs")).toInteger(), qint64(1000));
+    QCOMPARE(tick.detail.value(QLatin1String("notSynced")).toArray(),
+             QJsonArray{QStringLiteral("configmaps")});
+    f.clock.advance(1000);
+    QVERIFY(ticks.wait(3000));
+    QCOMPARE(ticks.last().at(0).toLongLong(), qint64(2000));
+    // a timeout ends the wait even when nobody moves the manual clock: it catches up
+    const qint64 before = f.clock.nowMs();
     const CacheSyncResult r = fac->waitForCacheSyncBlocking(200);
+    QCOMPARE(r.elapsedMs, qint64(200));
+    QCOMPARE(f.clock.nowMs(), before + 200);
+    QCOMPARE(r.waitedOn, QStringLiteral("configmaps"));
+    const TraceEvent &end = f.journal.events().back();
+    QCOMPARE(end.kind, TraceKind::CacheSyncFinished);
+    QCOMPARE(end.type, QStringLiteral("timedOut"));
+    QCOMPARE(end.detail.value(QLatin1String("waitedOn")).toString(), QStringLiteral("configmaps"));
     QVERIFY(r.timedOut);
     QVERIFY(!r.ok());
     QCOMPARE(r.notSynced(), QStringList{QStringLiteral("configmaps")});

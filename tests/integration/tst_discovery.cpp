@@ -109,7 +109,7 @@ void tst_Discovery::unreachableServerIsATransportFailure()
 void tst_Discovery::sessionWatchesAResolvedResource()
 {
     Session::Options o;
-    o.resource = QStringLiteral("deploy");
+    o.resources = {QStringLiteral("deploy")};
     o.namespace_ = QStringLiteral("default");
     o.churnIntervalMs = 0;
     o.resyncPeriodMs = 0;
@@ -142,7 +142,7 @@ void tst_Discovery::sessionWatchesAResolvedResource()
 void tst_Discovery::sessionRefusesAnUnknownResource()
 {
     Session::Options o;
-    o.resource = QStringLiteral("bogus");
+    o.resources = {QStringLiteral("bogus")};
     Session s(o);
     QString error;
     QVERIFY(!s.start(&error));

@@ -37,9 +37,11 @@ TraceEvent ev(TraceKind kind, const QString &component, const QString &key = {})
     return e;
 }
 
-/// A small journal touching every field a file has to carry.
-void fill(Journal &j, ManualClock &clock)
+/// A small journal touching every field a file has to carry: the informer's events name it
+/// ("pods", recorded through its handle), the last one is of no informer.
+void fill(Journal &root, ManualClock &clock)
 {
+    Journal j(&root, QStringLiteral("pods"));
     const Object a1 = Object::make(QStringLiteral("ns"), QStringLiteral("a"), QStringLiteral("11"));
     const Object a2 = Object::make(QStringLiteral("ns"), QStringLiteral("a"), QStringLiteral("12"));
     TraceEvent list = ev(TraceKind::ListCompleted, QStringLiteral("reflector"));
@@ -71,6 +73,10 @@ void fill(Journal &j, ManualClock &clock)
     info.detail.insert(QLatin1String("message"), QStringLiteral("héllo \"quoted\"\nline"));
     info.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
     j.record(info);
+    TraceEvent caption = ev(TraceKind::Info, QStringLiteral("scenario"));
+    caption.type = QStringLiteral("caption");
+    caption.detail.insert(QLatin1String("message"), QStringLiteral("look"));
+    root.record(caption);
 }
 
 QByteArray lineOf(const TraceEvent &e)
@@ -110,6 +116,9 @@ private Q_SLOTS:
         QCOMPARE(c.header.clockOrigin, h.clockOrigin);
         QCOMPARE(c.header.capacity, j.capacity());
         QCOMPARE(c.events.size(), j.events().size());
+        QCOMPARE(c.events.front().informer, QStringLiteral("pods"));
+        QVERIFY(lineOf(c.events.front()).contains("\"informer\":\"pods\""));
+        QCOMPARE(c.events.back().informer, QString());
         for (size_t i = 0; i < c.events.size(); ++i) {
             const TraceEvent &a = j.events()[i];
             const TraceEvent &b = c.events[i];
@@ -184,8 +193,8 @@ private Q_SLOTS:
         auto r = RecordedJournal::load(path, &error);
         QVERIFY2(r, qPrintable(error));
         QCOMPARE(r->journal()->lastSeq(), j.lastSeq());
-        QCOMPARE(r->journal()->droppedCount(), quint64(2));
-        QCOMPARE(r->journal()->events().front().seq, quint64(3));
+        QCOMPARE(r->journal()->droppedCount(), quint64(3));
+        QCOMPARE(r->journal()->events().front().seq, quint64(4));
         QCOMPARE(r->journal()->clock()->nowMs(), qint64(47));
         // Nothing records into a recording: the next record() would follow the last seq.
         QCOMPARE(r->journal()->record(TraceEvent{}), j.lastSeq() + 1);
@@ -202,8 +211,62 @@ private Q_SLOTS:
         JournalFileContents c;
         QVERIFY(JournalFile::read(path, &c, nullptr, 2));
         QCOMPARE(c.events.size(), size_t(2));
-        QCOMPARE(c.events.front().seq, quint64(5));
-        QCOMPARE(c.header.dropped, quint64(4));
+        QCOMPARE(c.events.front().seq, quint64(6));
+        QCOMPARE(c.header.dropped, quint64(5));
+    }
+
+    // A recording made before events named their informer still opens: there was one
+    // informer, named by the resource the header's source begins with, and its parts' events
+    // get that name; the others (a scenario caption, the factory) stay unnamed.
+    void olderRecordingGetsItsOneInformerName()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.jsonl"));
+        writeFile(path, "{\"format\":\"informer-lens-journal\",\"version\":1,\"app\":\"0.1\","
+                        "\"source\":\"configmaps (all namespaces) at http://127.0.0.1:1 \u2014 "
+                        "built-in simulated cluster\",\"capacity\":100000,\"dropped\":0,"
+                        "\"clockOrigin\":\"2026-11-29T13:00:00.000Z\",\"masked\":true}\n"
+                        "{\"seq\":1,\"t\":0,\"kind\":\"info\",\"component\":\"scenario\"}\n"
+                        "{\"seq\":2,\"t\":1,\"kind\":\"listStarted\",\"component\":\"reflector\"}\n"
+                        "{\"seq\":3,\"t\":2,\"kind\":\"fifoQueued\",\"component\":\"realfifo\","
+                        "\"key\":\"ns/a\"}\n"
+                        "{\"seq\":4,\"t\":3,\"kind\":\"synced\",\"component\":\"informer\"}\n");
+        JournalFileContents c;
+        QString error;
+        QVERIFY2(JournalFile::read(path, &c, &error), qPrintable(error));
+        QVERIFY2(c.warning.isEmpty(), qPrintable(c.warning));
+        QCOMPARE(c.header.informers, QStringList{QStringLiteral("configmaps")});
+        QCOMPARE(c.events.size(), size_t(4));
+        QCOMPARE(c.events[0].informer, QString());
+        QCOMPARE(c.events[1].informer, QStringLiteral("configmaps"));
+        QCOMPARE(c.events[2].informer, QStringLiteral("configmaps"));
+        QCOMPARE(c.events[3].informer, QStringLiteral("configmaps"));
+        auto r = RecordedJournal::load(path, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->journal()->events().back().informer, QStringLiteral("configmaps"));
+    }
+
+    // A new recording names its informers in the header, and a header naming them means the
+    // events are taken as they are (an unnamed event stays unnamed).
+    void headerNamesTheInformers()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Journal j(&clock);
+        Journal nodes(&j, QStringLiteral("nodes"));
+        nodes.record(ev(TraceKind::Synced, QStringLiteral("informer")));
+        j.record(ev(TraceKind::Synced, QStringLiteral("informer")));
+        const QString path = dir.filePath(QStringLiteral("two.jsonl"));
+        QVERIFY(
+            JournalFileWriter::save(j, path,
+                                    headerFor(j, QStringLiteral("pods at x"),
+                                              {QStringLiteral("pods"), QStringLiteral("nodes")})));
+        JournalFileContents c;
+        QVERIFY(JournalFile::read(path, &c));
+        QCOMPARE(c.header.informers,
+                 (QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}));
+        QCOMPARE(c.events[0].informer, QStringLiteral("nodes"));
+        QCOMPARE(c.events[1].informer, QString());
     }
 
     void badFiles_data()

@@ -7,6 +7,7 @@
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 
+#include <QJsonArray>
 #include <QtTest>
 
 #include <algorithm>
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void parseErrors_data();
     void parseErrors();
     void shippedScenariosParse();
+    void severalInformersParse();
     void translatedCaptions();
     void play_data();
     void play();
@@ -224,6 +226,44 @@ void TestScenarios::shippedScenariosParse()
     QString error;
     QVERIFY(!sim::Scenario::load(QStringLiteral("no-such-scenario"), &sc, &error));
     QVERIFY(error.contains(QLatin1String("fs01-delete-while-disconnected")));
+}
+
+void TestScenarios::severalInformersParse()
+{
+    // informer: takes lists (YAML or comma-separated); actions and waitFor name an informer.
+    sim::Scenario sc;
+    QString error;
+    QVERIFY2(
+        sim::Scenario::parse(
+            "title: t\ndescription: d\n"
+            "informer: {resource: [pods, nodes], queue: \"deltafifo,realfifo\", watchList: [true, "
+            "false]}\n"
+            "steps:\n"
+            "  - informer: {start: {informer: nodes}}\n"
+            "  - waitFor: {synced: true, informer: nodes}\n"
+            "    caption: x\n"
+            "  - waitFor: {kind: listFailed, informer: nodes}\n"
+            "    informer: {pause: {informer: pods}}\n",
+            QStringLiteral("m.yaml"), &sc, &error),
+        qPrintable(error));
+    QCOMPARE(sc.resources, (QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}));
+    QCOMPARE(sc.queues, (QStringList{QStringLiteral("deltafifo"), QStringLiteral("realfifo")}));
+    QCOMPARE(sc.watchLists, (QList<bool>{true, false}));
+    QCOMPARE(sc.informersStartedBySteps(), QStringList{QStringLiteral("nodes")});
+    QCOMPARE(sc.steps.at(1).waitFor.value(u"informer").toString(), QStringLiteral("nodes"));
+    QCOMPARE(sc.steps.at(2).args.value(u"informer").toString(), QStringLiteral("pods"));
+    // one resource, as every scenario before several informers wrote it
+    QVERIFY(sim::Scenario::parse("title: t\ndescription: d\ninformer: {resource: configmaps, "
+                                 "queue: realfifo, watchList: true}\nsteps:\n  - caption: a\n",
+                                 QStringLiteral("o.yaml"), &sc, &error));
+    QCOMPARE(sc.resources, QStringList{QStringLiteral("configmaps")});
+    QCOMPARE(sc.queues, QStringList{QStringLiteral("realfifo")});
+    QCOMPARE(sc.watchLists, QList<bool>{true});
+    QVERIFY(sc.informersStartedBySteps().isEmpty());
+    QVERIFY(!sim::Scenario::parse("informer: {queue: [deltafifo, fastfifo]}\nsteps:\n"
+                                  "  - caption: a\n",
+                                  QStringLiteral("b.yaml"), &sc, &error));
+    QVERIFY2(error.contains(QLatin1String("queue takes deltafifo or realfifo")), qPrintable(error));
 }
 
 void TestScenarios::play_data()
@@ -396,6 +436,35 @@ void TestScenarios::play_data()
                QCOMPARE(int(web0.back()->deltas.size()), 4); // Added, then 3 Updated
                QCOMPARE(int(web2.size()), 1);
                QCOMPARE(int(web2.back()->deltas.size()), 2); // Added, Deleted
+           });
+    QTest::newRow("factory gate: shut while nodes is refused, opened by nodes' sync")
+        << QStringLiteral("factory-gate") << Check([](const Trace &t, Session &s) {
+               QCOMPARE(s.informerNames(),
+                        (QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}));
+               const auto started = t.find(TraceKind::CacheSyncStarted);
+               QCOMPARE(int(started.size()), 1);
+               QVERIFY(started.front()
+                           ->detail.value(QLatin1String("waitingFor"))
+                           .toArray()
+                           .contains(QStringLiteral("nodes")));
+               const auto refused = t.find(TraceKind::ListFailed, [](const TraceEvent &e) {
+                   return e.informer == QLatin1String("nodes") &&
+                          e.detail.value(QLatin1String("code")).toInt() == 403;
+               });
+               QVERIFY(!refused.empty());
+               QVERIFY(t.find(TraceKind::ListFailed, [](const TraceEvent &e) {
+                            return e.informer == QLatin1String("pods");
+                        }).empty());
+               const auto finished = t.find(TraceKind::CacheSyncFinished);
+               QCOMPARE(int(finished.size()), 1);
+               QCOMPARE(finished.front()->type, QStringLiteral("opened"));
+               QCOMPARE(finished.front()->detail.value(QLatin1String("waitedOn")).toString(),
+                        QStringLiteral("nodes"));
+               QVERIFY(finished.front()->seq > refused.back()->seq);
+               for (const TraceEvent &e : t.events)
+                   if (TraceEvent::isInformerComponent(e.component))
+                       QVERIFY(e.informer == QLatin1String("pods") ||
+                               e.informer == QLatin1String("nodes"));
            });
     QTest::newRow("update storm: 50 deltas, one Pop")
         << QStringLiteral("update-storm") << Check([](const Trace &t, Session &) {

@@ -31,6 +31,78 @@ private Q_SLOTS:
         QCOMPARE(j.lastSeq(), quint64(2));
     }
 
+    // An informer's handle names the informer on what it records and keeps nothing itself:
+    // the event is in the upstream journal, with the upstream's seq, time and emission.
+    void handleNamesTheInformer()
+    {
+        ManualClock clock;
+        Journal root(&clock);
+        Journal pods(&root, QStringLiteral("pods"));
+        Journal nodes(&root, QStringLiteral("nodes"));
+        QList<TraceEvent> seen;
+        connect(&root, &Journal::eventRecorded, this, [&seen](const TraceEvent &e) { seen << e; });
+        int handleEmitted = 0;
+        connect(&pods, &Journal::eventRecorded, this, [&handleEmitted] { ++handleEmitted; });
+        clock.advance(5);
+        TraceEvent e;
+        e.kind = TraceKind::Synced;
+        e.component = QStringLiteral("informer");
+        QCOMPARE(pods.record(e), quint64(1));
+        QCOMPARE(nodes.record(e), quint64(2));
+        QCOMPARE(root.record(e), quint64(3));
+        TraceEvent named = e; // an event that names its informer keeps the name
+        named.informer = QStringLiteral("other");
+        QCOMPARE(pods.record(named), quint64(4));
+        pods.setInformerName(QStringLiteral("pods/realfifo"));
+        QCOMPARE(pods.record(e), quint64(5));
+        QCOMPARE(seen.size(), 5);
+        QCOMPARE(seen[0].informer, QStringLiteral("pods"));
+        QCOMPARE(seen[1].informer, QStringLiteral("nodes"));
+        QCOMPARE(seen[2].informer, QString());
+        QCOMPARE(seen[3].informer, QStringLiteral("other"));
+        QCOMPARE(seen[4].informer, QStringLiteral("pods/realfifo"));
+        QCOMPARE(seen[0].t, qint64(5));
+        QCOMPARE(handleEmitted, 0);
+        QCOMPARE(pods.lastSeq(), quint64(5));
+        QCOMPARE(&pods.events(), &root.events());
+        QCOMPARE(pods.clock(), root.clock());
+        QCOMPARE(pods.upstream(), &root);
+        QCOMPARE(root.events().front().toJson().value(QLatin1String("informer")).toString(),
+                 QStringLiteral("pods"));
+        QVERIFY(!root.events()[2].toJson().contains(QLatin1String("informer")));
+    }
+
+    // A slice follows one informer's events (and those of no informer) with the source's seq
+    // and time: what it held before it was made, then each new one as it is recorded.
+    void sliceKeepsOneInformerWithItsSeqs()
+    {
+        ManualClock clock;
+        Journal root(&clock);
+        Journal pods(&root, QStringLiteral("pods"));
+        Journal nodes(&root, QStringLiteral("nodes"));
+        TraceEvent e;
+        e.kind = TraceKind::Synced;
+        pods.record(e);  // 1
+        nodes.record(e); // 2
+        JournalSlice slice(&root, QStringLiteral("nodes"));
+        QList<quint64> emitted;
+        connect(slice.journal(), &Journal::eventRecorded, this,
+                [&emitted](const TraceEvent &x) { emitted << x.seq; });
+        clock.advance(30);
+        root.record(e);  // 3: no informer
+        pods.record(e);  // 4
+        nodes.record(e); // 5
+        QList<quint64> kept;
+        for (const TraceEvent &x : slice.journal()->events())
+            kept << x.seq;
+        QCOMPARE(kept, (QList<quint64>{2, 3, 5}));
+        QCOMPARE(emitted, (QList<quint64>{3, 5}));
+        QCOMPARE(slice.journal()->events().back().t, qint64(30));
+        QCOMPARE(slice.journal()->lastSeq(), quint64(5));
+        // an event older than the slice's newest is not taken again
+        QCOMPARE(slice.journal()->append(root.events().front()), quint64(0));
+    }
+
     void capacityDropsOldestAndCounts()
     {
         Journal j;

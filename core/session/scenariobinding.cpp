@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "scenariobinding.h"
+
+#include "informer/sharedinformer.h"
+#include "sim/scenarioplayer.h"
+#include "trace/journal.h"
+
+namespace lens {
+
+ScenarioBinding::ScenarioBinding(sim::ScenarioPlayer *player, Journal *journal,
+                                 QList<SharedIndexInformer *> informers, Starter start,
+                                 QObject *parent)
+    : QObject(parent), m_player(player), m_journal(journal), m_informers(std::move(informers)),
+      m_start(std::move(start))
+{
+}
+
+void ScenarioBinding::note(const QString &type, const QString &message, const QJsonObject &extra)
+{
+    TraceEvent e;
+    e.kind = TraceKind::Info;
+    e.component = QStringLiteral("scenario");
+    e.type = type;
+    e.detail = extra;
+    e.detail.insert(QLatin1String("message"), message);
+    e.detail.insert(QLatin1String("at"), double(m_player->clock()->nowMs()) / 1000);
+    m_journal->record(std::move(e));
+}
+
+void ScenarioBinding::start(double speed)
+{
+    m_player->setInformerActions([this](const sim::ScenarioStep &s) { return informerAction(s); });
+    m_player->setConditionCheck(
+        [this](const QJsonObject &w, int index) { return conditionHolds(w, index); });
+    connect(m_journal, &Journal::eventRecorded, m_player, &sim::ScenarioPlayer::recheck);
+    connect(m_player, &sim::ScenarioPlayer::stepDone, this,
+            [this](int index, const sim::ScenarioStep &s, const QString &summary,
+                   const QString &error) {
+                if (s.action != sim::ScenarioStep::Action::Caption || !error.isEmpty()) {
+                    QJsonObject d{{QLatin1String("step"), index},
+                                  {QLatin1String("line"), s.line},
+                                  {QLatin1String("verb"), s.verb}};
+                    if (!error.isEmpty())
+                        d.insert(QLatin1String("error"), error);
+                    note(sim::ScenarioStep::actionName(s.action), summary, d);
+                }
+                m_stepSeq.resize(qMax<qsizetype>(m_stepSeq.size(), index + 1));
+                m_stepSeq[index] = m_journal->lastSeq();
+            });
+    connect(m_player, &sim::ScenarioPlayer::caption, this, [this](const QString &text) {
+        note(QStringLiteral("caption"), text, {});
+        Q_EMIT captionChanged(text);
+    });
+    connect(m_player, &sim::ScenarioPlayer::waiting, this,
+            [this](int index, const QString &condition) {
+                note(QStringLiteral("waiting"), QStringLiteral("waiting for %1").arg(condition),
+                     {{QLatin1String("step"), index}});
+            });
+    connect(m_player, &sim::ScenarioPlayer::finished, this, [this] {
+        note(QStringLiteral("finished"),
+             QStringLiteral("scenario %1 finished").arg(m_player->scenario().name), {});
+        Q_EMIT finished();
+    });
+    const sim::Scenario &sc = m_player->scenario();
+    note(QStringLiteral("started"), QStringLiteral("scenario %1: %2").arg(sc.name, sc.title),
+         {{QLatin1String("case"), sc.caseId}, {QLatin1String("steps"), int(sc.steps.size())}});
+    m_startSeq = m_journal->lastSeq();
+    m_player->setSpeed(speed);
+    m_player->start();
+}
+
+SharedIndexInformer *ScenarioBinding::informerNamed(const QString &name) const
+{
+    if (name.isEmpty())
+        return m_informers.value(0);
+    for (SharedIndexInformer *inf : m_informers)
+        if (inf->name() == name)
+            return inf;
+    return nullptr;
+}
+
+ProcessorListener *ScenarioBinding::listenerNamed(const SharedIndexInformer *informer,
+                                                  const QString &name)
+{
+    for (ProcessorListener *l : informer->listeners())
+        if (l->name() == name)
+            return l;
+    return nullptr;
+}
+
+QString ScenarioBinding::informerAction(const sim::ScenarioStep &s)
+{
+    const QString &v = s.verb;
+    const QJsonObject &a = s.args;
+    const QString which = a.value(u"informer").toString();
+    SharedIndexInformer *informer = informerNamed(which);
+    if (!informer)
+        return QStringLiteral("no informer named \"%1\"").arg(which);
+    if (v == QLatin1String("start"))
+        return m_start(which);
+    if (v == QLatin1String("stop")) {
+        informer->stop();
+        return {};
+    }
+    if (v == QLatin1String("pause") || v == QLatin1String("resume") || v == QLatin1String("step")) {
+        Controller *c = informer->controller();
+        if (!c)
+            return QStringLiteral("the informer has not started");
+        if (v == QLatin1String("pause"))
+            c->pause();
+        else if (v == QLatin1String("resume"))
+            c->run();
+        else
+            c->step();
+        return {};
+    }
+    if (v == QLatin1String("add-handler")) {
+        const QString name = a.value(u"name").toString(
+            QStringLiteral("handler-%1").arg(informer->listeners().size()));
+        QString err;
+        ProcessorListener *l =
+            a.contains(u"resyncSeconds")
+                ? informer->addEventHandlerWithResyncPeriod(
+                      ResourceEventHandler{name, {}, {}, {}},
+                      qint64(a.value(u"resyncSeconds").toDouble() * 1000), &err)
+                : informer->addEventHandler(ResourceEventHandler{name, {}, {}, {}}, &err);
+        if (!l)
+            return err;
+        l->setProcessingDelayMs(a.value(u"delayMs").toInt(0));
+        return {};
+    }
+    const QString handler = a.value(u"handler").toString(QStringLiteral("logger"));
+    ProcessorListener *l = listenerNamed(informer, handler);
+    if (!l)
+        return QStringLiteral("no handler named \"%1\"").arg(handler);
+    if (v == QLatin1String("set-resync")) {
+        informer->setHandlerResyncPeriod(l, qint64(a.value(u"seconds").toDouble() * 1000));
+        return {};
+    }
+    if (v == QLatin1String("set-delay")) {
+        l->setProcessingDelayMs(a.value(u"ms").toInt(0));
+        return {};
+    }
+    return QStringLiteral("unknown informer action \"%1\"").arg(v);
+}
+
+bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
+{
+    const QString informer = w.value(u"informer").toString();
+    if (w.value(u"synced").toBool()) {
+        const SharedIndexInformer *inf = informerNamed(informer);
+        return inf && inf->hasSynced();
+    }
+    quint64 since = m_startSeq;
+    if (w.value(u"since").toString() == QLatin1String("previous") && stepIndex > 0 &&
+        stepIndex - 1 < m_stepSeq.size())
+        since = m_stepSeq.at(stepIndex - 1);
+    const QString kind = w.value(u"kind").toString();
+    const QString type = w.value(u"type").toString();
+    const QString key = w.value(u"key").toString();
+    const QString handler = w.value(u"handler").toString();
+    const QString component = w.value(u"component").toString();
+    const int need = qMax(1, w.value(u"count").toInt(1));
+    int n = 0;
+    const auto &events = m_journal->events();
+    for (auto it = events.rbegin(); it != events.rend() && it->seq > since; ++it) {
+        if (traceKindName(it->kind).compare(kind, Qt::CaseInsensitive) != 0 ||
+            (!type.isEmpty() && it->type != type) || (!key.isEmpty() && it->key != key) ||
+            (!component.isEmpty() && it->component != component) ||
+            (!informer.isEmpty() && it->informer != informer) ||
+            (!handler.isEmpty() &&
+             it->detail.value(QLatin1String("handler")).toString() != handler))
+            continue;
+        if (++n >= need)
+            return true;
+    }
+    return false;
+}
+
+} // namespace lens

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+namespace lens {
+
+namespace sim {
+class ScenarioPlayer;
+struct ScenarioStep;
+} // namespace sim
+class Journal;
+class ProcessorListener;
+class SharedIndexInformer;
+
+/// What ties a playing scenario to a Session's informers: the scenario's informer actions
+/// (start, stop, pause, resume, step, add-handler, set-resync, set-delay, each on the informer
+/// its `informer:` option names, by default the first), its `waitFor` conditions (answered
+/// from the journal: `synced`, or a count of journal events since the scenario started or the
+/// previous step), and the journal's scenario lines (component "scenario": started, each
+/// step's outcome, captions, waiting, finished).
+///
+/// Errors of an action ("no informer named \"x\"", "no handler named \"y\"", the informer's
+/// own errors) are returned to the player, which journals them with the step.
+class ScenarioBinding : public QObject {
+    Q_OBJECT
+public:
+    /// Starts the informers named (the "" name = the first informer); returns "" or an error.
+    using Starter = std::function<QString(const QString &name)>;
+
+    /// `player` and `journal` are not owned and must outlive the binding. `informers` are the
+    /// Session's, in order (the first is the default of every action); `start` runs the
+    /// `start` action.
+    ScenarioBinding(sim::ScenarioPlayer *player, Journal *journal,
+                    QList<SharedIndexInformer *> informers, Starter start,
+                    QObject *parent = nullptr);
+
+    /// Journals the scenario's start and starts the player at `speed` (scenario seconds per
+    /// real second; 0 = as fast as possible).
+    void start(double speed);
+    /// The informer named `name` ("" = the first); null when there is none by that name.
+    SharedIndexInformer *informerNamed(const QString &name) const;
+
+Q_SIGNALS:
+    /// A caption to show (also journaled: component "scenario", type "caption").
+    void captionChanged(const QString &text);
+    /// The scenario has played its last step.
+    void finished();
+
+private:
+    /// Runs one informer action; "" or an error in words.
+    QString informerAction(const sim::ScenarioStep &step);
+    /// Whether `waitFor` of step `stepIndex` holds now.
+    bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
+    static ProcessorListener *listenerNamed(const SharedIndexInformer *informer,
+                                            const QString &name);
+    /// Journals a scenario line (component "scenario") with `type` and detail.message.
+    void note(const QString &type, const QString &message, const QJsonObject &extra);
+
+    sim::ScenarioPlayer *m_player;
+    Journal *m_journal;
+    QList<SharedIndexInformer *> m_informers;
+    Starter m_start;
+    quint64 m_startSeq = 0;   ///< journal seq when the scenario started
+    QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
+};
+
+} // namespace lens
