@@ -124,6 +124,16 @@ void InformerBar::refresh()
     const bool open = m_gate->isOpen();
     if (m_gate->informers().isEmpty()) {
         text.clear();
+    } else if (m_gate->outcome() == QLatin1String("timedOut") ||
+               m_gate->outcome() == QLatin1String("shutDown")) {
+        const qint64 waited = qMax<qint64>(0, m_gate->finishedAtMs() - m_gate->startedAtMs());
+        text = m_gate->outcome() == QLatin1String("timedOut")
+                   ? tr("WaitForCacheSync \u2717 timed out after %1 waiting for %2")
+                         .arg(formatTimeMs(waited), m_gate->waitingFor().join(QStringLiteral(", ")))
+                   : tr("WaitForCacheSync \u2717 ended by the factory's Shutdown after %1")
+                         .arg(formatTimeMs(waited));
+        tip = tr("cache.WaitForCacheSync returned false: a controller does not start its "
+                 "workers.");
     } else if (open) {
         text = tr("WaitForCacheSync \u2713 open at %1 (%2 synced last)")
                    .arg(formatTimeMs(m_gate->openedAtMs()), m_gate->lastToSync());

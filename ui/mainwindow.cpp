@@ -423,6 +423,18 @@ void MainWindow::selectKey(const QString &key)
     views()->selectKey(key);
 }
 
+void MainWindow::selectNewestKey()
+{
+    const QString informer = body()->informer();
+    const auto &ev = m_journal->events();
+    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
+        if (!it->key.isEmpty() && (informer.isEmpty() || it->informer == informer)) {
+            selectKey(it->key);
+            return;
+        }
+    }
+}
+
 void MainWindow::showKeyHistory(const QString &key)
 {
     // A journal row names the informer that recorded it: show that informer's body.

@@ -117,8 +117,12 @@ public:
     bool isSettled() const;
     static constexpr int settleQuietMs() { return 300; }
 
-    /// Shows `key`'s history and selects it in the queue/indexer views where present.
+    /// Shows `key`'s history and selects it in the queue/indexer views where present (of the
+    /// informer shown).
     void selectKey(const QString &key);
+    /// Selects the newest key the journal recorded for the informer shown (the story's last
+    /// key: its history fills the key history view); no-op when it recorded none.
+    void selectNewestKey();
 
     /// Time travel: every view (queue, indexer, indices, key history, Object, journal,
     /// handlers, notifications, the pipeline strip and the status bar) shows the state folded

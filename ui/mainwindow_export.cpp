@@ -17,6 +17,7 @@
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
 #include "queuepanel.h"
+#include "simulatorpanel.h"
 #include "timelinepanel.h"
 #include "timelinewidget.h"
 #include "viewexport.h"
@@ -69,6 +70,8 @@ QWidget *MainWindow::viewWidget(const QString &view)
         return views()->handlers();
     if (view == QLatin1String("playground"))
         return m_playground;
+    if (view == QLatin1String("simulator"))
+        return m_simulatorPanel;
     return nullptr;
 }
 

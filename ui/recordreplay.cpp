@@ -105,13 +105,14 @@ MainWindow *RecordReplay::openRecording(const QString &path, QString *error, QSt
         return nullptr;
     if (warning)
         *warning = rec->warning();
-    // A recording of several informers is shown as the window shows a live run of them: its
-    // first informer's events and those of none (with their seqs).
-    const QStringList informers = rec->header().informers;
-    JournalSlice *slice = informers.size() > 1
-                              ? new JournalSlice(rec->journal(), informers.constFirst(), rec.get())
-                              : nullptr;
-    auto *w = new MainWindow(slice ? slice->journal() : rec->journal());
+    // A recording of several informers is shown as the window shows a live run of them: one
+    // body of views per informer.
+    auto *w = new MainWindow(rec->journal());
+    QList<MainWindow::InformerEntry> entries;
+    for (const QString &name : rec->header().informers)
+        entries.append({name, nullptr, nullptr});
+    if (entries.size() > 1)
+        w->setInformers(entries);
     w->setAttribute(Qt::WA_DeleteOnClose);
     RecordedJournal *r = rec.release();
     r->setParent(w); // last child: deleted after the models folding it

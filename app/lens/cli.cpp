@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "mainwindow.h"
 #include "session/informerplan.h"
 
 #include <QCommandLineParser>
@@ -113,6 +114,13 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "before giving up with exit 1 and the last list/watch error (default "
                        "60)."),
         QStringLiteral("SECONDS"), QStringLiteral("60"));
+    const QCommandLineOption panel(
+        QStringLiteral("panel"),
+        QStringLiteral("With --screenshot: render only this panel, for teaching material: "
+                       "pipeline, informers, queue, history, explain, indexer, indices, object, "
+                       "journal, handlers, playground, simulator or timeline; as SVG when FILE "
+                       "ends in .svg, else PNG."),
+        QStringLiteral("NAME"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
@@ -207,7 +215,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.addOptions({server, kubeconfig, context, insecure, ns});
     p.addOptions({resync, queue, watchList, watchListModes, journalCap});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at});
-    p.addOptions({lang, theme, view, size, scale});
+    p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
     p.addOptions({headless, duration});
     p.addOptions({record, open, capture});
@@ -240,11 +248,26 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                      "1000000)");
     }
     c.screenshotPath = p.value(screenshot);
-    if (p.isSet(screenshot) &&
+    c.panel = p.value(panel);
+    const bool svg = c.screenshotPath.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive);
+    if (p.isSet(screenshot) && !c.panel.isEmpty() && !svg &&
         !c.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
+        c.error = QStringLiteral("--screenshot with --panel needs a FILE ending in .png or .svg "
+                                 "(got \"%1\")")
+                      .arg(c.screenshotPath);
+    else if (p.isSet(screenshot) && c.panel.isEmpty() &&
+             !c.screenshotPath.endsWith(QLatin1String(".png"), Qt::CaseInsensitive))
         c.error =
-            QStringLiteral("--screenshot needs a FILE ending in .png, it writes a PNG (got \"%1\")")
+            QStringLiteral("--screenshot needs a FILE ending in .png, it writes a PNG (got \"%1\"; "
+                           "a single panel can be SVG: --panel NAME)")
                 .arg(c.screenshotPath);
+    if (!c.panel.isEmpty() && !p.isSet(screenshot))
+        c.error = QStringLiteral("--panel needs --screenshot FILE");
+    if (!c.panel.isEmpty() && !(MainWindow::exportableViews() +
+                                QStringList{QStringLiteral("explain"), QStringLiteral("simulator")})
+                                   .contains(c.panel))
+        c.error = QStringLiteral("--panel takes one of: %1 explain simulator (got \"%2\")")
+                      .arg(MainWindow::exportableViews().join(QLatin1Char(' ')), c.panel);
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
     if (!ok || c.screenshotPauseSec < 0)
         c.error = QStringLiteral("--screenshot-pause needs a number of seconds");

@@ -25,6 +25,9 @@ struct CommandLine {
     QString lang;                 ///< --lang: "en" or "zh_CN" (empty = English)
     QString theme;                ///< --theme: "light" or "dark" (empty = the platform's)
     QString view;                 ///< --view: the tab to bring forward (MainWindow::viewNames())
+    /// --panel NAME: with --screenshot, render only that panel (MainWindow::exportableViews(),
+    /// "explain", "simulator"), as PNG, or SVG when the FILE ends in .svg.
+    QString panel;
     /// --speed X: scenario seconds per real second (0 = as fast as possible); negative = not
     /// given (the window plays at 1, --headless as fast as possible).
     double scenarioSpeed = -1;
@@ -40,6 +43,12 @@ CommandLine parseCommandLine(const QStringList &arguments);
 } // namespace lens
 
 namespace lens {
+class MainWindow;
+
+/// Writes the picture --screenshot asks for: the whole window as PNG, or with --panel the
+/// panel alone (PNG or SVG by the file's suffix). False with `*error` when it cannot.
+bool writeScreenshot(MainWindow &window, const CommandLine &cl, QString *error);
+
 /// Opens the main window over `session` (or renders it to cl.screenshotPath and exits).
 /// Returns the process exit code.
 int runWindow(Session &session, const CommandLine &cl);
@@ -52,7 +61,6 @@ int runRecording(const CommandLine &cl);
 /// own Session (with `cl`'s informer options, at `cl`'s capture pace).
 void installCaptureOpener(const CommandLine &cl);
 
-class MainWindow;
 /// --lang and --theme; false (after printing why) when one is not available.
 bool applyLook(const CommandLine &cl);
 /// --view; false (after printing the names) for an unknown view.

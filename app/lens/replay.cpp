@@ -38,17 +38,11 @@ int printRecording(const CommandLine &cl)
 int screenshotRecording(MainWindow &window, const CommandLine &cl)
 {
     window.settle();
-    const auto &ev = window.journal()->events();
-    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
-        if (!it->key.isEmpty()) {
-            window.selectKey(it->key);
-            break;
-        }
-    }
+    window.selectNewestKey();
     QApplication::processEvents();
     window.settle();
     QString err;
-    if (!grabWindowToPng(&window, cl.screenshotPath, &err)) {
+    if (!writeScreenshot(window, cl, &err)) {
         std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(err));
         return 1;
     }

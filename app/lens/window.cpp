@@ -22,20 +22,14 @@
 
 namespace lens {
 
-namespace {
-/// Selects the journal's last key (the story's last key, of the informer the window shows): its
-/// history fills the key history view.
-void selectLastKey(MainWindow &window)
+bool writeScreenshot(MainWindow &window, const CommandLine &cl, QString *error)
 {
-    const auto &ev = window.journal()->events();
-    for (auto it = ev.rbegin(); it != ev.rend(); ++it) {
-        if (!it->key.isEmpty()) {
-            window.selectKey(it->key);
-            return;
-        }
-    }
+    if (!cl.panel.isEmpty())
+        return window.exportView(cl.panel, cl.screenshotPath, error);
+    return grabWindowToPng(&window, cl.screenshotPath, error);
 }
 
+namespace {
 /// With --view playground (alone or in a list), the picture shows the first script part-way:
 /// its first three outputs and the queue after them, not an empty output.
 void showPlaygroundPartWay(MainWindow &window, const CommandLine &cl)
@@ -82,7 +76,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         if (*done)
             return;
         QString err;
-        if (!grabWindowToPng(&window, cl.screenshotPath, &err))
+        if (!writeScreenshot(window, cl, &err))
             return fail(err);
         *done = true;
         std::printf("%s\n", qPrintable(cl.screenshotPath));
@@ -99,7 +93,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
             [&session, &window, cl, capture] {
                 session.journal()->blockSignals(true);
                 window.settle();
-                selectLastKey(window);
+                window.selectNewestKey();
                 showPlaygroundPartWay(window, cl);
                 window.settle();
                 // Posted layout and scroll requests run first (the journal scrolls to its end).
@@ -114,7 +108,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
             [&window, capture] {
                 QTimer::singleShot(800, &window, [&window, capture] {
                     window.settle();
-                    selectLastKey(window);
+                    window.selectNewestKey();
                     window.settle();
                     // Posted layout and scroll requests run first (the key history scrolls to
                     // its newest rows).
@@ -135,7 +129,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                                  return;
                              QTimer::singleShot(300, &window, [&window, capture] {
                                  window.settle();
-                                 selectLastKey(window);
+                                 window.selectNewestKey();
                                  window.settle();
                                  QTimer::singleShot(0, &window, capture); // scrolls first
                              });
@@ -214,19 +208,17 @@ int runWindow(Session &session, const CommandLine &cl)
 {
     if (!applyLook(cl))
         return 2;
-    // The window shows one informer, the first; with several, its views fold that informer's
-    // events (and those of none: the factory's gate, the scenario's captions) with their
-    // journal seqs, from a slice of the one journal.
-    std::unique_ptr<JournalSlice> slice;
-    if (session.informers().size() > 1)
-        slice = std::make_unique<JournalSlice>(session.journal(), session.informer()->name());
-    MainWindow window(slice ? slice->journal() : session.journal(),
-                      session.informer()->controller());
+    // One body of views per informer of the factory, picked in the informer bar; the first
+    // is shown.
+    MainWindow window(session.journal(), session.informer()->controller());
+    QList<MainWindow::InformerEntry> entries;
+    for (SharedIndexInformer *i : session.informers())
+        entries.append({i->name(), i, i->controller()});
+    window.setInformers(entries);
     window.setSimulator(session.simulator());
     if (!showRequestedView(window, cl))
         return 2;
     window.setSourceDescription(session.sourceDescription());
-    window.setInformer(session.informer());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
     if (sim::ScenarioPlayer *player = session.scenarioPlayer()) {
         // Title and captions follow the Language menu: each is looked up again in the

@@ -6,9 +6,14 @@
 namespace lens {
 
 CacheSyncGate::CacheSyncGate(Journal *journal, QObject *parent)
-    : QObject(parent), m_batcher(new EventBatcher(
-                           journal, [this](const EventBatch &ev) { fold(ev); },
-                           [](const TraceEvent &e) { return !e.informer.isEmpty(); }, this))
+    : QObject(parent),
+      m_batcher(new EventBatcher(
+          journal, [this](const EventBatch &ev) { fold(ev); },
+          [](const TraceEvent &e) {
+              return !e.informer.isEmpty() || e.kind == TraceKind::CacheSyncStarted ||
+                     e.kind == TraceKind::CacheSyncFinished;
+          },
+          this))
 {
 }
 
@@ -22,6 +27,8 @@ void CacheSyncGate::setInformers(const QStringList &names)
 
 bool CacheSyncGate::isOpen() const
 {
+    if (!m_outcome.isEmpty())
+        return m_outcome == QLatin1String("opened");
     return !m_names.isEmpty() && waitingFor().isEmpty();
 }
 
@@ -38,6 +45,8 @@ qint64 CacheSyncGate::openedAtMs() const
 {
     if (!isOpen())
         return -1;
+    if (m_outcome == QLatin1String("opened"))
+        return m_finishedMs;
     qint64 last = -1;
     for (const QString &n : m_names)
         last = qMax(last, m_syncedMs.value(n));
@@ -48,6 +57,8 @@ QString CacheSyncGate::lastToSync() const
 {
     if (!isOpen())
         return {};
+    if (!m_waitedOn.isEmpty())
+        return m_waitedOn;
     QString who;
     qint64 last = -1;
     for (const QString &n : m_names) {
@@ -68,6 +79,10 @@ void CacheSyncGate::reset()
 {
     m_syncedMs.clear();
     m_startedMs = -1;
+    m_factoryStarted = false;
+    m_outcome.clear();
+    m_finishedMs = -1;
+    m_waitedOn.clear();
 }
 
 void CacheSyncGate::foldUpTo(quint64 seq)
@@ -84,9 +99,25 @@ void CacheSyncGate::fold(const EventBatch &events)
 {
     bool changedAny = false;
     for (const TraceEvent &e : events) {
+        if (e.kind == TraceKind::CacheSyncStarted) {
+            m_startedMs = e.t;
+            m_factoryStarted = true;
+            m_outcome.clear();
+            m_finishedMs = -1;
+            m_waitedOn.clear();
+            changedAny = true;
+            continue;
+        }
+        if (e.kind == TraceKind::CacheSyncFinished) {
+            m_outcome = e.type;
+            m_finishedMs = e.t;
+            m_waitedOn = e.detail.value(QLatin1String("waitedOn")).toString();
+            changedAny = true;
+            continue;
+        }
         if (!m_names.contains(e.informer))
             continue;
-        if (m_startedMs < 0) {
+        if (m_startedMs < 0 && !m_factoryStarted) {
             m_startedMs = e.t;
             changedAny = true;
         }

@@ -161,18 +161,6 @@ void Journal::emitInOrder(TraceEvent event)
     }
 }
 
-quint64 Journal::append(TraceEvent stamped)
-{
-    if (stamped.seq <= m_seq)
-        return 0;
-    m_seq = stamped.seq;
-    const quint64 seq = stamped.seq;
-    m_events.push_back(stamped);
-    dropBeyondCapacity();
-    emitInOrder(std::move(stamped));
-    return seq;
-}
-
 void Journal::restore(std::deque<TraceEvent> events, quint64 dropped)
 {
     m_events = std::move(events);
@@ -200,21 +188,6 @@ void Journal::dropBeyondCapacity()
         return;
     disposeOffThread(std::exchange(m_dropping, {}));
     m_dropping.reserve(droppedBatch());
-}
-
-JournalSlice::JournalSlice(Journal *source, const QString &informer, QObject *parent)
-    : QObject(parent), m_journal(source->clock()), m_informer(informer)
-{
-    m_journal.setCapacity(source->capacity());
-    std::deque<TraceEvent> mine;
-    for (const TraceEvent &e : source->events())
-        if (belongs(e))
-            mine.push_back(e);
-    m_journal.restore(std::move(mine), 0);
-    connect(source, &Journal::eventRecorded, this, [this](const TraceEvent &e) {
-        if (belongs(e))
-            m_journal.append(e);
-    });
 }
 
 } // namespace lens

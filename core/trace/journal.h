@@ -50,11 +50,6 @@ public:
     /// and records in the upstream journal.
     quint64 record(TraceEvent event);
 
-    /// Keeps an event stamped by another journal (its seq and t as they are; seq must be above
-    /// lastSeq(), else it is ignored and 0 returned) and emits it like record(): a journal
-    /// that follows part of another one (JournalSlice). Returns the seq.
-    quint64 append(TraceEvent stamped);
-
     /// The journal a handle records in (null for a journal of its own).
     Journal *upstream() const { return m_upstream; }
     /// The informer a handle names on its events ("" for a journal of its own).
@@ -102,29 +97,6 @@ private:
     /// Drops the oldest events beyond capacity(); hands a full batch to a worker thread.
     void dropBeyondCapacity();
     bool m_emitting = false;
-};
-
-/// The events of one informer (and those of no informer: the factory's, the scenario's, the
-/// discovery's), followed live from another journal into a journal of their own, each with
-/// its seq and t as the source stamped them: a view of one informer among several keeps the
-/// journal's numbering. Starts with the source's retained events that belong, then appends
-/// each new one as the source emits it. Not thread-safe (lives on the source's thread).
-class JournalSlice : public QObject {
-    Q_OBJECT
-public:
-    /// `source` is not owned and must outlive the slice; `informer` is TraceEvent::informer.
-    JournalSlice(Journal *source, const QString &informer, QObject *parent = nullptr);
-    Journal *journal() { return &m_journal; }
-    QString informer() const { return m_informer; }
-    /// Whether the slice keeps `e`: its informer's and every event of no informer.
-    bool belongs(const TraceEvent &e) const
-    {
-        return e.informer.isEmpty() || e.informer == m_informer;
-    }
-
-private:
-    Journal m_journal;
-    QString m_informer;
 };
 
 } // namespace lens

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // LensModels: one body of views per informer over one journal; the EventBatcher's delivery by
 // seq range (no copies, nothing missed when the journal drops); time travel across bodies.
+#include "lens/cachesyncgate.h"
 #include "lens/eventbatcher.h"
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
@@ -72,6 +73,7 @@ private Q_SLOTS:
     void batchesAreTheJournalsOwnEvents();
     void nothingIsMissedWhenTheJournalDrops();
     void settlesAfterQuiet();
+    void cacheSyncGateFollowsTheFactory();
 };
 
 void tst_LensModels::eachBodyFoldsItsInformer()
@@ -185,6 +187,58 @@ void tst_LensModels::settlesAfterQuiet()
     QVERIFY(settled.wait(LensModels::settleQuietMs() * 10));
     QVERIFY(body.isSettled());
     QCOMPARE(body.indexer()->rowCount(), 1);
+}
+
+void tst_LensModels::cacheSyncGateFollowsTheFactory()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    LensModels stream(&journal, LensModels::StreamViews);
+    CacheSyncGate *gate = stream.cacheSync();
+    gate->setInformers({QStringLiteral("pods"), QStringLiteral("nodes")});
+    auto factory = [&](TraceKind kind, const QString &type, const QString &waitedOn) {
+        TraceEvent e;
+        e.kind = kind;
+        e.component = QStringLiteral("factory");
+        e.type = type;
+        if (!waitedOn.isEmpty())
+            e.detail.insert(QLatin1String("waitedOn"), waitedOn);
+        journal.record(e);
+    };
+    auto synced = [&](const QString &informer) {
+        TraceEvent e;
+        e.kind = TraceKind::Synced;
+        e.informer = informer;
+        journal.record(e);
+    };
+    clock.advance(100);
+    factory(TraceKind::CacheSyncStarted, {}, {});
+    clock.advance(300);
+    synced(QStringLiteral("pods"));
+    stream.settle();
+    QVERIFY(!gate->isOpen());
+    QCOMPARE(gate->startedAtMs(), qint64(100)); // the factory's wait, not the first event
+    QCOMPARE(gate->waitingFor(), QStringList{QStringLiteral("nodes")});
+    clock.advance(1100);
+    synced(QStringLiteral("nodes"));
+    factory(TraceKind::CacheSyncFinished, QStringLiteral("opened"), QStringLiteral("nodes"));
+    stream.settle();
+    QVERIFY(gate->isOpen());
+    QCOMPARE(gate->outcome(), QStringLiteral("opened"));
+    QCOMPARE(gate->openedAtMs(), qint64(1500));
+    QCOMPARE(gate->lastToSync(), QStringLiteral("nodes"));
+    // A second wait that times out (nodes relisted and the factory waited again) shuts it.
+    factory(TraceKind::CacheSyncStarted, {}, {});
+    clock.advance(5000);
+    factory(TraceKind::CacheSyncFinished, QStringLiteral("timedOut"), QStringLiteral("nodes"));
+    stream.settle();
+    QVERIFY(!gate->isOpen());
+    QCOMPARE(gate->outcome(), QStringLiteral("timedOut"));
+    QCOMPARE(gate->finishedAtMs() - gate->startedAtMs(), qint64(5000));
+    // Travel back to the first wait's end: open again.
+    stream.travelToSeq(5);
+    QVERIFY(gate->isOpen());
+    QCOMPARE(gate->openedAtMs(), qint64(1500));
 }
 
 QTEST_GUILESS_MAIN(tst_LensModels)

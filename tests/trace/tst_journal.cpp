@@ -72,37 +72,6 @@ private Q_SLOTS:
         QVERIFY(!root.events()[2].toJson().contains(QLatin1String("informer")));
     }
 
-    // A slice follows one informer's events (and those of no informer) with the source's seq
-    // and time: what it held before it was made, then each new one as it is recorded.
-    void sliceKeepsOneInformerWithItsSeqs()
-    {
-        ManualClock clock;
-        Journal root(&clock);
-        Journal pods(&root, QStringLiteral("pods"));
-        Journal nodes(&root, QStringLiteral("nodes"));
-        TraceEvent e;
-        e.kind = TraceKind::Synced;
-        pods.record(e);  // 1
-        nodes.record(e); // 2
-        JournalSlice slice(&root, QStringLiteral("nodes"));
-        QList<quint64> emitted;
-        connect(slice.journal(), &Journal::eventRecorded, this,
-                [&emitted](const TraceEvent &x) { emitted << x.seq; });
-        clock.advance(30);
-        root.record(e);  // 3: no informer
-        pods.record(e);  // 4
-        nodes.record(e); // 5
-        QList<quint64> kept;
-        for (const TraceEvent &x : slice.journal()->events())
-            kept << x.seq;
-        QCOMPARE(kept, (QList<quint64>{2, 3, 5}));
-        QCOMPARE(emitted, (QList<quint64>{3, 5}));
-        QCOMPARE(slice.journal()->events().back().t, qint64(30));
-        QCOMPARE(slice.journal()->lastSeq(), quint64(5));
-        // an event older than the slice's newest is not taken again
-        QCOMPARE(slice.journal()->append(root.events().front()), quint64(0));
-    }
-
     void capacityDropsOldestAndCounts()
     {
         Journal j;
