@@ -16,7 +16,8 @@
 namespace lens {
 
 TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
-    : QWidget(parent), m_model(model), m_tick(new QTimer(this))
+    : QWidget(parent), m_model(model), m_tick(new QTimer(this)),
+      m_groupCount(model->tracks().size())
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
@@ -25,6 +26,10 @@ TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
     updateAccessibleDescription();
     connect(m_model, &TimelineModel::changed, this, [this] {
         m_sinceChange.start();
+        if (const qsizetype n = m_model->tracks().size(); n != m_groupCount) {
+            m_groupCount = n; // another informer: room for its lanes
+            updateGeometry();
+        }
         update();
     });
     // Open sessions grow with real time even when no event arrives. While the model changes
@@ -46,14 +51,26 @@ void TimelineWidget::setWindowMs(qint64 ms)
     update();
 }
 
+namespace {
+/// Height for the groups after the first (one informer: none): an unfolded group about as
+/// much again as the first, a folded one its header.
+int extraGroupHeight(const std::vector<TimelineGroup> &groups, int unfolded, int folded)
+{
+    int extra = 0;
+    for (size_t i = 1; i < groups.size(); ++i)
+        extra += groups[i].collapsed ? folded : unfolded;
+    return extra;
+}
+} // namespace
+
 QSize TimelineWidget::sizeHint() const
 {
-    return QSize(1200, 200);
+    return QSize(1200, 200 + extraGroupHeight(groups(), 160, 20));
 }
 
 QSize TimelineWidget::minimumSizeHint() const
 {
-    return QSize(400, 150);
+    return QSize(400, 150 + extraGroupHeight(groups(), 110, 16));
 }
 
 std::pair<qint64, qint64> TimelineWidget::visibleRange() const
@@ -96,6 +113,7 @@ void TimelineWidget::setCollapsed(const QString &informer, bool collapsed)
         m_collapsed.insert(informer);
     else
         m_collapsed.remove(informer);
+    updateGeometry(); // the size hint follows the unfolded groups
     updateAccessibleDescription();
     update();
 }

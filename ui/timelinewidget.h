@@ -161,8 +161,9 @@ private:
     qint64 m_hoverNowMs = -1;  ///< the present frozen while the pointer rests, -1 when not
     bool m_scrubbing = false;
     quint64 m_selectedSeq = 0;
-    QSet<QString> m_collapsed; ///< informers whose lanes are folded
-    int m_focusedGroup = -1;   ///< the group header selected with Up/Down, -1 when none
+    QSet<QString> m_collapsed;  ///< informers whose lanes are folded
+    int m_focusedGroup = -1;    ///< the group header selected with Up/Down, -1 when none
+    qsizetype m_groupCount = 0; ///< tracks when the size hint was last given
 };
 
 } // namespace lens

@@ -13,6 +13,14 @@
 using namespace lens;
 
 namespace {
+/// Saves `w` as `name` in $LENS_SCREENSHOT_DIR, when set (to look at).
+void keepScreenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(w->grab().save(dir + QLatin1Char('/') + name));
+}
+
 /// A journal on a manual clock with `informer`'s list, watch and one ADDED event per key.
 void record(Journal &j, ManualClock &clock, const QString &informer, qint64 at,
             const QStringList &keys)
@@ -138,10 +146,13 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QCOMPARE(w.groupInformers(), model.informers());
+        const int twoGroups = w.sizeHint().height();
+        QVERIFY(twoGroups > 300); // room for the second group's lanes
         const QRect pods = w.headerRect(QStringLiteral("pods"));
         const QRect nodes = w.headerRect(QStringLiteral("nodes"));
         QVERIFY(pods.isValid() && nodes.isValid() && pods.bottom() < nodes.top());
         QVERIFY(w.describeAt(nodes.center()).contains(QLatin1String("nodes")));
+        keepScreenshot(&w, QStringLiteral("timeline-two-informers.png"));
         // The node's event is hit in the nodes group's EVENTS lane, not in the pods group's.
         const TimelineModel::Mark &n1 = model.track(QStringLiteral("nodes"))->marks.front();
         const TimelineGeometry g = w.geometry();
@@ -156,6 +167,7 @@ private Q_SLOTS:
         QCOMPARE(w.geometry().indexOf(TimelineLane::Kind::Events, 0), -1);
         QVERIFY(w.geometry().indexOf(TimelineLane::Kind::Events, 1) >= 0);
         QVERIFY(w.geometry().indexOf(TimelineLane::Kind::Header, 0) >= 0);
+        QCOMPARE(w.sizeHint().height(), twoGroups); // the first group's room stays
         // The keyboard walks the headers and unfolds the pods, folds the nodes.
         w.setFocus();
         QTest::keyClick(&w, Qt::Key_Up); // from the pods header (clicked) to the nodes one
@@ -165,6 +177,7 @@ private Q_SLOTS:
         QTest::keyClick(&w, Qt::Key_Down);
         QTest::keyClick(&w, Qt::Key_Space);
         QVERIFY(!w.isCollapsed(QStringLiteral("pods")));
+        keepScreenshot(&w, QStringLiteral("timeline-nodes-folded.png"));
         // Travel and back: the nodes stay folded.
         w.setTravelTime(3000, n1.seq - 1);
         QVERIFY(w.isCollapsed(QStringLiteral("nodes")));
