@@ -3,10 +3,14 @@
 // away, the view holds still under a resting pointer while live, and a journal of two
 // informers gets one group of lanes each, folded by a click or the keyboard, kept so across
 // time travel.
+#include "lens/export.h"
 #include "lens/timelinemodel.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -187,6 +191,26 @@ private Q_SLOTS:
         // Left selects the newest marker of an unfolded group only: the pods' last event.
         QTest::keyClick(&w, Qt::Key_End);
         QCOMPARE(w.selectedSeq(), model.track(QStringLiteral("pods"))->marks.back().seq);
+
+        // Exported, every row names its informer.
+        const QString csv = QString::fromUtf8(exporting::timelineToCsv(model))
+                                .replace(QLatin1String("\r\n"), QLatin1String("\n"));
+        QVERIFY2(csv.startsWith(QLatin1String("kind,lane,start_ms,end_ms,label,detail,key,seq,"
+                                              "informer\n")),
+                 qPrintable(csv));
+        QVERIFY2(csv.contains(QLatin1String(",ns/p1,")) &&
+                     csv.contains(
+                         QStringLiteral("added,events,3300,,ADDED n1@5,,n1,%1,nodes").arg(n1.seq)),
+                 qPrintable(csv));
+        QCOMPARE(csv.count(QLatin1String(",pods\n")), 4); // its list, watch and 2 events
+        const QJsonObject json = QJsonDocument::fromJson(exporting::timelineToJson(model)).object();
+        QCOMPARE(json.value(QLatin1String("marks")).toArray().size(), 3);
+        QCOMPARE(json.value(QLatin1String("marks"))
+                     .toArray()
+                     .at(2)
+                     .toObject()
+                     .value(QLatin1String("informer")),
+                 QJsonValue(QStringLiteral("nodes")));
 
         // An informer-less event (an older recording's) has the shared lanes.
         TraceEvent old;
