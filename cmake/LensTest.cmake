@@ -5,6 +5,8 @@ function(lens_add_test name)
     cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
     qt_add_executable(${name} ${T_SOURCES})
     target_link_libraries(${name} PRIVATE Qt6::Test lens_heap ${T_LIBS})
+    # tests/testutil.h and the other shared test headers
+    target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
     add_test(NAME ${name} COMMAND ${name})
     if(NOT T_TIMEOUT)
         set(T_TIMEOUT 300)

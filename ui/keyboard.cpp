@@ -214,6 +214,11 @@ QList<KeyboardNavigation::Shortcut> KeyboardNavigation::shortcuts() const
     out.append({tr("Timeline: Home / End"), tr("First / last marker")});
     out.append({tr("Timeline: + / \u2212"), tr("Zoom in / out")});
     out.append({tr("Timeline: Enter"), tr("Select the key of the selected marker")});
+    out.append({tr("Timeline: Up / Down, Space"),
+                tr("With several informers: select an informer's header; fold or unfold its "
+                   "lanes")});
+    out.append({tr("Timeline: F"),
+                tr("Follow the present again after the pointer made the view hold still")});
     return out;
 }
 

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "lens/timelinemodel.h"
+#include "timelinelanes.h"
 
 #include <QElapsedTimer>
+#include <QSet>
 #include <QWidget>
 
 class QPainter;
@@ -21,16 +23,20 @@ namespace lens {
 ///   ↻ <handler>  one thin lane per handler that got resync updates (at most 4): a tick per
 ///           resync round with the number of updates it delivered;
 ///   QUEUE   DeltaFIFO depth as a step area.
+/// When the journal holds several informers (TimelineModel::tracks()), each gets these lanes
+/// under a header naming it; clicking the header (or Up/Down to it and Space) folds the
+/// group to its header and back, and stays so across time travel.
 /// x is time in seconds since the journal's clock started. By default the view follows the
 /// present: it shows the whole history until it is longer than the window (60 s, mouse wheel
-/// zooms 1 s … 1 h), then the newest window. Hovering explains what is under the pointer;
-/// clicking a watch event selects its key (keyClicked); pressing and dragging on the time axis
-/// (or anywhere with Shift) scrubs: scrubbed(t) asks the window to show that moment (time
-/// travel), painted as an orange line until setTravelTime(-1) returns to live. While
-/// travelling the view stops scrolling (its present is frozen where travel began) and draws
-/// nothing after the travel point: sessions end there, labelled as they stood then, and later
-/// markers, queue depth and resync rounds are not drawn, described or clickable
-/// (timelinewidget_travel.cpp).
+/// zooms 1 s … 1 h), then the newest window. While the pointer rests on the lanes the view
+/// stops following (so what is under it stays there) until the pointer leaves or F is
+/// pressed. Hovering explains the mark nearest the pointer (within 6 px); clicking a watch
+/// event selects its key (keyClicked); pressing and dragging on the time axis (or anywhere
+/// with Shift) scrubs: scrubbed(t) asks the window to show that moment (time travel), painted
+/// as an orange line until setTravelTime(-1) returns to live. While travelling the view stops
+/// scrolling (its present is frozen where travel began) and draws nothing after the travel
+/// point: sessions end there, labelled as they stood then, and later markers, queue depth and
+/// resync rounds are not drawn, described or clickable (timelinewidget_travel.cpp).
 ///
 /// Keyboard (the widget takes the focus; timelinewidget_keys.cpp): Left/Right select the
 /// previous/next marker, Ctrl+Left/Right the previous/next one that is not a watch event,
@@ -38,6 +44,10 @@ namespace lens {
 /// and explains it). Shift+Left/Right scrub by one axis step (scrubbed), +/- zoom, Enter emits
 /// markClicked and keyClicked for the selected marker. The accessible description says what
 /// is selected and whether the views travel in time.
+///
+/// The parts: TimelineGeometry (where lanes and times are), one painter per lane
+/// (timelinepaint.cpp), TimelineHitTest (what is under a point); the words for a marker are
+/// Caption::forMark.
 class TimelineWidget final : public QWidget {
     Q_OBJECT
 public:
@@ -60,11 +70,16 @@ public:
     /// Travels to journal time `ms` (-1: live). `seq` (when known) is the newest journal seq
     /// the views show: events recorded in the same millisecond after it are not drawn either.
     void setTravelTime(qint64 ms, quint64 seq = 0);
-    /// The present the view scrolls with: the journal clock's, or while travelling the one
-    /// frozen when travel began (the time axis stands still).
+    /// The present the view scrolls with: the journal clock's; while travelling the one frozen
+    /// when travel began, while the pointer rests on the lanes the one frozen when it came
+    /// (the time axis stands still).
     qint64 presentMs() const;
     /// The last moment drawn: the travel point, or the present when live.
     qint64 shownUntilMs() const;
+    /// Whether the view stopped following the present because the pointer rests on it.
+    bool isHoldingForPointer() const { return m_hoverNowMs >= 0; }
+    /// Follows the present again (after the pointer made the view hold still).
+    void followPresent();
 
     /// Journal time under x (widget coordinates) in the current visible range.
     qint64 timeAtX(int x) const;
@@ -72,16 +87,28 @@ public:
     int xOfTime(qint64 t) const;
     /// The text the tooltip would show at `pos` (empty when nothing is there).
     QString describeAt(const QPoint &pos) const;
+    /// The journal seq of the mark a click at `pos` would pick (0: none): the nearest one
+    /// drawn within 6 px.
+    quint64 markSeqAt(const QPoint &pos) const;
     /// The plot area (lanes) in widget coordinates; the time axis is just below it.
     QRect plotRect() const;
+    /// Where everything is drawn now: plot, visible range and lanes.
+    TimelineGeometry geometry() const;
+
+    /// The informers with lanes of their own (empty when the journal holds at most one).
+    QStringList groupInformers() const;
+    /// Whether `informer`'s lanes are folded under their header.
+    bool isCollapsed(const QString &informer) const { return m_collapsed.contains(informer); }
+    /// Folds (or unfolds) `informer`'s lanes under their header.
+    void setCollapsed(const QString &informer, bool collapsed);
+    /// The rectangle of `informer`'s header lane (empty when it has none).
+    QRect headerRect(const QString &informer) const;
 
     /// The journal seq of the marker selected with the keyboard, 0 when none.
     quint64 selectedSeq() const { return m_selectedSeq; }
     /// Selects the marker recorded as journal event `seq` (0: none), widening the visible
     /// window (up to 1 h) so it is on screen. Does not emit markSelected.
     void selectMark(quint64 seq);
-    /// One sentence on what a marker means, in the informer's own terms (tooltip, Explain).
-    static QString markExplanation(const TimelineModel::Mark &m);
 
 Q_SIGNALS:
     /// The user clicked a watch event of `key`.
@@ -100,37 +127,29 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
 
 private:
-    /// A "nice" step (1, 2, 5 × 10^n ms) giving roughly `approx` steps over `spanMs`
-    /// milliseconds: the axis ticks, and (approx 10) the keyboard's scrub step.
-    static qint64 niceStep(qint64 spanMs, int approx);
-    double xOf(qint64 t, qint64 t0, qint64 t1, const QRect &plot) const;
-    QRect laneRect(int lane, const QRect &plot) const;
-    int laneAt(int y) const;
-    int laneCount() const;
-    int handlerLaneCount() const;
-    int queueLane() const;
-    const TimelineModel::Mark *markAt(const QPoint &pos) const;
-    /// The journal seq that closed the LIST/WATCH bar under `pos` (0: none, or still open).
-    quint64 spanEndSeqAt(const QPoint &pos) const;
-    /// The QUEUE lane `ql`: the DeltaFIFO's depth over [t0, t1] ms as a step area, one column
-    /// per pixel at the deepest the queue was in that column's time, up to the present.
-    void paintQueueDepth(QPainter &p, const QRect &ql, qint64 t0, qint64 t1,
-                         const QRect &plot) const;
+    /// One group per track (informer) of the model; one empty group before any event.
+    std::vector<TimelineGroup> groups() const;
+    TimelineMoment moment() const;
+    /// The marker recorded as `seq` in any group, or null.
+    const TimelineModel::Mark *findMark(quint64 seq) const;
+    /// The marker before (`back`) or after the selection (or the travel point, or the
+    /// present) in the unfolded groups; skipping watch events and list pages with
+    /// `skipEvents`. Null when there is none.
+    const TimelineModel::Mark *neighbourMark(bool back, bool skipEvents) const;
+    /// The first or last marker of the unfolded groups.
+    const TimelineModel::Mark *endMark(bool last) const;
     /// The keyboard selection and the focus frame, painted last.
-    void paintSelection(QPainter &p, const QRect &plot, qint64 t0, qint64 t1) const;
+    void paintSelection(QPainter &p, const TimelineGeometry &g) const;
     void updateAccessibleDescription();
-    /// Whether `m` happened at or before the travel point (always true when live).
-    bool isShown(const TimelineModel::Mark &m) const;
-    /// Watch events of `s` up to the travel point (s.events when live).
-    int shownEventsOf(const TimelineModel::Span &s) const;
-    /// The deepest the queue was up to the travel point (maxDepth() when live).
-    int maxDepthShown() const;
+    /// Holds the view still while the pointer rests on the lanes of a live view.
+    void holdForPointer(const QPoint &pos);
 
     TimelineModel *m_model;
     QTimer *m_tick;
@@ -139,8 +158,12 @@ private:
     qint64 m_travelMs = -1;
     quint64 m_travelSeq = 0;   ///< the newest seq shown while travelling, 0 when unknown
     qint64 m_frozenNowMs = -1; ///< the present frozen while travelling, -1 when live
+    qint64 m_hoverNowMs = -1;  ///< the present frozen while the pointer rests, -1 when not
     bool m_scrubbing = false;
     quint64 m_selectedSeq = 0;
+    QSet<QString> m_collapsed;  ///< informers whose lanes are folded
+    int m_focusedGroup = -1;    ///< the group header selected with Up/Down, -1 when none
+    qsizetype m_groupCount = 0; ///< tracks when the size hint was last given
 };
 
 } // namespace lens

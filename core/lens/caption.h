@@ -2,6 +2,7 @@
 #pragma once
 
 #include "api/delta.h"
+#include "timelinemodel.h"
 #include "trace/traceevent.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,9 @@ public:
     /// Explains the Deltas queued for `key` (a row of the DeltaFIFO view; `queueMode` is
     /// "DeltaFIFO" or "RealFIFO"): what each delta type in it means and why it is there.
     static QString forDeltas(const QString &key, const Deltas &deltas, const QString &queueMode);
+    /// One sentence on what a timeline marker of `m`'s kind means, in the informer's own terms
+    /// (the timeline's tooltip and its accessible description).
+    static QString forMark(const TimelineModel::Mark &m);
     /// Explains HasSynced (for the status bar's and the queue's HasSynced marks).
     static QString hasSynced(bool synced);
 

@@ -36,7 +36,7 @@ const char *whatTheGateIs()
 }
 } // namespace
 
-QString cacheSyncCaption(const TraceEvent &e)
+QString cacheSyncCaption(const TraceEvent &e, const Journal *, quint64)
 {
     const QString gate = Caption::tr(whatTheGateIs());
     switch (e.kind) {

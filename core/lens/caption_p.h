@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Caption's private helpers, shared by caption.cpp (the reflector's and the queue's events) and
-// caption_processor.cpp (the processor's: notifications, resync ticks, handler registration).
+// Caption's private helpers and its one function per event kind, shared by caption.cpp (the
+// helpers, Caption's public functions and forEvent's choice by kind) and the files that explain
+// each component's events: caption_reflector.cpp, caption_queue.cpp, caption_indexer.cpp,
+// caption_informer.cpp, caption_processor.cpp, caption_cachesync.cpp.
 // Not installed; include only from core/lens/caption*.cpp.
 
+#include "api/delta.h"
 #include "trace/journal.h"
 #include "trace/traceevent.h"
 
@@ -34,12 +37,45 @@ QString someKeys(const QStringList &keys);
 /// What queued a Sync or Replaced delta, from `cause` (queueCauseEvent()); `journal` says
 /// whether there was a journal to look in at all.
 QString causeOfQueued(const Journal *journal, const TraceEvent *cause);
-/// The captions of the processor's events (HandlerNotified, Resync, HandlerAdded,
-/// HandlerRemoved, HandlerResyncChanged); see Caption::forEvent.
-QString processorCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
-/// The captions of the factory's WaitForCacheSync gate (CacheSyncStarted, CacheSyncWaiting,
-/// CacheSyncFinished), from the event's own fields; see Caption::forEvent.
-QString cacheSyncCaption(const TraceEvent &e);
+/// Why a list ran, from its recorded cause ("initial", "expired", "watch expired", …).
+QString listCauseText(const QString &cause, const QString &fallbackReason);
+/// What a LIST request with resourceVersion `rv` and `limit` asks the server for.
+QString listRequestText(const QString &rv, int limit);
+/// What a delta of type `t` (a tombstone when `tombstone`) means and why it is queued.
+QString deltaMeaning(DeltaType t, bool tombstone);
+
+// One function per TraceKind: the caption of `e` (see Caption::forEvent; `journal` may be
+// null, `upTo` is the time-travel point, 0 = none). Each takes all three, so forEvent can pick
+// one by kind; those that do not look in the journal ignore the last two.
+// caption_reflector.cpp: the Reflector's lists, watches and backoffs.
+QString watchEventCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString bookmarkCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString listStartedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString listPageCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString listFailedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString watchStartedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString watchEndedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString watchErrorCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString backoffCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_queue.cpp: the DeltaFIFO's (or RealFIFO's) queued deltas and pops.
+QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString fifoPoppedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_indexer.cpp: IndexerAdded, IndexerUpdated, IndexerDeleted.
+QString indexerChangedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_informer.cpp: HasSynced, the Pop pump, notes (Info).
+QString syncedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString pumpModeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString noteCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_processor.cpp: handler notifications, resync ticks, handler registration.
+QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString resyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString handlerAddedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString handlerRemovedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString handlerResyncChangedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_cachesync.cpp: the factory's WaitForCacheSync gate (CacheSyncStarted,
+// CacheSyncWaiting, CacheSyncFinished), from the event's own fields.
+QString cacheSyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// Position of journal event `seq` (or of the first one after it).
 inline std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)

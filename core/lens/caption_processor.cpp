@@ -32,7 +32,7 @@ QString whyNotified(const Journal *journal, const TraceEvent &e)
             return Caption::tr("Why: the list that completed %1 (cause: %2) had this object; "
                                "Replace queued it, Pop handed it to HandleDeltas, then the "
                                "processor notified %3.")
-                .arg(when(*it), str(*it, "cause"), str(e, "handler"));
+                .arg(when(*it), said(*it, "cause"), str(e, "handler"));
     }
     return {};
 }
@@ -105,177 +105,169 @@ QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
 
 } // namespace
 
-QString processorCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
+QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quint64)
 {
     const QString key = e.key;
     const QString rv = e.resourceVersion;
-    switch (e.kind) {
-    case TraceKind::HandlerNotified: {
-        const QString handler = str(e, "handler");
-        QStringList p;
-        QString head;
-        if (e.type == QLatin1String("add")) {
-            head = Caption::tr("OnAdd(%1) \u2192 %2").arg(key, handler);
-            p << (e.detail.value(QLatin1String("isInInitialList")).toBool()
-                      ? Caption::tr(
-                            "isInInitialList = true: the object came with the informer's initial "
-                            "list (or was already cached when this handler was added), not a new "
-                            "object on the server.")
-                      : Caption::tr(
-                            "A new object: the Indexer did not have the key before this delta."));
-        } else if (e.type == QLatin1String("update (resync)")) {
-            head = Caption::tr("OnUpdate from resync: %1 \u2192 %2 (resourceVersion %3 unchanged)")
-                       .arg(key, handler, rv);
-            p << Caption::tr(
-                     "Old and new object have the same resourceVersion: nothing changed on the "
-                     "server. Such updates come from a Sync or Replaced delta and reach only "
-                     "handlers whose resyncPeriod is due (shouldResync), so a handler with "
-                     "resync 0 never sees them.")
-              << whyResyncUpdate(journal, e);
-        } else if (e.type == QLatin1String("update")) {
-            head = Caption::tr("OnUpdate(%1) \u2192 %2 (resourceVersion %3 \u2192 %4)")
-                       .arg(key, handler, str(e, "oldResourceVersion"), rv);
-            p << Caption::tr(
-                "A real update: the resourceVersion moved, so every handler gets it, resync "
-                "due or not.");
-        } else if (e.type == QLatin1String("delete (tombstone)")) {
-            head = Caption::tr("OnDelete(%1) with a tombstone \u2192 %2").arg(key, handler);
-            p << Caption::tr(
-                "The object is a DeletedFinalStateUnknown: the deletion was inferred by a "
-                "relist, not seen as a watch event, and the object may be stale.");
-        } else {
-            head = Caption::tr("OnDelete(%1) \u2192 %2").arg(key, handler);
-            p << Caption::tr(
-                "A DELETED watch event reached the handler with the object's last state.");
-        }
-        if (journal && e.type != QLatin1String("update (resync)") &&
-            e.type != QLatin1String("delete (tombstone)")) {
-            const QString why = whyNotified(journal, e);
-            if (!why.isEmpty())
-                p << why;
-        }
+    const QString handler = str(e, "handler");
+    QStringList p;
+    QString head;
+    if (e.type == QLatin1String("add")) {
+        head = Caption::tr("OnAdd(%1) \u2192 %2").arg(key, handler);
+        p << (e.detail.value(QLatin1String("isInInitialList")).toBool()
+                  ? Caption::tr(
+                        "isInInitialList = true: the object came with the informer's initial "
+                        "list (or was already cached when this handler was added), not a new "
+                        "object on the server.")
+                  : Caption::tr(
+                        "A new object: the Indexer did not have the key before this delta."));
+    } else if (e.type == QLatin1String("update (resync)")) {
+        head = Caption::tr("OnUpdate from resync: %1 \u2192 %2 (resourceVersion %3 unchanged)")
+                   .arg(key, handler, rv);
+        p << Caption::tr("Old and new object have the same resourceVersion: nothing changed on the "
+                         "server. Such updates come from a Sync or Replaced delta and reach only "
+                         "handlers whose resyncPeriod is due (shouldResync), so a handler with "
+                         "resync 0 never sees them.")
+          << whyResyncUpdate(journal, e);
+    } else if (e.type == QLatin1String("update")) {
+        head = Caption::tr("OnUpdate(%1) \u2192 %2 (resourceVersion %3 \u2192 %4)")
+                   .arg(key, handler, str(e, "oldResourceVersion"), rv);
         p << Caption::tr(
-                 "The listener's buffer still holds %1 notification(s); this one waited %2 ms.")
-                 .arg(str(e, "backlog"), str(e, "latencyMs"));
-        return page(head, p);
+            "A real update: the resourceVersion moved, so every handler gets it, resync "
+            "due or not.");
+    } else if (e.type == QLatin1String("delete (tombstone)")) {
+        head = Caption::tr("OnDelete(%1) with a tombstone \u2192 %2").arg(key, handler);
+        p << Caption::tr("The object is a DeletedFinalStateUnknown: the deletion was inferred by a "
+                         "relist, not seen as a watch event, and the object may be stale.");
+    } else {
+        head = Caption::tr("OnDelete(%1) \u2192 %2").arg(key, handler);
+        p << Caption::tr("A DELETED watch event reached the handler with the object's last state.");
     }
-    case TraceKind::Resync: {
-        const bool due = e.detail.value(QLatin1String("due")).toBool();
-        const double periodS = e.detail.value(QLatin1String("periodMs")).toDouble() / 1000.0;
-        QStringList p{
-            due ? Caption::tr("At least one handler's resyncPeriod was due, so DeltaFIFO.Resync "
-                              "queued a Sync for every Indexer key with nothing queued.")
-                : Caption::tr("No handler's resyncPeriod was due yet: nothing was queued.")};
-        if (journal && due) {
-            QStringList synced, unused;
-            queuedAfter(journal, e, upTo, &synced, &unused);
-            p << Caption::tr("This tick %1 queued %n Sync delta(s)", nullptr, int(synced.size()))
-                         .arg(when(e)) +
-                     (synced.isEmpty() ? QStringLiteral(".")
-                                       : QStringLiteral(" (%1).").arg(someKeys(synced)));
-            // Who got it: the "update (resync)" notifications until the next tick or list.
-            QMap<QString, int> perHandler;
-            auto it = at(journal, e.seq + 1);
-            for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
-                if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
-                    (upTo != 0 && it->seq > upTo))
-                    break;
-                if (it->kind == TraceKind::HandlerNotified &&
-                    it->type == QLatin1String("update (resync)"))
-                    ++perHandler[str(*it, "handler")];
-            }
-            QStringList got;
-            for (auto h = perHandler.cbegin(); h != perHandler.cend(); ++h)
-                got << Caption::tr("%1: %n update(s) from resync", nullptr, h.value()).arg(h.key());
-            p << (got.isEmpty()
-                      ? Caption::tr("No handler has received an update from this resync yet.")
-                      : Caption::tr("Delivered so far: %1.").arg(got.join(QStringLiteral("; "))));
+    if (journal && e.type != QLatin1String("update (resync)") &&
+        e.type != QLatin1String("delete (tombstone)")) {
+        const QString why = whyNotified(journal, e);
+        if (!why.isEmpty())
+            p << why;
+    }
+    p << Caption::tr("The listener's buffer still holds %1 notification(s); this one waited %2 ms.")
+             .arg(str(e, "backlog"), str(e, "latencyMs"));
+    return page(head, p);
+}
+
+QString resyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
+{
+    const bool due = e.detail.value(QLatin1String("due")).toBool();
+    const double periodS = e.detail.value(QLatin1String("periodMs")).toDouble() / 1000.0;
+    QStringList p{
+        due ? Caption::tr("At least one handler's resyncPeriod was due, so DeltaFIFO.Resync "
+                          "queued a Sync for every Indexer key with nothing queued.")
+            : Caption::tr("No handler's resyncPeriod was due yet: nothing was queued.")};
+    if (journal && due) {
+        QStringList synced, unused;
+        queuedAfter(journal, e, upTo, &synced, &unused);
+        p << Caption::tr("This tick %1 queued %n Sync delta(s)", nullptr, int(synced.size()))
+                     .arg(when(e)) +
+                 (synced.isEmpty() ? QStringLiteral(".")
+                                   : QStringLiteral(" (%1).").arg(someKeys(synced)));
+        // Who got it: the "update (resync)" notifications until the next tick or list.
+        QMap<QString, int> perHandler;
+        auto it = at(journal, e.seq + 1);
+        for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
+            if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
+                (upTo != 0 && it->seq > upTo))
+                break;
+            if (it->kind == TraceKind::HandlerNotified &&
+                it->type == QLatin1String("update (resync)"))
+                ++perHandler[str(*it, "handler")];
         }
-        // Each listener's verdict and due time, as the tick recorded them.
-        QStringList verdicts;
-        for (const QJsonValue &v : e.detail.value(QLatin1String("listeners")).toArray()) {
-            const QJsonObject l = v.toObject();
-            const QString h = l.value(QLatin1String("handler")).toString();
-            const qint64 period = l.value(QLatin1String("resyncPeriodMs")).toInteger();
-            if (period <= 0)
-                verdicts << Caption::tr("%1: no resyncPeriod, not due").arg(h);
-            else if (l.value(QLatin1String("due")).toBool())
-                verdicts << Caption::tr("%1: due (it was due at %2), next due at %3")
-                                .arg(h, formatTimeMs(l.value(QLatin1String("dueAtMs")).toInteger()),
-                                     formatTimeMs(
-                                         l.value(QLatin1String("nextResyncMs")).toInteger()));
-            else
-                verdicts << Caption::tr("%1: not due, next due at %2")
-                                .arg(h, formatTimeMs(
-                                            l.value(QLatin1String("nextResyncMs")).toInteger()));
-        }
-        if (!verdicts.isEmpty())
-            p << Caption::tr("The handlers at this tick: %1.")
-                     .arg(verdicts.join(QStringLiteral("; ")));
-        if (e.detail.contains(QLatin1String("nextTickMs")))
-            p << Caption::tr(
-                     "The next tick comes at %1 (resyncCheckPeriod %2 s after this one); each "
-                     "handler is resynced at the first tick at or after its own due time.")
-                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextTickMs")).toInteger()))
-                     .arg(periodS);
+        QStringList got;
+        for (auto h = perHandler.cbegin(); h != perHandler.cend(); ++h)
+            got << Caption::tr("%1: %n update(s) from resync", nullptr, h.value()).arg(h.key());
+        p << (got.isEmpty()
+                  ? Caption::tr("No handler has received an update from this resync yet.")
+                  : Caption::tr("Delivered so far: %1.").arg(got.join(QStringLiteral("; "))));
+    }
+    // Each listener's verdict and due time, as the tick recorded them.
+    QStringList verdicts;
+    for (const QJsonValue &v : e.detail.value(QLatin1String("listeners")).toArray()) {
+        const QJsonObject l = v.toObject();
+        const QString h = l.value(QLatin1String("handler")).toString();
+        const qint64 period = l.value(QLatin1String("resyncPeriodMs")).toInteger();
+        if (period <= 0)
+            verdicts << Caption::tr("%1: no resyncPeriod, not due").arg(h);
+        else if (l.value(QLatin1String("due")).toBool())
+            verdicts << Caption::tr("%1: due (it was due at %2), next due at %3")
+                            .arg(h, formatTimeMs(l.value(QLatin1String("dueAtMs")).toInteger()),
+                                 formatTimeMs(l.value(QLatin1String("nextResyncMs")).toInteger()));
         else
-            p << Caption::tr(
-                     "The next tick comes %1 s later; each handler is resynced when its own "
-                     "resyncPeriod is due (the ↻ lanes of the timeline).")
-                     .arg(periodS);
-        return page(
-            Caption::tr("Resync tick (resyncCheckPeriod %1 s) %2").arg(periodS).arg(when(e)), p);
+            verdicts << Caption::tr("%1: not due, next due at %2")
+                            .arg(h,
+                                 formatTimeMs(l.value(QLatin1String("nextResyncMs")).toInteger()));
     }
-    case TraceKind::HandlerAdded: {
-        const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
-        QStringList p{
-            Caption::tr("AddEventHandlerWithResyncPeriod registered the processorListener %1 "
-                        "(requested resyncPeriod %2 s, effective %3 s). A new listener is "
-                        "syncing (sharedProcessor.addListener): until a resync tick decides "
-                        "otherwise, updates with an unchanged resourceVersion reach it too.")
-                .arg(str(e, "handler"))
-                .arg(e.detail.value(QLatin1String("requestedResyncPeriodMs")).toDouble() / 1000.0)
-                .arg(double(period) / 1000.0)};
-        if (period > 0)
-            p << Caption::tr("It is first due for a resync at %1.")
-                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
-        if (e.detail.value(QLatin1String("informerStarted")).toBool())
-            p << Caption::tr(
-                "The informer was already running, so it gets an add (isInInitialList = "
-                "true) for every object already in the Indexer.");
-        return page(Caption::tr("Handler %1 registered").arg(str(e, "handler")), p);
-    }
-    case TraceKind::HandlerRemoved:
-        return page(Caption::tr("Handler %1 removed").arg(str(e, "handler")),
-                    {Caption::tr("RemoveEventHandler stopped its processorListener; the %1 "
-                                 "notification(s) still in its buffer were let go.")
-                         .arg(str(e, "dropped"))});
-    case TraceKind::HandlerResyncChanged: {
-        const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
-        QStringList p{
-            str(e, "reason") == QLatin1String("user")
-                ? Caption::tr("The period was set while the informer runs (a scenario step or "
-                              "the window); the listener is next due one period from then.")
-                : Caption::tr("Handler %1 lowered the resyncCheckPeriod before the informer "
-                              "started, so this listener's period was determined again "
-                              "(determineResyncPeriod).")
-                      .arg(str(e, "byHandler"))};
-        if (period > 0)
-            p << Caption::tr("It is next due for a resync at %1.")
-                     .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
-        else
-            p << Caption::tr(
-                "With no resyncPeriod it is never due: the next resync tick makes it stop "
-                "syncing.");
-        return page(Caption::tr("Handler %1: resyncPeriod %2 s")
-                        .arg(str(e, "handler"))
-                        .arg(double(period) / 1000.0),
-                    p);
-    }
-    default:
-        break;
-    }
-    return {};
+    if (!verdicts.isEmpty())
+        p << Caption::tr("The handlers at this tick: %1.").arg(verdicts.join(QStringLiteral("; ")));
+    if (e.detail.contains(QLatin1String("nextTickMs")))
+        p << Caption::tr("The next tick comes at %1 (resyncCheckPeriod %2 s after this one); each "
+                         "handler is resynced at the first tick at or after its own due time.")
+                 .arg(formatTimeMs(e.detail.value(QLatin1String("nextTickMs")).toInteger()))
+                 .arg(periodS);
+    else
+        p << Caption::tr("The next tick comes %1 s later; each handler is resynced when its own "
+                         "resyncPeriod is due (the ↻ lanes of the timeline).")
+                 .arg(periodS);
+    return page(Caption::tr("Resync tick (resyncCheckPeriod %1 s) %2").arg(periodS).arg(when(e)),
+                p);
+}
+
+QString handlerAddedCaption(const TraceEvent &e, const Journal *, quint64)
+{
+    const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
+    QStringList p{
+        Caption::tr("AddEventHandlerWithResyncPeriod registered the processorListener %1 "
+                    "(requested resyncPeriod %2 s, effective %3 s). A new listener is "
+                    "syncing (sharedProcessor.addListener): until a resync tick decides "
+                    "otherwise, updates with an unchanged resourceVersion reach it too.")
+            .arg(str(e, "handler"))
+            .arg(e.detail.value(QLatin1String("requestedResyncPeriodMs")).toDouble() / 1000.0)
+            .arg(double(period) / 1000.0)};
+    if (period > 0)
+        p << Caption::tr("It is first due for a resync at %1.")
+                 .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
+    if (e.detail.value(QLatin1String("informerStarted")).toBool())
+        p << Caption::tr("The informer was already running, so it gets an add (isInInitialList = "
+                         "true) for every object already in the Indexer.");
+    return page(Caption::tr("Handler %1 registered").arg(str(e, "handler")), p);
+}
+
+QString handlerRemovedCaption(const TraceEvent &e, const Journal *, quint64)
+{
+    return page(Caption::tr("Handler %1 removed").arg(str(e, "handler")),
+                {Caption::tr("RemoveEventHandler stopped its processorListener; the %1 "
+                             "notification(s) still in its buffer were let go.")
+                     .arg(str(e, "dropped"))});
+}
+
+QString handlerResyncChangedCaption(const TraceEvent &e, const Journal *, quint64)
+{
+    const qint64 period = e.detail.value(QLatin1String("resyncPeriodMs")).toInteger();
+    QStringList p{
+        str(e, "reason") == QLatin1String("user")
+            ? Caption::tr("The period was set while the informer runs (a scenario step or "
+                          "the window); the listener is next due one period from then.")
+            : Caption::tr("Handler %1 lowered the resyncCheckPeriod before the informer "
+                          "started, so this listener's period was determined again "
+                          "(determineResyncPeriod).")
+                  .arg(str(e, "byHandler"))};
+    if (period > 0)
+        p << Caption::tr("It is next due for a resync at %1.")
+                 .arg(formatTimeMs(e.detail.value(QLatin1String("nextResyncMs")).toInteger()));
+    else
+        p << Caption::tr("With no resyncPeriod it is never due: the next resync tick makes it stop "
+                         "syncing.");
+    return page(Caption::tr("Handler %1: resyncPeriod %2 s")
+                    .arg(str(e, "handler"))
+                    .arg(double(period) / 1000.0),
+                p);
 }
 
 } // namespace lens::captiondetail

@@ -118,32 +118,35 @@ QByteArray timelineToCsv(const TimelineModel &timeline)
     };
     std::vector<Line> lines;
     auto num = [](qint64 v) { return QString::number(v); };
-    for (const auto &s : timeline.spans()) {
-        const bool list = s.lane == TimelineModel::Span::Lane::List;
-        const QString kind = list ? QStringLiteral("list") : QStringLiteral("watch");
-        lines.push_back({s.start,
-                         {kind, kind, num(s.start), s.end < 0 ? QString() : num(s.end), s.label,
-                          s.outcome + (s.failed ? QStringLiteral(" (failed)") : QString()),
-                          QString(), QString()}});
+    for (const TimelineModel::Track &track : timeline.tracks()) {
+        const QString &informer = track.informer;
+        for (const auto &s : track.spans) {
+            const bool list = s.lane == TimelineModel::Span::Lane::List;
+            const QString kind = list ? QStringLiteral("list") : QStringLiteral("watch");
+            lines.push_back({s.start,
+                             {kind, kind, num(s.start), s.end < 0 ? QString() : num(s.end), s.label,
+                              s.outcome + (s.failed ? QStringLiteral(" (failed)") : QString()),
+                              QString(), QString(), informer}});
+        }
+        for (const auto &g : track.watchGaps())
+            lines.push_back({g.start,
+                             {QStringLiteral("gap"), QStringLiteral("gaps"), num(g.start),
+                              g.end < 0 ? QString() : num(g.end), QStringLiteral("no watch open"),
+                              g.cause, QString(), QString(), informer}});
+        for (const auto &m : track.marks)
+            lines.push_back(
+                {m.t,
+                 {QString::fromLatin1(markKindName(m.kind)),
+                  isEventMark(m.kind) ? QStringLiteral("events") : QStringLiteral("markers"),
+                  num(m.t), m.durationMs > 0 ? num(m.t + m.durationMs) : QString(), m.label,
+                  QString(), m.key, QString::number(m.seq), informer}});
     }
-    for (const auto &g : timeline.watchGaps())
-        lines.push_back({g.start,
-                         {QStringLiteral("gap"), QStringLiteral("gaps"), num(g.start),
-                          g.end < 0 ? QString() : num(g.end), QStringLiteral("no watch open"),
-                          g.cause, QString(), QString()}});
-    for (const auto &m : timeline.marks())
-        lines.push_back(
-            {m.t,
-             {QString::fromLatin1(markKindName(m.kind)),
-              isEventMark(m.kind) ? QStringLiteral("events") : QStringLiteral("markers"), num(m.t),
-              m.durationMs > 0 ? num(m.t + m.durationMs) : QString(), m.label, QString(), m.key,
-              QString::number(m.seq)}});
     std::stable_sort(lines.begin(), lines.end(),
                      [](const Line &a, const Line &b) { return a.t < b.t; });
     QByteArray out =
         csvLine({QStringLiteral("kind"), QStringLiteral("lane"), QStringLiteral("start_ms"),
                  QStringLiteral("end_ms"), QStringLiteral("label"), QStringLiteral("detail"),
-                 QStringLiteral("key"), QStringLiteral("seq")});
+                 QStringLiteral("key"), QStringLiteral("seq"), QStringLiteral("informer")});
     for (const Line &l : lines)
         out += csvLine(l.fields);
     return out;
@@ -152,41 +155,50 @@ QByteArray timelineToCsv(const TimelineModel &timeline)
 QByteArray timelineToJson(const TimelineModel &timeline)
 {
     QJsonArray spans, gaps, marks, depth;
-    for (const auto &s : timeline.spans())
-        spans.append(
-            QJsonObject{{QLatin1String("lane"), s.lane == TimelineModel::Span::Lane::List
-                                                    ? QStringLiteral("list")
-                                                    : QStringLiteral("watch")},
-                        {QLatin1String("start"), s.start},
-                        {QLatin1String("end"), s.end < 0 ? QJsonValue() : QJsonValue(s.end)},
-                        {QLatin1String("failed"), s.failed},
-                        {QLatin1String("label"), s.label},
-                        {QLatin1String("outcome"), s.outcome},
-                        {QLatin1String("events"), s.events}});
-    for (const auto &g : timeline.watchGaps())
-        gaps.append(
-            QJsonObject{{QLatin1String("start"), g.start},
-                        {QLatin1String("end"), g.end < 0 ? QJsonValue() : QJsonValue(g.end)},
-                        {QLatin1String("cause"), g.cause}});
-    for (const auto &m : timeline.marks())
-        marks.append(QJsonObject{{QLatin1String("kind"), QString::fromLatin1(markKindName(m.kind))},
-                                 {QLatin1String("t"), m.t},
-                                 {QLatin1String("durationMs"), m.durationMs},
-                                 {QLatin1String("label"), m.label},
-                                 {QLatin1String("key"), m.key},
-                                 {QLatin1String("seq"), qint64(m.seq)}});
-    for (const auto &d : timeline.depth())
-        depth.append(QJsonObject{{QLatin1String("t"), d.t},
-                                 {QLatin1String("depth"), d.depth},
-                                 {QLatin1String("peak"), d.peak}});
     QJsonObject handlers;
-    for (const QString &h : timeline.resyncHandlers()) {
-        QJsonArray ticks;
-        for (const auto &t : timeline.handlerTicks(h))
-            ticks.append(QJsonObject{{QLatin1String("t"), t.t},
-                                     {QLatin1String("count"), t.count},
-                                     {QLatin1String("seq"), qint64(t.seq)}});
-        handlers.insert(h, ticks);
+    for (const TimelineModel::Track &track : timeline.tracks()) {
+        const QJsonValue informer(track.informer);
+        for (const auto &s : track.spans)
+            spans.append(
+                QJsonObject{{QLatin1String("lane"), s.lane == TimelineModel::Span::Lane::List
+                                                        ? QStringLiteral("list")
+                                                        : QStringLiteral("watch")},
+                            {QLatin1String("start"), s.start},
+                            {QLatin1String("end"), s.end < 0 ? QJsonValue() : QJsonValue(s.end)},
+                            {QLatin1String("failed"), s.failed},
+                            {QLatin1String("label"), s.label},
+                            {QLatin1String("outcome"), s.outcome},
+                            {QLatin1String("events"), s.events},
+                            {QLatin1String("informer"), informer}});
+        for (const auto &g : track.watchGaps())
+            gaps.append(
+                QJsonObject{{QLatin1String("start"), g.start},
+                            {QLatin1String("end"), g.end < 0 ? QJsonValue() : QJsonValue(g.end)},
+                            {QLatin1String("cause"), g.cause},
+                            {QLatin1String("informer"), informer}});
+        for (const auto &m : track.marks)
+            marks.append(
+                QJsonObject{{QLatin1String("kind"), QString::fromLatin1(markKindName(m.kind))},
+                            {QLatin1String("t"), m.t},
+                            {QLatin1String("durationMs"), m.durationMs},
+                            {QLatin1String("label"), m.label},
+                            {QLatin1String("key"), m.key},
+                            {QLatin1String("seq"), qint64(m.seq)},
+                            {QLatin1String("informer"), informer}});
+        for (const auto &d : track.depth)
+            depth.append(QJsonObject{{QLatin1String("t"), d.t},
+                                     {QLatin1String("depth"), d.depth},
+                                     {QLatin1String("peak"), d.peak},
+                                     {QLatin1String("informer"), informer}});
+        for (const QString &h : track.resyncHandlers) {
+            QJsonArray ticks = handlers.value(h).toArray();
+            for (const auto &t : track.handlerTicks.value(h))
+                ticks.append(QJsonObject{{QLatin1String("t"), t.t},
+                                         {QLatin1String("count"), t.count},
+                                         {QLatin1String("seq"), qint64(t.seq)},
+                                         {QLatin1String("informer"), informer}});
+            handlers.insert(h, ticks);
+        }
     }
     return QJsonDocument(QJsonObject{{QLatin1String("spans"), spans},
                                      {QLatin1String("gaps"), gaps},

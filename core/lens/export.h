@@ -25,15 +25,17 @@ QByteArray modelToCsv(const QAbstractItemModel &model);
 QByteArray modelToJson(const QAbstractItemModel &model, const QString &title = {});
 
 /// The timeline as CSV, one line per item in time order: columns
-/// kind,lane,start_ms,end_ms,label,detail,key,seq. Spans have lane "list" or "watch" and kind
-/// "list"/"watch" (end_ms empty while open), plus kind "gap" for the time between watch
-/// sessions; marks have their kind ("added", "modified", "deleted", "bookmark", "list page",
-/// "expired", "error", "backoff" (end = start + delay), "resync", "synced") and lane "events"
-/// or "markers". Times are journal milliseconds.
+/// kind,lane,start_ms,end_ms,label,detail,key,seq,informer. Spans have lane "list" or "watch"
+/// and kind "list"/"watch" (end_ms empty while open), plus kind "gap" for the time between
+/// watch sessions; marks have their kind ("added", "modified", "deleted", "bookmark", "list
+/// page", "expired", "error", "backoff" (end = start + delay), "resync", "synced") and lane
+/// "events" or "markers". Times are journal milliseconds; informer is the track's (one per
+/// informer in the journal, "" for events that name none).
 QByteArray timelineToCsv(const TimelineModel &timeline);
 /// The timeline as JSON: {"spans": [{lane, start, end, failed, label, outcome, events}],
 /// "gaps": [{start, end}], "marks": [{kind, t, durationMs, label, key, seq}],
-/// "depth": [{t, depth, peak}], "handlerResyncs": {"<handler>": [{t, count, seq}]}} (milliseconds).
+/// "depth": [{t, depth, peak}], "handlerResyncs": {"<handler>": [{t, count, seq}]}}
+/// (milliseconds); every item also names its "informer", every informer's items in one list.
 QByteArray timelineToJson(const TimelineModel &timeline);
 
 /// One CSV field, quoted when needed.

@@ -29,10 +29,16 @@ struct TraceEvent;
 ///  * gaps between watch sessions (watchGaps) and per-handler resync rounds (handlerTicks,
 ///    from HandlerNotified "update (resync)").
 ///
+/// One journal may hold several informers (TraceEvent::informer, e.g. "pods" and "nodes" from
+/// one SharedInformerFactory): each has its own Track of spans, marks, depth, gaps and handler
+/// ticks, since each runs its own Reflector, queue and processor. Events without an informer
+/// (an older recording) make the track named "". The accessors without a track (spans(),
+/// marks(), …) read the first track, which is the only one for a single informer.
+///
 /// Not an item model: the widget reads the containers directly after changed(). Storage is
-/// bounded: beyond maxMarks() the oldest marks and depth samples are dropped (droppedMarks()
-/// says how many marks), as the journal drops its oldest events beyond its capacity.
-/// Live: batched (default 50 ms).
+/// bounded per track: beyond maxMarks() the oldest marks and depth samples are dropped
+/// (droppedMarks() says how many marks), as the journal drops its oldest events beyond its
+/// capacity. Live: batched (default 50 ms).
 class TimelineModel final : public QObject, public JournalFold {
     Q_OBJECT
 public:
@@ -92,23 +98,54 @@ public:
         int peak = 0;  ///< the deepest it was during it
     };
 
+    using Marks = std::deque<Mark>;
+
+    /// What one informer's Reflector, queue and processor did: all times in journal ms, each
+    /// container oldest first. Marks are in journal order, so their seqs ascend.
+    struct Track {
+        QString informer; ///< TraceEvent::informer of its events ("" = none named)
+        std::vector<Span> spans;
+        Marks marks;
+        std::deque<DepthSample> depth;
+        int maxDepth = 0;
+        /// Handlers that got at least one resync update, in first-seen order.
+        QStringList resyncHandlers;
+        QHash<QString, std::vector<HandlerTick>> handlerTicks;
+        /// The longest backoff delay among the marks, in ms (0 when none).
+        qint64 longestBackoffMs = 0;
+        /// Marks dropped so far because there were more than maxMarks().
+        quint64 droppedMarks = 0;
+        /// Gaps between watch sessions, oldest first (derived from spans).
+        std::vector<Gap> watchGaps() const;
+
+        QHash<QString, quint64> handlerRound; ///< handler → round (seq of its Resync/ListCompleted)
+        quint64 round = 0;                    ///< seq of the newest Resync or ListCompleted
+    };
+
     /// Folds `journal`'s retained history at once, then follows it live. `journal` is not owned.
     explicit TimelineModel(JournalSource source, QObject *parent = nullptr);
     ~TimelineModel() override;
 
-    const std::vector<Span> &spans() const { return m_spans; }
-    using Marks = std::deque<Mark>;
-    const Marks &marks() const { return m_marks; }
-    const std::deque<DepthSample> &depth() const { return m_depth; }
-    int maxDepth() const { return m_maxDepth; }
+    /// One track per informer, in the order their first event was recorded.
+    const std::deque<Track> &tracks() const { return m_tracks; }
+    /// The track of `informer`, null when the journal holds none of its events.
+    const Track *track(const QString &informer) const;
+    /// The informers of tracks(), in order ("" for events that name none).
+    QStringList informers() const;
+
+    // The first track's containers (empty when there is no track yet).
+    const std::vector<Span> &spans() const { return primary().spans; }
+    const Marks &marks() const { return primary().marks; }
+    const std::deque<DepthSample> &depth() const { return primary().depth; }
+    int maxDepth() const { return primary().maxDepth; }
     /// Gaps between watch sessions, oldest first (derived from spans()).
-    std::vector<Gap> watchGaps() const;
+    std::vector<Gap> watchGaps() const { return primary().watchGaps(); }
     /// Handlers that got at least one resync update, in first-seen order.
-    QStringList resyncHandlers() const { return m_resyncHandlers; }
+    QStringList resyncHandlers() const { return primary().resyncHandlers; }
     /// Resync rounds of `handler`, oldest first.
     std::vector<HandlerTick> handlerTicks(const QString &handler) const
     {
-        return m_handlerTicks.value(handler);
+        return primary().handlerTicks.value(handler);
     }
     /// Time of the first and newest folded events (0 when none).
     qint64 firstMs() const { return m_first; }
@@ -116,16 +153,17 @@ public:
     /// The journal clock's present (≥ lastMs()), so open spans can grow with real time.
     qint64 nowMs() const;
 
-    /// Marks (and depth samples) kept, at least 100; the newest are kept. Default: the
+    /// Marks (and depth samples) kept per track, at least 100; the newest are kept. Default: the
     /// journal's capacity() when the model is made (one mark per watch event at most, so the
     /// timeline reaches back at least as far as the journal), or 200 000 without a journal.
     void setMaxMarks(qsizetype n) { m_maxMarks = qMax<qsizetype>(100, n); }
     qsizetype maxMarks() const { return m_maxMarks; }
-    /// The longest backoff delay among the marks, in ms (0 when none): a painter looking for
-    /// backoffs that reach into [t0, t1] need only look at marks from t0 - longestBackoffMs().
-    qint64 longestBackoffMs() const { return m_longestBackoffMs; }
-    /// Marks dropped so far because there were more than maxMarks().
-    quint64 droppedMarks() const { return m_droppedMarks; }
+    /// The longest backoff delay among the first track's marks, in ms (0 when none): a painter
+    /// looking for backoffs that reach into [t0, t1] need only look at marks from
+    /// t0 - longestBackoffMs().
+    qint64 longestBackoffMs() const { return primary().longestBackoffMs; }
+    /// The first track's marks dropped so far because there were more than maxMarks().
+    quint64 droppedMarks() const { return primary().droppedMarks; }
 
     /// Applies pending journal events now instead of at the next coalescing tick.
     void flush() override;
@@ -142,26 +180,25 @@ Q_SIGNALS:
     void changed();
 
 private:
+    const Track &primary() const;
+    /// The track of e.informer, made when `e` is its first event.
+    Track &trackOf(const TraceEvent &e);
     void fold(const EventBatch &events);
-    void closeOpen(Span::Lane lane, const TraceEvent &e, bool failed, const QString &outcome);
-    void addMark(Mark::Kind kind, const TraceEvent &e, const QString &label, qint64 duration = 0);
+    void foldInto(Track &t, const TraceEvent &e);
+    void trim(Track &t) const;
+    static void closeOpen(Track &t, Span::Lane lane, const TraceEvent &e, bool failed,
+                          const QString &outcome);
+    static void addMark(Track &t, Mark::Kind kind, const TraceEvent &e, const QString &label,
+                        qint64 duration = 0);
 
     EventBatcher *m_batcher;
     quint64 m_upTo = 0;
-    std::vector<Span> m_spans;
-    Marks m_marks;
-    std::deque<DepthSample> m_depth;
-    QStringList m_resyncHandlers;
-    QHash<QString, std::vector<HandlerTick>> m_handlerTicks;
-    QHash<QString, quint64> m_handlerRound; // handler → round (seq of its Resync/ListCompleted)
-    quint64 m_round = 0;                    // seq of the newest Resync or ListCompleted
-    int m_maxDepth = 0;
+    std::deque<Track> m_tracks; // a deque: a Track's address stays while others are added
+    QHash<QString, qsizetype> m_trackIndex;
     qint64 m_first = 0;
     qint64 m_last = 0;
     bool m_any = false;
     qsizetype m_maxMarks = 200000;
-    quint64 m_droppedMarks = 0;
-    qint64 m_longestBackoffMs = 0;
 };
 
 } // namespace lens

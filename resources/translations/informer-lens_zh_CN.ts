@@ -677,6 +677,38 @@
         <source>It was still waiting on %1 (not synced: %2); the gate did not open, so a controller would not start its workers.</source>
         <translation>它仍在等待 %1（尚未同步：%2）；关口没有放行，所以控制器不会启动 worker。</translation>
     </message>
+    <message>
+        <source>A watch event: the Reflector queues it as a Delta for the key. Click to select the key.</source>
+        <translation>watch 事件：Reflector 将其作为该键的 Delta 排队。点击以选择该键。</translation>
+    </message>
+    <message>
+        <source>A BOOKMARK: only the resourceVersion moves, so a restarted watch can resume from here instead of relisting.</source>
+        <translation>BOOKMARK：只有 resourceVersion 前进，重新开始的 watch 可从此处继续而无需重新 list。</translation>
+    </message>
+    <message>
+        <source>One page of a paginated LIST (limit/continue).</source>
+        <translation>分页 LIST 的一页（limit/continue）。</translation>
+    </message>
+    <message>
+        <source>410 Gone: the resourceVersion is too old for the watch cache; the Reflector must relist, and the relist&apos;s Replace turns missed deletions into DeletedFinalStateUnknown tombstones.</source>
+        <translation>410 Gone：resourceVersion 对 watch 缓存而言过旧；Reflector 必须重新 list，其 Replace 会把错过的删除变成 DeletedFinalStateUnknown 墓碑。</translation>
+    </message>
+    <message>
+        <source>The list or watch failed; the Reflector backs off and retries.</source>
+        <translation>list 或 watch 失败；Reflector 退避后重试。</translation>
+    </message>
+    <message>
+        <source>Backoff: the Reflector waits before the next list/watch attempt (exponential, with jitter).</source>
+        <translation>退避：Reflector 在下一次 list/watch 尝试前等待（指数增长，带抖动）。</translation>
+    </message>
+    <message>
+        <source>Resync: the informer re-queues the indexer&apos;s objects as Sync deltas for handlers whose resync period is due; they receive OnUpdate(old, new) with the same object.</source>
+        <translation>Resync：informer 为 resync 周期已到的处理器把 indexer 中的对象作为 Sync Delta 重新排队；它们收到 old 与 new 相同的 OnUpdate(old, new)。</translation>
+    </message>
+    <message>
+        <source>HasSynced: every object of the initial list has been popped and handled.</source>
+        <translation>HasSynced：初始列表中的每个对象都已弹出并处理。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1595,6 +1627,22 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Timeline: Up / Down, Space</source>
+        <translation>时间线：Up / Down、Space</translation>
+    </message>
+    <message>
+        <source>With several informers: select an informer&apos;s header; fold or unfold its lanes</source>
+        <translation>有多个 informer 时：选择某个 informer 的标题行；折叠或展开它的泳道</translation>
+    </message>
+    <message>
+        <source>Timeline: F</source>
+        <translation>时间线：F</translation>
+    </message>
+    <message>
+        <source>Follow the present again after the pointer made the view hold still</source>
+        <translation>指针让视图停住后，重新跟随当前时间</translation>
     </message>
 </context>
 <context>
@@ -2612,38 +2660,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>时间旅行 %1 秒</translation>
     </message>
     <message>
-        <source>A watch event: the Reflector queues it as a Delta for the key. Click to select the key.</source>
-        <translation>watch 事件：Reflector 将其作为该键的 Delta 排队。点击以选择该键。</translation>
-    </message>
-    <message>
-        <source>A BOOKMARK: only the resourceVersion moves, so a restarted watch can resume from here instead of relisting.</source>
-        <translation>BOOKMARK：只有 resourceVersion 前进，重新开始的 watch 可从此处继续而无需重新 list。</translation>
-    </message>
-    <message>
-        <source>One page of a paginated LIST (limit/continue).</source>
-        <translation>分页 LIST 的一页（limit/continue）。</translation>
-    </message>
-    <message>
-        <source>410 Gone: the resourceVersion is too old for the watch cache; the Reflector must relist, and the relist&apos;s Replace turns missed deletions into DeletedFinalStateUnknown tombstones.</source>
-        <translation>410 Gone：resourceVersion 对 watch 缓存而言过旧；Reflector 必须重新 list，其 Replace 会把错过的删除变成 DeletedFinalStateUnknown 墓碑。</translation>
-    </message>
-    <message>
-        <source>The list or watch failed; the Reflector backs off and retries.</source>
-        <translation>list 或 watch 失败；Reflector 退避后重试。</translation>
-    </message>
-    <message>
-        <source>Backoff: the Reflector waits before the next list/watch attempt (exponential, with jitter).</source>
-        <translation>退避：Reflector 在下一次 list/watch 尝试前等待（指数增长，带抖动）。</translation>
-    </message>
-    <message>
-        <source>Resync: the informer re-queues the indexer&apos;s objects as Sync deltas for handlers whose resync period is due; they receive OnUpdate(old, new) with the same object.</source>
-        <translation>Resync：informer 为 resync 周期已到的处理器把 indexer 中的对象作为 Sync Delta 重新排队；它们收到 old 与 new 相同的 OnUpdate(old, new)。</translation>
-    </message>
-    <message>
-        <source>HasSynced: every object of the initial list has been popped and handled.</source>
-        <translation>HasSynced：初始列表中的每个对象都已弹出并处理。</translation>
-    </message>
-    <message>
         <source>Press and drag on the time axis to travel back in time: every view shows the state at that moment.</source>
         <translation>在时间轴上按住并拖动以回到过去：所有视图显示那一刻的状态。</translation>
     </message>
@@ -2700,6 +2716,32 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Updates with an unchanged resourceVersion that handler %1 received, one mark per interval between resync checks</source>
         <translation>处理器 %1 收到的 resourceVersion 未变的更新，每两次 resync 检查之间一个标记</translation>
+    </message>
+    <message>
+        <source>The lanes of informer %1. Click (or select it with Up/Down and press Space) to fold or unfold them.</source>
+        <translation>informer %1 的泳道。点击（或用 Up/Down 选中后按 Space）可折叠或展开。</translation>
+    </message>
+    <message>
+        <source>shared (events that name no informer)</source>
+        <translation>共享（未指明 informer 的事件）</translation>
+    </message>
+    <message>
+        <source>holding still under the pointer · F or move away to follow</source>
+        <translation>指针停留处视图暂停 · 按 F 或移开指针以继续跟随</translation>
+    </message>
+    <message numerus="yes">
+        <source>Lanes for %n informer(s); Up and Down select an informer&apos;s header, Space folds or unfolds its lanes.</source>
+        <translation>
+            <numerusform>共 %n 个 informer 的泳道；Up 和 Down 选择 informer 的标题行，Space 折叠或展开其泳道。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Selected informer: %1 (folded).</source>
+        <translation>已选 informer：%1（已折叠）。</translation>
+    </message>
+    <message>
+        <source>Selected informer: %1 (unfolded).</source>
+        <translation>已选 informer：%1（已展开）。</translation>
     </message>
 </context>
 </TS>

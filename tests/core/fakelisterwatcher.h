@@ -4,6 +4,8 @@
 // (QTimer::singleShot(0)), the way an HTTP answer would arrive.
 #pragma once
 
+#include "testutil.h"
+
 #include "informer/indexer.h"
 #include "informer/listerwatcher.h"
 #include "informer/queue.h"
@@ -17,33 +19,6 @@
 #include <functional>
 
 namespace lens::test {
-
-inline Object pod(const QString &name, const QString &rv, const QString &ns = QString())
-{
-    return Object::make(ns, name, rv);
-}
-
-/// "name@rv" → a cluster-scoped object (key = name); "nometa" → an object without metadata.
-inline Object objFromSpec(const QString &spec)
-{
-    if (spec == QLatin1String("nometa")) {
-        QJsonObject json;
-        json.insert(QStringLiteral("kind"), QStringLiteral("Service"));
-        return Object::fromJson(json);
-    }
-    const qsizetype at = spec.indexOf(QLatin1Char('@'));
-    if (at < 0)
-        return pod(spec, QString());
-    return pod(spec.left(at), spec.mid(at + 1));
-}
-
-inline QList<Object> objsFromSpec(const QString &csv)
-{
-    QList<Object> out;
-    for (const QString &s : csv.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        out << objFromSpec(s);
-    return out;
-}
 
 inline ApiStatus apiStatus(int code, const QString &reason, const QString &message = QString())
 {
@@ -273,15 +248,6 @@ public:
     void stop() override { stopped = true; }
     void setResponded() { m_responded = true; }
 };
-
-/// L({"a", "b"}): a QStringList from string literals, for expected values in table rows.
-inline QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
-}
 
 /// Describes a request the way the tests compare them.
 /// tools/pager's fake server: `total` items, honours limit, hands out continue tokens "c<offset>"

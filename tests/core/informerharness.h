@@ -12,12 +12,6 @@
 
 namespace lens::test {
 
-inline QString spec(const Object &o)
-{
-    return o.isNull() ? QStringLiteral("null")
-                      : metaNamespaceKeyFunc(o).key + QLatin1Char('@') + o.resourceVersion();
-}
-
 struct Recorder {
     QStringList seen;
     ResourceEventHandler handler(const QString &name = QStringLiteral("rec"))
@@ -58,9 +52,5 @@ struct Harness {
         return QTest::qWaitFor([this] { return informer.hasSynced(); }, 5000);
     }
 };
-
-inline constexpr qint64 kSecond = 1000;
-inline constexpr qint64 kMinute = 60 * kSecond;
-inline constexpr qint64 kHour = 60 * kMinute;
 
 } // namespace lens::test

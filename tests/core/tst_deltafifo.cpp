@@ -23,45 +23,15 @@
 // FF-* rows are omitted: this port has no plain FIFO. DF-23 is informational (newer versions).
 
 #include "informer/deltafifo.h"
+#include "testutil.h"
 
 #include <QJsonObject>
 #include <QTest>
 
 using namespace lens;
+using namespace lens::test;
 
 namespace {
-
-Object obj(const QString &spec)
-{
-    const qsizetype at = spec.indexOf(QLatin1Char('@'));
-    if (at < 0)
-        return Object::make(QString(), spec, QString());
-    return Object::make(QString(), spec.left(at), spec.mid(at + 1));
-}
-
-QList<Object> objs(const QString &csv)
-{
-    QList<Object> out;
-    for (const QString &s : csv.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        out << obj(s);
-    return out;
-}
-
-int transformCount(const Object &o)
-{
-    return o.annotations().value(QStringLiteral("transformed"), QStringLiteral("0")).toInt();
-}
-
-// A transformer in the spirit of client-go's TestDeltaFIFO_transformer: it counts, on the object
-// itself, how often the object went through it.
-Object countingTransform(const Object &o, QString *)
-{
-    QJsonObject ann;
-    ann.insert(QStringLiteral("transformed"), QString::number(transformCount(o) + 1));
-    QJsonObject patch;
-    patch.insert(QStringLiteral("annotations"), ann);
-    return o.withMetadata(patch);
-}
 
 class KnownObjects : public KeyListerGetter {
 public:
@@ -114,12 +84,6 @@ void TestDeltaFIFO::deltaFifo_data()
     QTest::addColumn<QStringList>("expected");
 
     const QString none = QStringLiteral("none");
-    auto L = [](std::initializer_list<const char *> l) {
-        QStringList out;
-        for (const char *s : l)
-            out << QString::fromUtf8(s);
-        return out;
-    };
 
     QTest::newRow("DF-02 replace with delete delta in queue")
         << QStringLiteral("foo@1") << false << false << L({"delete foo@1", "replace foo@2", "pop"})
@@ -325,7 +289,7 @@ void TestDeltaFIFO::deltaFifo()
     KnownObjects knownObjects;
     DeltaFIFO::Options o;
     if (known != QLatin1String("none")) {
-        for (const Object &k : objs(known))
+        for (const Object &k : objsFromSpec(known))
             knownObjects.items.insert(k.name(), k);
         o.knownObjects = &knownObjects;
     }
@@ -345,13 +309,13 @@ void TestDeltaFIFO::deltaFifo()
         const QString cmd = w.value(0);
         const QString arg = w.mid(1).join(QLatin1Char(' '));
         if (cmd == QLatin1String("add")) {
-            err(fifo.add(obj(arg)));
+            err(fifo.add(objFromSpec(arg)));
         } else if (cmd == QLatin1String("update")) {
-            err(fifo.update(obj(arg)));
+            err(fifo.update(objFromSpec(arg)));
         } else if (cmd == QLatin1String("delete")) {
-            err(fifo.remove(obj(arg)));
+            err(fifo.remove(objFromSpec(arg)));
         } else if (cmd == QLatin1String("replace")) {
-            err(fifo.replace(objs(arg), QStringLiteral("0")));
+            err(fifo.replace(objsFromSpec(arg), QStringLiteral("0")));
         } else if (cmd == QLatin1String("resync")) {
             err(fifo.resync());
         } else if (cmd == QLatin1String("close")) {

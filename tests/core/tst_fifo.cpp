@@ -13,21 +13,6 @@ using namespace lens::test;
 
 namespace {
 
-QString spec(const Object &o)
-{
-    return o.name() + QLatin1Char('@') + o.resourceVersion();
-}
-
-QString specs(const QList<Object> &objs, bool sorted)
-{
-    QStringList s;
-    for (const Object &o : objs)
-        s << spec(o);
-    if (sorted)
-        s.sort();
-    return QLatin1Char('[') + s.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
 /// Runs `ops` on a fresh FIFO; returns the output lines.
 QStringList run(const QStringList &ops)
 {

@@ -23,11 +23,13 @@
 #include "informer/indexer.h"
 #include "informer/keys.h"
 #include "informer/storeextras.h"
+#include "testutil.h"
 
 #include <QJsonObject>
 #include <QTest>
 
 using namespace lens;
+using lens::test::L;
 
 namespace {
 
@@ -91,14 +93,6 @@ QString keysOf(const QList<Object> &objs)
     for (const Object &o : objs)
         l << metaNamespaceKeyFunc(o).key;
     return set(l);
-}
-
-QStringList L(std::initializer_list<const char *> l)
-{
-    QStringList out;
-    for (const char *s : l)
-        out << QString::fromUtf8(s);
-    return out;
 }
 
 } // namespace

@@ -19,26 +19,6 @@ using namespace lens::test;
 
 namespace {
 
-Object obj(const QString &spec)
-{
-    const qsizetype at = spec.indexOf(QLatin1Char('@'));
-    return Object::make(QString(), spec.left(at), spec.mid(at + 1));
-}
-
-int transformCount(const Object &o)
-{
-    return o.annotations().value(QStringLiteral("transformed"), QStringLiteral("0")).toInt();
-}
-
-Object countingTransform(const Object &o, QString *)
-{
-    QJsonObject ann;
-    ann.insert(QStringLiteral("transformed"), QString::number(transformCount(o) + 1));
-    QJsonObject patch;
-    patch.insert(QStringLiteral("annotations"), ann);
-    return o.withMetadata(patch);
-}
-
 QString describe(const PopResult &r)
 {
     QStringList parts;
@@ -46,12 +26,6 @@ QString describe(const PopResult &r)
         parts << d.describe(d.object.isNull() ? QString() : d.object.name()) + QLatin1Char('#') +
                      QString::number(transformCount(d.object));
     return parts.join(QStringLiteral(", "));
-}
-
-QString spec(const Object &o)
-{
-    return o.isNull() ? QStringLiteral("null")
-                      : metaNamespaceKeyFunc(o).key + QLatin1Char('@') + o.resourceVersion();
 }
 
 } // namespace
@@ -79,18 +53,18 @@ void TestRealFIFO::transformer()
     // TestRealFIFO_transformer: every object goes through the transformer exactly once;
     // tombstones carry the transformed object; Resync's Sync objects are not transformed.
     Indexer known;
-    known.add(obj(QStringLiteral("k@1")));
+    known.add(objFromSpec(QStringLiteral("k@1")));
     RealFIFO::Options o;
     o.knownObjects = &known;
     o.transformer = countingTransform;
     RealFIFO f(o);
-    QVERIFY(f.add(obj(QStringLiteral("foo@10"))).isEmpty());
-    QVERIFY(f.add(obj(QStringLiteral("bar@11"))).isEmpty());
-    QVERIFY(f.update(obj(QStringLiteral("foo@12"))).isEmpty());
-    QVERIFY(f.remove(obj(QStringLiteral("foo@15"))).isEmpty());
+    QVERIFY(f.add(objFromSpec(QStringLiteral("foo@10"))).isEmpty());
+    QVERIFY(f.add(objFromSpec(QStringLiteral("bar@11"))).isEmpty());
+    QVERIFY(f.update(objFromSpec(QStringLiteral("foo@12"))).isEmpty());
+    QVERIFY(f.remove(objFromSpec(QStringLiteral("foo@15"))).isEmpty());
     QVERIFY(f.replace({}, QString()).isEmpty());
-    QVERIFY(f.add(obj(QStringLiteral("bar@16"))).isEmpty());
-    QVERIFY(f.replace({obj(QStringLiteral("k@2"))}, QString()).isEmpty());
+    QVERIFY(f.add(objFromSpec(QStringLiteral("bar@16"))).isEmpty());
+    QVERIFY(f.replace({objFromSpec(QStringLiteral("k@2"))}, QString()).isEmpty());
     QStringList got;
     while (true) {
         const PopResult r = f.pop(nullptr);
@@ -116,8 +90,8 @@ void TestRealFIFO::transformerError()
         return Object();
     };
     RealFIFO f(o);
-    QCOMPARE(f.add(obj(QStringLiteral("a@1"))), QStringLiteral("no"));
-    QCOMPARE(f.replace({obj(QStringLiteral("a@1"))}, QString()),
+    QCOMPARE(f.add(objFromSpec(QStringLiteral("a@1"))), QStringLiteral("no"));
+    QCOMPARE(f.replace({objFromSpec(QStringLiteral("a@1"))}, QString()),
              QStringLiteral("couldn't enqueue object: no"));
     QCOMPARE(f.size(), 0);
     QVERIFY(f.populated()); // Add sets populated before it fails, as in client-go
@@ -140,8 +114,8 @@ void TestRealFIFO::processErrorIsNotRequeued()
 {
     Indexer known;
     RealFIFO f(RealFIFO::Options{metaNamespaceKeyFunc, &known, {}});
-    f.add(obj(QStringLiteral("a@1")));
-    f.add(obj(QStringLiteral("b@1")));
+    f.add(objFromSpec(QStringLiteral("a@1")));
+    f.add(objFromSpec(QStringLiteral("b@1")));
     const PopResult r = f.pop([](const QString &, const Deltas &, bool) {
         return ProcessResult{QStringLiteral("boom"), true};
     });
@@ -176,8 +150,8 @@ void TestRealFIFO::journalNamesTheMode()
         q = std::make_unique<DeltaFIFO>(DeltaFIFO::Options{metaNamespaceKeyFunc, &known, true, {}});
     q->setJournal(&journal);
     QCOMPARE(q->modeName(), mode);
-    q->add(obj(QStringLiteral("a@1")));
-    q->update(obj(QStringLiteral("a@2")));
+    q->add(objFromSpec(QStringLiteral("a@1")));
+    q->update(objFromSpec(QStringLiteral("a@2")));
     q->pop(nullptr);
     const auto &ev = journal.events();
     QCOMPARE(int(ev.size()), 3);
@@ -326,8 +300,9 @@ void TestRealFIFO::atomicEvents()
     o.atomicEvents = true;
     o.transformer = countingTransform;
     RealFIFO f(o);
-    QVERIFY(f.add(obj(QStringLiteral("a@1"))).isEmpty());
-    QVERIFY(f.replace({obj(QStringLiteral("a@2")), obj(QStringLiteral("b@1"))}, QStringLiteral("5"))
+    QVERIFY(f.add(objFromSpec(QStringLiteral("a@1"))).isEmpty());
+    QVERIFY(f.replace({objFromSpec(QStringLiteral("a@2")), objFromSpec(QStringLiteral("b@1"))},
+                      QStringLiteral("5"))
                 .isEmpty());
     QVERIFY(f.resync().isEmpty());
     QCOMPARE(f.size(), 3);
@@ -363,7 +338,8 @@ void TestRealFIFO::atomicEvents()
 
     // HasSynced: the first Replace counts its one entry.
     RealFIFO g(o);
-    QVERIFY(g.replace({obj(QStringLiteral("x@1")), obj(QStringLiteral("y@1"))}, QStringLiteral("3"))
+    QVERIFY(g.replace({objFromSpec(QStringLiteral("x@1")), objFromSpec(QStringLiteral("y@1"))},
+                      QStringLiteral("3"))
                 .isEmpty());
     QCOMPARE(g.size(), 1);
     QCOMPARE(g.initialPopulationCount(), 1);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The caption pane: selecting a journal event, a handler notification, a timeline marker or a
 // queued key explains it in the informer's own words (client-go names kept).
+#include "i18n.h"
 #include "lens/caption.h"
 #include "lens/format.h"
 #include "lens/journalmodel.h"
@@ -436,6 +437,45 @@ private Q_SLOTS:
         }
         for (const QString &m : std::as_const(must))
             QVERIFY2(text.contains(m), qPrintable(m + QStringLiteral(" not in: ") + text));
+    }
+
+    // A notification that came with a list names the list's cause in the window's language:
+    // the zh_CN text read "完成于 于 … （原因：initial）", the time's "于" twice and the cause
+    // as recorded. Both in a journal of a list and an OnAdd from it.
+    void notificationFromAListNamesItsCauseTranslated()
+    {
+        ManualClock clock;
+        Journal j(&clock);
+        clock.advance(1500);
+        TraceEvent list;
+        list.kind = TraceKind::ListCompleted;
+        list.resourceVersion = QStringLiteral("12");
+        list.detail = {{QLatin1String("cause"), QStringLiteral("initial")},
+                       {QLatin1String("items"), 1}};
+        j.record(list);
+        TraceEvent n;
+        n.kind = TraceKind::HandlerNotified;
+        n.key = QStringLiteral("default/a");
+        n.type = QStringLiteral("add");
+        n.resourceVersion = QStringLiteral("12");
+        n.detail = {{QLatin1String("handler"), QStringLiteral("logger")},
+                    {QLatin1String("isInInitialList"), true},
+                    {QLatin1String("backlog"), 0},
+                    {QLatin1String("latencyMs"), 0}};
+        j.record(n);
+        const QString en = Caption::forEvent(j.events().back(), &j);
+        QVERIFY2(en.contains(QLatin1String("Why: the list that completed at 1.500 s (journal "
+                                           "event 1) (cause: initial) had this object")),
+                 qPrintable(en));
+        const auto backToEnglish = qScopeGuard([] { installTranslation(QStringLiteral("en")); });
+        QVERIFY(installTranslation(QStringLiteral("zh_CN")));
+        const QString zh = Caption::forEvent(j.events().back(), &j);
+        const QString when = Caption::tr("at %1 (journal event %2)").arg(formatTimeMs(1500)).arg(1);
+        QVERIFY2(zh.contains(when), qPrintable(zh));
+        QVERIFY2(zh.contains(QStringLiteral("（原因：初始）")), qPrintable(zh));
+        QVERIFY2(!zh.contains(QLatin1String("initial")), qPrintable(zh));
+        QVERIFY2(!zh.contains(QStringLiteral("于 于")) && !zh.contains(QStringLiteral("于于")),
+                 qPrintable(zh));
     }
 
     // Clicking the relist's LIST bar on the timeline explains what that list did.

@@ -145,11 +145,12 @@ private Q_SLOTS:
         QCOMPARE(rows.first(), (QStringList{QStringLiteral("kind"), QStringLiteral("lane"),
                                             QStringLiteral("start_ms"), QStringLiteral("end_ms"),
                                             QStringLiteral("label"), QStringLiteral("detail"),
-                                            QStringLiteral("key"), QStringLiteral("seq")}));
+                                            QStringLiteral("key"), QStringLiteral("seq"),
+                                            QStringLiteral("informer")}));
         QSet<QString> kinds;
         qint64 lastStart = -1;
         for (qsizetype i = 1; i < rows.size(); ++i) {
-            QCOMPARE(rows.at(i).size(), 8);
+            QCOMPARE(rows.at(i).size(), 9);
             kinds.insert(rows.at(i).first());
             const qint64 start = rows.at(i).at(2).toLongLong();
             QVERIFY(start >= lastStart); // time order

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "timelinegeometry.h"
+
+#include <QtGlobal>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lens {
+
+double TimelineLane::weight() const
+{
+    switch (kind) {
+    case Kind::Queue:
+        return 1.5;
+    case Kind::Gaps:
+    case Kind::Handler:
+        return 0.6;
+    case Kind::Header:
+        return 0.9;
+    default:
+        return 1.0;
+    }
+}
+
+TimelineGeometry::TimelineGeometry(const QSize &widget, std::pair<qint64, qint64> range,
+                                   std::vector<TimelineLane> lanes)
+    : m_plot(plotRectFor(widget)), m_t0(range.first), m_t1(range.second), m_lanes(std::move(lanes))
+{
+    double total = 0;
+    for (const TimelineLane &l : m_lanes)
+        total += l.weight();
+    const double unit = m_plot.height() / qMax(total, 1e-9);
+    double before = 0;
+    m_rects.reserve(m_lanes.size());
+    for (const TimelineLane &l : m_lanes) {
+        const int top = m_plot.top() + int(std::lround(before * unit));
+        const int bottom = m_plot.top() + int(std::lround((before + l.weight()) * unit));
+        m_rects.emplace_back(m_plot.left(), top, m_plot.width(), bottom - top);
+        before += l.weight();
+    }
+}
+
+QRect TimelineGeometry::plotRectFor(const QSize &widget)
+{
+    return QRect(kGutter, 4, widget.width() - kGutter - 8, widget.height() - kAxis - 8);
+}
+
+std::pair<qint64, qint64> TimelineGeometry::visibleRange(qint64 firstMs, qint64 presentMs,
+                                                         qint64 windowMs)
+{
+    const qint64 history = presentMs - firstMs;
+    if (history <= windowMs) {
+        // Fit all, with 4 % of air on the right so "now" is not glued to the edge.
+        const qint64 span = qMax<qint64>(1000, qint64(double(history) * 1.04));
+        return {firstMs, firstMs + span};
+    }
+    return {presentMs - windowMs, presentMs + windowMs / 25};
+}
+
+qint64 TimelineGeometry::niceStep(qint64 spanMs, int approx)
+{
+    const double raw = double(qMax<qint64>(1, spanMs)) / qMax(1, approx);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * mag >= raw)
+            return qMax<qint64>(1, qint64(m * mag));
+    return qint64(10 * mag);
+}
+
+void TimelineGeometry::appendGroup(std::vector<TimelineLane> *lanes, int group, int handlers,
+                                   bool header, bool collapsed)
+{
+    using K = TimelineLane::Kind;
+    if (header)
+        lanes->push_back({K::Header, group, -1});
+    if (header && collapsed)
+        return;
+    for (K k : {K::List, K::Watch, K::Gaps, K::Events, K::Markers})
+        lanes->push_back({k, group, -1});
+    for (int h = 0; h < qMin(handlers, kMaxHandlerLanes); ++h)
+        lanes->push_back({K::Handler, group, h});
+    lanes->push_back({K::Queue, group, -1});
+}
+
+double TimelineGeometry::xOf(qint64 t) const
+{
+    return m_plot.left() + double(t - m_t0) / double(qMax<qint64>(1, m_t1 - m_t0)) * m_plot.width();
+}
+
+qint64 TimelineGeometry::timeAtX(int x) const
+{
+    const double f = double(x - m_plot.left()) / double(qMax(1, m_plot.width()));
+    return std::clamp<qint64>(m_t0 + qint64(std::llround(f * double(m_t1 - m_t0))), m_t0, m_t1);
+}
+
+int TimelineGeometry::laneAt(int y) const
+{
+    if (m_lanes.empty())
+        return -1;
+    for (int l = 0; l < laneCount(); ++l) {
+        const QRect &r = m_rects[size_t(l)];
+        if (y >= r.top() && y < r.top() + r.height())
+            return l;
+    }
+    return y < m_plot.top() ? 0 : laneCount() - 1;
+}
+
+int TimelineGeometry::indexOf(TimelineLane::Kind kind, int group, int handler) const
+{
+    const TimelineLane want{kind, group, kind == TimelineLane::Kind::Handler ? handler : -1};
+    const auto it = std::find(m_lanes.begin(), m_lanes.end(), want);
+    return it == m_lanes.end() ? -1 : int(it - m_lanes.begin());
+}
+
+} // namespace lens

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QRect>
+#include <QSize>
+
+#include <utility>
+#include <vector>
+
+namespace lens {
+
+/// One horizontal lane of the timeline (see TimelineWidget for what each shows).
+struct TimelineLane {
+    enum class Kind {
+        Header,  ///< a group's name (one informer's lanes), click to collapse
+        List,    ///< LIST sessions and their pages
+        Watch,   ///< WATCH sessions
+        Gaps,    ///< the time between watch sessions
+        Events,  ///< watch events as ticks
+        Markers, ///< bookmarks, errors, backoffs, resync ticks, HasSynced
+        Handler, ///< one handler's resync rounds (↻)
+        Queue,   ///< the queue's depth
+    };
+    Kind kind = Kind::List;
+    int group = 0;    ///< the lane group (one per informer) it belongs to, 0 when one
+    int handler = -1; ///< Handler: index into the group's resync handlers, else -1
+
+    /// Height relative to a full lane: thin lanes (gaps, per-handler resync ticks) 0.6, the
+    /// queue's depth area and its two labels (QUEUE, max N) 1.5, a group header 0.9.
+    double weight() const;
+    bool operator==(const TimelineLane &o) const
+    {
+        return kind == o.kind && group == o.group && handler == o.handler;
+    }
+};
+
+/// Where everything sits on the timeline: the plot area in widget pixels, the visible time
+/// range [t0, t1] in journal milliseconds, and the lanes stacked top to bottom, each as high
+/// as its weight's share of the plot. Pure arithmetic, no widget: TimelineWidget makes one per
+/// paint (and per mouse event) and its painters and hit test read it.
+class TimelineGeometry {
+public:
+    static constexpr int kGutter = 76;         ///< lane names, left of the plot (px)
+    static constexpr int kAxis = 20;           ///< the time axis, below the plot (px)
+    static constexpr int kMaxHandlerLanes = 4; ///< ↻ lanes per group at most
+
+    TimelineGeometry() = default;
+    /// A widget of `widget` pixels showing [range.first, range.second] ms in `lanes`.
+    TimelineGeometry(const QSize &widget, std::pair<qint64, qint64> range,
+                     std::vector<TimelineLane> lanes);
+
+    /// The plot area of a widget of `widget` pixels: right of the lane names, above the axis.
+    static QRect plotRectFor(const QSize &widget);
+    /// The time range to show, in journal ms: the whole history [first, present] with 4 % of
+    /// air on the right while it fits in `windowMs` (at least 1 s), else the newest
+    /// `windowMs` and 4 % beyond the present.
+    static std::pair<qint64, qint64> visibleRange(qint64 firstMs, qint64 presentMs,
+                                                  qint64 windowMs);
+    /// A "nice" step (1, 2, 5 × 10^n ms, at least 1) giving roughly `approx` steps over
+    /// `spanMs` milliseconds: the axis ticks, and (approx 10) the keyboard's scrub step.
+    static qint64 niceStep(qint64 spanMs, int approx);
+    /// Appends group `group`'s lanes: LIST, WATCH, GAPS, EVENTS, MARKERS, `handlers` ↻ lanes
+    /// (at most kMaxHandlerLanes), QUEUE; led by a Header lane when `header`, and only that
+    /// when `collapsed`.
+    static void appendGroup(std::vector<TimelineLane> *lanes, int group, int handlers, bool header,
+                            bool collapsed);
+
+    QRect plot() const { return m_plot; }
+    qint64 t0() const { return m_t0; }
+    qint64 t1() const { return m_t1; }
+    /// x (widget px, fractional) of journal time `t`; outside the plot when t is outside
+    /// [t0, t1].
+    double xOf(qint64 t) const;
+    /// Journal time under widget x, clamped to [t0, t1].
+    qint64 timeAtX(int x) const;
+
+    int laneCount() const { return int(m_lanes.size()); }
+    const TimelineLane &lane(int i) const { return m_lanes.at(size_t(i)); }
+    const std::vector<TimelineLane> &lanes() const { return m_lanes; }
+    /// Lane `i`'s rectangle: the plot's width, its share of the plot's height.
+    QRect laneRect(int i) const { return m_rects.at(size_t(i)); }
+    /// The lane at widget y: the first one above the plot, the last one below it; -1 when
+    /// there are no lanes.
+    int laneAt(int y) const;
+    /// The index of `group`'s lane of `kind` (and `handler` for Handler lanes); -1 when that
+    /// lane is not shown (its group collapsed, or no such handler lane).
+    int indexOf(TimelineLane::Kind kind, int group = 0, int handler = -1) const;
+
+private:
+    QRect m_plot;
+    qint64 m_t0 = 0;
+    qint64 m_t1 = 1;
+    std::vector<TimelineLane> m_lanes;
+    std::vector<QRect> m_rects;
+};
+
+} // namespace lens
