@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "apiserver.h"
 
+#include "api/fields.h"
+#include "api/labels.h"
 #include "churn.h"
 #include "continuetoken.h"
 #include "jsonbytes.h"
 #include "patch.h"
-#include "selectors.h"
 #include "watchstream.h"
 
 #include <QDateTime>
@@ -1278,12 +1279,15 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
         }
     }
     const qint64 limit = qMax<qint64>(0, c.value("limit").toLongLong());
+    // labels.Parse / fields.ParseSelector, as the apiserver's parameter decoding: an error is
+    // 400 BadRequest with the parser's message.
     QString selError;
-    const LabelSelector labels = LabelSelector::parse(c.value("labelSelector"), &selError);
-    const FieldSelector fields = selError.isEmpty()
-                                     ? FieldSelector::parse(c.value("fieldSelector"), &selError)
-                                     : FieldSelector();
-    if (!selError.isEmpty()) {
+    std::optional<FieldSelector> fields;
+    const std::optional<LabelSelector> labels =
+        LabelSelector::parse(c.value("labelSelector"), &selError);
+    if (labels)
+        fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
+    if (!labels || !fields) {
         respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
         return;
     }
@@ -1368,7 +1372,7 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
         return;
     }
     const QString prefix = (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
-    const bool filtered = !labels.isEmpty() || !fields.isEmpty();
+    const bool filtered = !labels->isEmpty() || !fields->isEmpty();
     QByteArray items;
     qint64 taken = 0;
     qint64 remaining = 0;
@@ -1391,7 +1395,7 @@ void ApiServer::handleList(Call &c, const ResourceType &type, const QString &ns)
     for (auto it = snapshot.lowerBound(prefix + start);
          it != snapshot.cend() && it.key().startsWith(prefix); ++it) {
         const lens::Object &o = it.value().object;
-        if (filtered && !(labels.matches(o.labels()) && fields.matches(o.json())))
+        if (filtered && !(labels->matches(o) && fields->matches(o)))
             continue;
         if (honourLimit && taken >= limit) {
             ++remaining;
@@ -1463,13 +1467,17 @@ void ApiServer::handleWatch(Call &c, const ResourceType &type, const QString &ns
     WatchStream::Options opts;
     opts.type = type;
     opts.ns = type.namespaced ? ns : QString();
-    opts.labels = LabelSelector::parse(c.value("labelSelector"), &selError);
-    if (selError.isEmpty())
-        opts.fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
-    if (!selError.isEmpty()) {
+    const std::optional<LabelSelector> labels =
+        LabelSelector::parse(c.value("labelSelector"), &selError);
+    std::optional<FieldSelector> fields;
+    if (labels)
+        fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
+    if (!labels || !fields) {
         respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
         return;
     }
+    opts.labels = *labels;
+    opts.fields = *fields;
     opts.bookmarks = isTrue(c.value("allowWatchBookmarks"));
     opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
     opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
