@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "fields.h"
 
+#include "jsonscalar.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 
@@ -182,15 +184,9 @@ QString objectFieldValue(const Object &obj, const QString &path)
     }
     switch (v.type()) {
     case QJsonValue::String:
-        return v.toString();
     case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        if (d == double(qint64(d)))
-            return QString::number(qint64(d));
-        return QString::number(d, 'g', 17);
-    }
+    case QJsonValue::Double:
+        return jsonScalarText(v);
     default:
         return {};
     }

@@ -55,7 +55,8 @@ private:
 };
 
 /// The value a field selector compares for `path` ("metadata.name"): the JSON value at that
-/// dotted path as a string; "" when absent, null, an object or an array.
+/// dotted path as jsonScalarText() writes it (1234567, 0.5, true); "" when absent, null, an
+/// object or an array.
 QString objectFieldValue(const Object &obj, const QString &path);
 
 /// fields.EscapeValue / UnescapeValue. UnescapeValue returns false and sets `*error` on an
