@@ -245,17 +245,28 @@ void Store::record(ChangeEvent event)
     }
 }
 
+Store::Table *Store::prepareWrite(const QString &resource, const QJsonObject &object,
+                                  WriteResult *result, QJsonObject *json, QJsonObject *meta)
+{
+    Table *t = table(resource);
+    if (!t) {
+        result->error = status(404, QStringLiteral("NotFound"),
+                               QStringLiteral("the server could not find the requested resource"));
+        return nullptr;
+    }
+    *json = object;
+    *meta = json->value(kMetadata).toObject();
+    return t;
+}
+
 WriteResult Store::create(const QString &resource, const QJsonObject &object)
 {
     WriteResult r;
-    Table *t = table(resource);
-    if (!t) {
-        r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("the server could not find the requested resource"));
+    QJsonObject json;
+    QJsonObject meta;
+    Table *t = prepareWrite(resource, object, &r, &json, &meta);
+    if (!t)
         return r;
-    }
-    QJsonObject json = object;
-    QJsonObject meta = json.value(kMetadata).toObject();
     QString name = meta.value(QStringLiteral("name")).toString();
     const QString generateName = meta.value(QStringLiteral("generateName")).toString();
     QString ns = meta.value(QStringLiteral("namespace")).toString();
@@ -322,14 +333,11 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
 WriteResult Store::update(const QString &resource, const QJsonObject &object)
 {
     WriteResult r;
-    Table *t = table(resource);
-    if (!t) {
-        r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("the server could not find the requested resource"));
+    QJsonObject json;
+    QJsonObject meta;
+    Table *t = prepareWrite(resource, object, &r, &json, &meta);
+    if (!t)
         return r;
-    }
-    QJsonObject json = object;
-    QJsonObject meta = json.value(kMetadata).toObject();
     const QString name = meta.value(QStringLiteral("name")).toString();
     const QString ns =
         t->type.namespaced ? meta.value(QStringLiteral("namespace")).toString() : QString();
