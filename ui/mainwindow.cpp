@@ -337,6 +337,8 @@ void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
             b->travelToSeq(seq);
     }
     m_timelinePanel->setTravel(cursor, seq);
+    if (m_simulatorPanel)
+        m_simulatorPanel->showAt(seq);
     m_caption->setTravelSeq(seq);
     for (InformerViews *v : std::as_const(m_views))
         v->queue()->updateSubtitle();
@@ -406,11 +408,11 @@ QStringList MainWindow::viewNames()
             QStringLiteral("indices"), QStringLiteral("object"),   QStringLiteral("simulator")};
 }
 
-void MainWindow::setSimulator(sim::Simulator *simulator)
+void MainWindow::setSimulator(const SimulatorAccess &access)
 {
-    if (!simulator || m_simulatorPanel)
+    if (m_simulatorPanel)
         return;
-    m_simulatorPanel = new SimulatorPanel(simulator, m_journal, this);
+    m_simulatorPanel = new SimulatorPanel(access, m_journal, this);
     m_rightTabs->addTab(m_simulatorPanel, tr("Simulator"));
     translated([this] {
         m_rightTabs->setTabText(m_rightTabs->indexOf(m_simulatorPanel), tr("Simulator"));
@@ -441,7 +443,7 @@ void MainWindow::settle()
     m_stream->settle();
     for (LensModels *b : std::as_const(m_bodies))
         b->settle();
-    if (m_simulatorPanel) // its own refresh is a 1 s timer: a picture must not show a past second
+    if (m_simulatorPanel) // asks for the state now: its own poll is a 1 s timer
         m_simulatorPanel->refreshState();
     m_informerBar->refresh();
     updatePipeline();

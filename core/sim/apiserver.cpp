@@ -123,6 +123,12 @@ int ApiServer::endWatches()
     return m_watch->endAll();
 }
 
+int ApiServer::expireWatches()
+{
+    m_store->compact(-1);
+    return m_watch->expireAll();
+}
+
 void ApiServer::failNextRequests(int count, int httpStatus, int retryAfterSeconds)
 {
     m_faults.failCount = qMax(0, count);

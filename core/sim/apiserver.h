@@ -114,6 +114,13 @@ public:
     Q_INVOKABLE int dropWatches(bool midEvent = false);
     /// Ends every open watch cleanly (terminating 0-chunk), as an expired timeoutSeconds does.
     Q_INVOKABLE int endWatches();
+    /// Forces every watching client to relist: compacts the history at the current revision,
+    /// then ends every open watch with an ERROR event {"kind":"Status",...,"reason":"Expired",
+    /// "code":410} ("The resourceVersion for the provided watch is too old.", what kube-apiserver
+    /// sends when etcd compacts past a watch). client-go's Reflector takes a watch's 410 as
+    /// "my resourceVersion is gone" and relists (at its last resourceVersion), where a dropped
+    /// or ended watch is merely resumed. Returns how many watches were ended.
+    Q_INVOKABLE int expireWatches();
     /// The next `count` API requests (not /sim/ or /healthz) fail with `httpStatus` and a
     /// matching Status (429 TooManyRequests, 500 InternalError, 503 ServiceUnavailable,
     /// 504 Timeout, 410 Expired, 401, 403, ...). `retryAfterSeconds` > 0 adds a Retry-After

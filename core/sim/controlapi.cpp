@@ -94,6 +94,13 @@ void ControlApi::handle(HttpCall &c)
             return;
         const int n = m_server->dropWatches(midEvent);
         m_responder->respond(c, 200, JsonBuilder().num("dropped", n).bytes());
+    } else if (op == QLatin1String("expire-watches")) {
+        const int n = m_server->expireWatches();
+        m_responder->respond(c, 200,
+                             JsonBuilder()
+                                 .num("expired", n)
+                                 .num("compactedRevision", m_server->store()->compactedRevision())
+                                 .bytes());
     } else if (op == QLatin1String("end-watches")) {
         const int n = m_server->endWatches();
         m_responder->respond(c, 200, JsonBuilder().num("ended", n).bytes());
@@ -206,8 +213,8 @@ void ControlApi::handle(HttpCall &c)
         m_responder->respondStatus(
             c, 404, QStringLiteral("NotFound"),
             QStringLiteral("no /sim/v1/%1; the controls are state, compact, "
-                           "drop-watches, end-watches, fail, garbage, stall, too-large, "
-                           "ignore-send-initial-events, forbid, bookmark-interval, "
+                           "drop-watches, end-watches, expire-watches, fail, garbage, stall, "
+                           "too-large, ignore-send-initial-events, forbid, bookmark-interval, "
                            "history-window, history-limit and churn (docs/simulator.md)")
                 .arg(op));
     }
@@ -232,6 +239,7 @@ void ControlApi::handleState(HttpCall &c)
                              .num("historyWindowMs", store->historyWindowMs())
                              .num("openWatches", m_server->openWatchCount())
                              .num("bookmarkIntervalMs", m_server->bookmarkInterval())
+                             .val("churn", churn && churn->intervalMs() > 0)
                              .num("churnIntervalMs", churn ? churn->intervalMs() : 0)
                              .num("pendingFailures", f.failCount)
                              .num("failCode", f.failCount > 0 ? f.failStatus : 0)

@@ -52,6 +52,17 @@ int WatchHandler::sendGarbageOnAll()
     return int(watches.size());
 }
 
+int WatchHandler::expireAll()
+{
+    const QList<WatchStream *> watches = m_watches;
+    const QByteArray status =
+        statusJson(410, QStringLiteral("Expired"),
+                   QStringLiteral("The resourceVersion for the provided watch is too old."));
+    for (WatchStream *w : watches)
+        w->sendErrorAndFinish(status);
+    return int(watches.size());
+}
+
 int WatchHandler::stallAll(int ms)
 {
     const QList<WatchStream *> watches = m_watches;

@@ -44,6 +44,10 @@ public:
     int endAll();
     int sendGarbageOnAll();
     int stallAll(int ms);
+    /// Ends every open watch with an ERROR event carrying 410 Expired "The resourceVersion for
+    /// the provided watch is too old." (what etcd compaction past a watch does; see
+    /// ApiServer::expireWatches()). Returns how many watches were ended.
+    int expireAll();
 
     /// See ApiServer::setBookmarkInterval() and the bookmark clock functions.
     void setBookmarkInterval(int ms);
