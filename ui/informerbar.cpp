@@ -24,16 +24,20 @@ InformerBar::InformerBar(CacheSyncGate *gate, const Clock *clock, QWidget *paren
       m_tick(new QTimer(this))
 {
     setObjectName(QStringLiteral("informerBar"));
+    // Never wider than the window the user made: the gate's text gives way first.
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_gateLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_gateLabel->setMinimumWidth(0);
+    m_gateLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_layout->setContentsMargins(2, 0, 2, 0);
     m_layout->setSpacing(6);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
     m_layout->addWidget(m_title);
-    m_layout->addStretch(1);
     m_gateLabel->setObjectName(QStringLiteral("cacheSyncGate"));
     m_gateLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_layout->addWidget(m_gateLabel);
+    m_layout->addWidget(m_gateLabel, 1);
     m_group->setExclusive(true);
     connect(m_group, &QButtonGroup::idClicked, this, &InformerBar::currentChanged);
     connect(gate, &CacheSyncGate::changed, this, &InformerBar::refresh);

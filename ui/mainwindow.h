@@ -22,10 +22,8 @@ class QTreeView;
 
 namespace lens {
 
-namespace sim {
-class Simulator;
-}
 class SimulatorPanel;
+struct SimulatorAccess;
 
 class CaptionPane;
 class Controller;
@@ -96,9 +94,9 @@ public:
     /// none set, or the name is taken).
     bool addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error = nullptr);
 
-    /// Adds the Simulator tab (fault controls and state of the built-in cluster, see
-    /// SimulatorPanel) next to the Journal; `simulator` is not owned. Null: no tab.
-    void setSimulator(sim::Simulator *simulator);
+    /// Adds the Simulator tab (fault controls and state of a simulated cluster, a client of
+    /// its /sim/v1/ control API over HTTP, see SimulatorPanel) next to the Journal. Call once.
+    void setSimulator(const SimulatorAccess &access);
 
     /// Sets the window title to "Informer Lens — <source>" (e.g. "built-in cluster · pods").
     void setSourceDescription(const QString &source);

@@ -3,6 +3,7 @@
 
 #include "lens/journalfile.h"
 #include "mainwindow.h"
+#include "simulatorpanel.h"
 
 #include <QAction>
 #include <QEvent>
@@ -117,6 +118,9 @@ MainWindow *RecordReplay::openRecording(const QString &path, QString *error, QSt
     RecordedJournal *r = rec.release();
     r->setParent(w); // last child: deleted after the models folding it
     w->setOfflineRecording(r->header().source, [r] { return offlineBanner(*r); });
+    // A recording of a simulated cluster keeps the Simulator tab's state: shown, no server.
+    if (SimulatorState::at(*r->journal()).isValid())
+        w->setSimulator(SimulatorAccess{});
     return w;
 }
 

@@ -70,7 +70,9 @@ QSize TimelineWidget::sizeHint() const
 
 QSize TimelineWidget::minimumSizeHint() const
 {
-    return QSize(400, 150 + extraGroupHeight(groups(), 110, 16));
+    // Each further group asks for its header only: the window never grows beyond the size the
+    // user (or --size) gave it; squeezed lanes share what there is, and groups fold.
+    return QSize(400, 150 + extraGroupHeight(groups(), 16, 16));
 }
 
 std::pair<qint64, qint64> TimelineWidget::visibleRange() const

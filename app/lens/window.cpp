@@ -10,8 +10,11 @@
 #include "playgroundmodel.h"
 #include "playgroundpanel.h"
 #include "screenshot.h"
+#include "session/simulatoraccess.h"
 #include "sim/churn.h"
 #include "sim/scenarioplayer.h"
+#include "sim/simulator.h"
+#include "simulatorpanel.h"
 #include "trace/journal.h"
 
 #include <QApplication>
@@ -97,6 +100,17 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
                 showPlaygroundPartWay(window, cl);
                 window.settle();
                 // Posted layout and scroll requests run first (the journal scrolls to its end).
+                // A Simulator tab on screen shows the cluster's state at the stop time: asked
+                // for now, over HTTP, and pictured once the answer is in.
+                auto *simulator = window.findChild<SimulatorPanel *>();
+                if (simulator && simulator->isVisible()) {
+                    QObject::connect(
+                        simulator, &SimulatorPanel::refreshed, &window,
+                        [&window, capture] { QTimer::singleShot(0, &window, capture); },
+                        Qt::SingleShotConnection);
+                    simulator->fetchStateNow();
+                    return;
+                }
                 QTimer::singleShot(0, &window, capture);
             },
             Qt::SingleShotConnection);
@@ -215,7 +229,16 @@ int runWindow(Session &session, const CommandLine &cl)
     for (SharedIndexInformer *i : session.informers())
         entries.append({i->name(), i, i->controller()});
     window.setInformers(entries);
-    window.setSimulator(session.simulator());
+    // The Simulator tab talks to the built-in cluster over HTTP. Exact pictures poll nothing
+    // (a poll on real time would land anywhere in the scenario): the state is asked for once,
+    // at the picture.
+    if (const sim::Simulator *simulator = session.simulator()) {
+        const bool exact = session.options().reproducible;
+        SimulatorAccess access = simulatorAccess(*simulator, exact ? 0 : 1000);
+        access.hidePort = exact;
+        access.journal = session.journal();
+        window.setSimulator(access);
+    }
     if (!showRequestedView(window, cl))
         return 2;
     window.setSourceDescription(session.sourceDescription());

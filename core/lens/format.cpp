@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "format.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
+#include "api/jsonscalar.h"
+
 #include <QStringList>
 
 namespace lens {
@@ -16,18 +16,8 @@ QString formatDetail(const QJsonObject &detail)
 {
     QStringList parts;
     for (auto it = detail.begin(); it != detail.end(); ++it) {
-        QString v;
-        const QJsonValue val = it.value();
-        if (val.isString())
-            v = val.toString();
-        else if (val.isBool())
-            v = val.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-        else if (val.isDouble())
-            v = QString::number(val.toDouble());
-        else if (val.isArray())
-            v = QString::fromUtf8(QJsonDocument(val.toArray()).toJson(QJsonDocument::Compact));
-        else if (val.isObject())
-            v = QString::fromUtf8(QJsonDocument(val.toObject()).toJson(QJsonDocument::Compact));
+        // A null detail reads as nothing ("key="), every other value as jsonScalarText does.
+        QString v = it.value().isNull() ? QString() : jsonScalarText(it.value());
         if (v.size() > 48)
             v = v.left(47) + QChar(0x2026);
         parts << it.key() + QLatin1Char('=') + v;

@@ -3,6 +3,8 @@
 
 #include "masking.h"
 
+#include "api/jsonscalar.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
@@ -10,27 +12,6 @@
 namespace lens {
 
 namespace {
-
-QString scalarText(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::String:
-        return v.toString();
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(v.toDouble());
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Undefined:
-        break;
-    }
-    return {};
-}
 
 QString elide(const QString &s)
 {
@@ -59,12 +40,13 @@ void walk(const QString &prefix, const QJsonObject &a, const QJsonObject &b, con
         if (inA && !inB) {
             out->append(QLatin1Char('-') + path);
         } else if (!inA && inB) {
-            out->append(QLatin1Char('+') + path + QStringLiteral(" = ") + elide(scalarText(mvb)));
+            out->append(QLatin1Char('+') + path + QStringLiteral(" = ") +
+                        elide(jsonScalarText(mvb)));
         } else if (va.isObject() && vb.isObject()) {
             walk(path, va.toObject(), vb.toObject(), mva.toObject(), mvb.toObject(), out);
         } else if (va != vb) {
-            out->append(path + QStringLiteral(": ") + elide(scalarText(mva)) +
-                        QStringLiteral(" \u2192 ") + elide(scalarText(mvb)));
+            out->append(path + QStringLiteral(": ") + elide(jsonScalarText(mva)) +
+                        QStringLiteral(" \u2192 ") + elide(jsonScalarText(mvb)));
         }
     }
 }

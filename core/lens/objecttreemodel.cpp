@@ -3,6 +3,8 @@
 
 #include "masking.h"
 
+#include "api/jsonscalar.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -131,29 +133,6 @@ int ObjectTreeModel::columnCount(const QModelIndex &) const
     return ColumnCount;
 }
 
-namespace {
-QString scalarText(const QJsonValue &v)
-{
-    switch (v.type()) {
-    case QJsonValue::String:
-        return QLatin1Char('"') + v.toString() + QLatin1Char('"');
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(v.toDouble());
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Undefined:
-        break;
-    }
-    return {};
-}
-} // namespace
-
 QVariant ObjectTreeModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -172,7 +151,7 @@ QVariant ObjectTreeModel::data(const QModelIndex &index, int role) const
             return role == Qt::ToolTipRole
                        ? tr("Hidden: press Reveal to show this object's secret values")
                        : maskedValueText(n->value, n->base64);
-        return scalarText(n->value);
+        return jsonScalarText(n->value, JsonStrings::Quoted);
     case PathRole:
         return n->path;
     case SensitiveRole:

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "faults.h"
+#include "httpresponder.h"
+#include "statuses.h"
 #include "store.h"
+#include "trace/clock.h"
 
 #include <QAbstractHttpServer>
-#include <QDeadlineTimer>
-#include <QFile>
-#include <QHash>
 #include <QHostAddress>
-#include <QList>
 #include <QPointer>
-#include <QSet>
 #include <QUrl>
-#include <QUrlQuery>
+
+#include <memory>
 
 QT_BEGIN_NAMESPACE
 class QTcpSocket;
@@ -21,7 +21,11 @@ QT_END_NAMESPACE
 namespace lens::sim {
 
 class ChurnGenerator;
-class WatchStream;
+class ControlApi;
+class DiscoveryHandler;
+class ListHandler;
+class WatchHandler;
+class WriteHandler;
 
 /// The simulated kube-apiserver: real HTTP/1.1 with real Kubernetes JSON over a Store.
 ///
@@ -45,6 +49,11 @@ class WatchStream;
 /// Error bodies are metav1.Status objects shaped like the captured kube-apiserver answers in
 /// the captured kube-apiserver v1.20 exchanges (410 Expired, 504 ResourceVersionTooLarge, 404
 /// NotFound, ...).
+///
+/// Built from one part per job: HttpResponder (framing, Status answers, access log),
+/// DiscoveryHandler, ControlApi (/sim/v1/, acting on the Faults struct through the fault
+/// controls below), ListHandler, WatchHandler (the open WatchStreams), WriteHandler (writes and
+/// /scale). This class keeps construction, TLS, authentication and routing.
 ///
 /// Threading: lives in (and must be used from) the thread that created it, together with its
 /// Store. Fault controls are Q_INVOKABLE, so another thread can call them with
@@ -93,6 +102,10 @@ public:
     Store *store() const { return m_store; }
     /// Lets POST /sim/v1/churn reach the churn generator (optional; not owned).
     void setChurnGenerator(ChurnGenerator *churn);
+    /// The churn generator set with setChurnGenerator() (null when none).
+    ChurnGenerator *churnGenerator() const;
+    /// The faults in force (what the fault controls below set).
+    const Faults &faults() const { return m_faults; }
 
     // ---- fault controls --------------------------------------------------------------------
     /// Closes the TCP connection of every open watch without ending its chunked body (what a
@@ -101,6 +114,13 @@ public:
     Q_INVOKABLE int dropWatches(bool midEvent = false);
     /// Ends every open watch cleanly (terminating 0-chunk), as an expired timeoutSeconds does.
     Q_INVOKABLE int endWatches();
+    /// Forces every watching client to relist: compacts the history at the current revision,
+    /// then ends every open watch with an ERROR event {"kind":"Status",...,"reason":"Expired",
+    /// "code":410} ("The resourceVersion for the provided watch is too old.", what kube-apiserver
+    /// sends when etcd compacts past a watch). client-go's Reflector takes a watch's 410 as
+    /// "my resourceVersion is gone" and relists (at its last resourceVersion), where a dropped
+    /// or ended watch is merely resumed. Returns how many watches were ended.
+    Q_INVOKABLE int expireWatches();
     /// The next `count` API requests (not /sim/ or /healthz) fail with `httpStatus` and a
     /// matching Status (429 TooManyRequests, 500 InternalError, 503 ServiceUnavailable,
     /// 504 Timeout, 410 Expired, 401, 403, ...). `retryAfterSeconds` > 0 adds a Retry-After
@@ -122,7 +142,7 @@ public:
     /// With setBookmarkClock(): sends the BOOKMARKs due at nextBookmarkDueMs(), on every watch
     /// due then; returns how many were sent.
     int sendNextBookmarks();
-    int bookmarkInterval() const { return m_bookmarkIntervalMs; }
+    int bookmarkInterval() const;
     /// Writes WatchStream::GarbageLine (a line that is not JSON) as one chunk on every open
     /// watch; the streams stay open. Returns how many watches got it.
     Q_INVOKABLE int sendGarbageOnWatches();
@@ -140,25 +160,28 @@ public:
     /// resourceVersion, or current+1 when it named none or an older one. Watches get the 504
     /// before the stream starts (as the cacher's Watch error is returned). count 0 cancels.
     Q_INVOKABLE void answerTooLargeResourceVersion(int count);
-    int pendingTooLarge() const { return m_tooLargeCount; }
+    int pendingTooLarge() const { return m_faults.tooLargeCount; }
     /// Behave like a kube-apiserver older than 1.27 (no WatchList): watch requests'
     /// sendInitialEvents and resourceVersionMatch are ignored (not validated either), so a
     /// WatchList request gets synthetic ADDED events only when resourceVersion is "" or "0",
     /// a replay from N otherwise, and never the k8s.io/initial-events-end bookmark.
     Q_INVOKABLE void setIgnoreSendInitialEvents(bool ignore);
-    bool ignoresSendInitialEvents() const { return m_ignoreSendInitialEvents; }
+    bool ignoresSendInitialEvents() const { return m_faults.ignoreSendInitialEvents; }
     /// RBAC says no to one resource: while forbidden, every request on `resource` (the Store's
     /// name, "nodes", "deployments.apps") is answered 403 Forbidden with kube-apiserver's
     /// message (`nodes is forbidden: User "system:anonymous" cannot list resource "nodes" in API
     /// group "" at the cluster scope`), the other resources as before. /sim/v1/forbid.
     Q_INVOKABLE void setForbidden(const QString &resource, bool forbidden);
-    bool isForbidden(const QString &resource) const { return m_forbidden.contains(resource); }
+    bool isForbidden(const QString &resource) const
+    {
+        return m_faults.forbidden.contains(resource);
+    }
     /// false: act like kube-apiserver started with --watch-cache=false — a LIST at
     /// resourceVersion "0" is served from storage and honours `limit` (pages with continue
     /// tokens) instead of answering the whole collection from the watch cache. Default true.
     void setWatchCache(bool on) { m_watchCache = on; }
     bool watchCache() const { return m_watchCache; }
-    Q_INVOKABLE int openWatchCount() const { return int(m_watches.size()); }
+    Q_INVOKABLE int openWatchCount() const;
     /// Appends one line per request to `path` (empty = stop logging), flushed at once, in the
     /// shape of kube-apiserver's httplog lines:
     /// `2026-11-29T09:30:01.123Z "HTTP" verb="GET" URI="/api/v1/pods?limit=500"
@@ -181,60 +204,25 @@ protected:
     void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
 
 private:
-    struct Call;
-    void route(Call &call);
-    void handleDiscovery(Call &call);
-    /// APIResourceList of one group-version ("v1", "apps/v1"); empty when none is served.
-    QByteArray resourceListJson(const QString &groupVersion) const;
-    /// APIGroup of `group` (with kind/apiVersion for GET /apis/{group}); empty when unknown.
-    QByteArray apiGroupJson(const QString &group, bool withKind) const;
-    void handleControl(Call &call);
-    void handleResource(Call &call, const ResourceType &type, const QString &ns,
-                        const QString &name, bool namespacedPath);
-    void handleList(Call &call, const ResourceType &type, const QString &ns);
-    void handleWatch(Call &call, const ResourceType &type, const QString &ns);
-    void handleWrite(Call &call, const ResourceType &type, const QString &ns, const QString &name);
-    /// GET/PUT/PATCH .../{name}/scale (autoscaling/v1 Scale) of deployments, replicasets and
-    /// statefulsets: reads and writes spec.replicas.
-    void handleScale(Call &call, const ResourceType &type, const QString &ns, const QString &name);
-    static bool hasScale(const ResourceType &type);
-    void onStoreChanged(const ChangeEvent &event);
-    void onWatchFinished(WatchStream *watch);
-    void logRequest(Call &call, int code);
-    bool takeTooLargeFault(Call &call, const QString &resourceVersion);
-    void respondTooLarge(Call &call, qint64 asked, qint64 current);
-
-    void respond(Call &call, int code, const QByteArray &body,
-                 const QByteArray &contentType = QByteArrayLiteral("application/json"),
-                 int retryAfterSeconds = 0);
-    void respondStatus(Call &call, int code, const QString &reason, const QString &message,
-                       const QJsonObject &details = {}, const QByteArray &metadata = "{}");
+    void route(HttpCall &call);
+    void handleResource(HttpCall &call, const ResourceType &type, const QString &ns,
+                        const QString &name);
 
     Store *m_store;
     QPointer<ChurnGenerator> m_churn;
-    QList<WatchStream *> m_watches;
+    HttpResponder m_responder;
+    Faults m_faults;
+    std::unique_ptr<DiscoveryHandler> m_discovery;
+    std::unique_ptr<ControlApi> m_control;
+    std::unique_ptr<ListHandler> m_list;
+    WatchHandler *m_watch; ///< a child QObject; deleted first by the destructor
+    std::unique_ptr<WriteHandler> m_write;
     quint16 m_port = 0;
-    int m_bookmarkIntervalMs = 60000;
-    const lens::Clock *m_bookmarkClock = nullptr;
-    int m_failCount = 0;
-    int m_failStatus = 0;
-    int m_failRetryAfter = 0;
     quint64 m_requestCount = 0;
-    int m_tooLargeCount = 0;
     bool m_tls = false;
     bool m_clientCa = false;
-    QFile m_accessLog;
-    QHash<QString, qint64> m_remainingCache; ///< "resource|rv|prefix|start" -> items left
     QString m_token;
-    bool m_ignoreSendInitialEvents = false;
-    QSet<QString> m_forbidden; ///< resources answered 403 (setForbidden)
     bool m_watchCache = true;
-    QDeadlineTimer m_stallUntil; ///< expired = no stall
 };
-
-/// A metav1.Status body in kube-apiserver's key order: kind, apiVersion, metadata, status,
-/// message, reason (omitted when empty), details (omitted when empty), code.
-QByteArray statusJson(int code, const QString &reason, const QString &message,
-                      const QJsonObject &details = {}, const QByteArray &metadata = "{}");
 
 } // namespace lens::sim

@@ -31,6 +31,14 @@ struct ResourceType {
     QString key() const { return group.isEmpty() ? name : name + QLatin1Char('.') + group; }
     /// URL prefix of the group-version: "/api/v1" or "/apis/apps/v1".
     QString pathPrefix() const;
+    /// Whether the server serves .../{name}/scale (autoscaling/v1 Scale) for it: deployments,
+    /// replicasets and statefulsets of apps, as kube-apiserver does.
+    bool hasScale() const
+    {
+        return group == QLatin1String("apps") &&
+               (name == QLatin1String("deployments") || name == QLatin1String("replicasets") ||
+                name == QLatin1String("statefulsets"));
+    }
 
     /// core/v1 pods, namespaces, nodes, configmaps, services, secrets, endpoints, events,
     /// serviceaccounts; apps/v1 deployments, replicasets, statefulsets, daemonsets; batch/v1

@@ -122,16 +122,13 @@ void checkKeys(const YAML::Node &map, const QStringList &allowed, const QString 
     }
 }
 
-const QStringList kFaults = {QStringLiteral("drop-watches"),
-                             QStringLiteral("end-watches"),
-                             QStringLiteral("fail"),
-                             QStringLiteral("garbage"),
-                             QStringLiteral("stall"),
-                             QStringLiteral("too-large"),
-                             QStringLiteral("ignore-send-initial-events"),
-                             QStringLiteral("forbid"),
-                             QStringLiteral("bookmark-interval"),
-                             QStringLiteral("history-limit")};
+const QStringList kFaults = {
+    QStringLiteral("drop-watches"),   QStringLiteral("end-watches"),
+    QStringLiteral("expire-watches"), QStringLiteral("fail"),
+    QStringLiteral("garbage"),        QStringLiteral("stall"),
+    QStringLiteral("too-large"),      QStringLiteral("ignore-send-initial-events"),
+    QStringLiteral("forbid"),         QStringLiteral("bookmark-interval"),
+    QStringLiteral("history-limit")};
 const QStringList kInformerActions = {QStringLiteral("start"),      QStringLiteral("stop"),
                                       QStringLiteral("pause"),      QStringLiteral("resume"),
                                       QStringLiteral("step"),       QStringLiteral("add-handler"),

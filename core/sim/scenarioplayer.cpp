@@ -431,6 +431,12 @@ QString ScenarioPlayer::fault(const ScenarioStep &s, QString *summary)
                        .arg(mid ? QStringLiteral(" in the middle of an event") : QString());
     } else if (v == QLatin1String("end-watches")) {
         *summary = QStringLiteral("ended %1 watch(es) cleanly").arg(server->endWatches());
+    } else if (v == QLatin1String("expire-watches")) {
+        const int n = server->expireWatches();
+        *summary =
+            QStringLiteral("compacted at revision %1 and ended %2 watch(es) with 410 Expired")
+                .arg(m_sim->store()->compactedRevision())
+                .arg(n);
     } else if (v == QLatin1String("fail")) {
         const int count = a.value(u"count").toInt(1);
         const int code = a.value(u"code").toInt(500);

@@ -79,6 +79,11 @@ void Simulator::compact(qint64 revision)
     m_store->compact(revision);
 }
 
+int Simulator::expireWatches()
+{
+    return m_server->expireWatches();
+}
+
 int Simulator::dropWatches(bool midEvent)
 {
     return m_server->dropWatches(midEvent);

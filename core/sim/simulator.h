@@ -95,6 +95,8 @@ public:
     Q_INVOKABLE void compact(qint64 revision = -1);
     /// ApiServer::dropWatches().
     Q_INVOKABLE int dropWatches(bool midEvent = false);
+    /// ApiServer::expireWatches(): compact, then 410 Expired on every watch (a relist).
+    Q_INVOKABLE int expireWatches();
     /// ApiServer::failNextRequests().
     Q_INVOKABLE void failNextRequests(int count, int httpStatus, int retryAfterSeconds = 0);
     /// ApiServer::sendGarbageOnWatches(): a line that is not JSON on every open watch.

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "store.h"
 
+#include "api/validation.h"
 #include "fixtures.h"
 
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 #include <QUuid>
 
 namespace lens::sim {
@@ -16,43 +16,14 @@ namespace {
 
 /// apimachinery's name validation for metadata.name on create (ValidateObjectMeta with the
 /// resource's name function): DNS-1035 labels for services, RFC 1123 labels for namespaces,
-/// RFC 1123 subdomains for everything else. Returns "" when valid, else kube-apiserver's words.
-QString nameProblem(const QString &resource, const QString &name)
+/// RFC 1123 subdomains for everything else. Returns kube-apiserver's words, none when valid.
+QStringList nameProblems(const QString &resource, const QString &name)
 {
-    static const QRegularExpression subdomain(
-        QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$"));
-    static const QRegularExpression label(QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"));
-    static const QRegularExpression dns1035(QStringLiteral("^[a-z]([-a-z0-9]*[a-z0-9])?$"));
-    if (resource == QLatin1String("services")) {
-        if (name.size() > 63)
-            return QStringLiteral("must be no more than 63 characters");
-        if (!dns1035.match(name).hasMatch())
-            return QStringLiteral(
-                "a DNS-1035 label must consist of lower case alphanumeric characters or '-', "
-                "start with an alphabetic character, and end with an alphanumeric character "
-                "(e.g. 'my-name',  or 'abc-123', regex used for validation is "
-                "'[a-z]([-a-z0-9]*[a-z0-9])?')");
-        return {};
-    }
-    if (resource == QLatin1String("namespaces")) {
-        if (name.size() > 63)
-            return QStringLiteral("must be no more than 63 characters");
-        if (!label.match(name).hasMatch())
-            return QStringLiteral(
-                "a lowercase RFC 1123 label must consist of lower case alphanumeric characters "
-                "or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  "
-                "or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
-        return {};
-    }
-    if (name.size() > 253)
-        return QStringLiteral("must be no more than 253 characters");
-    if (!subdomain.match(name).hasMatch())
-        return QStringLiteral(
-            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
-            "'-' or '.', and must start and end with an alphanumeric character (e.g. "
-            "'example.com', regex used for validation is "
-            "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
-    return {};
+    if (resource == QLatin1String("services"))
+        return dns1035LabelErrors(name);
+    if (resource == QLatin1String("namespaces"))
+        return dns1123LabelErrors(name);
+    return dns1123SubdomainErrors(name);
 }
 const QString kMetadata = QStringLiteral("metadata");
 const QString kNamespacesResource = QStringLiteral("namespaces");
@@ -274,17 +245,28 @@ void Store::record(ChangeEvent event)
     }
 }
 
+Store::Table *Store::prepareWrite(const QString &resource, const QJsonObject &object,
+                                  WriteResult *result, QJsonObject *json, QJsonObject *meta)
+{
+    Table *t = table(resource);
+    if (!t) {
+        result->error = status(404, QStringLiteral("NotFound"),
+                               QStringLiteral("the server could not find the requested resource"));
+        return nullptr;
+    }
+    *json = object;
+    *meta = json->value(kMetadata).toObject();
+    return t;
+}
+
 WriteResult Store::create(const QString &resource, const QJsonObject &object)
 {
     WriteResult r;
-    Table *t = table(resource);
-    if (!t) {
-        r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("the server could not find the requested resource"));
+    QJsonObject json;
+    QJsonObject meta;
+    Table *t = prepareWrite(resource, object, &r, &json, &meta);
+    if (!t)
         return r;
-    }
-    QJsonObject json = object;
-    QJsonObject meta = json.value(kMetadata).toObject();
     QString name = meta.value(QStringLiteral("name")).toString();
     const QString generateName = meta.value(QStringLiteral("generateName")).toString();
     QString ns = meta.value(QStringLiteral("namespace")).toString();
@@ -299,11 +281,11 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
                              .arg(t->type.kind));
         return r;
     }
-    if (const QString why = nameProblem(t->type.name, name); !why.isEmpty()) {
+    if (const QStringList why = nameProblems(t->type.name, name); !why.isEmpty()) {
+        // errors.NewInvalid: "Kind \"name\" is invalid: " and one field error per problem.
         r.error = status(422, QStringLiteral("Invalid"),
-                         QStringLiteral("%1 \"%2\" is invalid: metadata.name: Invalid value: "
-                                        "\"%2\": %3")
-                             .arg(t->type.kind, name, why));
+                         QStringLiteral("%1 \"%2\" is invalid: ").arg(t->type.kind, name) +
+                             fieldInvalid(QStringLiteral("metadata.name"), name, why));
         return r;
     }
     if (t->type.namespaced) {
@@ -351,14 +333,11 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
 WriteResult Store::update(const QString &resource, const QJsonObject &object)
 {
     WriteResult r;
-    Table *t = table(resource);
-    if (!t) {
-        r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("the server could not find the requested resource"));
+    QJsonObject json;
+    QJsonObject meta;
+    Table *t = prepareWrite(resource, object, &r, &json, &meta);
+    if (!t)
         return r;
-    }
-    QJsonObject json = object;
-    QJsonObject meta = json.value(kMetadata).toObject();
     const QString name = meta.value(QStringLiteral("name")).toString();
     const QString ns =
         t->type.namespaced ? meta.value(QStringLiteral("namespace")).toString() : QString();

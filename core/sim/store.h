@@ -185,6 +185,11 @@ private:
     };
     Table *table(const QString &resource);
     const Table *table(const QString &resource) const;
+    /// The start of create() and update(): the table of `resource` (null, with 404 NotFound
+    /// "the server could not find the requested resource" in `result`, when it is not served),
+    /// and a copy of `object` and of its metadata to fill in.
+    Table *prepareWrite(const QString &resource, const QJsonObject &object, WriteResult *result,
+                        QJsonObject *json, QJsonObject *meta);
     /// Moves the revision to `revision`, stores `json` and records the change; returns the
     /// stored object (the one tail of create, update and remove).
     lens::Object commit(ChangeEvent::Type type, const QString &resource, const QString &key,

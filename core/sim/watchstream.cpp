@@ -139,7 +139,7 @@ bool WatchStream::passes(const lens::Object &object) const
         return false;
     if (!m_opts.labels.isEmpty() && !m_opts.labels.matches(object.labels()))
         return false;
-    if (!m_opts.fields.isEmpty() && !m_opts.fields.matches(object.json()))
+    if (!m_opts.fields.isEmpty() && !m_opts.fields.matches(object))
         return false;
     return true;
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/fields.h"
+#include "api/labels.h"
 #include "resourcetype.h"
-#include "selectors.h"
 #include "store.h"
 #include "trace/clock.h"
 

@@ -1120,6 +1120,18 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>cache.WaitForCacheSync blocks until every informer&apos;s HasSynced is true; a controller&apos;s workers do not start before. It waits on the informers named.</source>
         <translation>cache.WaitForCacheSync 会阻塞，直到每个 informer 的 HasSynced 都为 true；在此之前控制器的 worker 不会启动。它正在等待所列的 informer。</translation>
     </message>
+    <message>
+        <source>WaitForCacheSync ✗ timed out after %1 waiting for %2</source>
+        <translation>WaitForCacheSync ✗ 等待 %1 后超时，仍在等待 %2</translation>
+    </message>
+    <message>
+        <source>WaitForCacheSync ✗ ended by the factory&apos;s Shutdown after %1</source>
+        <translation>WaitForCacheSync ✗ 在 %1 后因 factory 的 Shutdown 结束</translation>
+    </message>
+    <message>
+        <source>cache.WaitForCacheSync returned false: a controller does not start its workers.</source>
+        <translation>cache.WaitForCacheSync 返回 false：控制器不会启动它的 worker。</translation>
+    </message>
 </context>
 <context>
     <name>lens::InspectorPanel</name>
@@ -2437,10 +2449,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>修订版本 %1 · %2 个对象 · %3 个打开的 watch · 历史自修订版本 %4 起（已压缩至 %5）</translation>
     </message>
     <message>
-        <source>Make the built-in cluster misbehave and watch the informer recover (the same faults as /sim/v1/, see docs/simulator.md).</source>
-        <translation>让内置集群出错，观察 informer 如何恢复（与 /sim/v1/ 相同的故障，见 docs/simulator.md）。</translation>
-    </message>
-    <message>
         <source>Compact now</source>
         <translation>立即压缩</translation>
     </message>
@@ -2543,6 +2551,80 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Ignore sendInitialEvents</source>
         <translation>忽略 sendInitialEvents</translation>
+    </message>
+    <message numerus="yes">
+        <source>compacted at revision %1 and ended %n watch(es) with 410 Expired: each informer relists</source>
+        <translation>
+            <numerusform>已在修订版本 %1 处压缩，并以 410 Expired 结束 %n 个 watch：每个 informer 都会重新 list</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>churn on: one pod change every %1 ms</source>
+        <translation>持续变更已开启：每 %1 毫秒变更一个 pod</translation>
+    </message>
+    <message>
+        <source>churn off: the cluster holds still</source>
+        <translation>持续变更已关闭：集群保持不变</translation>
+    </message>
+    <message>
+        <source>Asking the simulated cluster for its state…</source>
+        <translation>正在向模拟集群询问其状态…</translation>
+    </message>
+    <message>
+        <source>churn on</source>
+        <translation>持续变更开启</translation>
+    </message>
+    <message>
+        <source>churn off</source>
+        <translation>持续变更关闭</translation>
+    </message>
+    <message>
+        <source>next %1 request(s) fail with HTTP %2</source>
+        <translation>接下来 %1 个请求以 HTTP %2 失败</translation>
+    </message>
+    <message>
+        <source>%1 &quot;Too large RV&quot; pending</source>
+        <translation>%1 个“RV 过大”待发</translation>
+    </message>
+    <message>
+        <source>watches stalled for %1 s</source>
+        <translation>watch 停顿 %1 秒</translation>
+    </message>
+    <message>
+        <source>no WatchList</source>
+        <translation>无 WatchList</translation>
+    </message>
+    <message>
+        <source>Make the simulated cluster misbehave and watch the informer recover. The panel is a client of its control API (/sim/v1/, see docs/simulator.md); what it does and sees is journaled.</source>
+        <translation>让模拟集群出错，观察 informer 如何恢复。本面板是其控制 API 的客户端（/sim/v1/，见 docs/simulator.md）；它做了什么、看到了什么都会记入日志。</translation>
+    </message>
+    <message>
+        <source>kubectl reaches it at %1, or with the copied kubeconfig: kubectl --kubeconfig FILE get pods -A</source>
+        <translation>kubectl 可通过 %1 或复制的 kubeconfig 访问它：kubectl --kubeconfig FILE get pods -A</translation>
+    </message>
+    <message>
+        <source>Copy kubeconfig</source>
+        <translation>复制 kubeconfig</translation>
+    </message>
+    <message>
+        <source>Force relist (410)</source>
+        <translation>强制重新 list（410）</translation>
+    </message>
+    <message>
+        <source>Churn</source>
+        <translation>持续变更</translation>
+    </message>
+    <message>
+        <source>Copy a kubeconfig for this cluster to the clipboard</source>
+        <translation>把此集群的 kubeconfig 复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Compact the history and end every watch with 410 Expired, so every informer relists</source>
+        <translation>压缩历史并以 410 Expired 结束所有 watch，使每个 informer 重新 list</translation>
+    </message>
+    <message>
+        <source>Change one pod at a time in the background</source>
+        <translation>在后台逐个变更 pod</translation>
     </message>
 </context>
 <context>

@@ -2,7 +2,9 @@
 // Label and field selectors (core/api/selectors.h) against apimachinery's labels.Parse /
 // fields.ParseSelector behaviour (selector_test.go cases: TestSelectorParse,
 // TestSelectorMatches, TestRequirementConstructor, TestLexer..., fields TestSelectorParse,
-// TestSelectorMatches, TestEscapeValue), and the listers (core/informer/lister.h, LS-*).
+// TestSelectorMatches, TestEscapeValue), the name checks they and the built-in cluster share
+// (core/api/validation.h, util/validation TestIsQualifiedName, TestIsDNS1123Label, ...), and the
+// listers (core/informer/lister.h, LS-*).
 
 #include "api/selectors.h"
 #include "informer/lister.h"
@@ -58,6 +60,8 @@ private Q_SLOTS:
     void labelRequirement_data();
     void labelRequirement();
     void labelFromSet();
+    void validation_data();
+    void validation();
     void fieldParse_data();
     void fieldParse();
     void fieldErrors_data();
@@ -244,6 +248,96 @@ void TestSelectors::labelFromSet()
     QVERIFY(s.matches(labelSet(QStringLiteral("a=1,b=2,c=3"))));
     QVERIFY(!s.matches(labelSet(QStringLiteral("a=1"))));
     QVERIFY(LabelSelector::fromSet({}).isEmpty());
+}
+
+void TestSelectors::validation_data()
+{
+    QTest::addColumn<QString>("check");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QStringList>("errors");
+    const QString subdomainRegex =
+        QStringLiteral("regex used for validation is "
+                       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+    const QString subdomain =
+        QStringLiteral("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric "
+                       "characters, '-' or '.', and must start and end with an alphanumeric "
+                       "character (e.g. 'example.com', ") +
+        subdomainRegex;
+    const QString nameRegex =
+        QStringLiteral("name part must consist of alphanumeric characters, '-', '_' or '.', and "
+                       "must start and end with an alphanumeric character (e.g. 'MyName',  or "
+                       "'my.name',  or '123-abc', regex used for validation is "
+                       "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')");
+    QTest::newRow("qualified name") << "qualified"
+                                    << "example.com/My_Name-1" << QStringList();
+    QTest::newRow("qualified, empty name part: empty and pattern")
+        << "qualified"
+        << "example.com/" << QStringList{QStringLiteral("name part must be non-empty"), nameRegex};
+    QTest::newRow("qualified, bad prefix")
+        << "qualified"
+        << "Example.com/x" << QStringList{QStringLiteral("prefix part ") + subdomain};
+    QTest::newRow("qualified, empty prefix")
+        << "qualified"
+        << "/x" << QStringList{QStringLiteral("prefix part must be non-empty")};
+    QTest::newRow("label value empty") << "labelValue"
+                                       << "" << QStringList();
+    QTest::newRow("label value too long and bad")
+        << "labelValue" << QString(64, QLatin1Char('a')) + QLatin1Char('-')
+        << QStringList{
+               QStringLiteral("must be no more than 63 characters"),
+               QStringLiteral("a valid label must be an empty string or consist of alphanumeric "
+                              "characters, '-', '_' or '.', and must start and end with an "
+                              "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or "
+                              "'12345', regex used for validation is "
+                              "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')")};
+    QTest::newRow("subdomain") << "subdomain"
+                               << "a.b-c.d" << QStringList();
+    QTest::newRow("subdomain upper case") << "subdomain"
+                                          << "A" << QStringList{subdomain};
+    QTest::newRow("subdomain too long")
+        << "subdomain" << QString(254, QLatin1Char('a'))
+        << QStringList{QStringLiteral("must be no more than 253 characters")};
+    QTest::newRow("dns1123 label with a dot")
+        << "label"
+        << "a.b"
+        << QStringList{QStringLiteral(
+               "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or "
+               "'-', and must start and end with an alphanumeric character (e.g. 'my-name',  or "
+               "'123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')")};
+    QTest::newRow("dns1123 label may start with a digit") << "label"
+                                                          << "1a" << QStringList();
+    QTest::newRow("dns1035 label may not")
+        << "dns1035"
+        << "1a"
+        << QStringList{QStringLiteral(
+               "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start "
+               "with an alphabetic character, and end with an alphanumeric character (e.g. "
+               "'my-name',  or 'abc-123', regex used for validation is "
+               "'[a-z]([-a-z0-9]*[a-z0-9])?')")};
+}
+
+void TestSelectors::validation()
+{
+    QFETCH(QString, check);
+    QFETCH(QString, value);
+    QFETCH(QStringList, errors);
+    QStringList got;
+    if (check == QLatin1String("qualified"))
+        got = qualifiedNameErrors(value);
+    else if (check == QLatin1String("labelValue"))
+        got = labelValueErrors(value);
+    else if (check == QLatin1String("subdomain"))
+        got = dns1123SubdomainErrors(value);
+    else if (check == QLatin1String("label"))
+        got = dns1123LabelErrors(value);
+    else
+        got = dns1035LabelErrors(value);
+    QCOMPARE(got, errors);
+    // field.Invalid wording, aggregated as apimachinery aggregates more than one.
+    if (errors.size() == 2)
+        QCOMPARE(fieldInvalid(QStringLiteral("key"), value, errors),
+                 QStringLiteral("[key: Invalid value: \"%1\": %2, key: Invalid value: \"%1\": %3]")
+                     .arg(value, errors[0], errors[1]));
 }
 
 void TestSelectors::fieldParse_data()

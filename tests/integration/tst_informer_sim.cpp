@@ -43,6 +43,7 @@ private slots:
     void initialSyncMatchesServer();
     void churnKeepsIndexerEqual();
     void forced410Relists();
+    void expiredWatchRelistsAnUpToDateInformer();
     void deleteWhileDisconnectedGivesTombstone();
     void droppedConnectionResumesWithoutRelist();
     void retryAfterIsAFloorUnderBackoff();
@@ -143,6 +144,33 @@ void tst_InformerSim::forced410Relists()
     // and the informer keeps following changes afterwards
     for (int i = 0; i < 10; ++i)
         m_session->churn()->step();
+    QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+}
+
+void tst_InformerSim::expiredWatchRelistsAnUpToDateInformer()
+{
+    // The Simulator panel's "Force relist (410)": an informer that has seen every change
+    // (its resourceVersion is the store's) rewatches after "compact, then drop" (nothing it
+    // asks for is gone), but relists after /sim/v1/expire-watches, as client-go does after a
+    // watch that ends with an ERROR 410 Expired event.
+    sim::ApiServer *server = m_session->simulatorServer();
+    sim::Store *store = m_session->simulatorStore();
+    watchSeesOneEvent();
+    QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000);
+    store->compact();
+    server->dropWatches();
+    QTRY_COMPARE_WITH_TIMEOUT(countEvents(m_session->journal(), TraceKind::WatchStarted), 2, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000);
+    QCOMPARE(countEvents(m_session->journal(), TraceKind::ListStarted), 1);
+
+    QCOMPARE(server->expireWatches(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(countEvents(m_session->journal(), TraceKind::ListCompleted) >= 2,
+                             10000);
+    QCOMPARE(countEvents(m_session->journal(), TraceKind::WatchError, QStringLiteral("code"), 410),
+             1);
+    QCOMPARE(countEvents(m_session->journal(), TraceKind::ListStarted, QStringLiteral("cause"),
+                         QStringLiteral("watch expired")),
+             1);
     QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
 }
 

@@ -58,6 +58,7 @@ private Q_SLOTS:
     void revealOnlyAffectsThatObject();
     void lastAppliedIsMaskedOnAnyKind();
     void diffNeverShowsSecretValues();
+    void numbersReadAsTheServerSentThem();
 };
 
 void tst_Inspector::treeOfAPod()
@@ -189,6 +190,27 @@ void tst_Inspector::diffNeverShowsSecretValues()
     QVERIFY2(added.contains(QStringLiteral("+data")), qPrintable(added));
     QVERIFY2(!added.contains(QString::fromLatin1(kPassword.toUtf8().toBase64()).left(10)),
              qPrintable(added));
+}
+
+void tst_Inspector::numbersReadAsTheServerSentThem()
+{
+    // The inspector and the key history's diff print numbers with jsonScalarText: 1234567, not
+    // 1.23457e+06; 0.5 as 0.5.
+    const auto pod = [](double restarts, double ratio) {
+        return Object::fromJson(QJsonObject{
+            {QLatin1String("metadata"), QJsonObject{{QLatin1String("name"), QStringLiteral("p")}}},
+            {QLatin1String("status"), QJsonObject{{QLatin1String("restartCount"), restarts},
+                                                  {QLatin1String("ratio"), ratio}}}});
+    };
+    ObjectTreeModel model;
+    model.setObject(QStringLiteral("p"), pod(1234567, 0.5));
+    QCOMPARE(model.indexOfPath(QStringLiteral("status.restartCount")).siblingAtColumn(1).data(),
+             QVariant(QStringLiteral("1234567")));
+    QCOMPARE(model.indexOfPath(QStringLiteral("status.ratio")).siblingAtColumn(1).data(),
+             QVariant(QStringLiteral("0.5")));
+    const QStringList diff = objectDiff(pod(1234567, 0.5).json(), pod(1234568, 0.25).json(), 20);
+    QCOMPARE(diff, (QStringList{QStringLiteral("status.ratio: 0.5 \u2192 0.25"),
+                                QStringLiteral("status.restartCount: 1234567 \u2192 1234568")}));
 }
 
 QTEST_GUILESS_MAIN(tst_Inspector)

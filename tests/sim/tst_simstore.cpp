@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// The simulated API server's store, selectors, continue tokens, fixtures and churn (no HTTP).
+// The simulated API server's store, continue tokens, fixtures and churn (no HTTP), and the
+// core/api selectors the server filters with, on stored objects.
+#include "api/selectors.h"
 #include "sim/churn.h"
 #include "sim/continuetoken.h"
 #include "sim/fixtures.h"
-#include "sim/selectors.h"
 #include "sim/store.h"
 
 #include <QJsonArray>
@@ -192,6 +193,9 @@ void tst_SimStore::labelSelector_data()
     QTest::newRow("in") << QStringLiteral("tier in (back, front)") << true << true;
     QTest::newRow("notin") << QStringLiteral("tier notin (back,front),app=web") << false << true;
     QTest::newRow("bad") << QStringLiteral("=x") << false << false;
+    // What the simulator's own parser used to reject and kube-apiserver accepts.
+    QTest::newRow("gt") << QStringLiteral("tier,app>3") << false << true;
+    QTest::newRow("key with prefix") << QStringLiteral("example.com/team!=x") << true << true;
 }
 
 void tst_SimStore::labelSelector()
@@ -200,27 +204,41 @@ void tst_SimStore::labelSelector()
     QFETCH(bool, matches);
     QFETCH(bool, valid);
     QString error;
-    const LabelSelector sel = LabelSelector::parse(selector, &error);
+    const std::optional<lens::LabelSelector> sel = lens::LabelSelector::parse(selector, &error);
     QCOMPARE(error.isEmpty(), valid);
+    QCOMPARE(bool(sel), valid);
     if (!valid)
         return;
     const QMap<QString, QString> labels{{QStringLiteral("app"), QStringLiteral("web")},
                                         {QStringLiteral("tier"), QStringLiteral("front")}};
-    QCOMPARE(sel.matches(labels), matches);
+    QCOMPARE(sel->matches(labels), matches);
 }
 
 void tst_SimStore::fieldSelector()
 {
-    const QJsonObject o = pod(QStringLiteral("a"), QStringLiteral("p"));
+    // The built-in cluster matches stored objects with lens::FieldSelector: numbers exactly,
+    // escaped commas in values.
+    QJsonObject json = pod(QStringLiteral("a"), QStringLiteral("p"));
+    json.insert(QStringLiteral("status"),
+                QJsonObject{{QStringLiteral("message"), QStringLiteral("x,y")},
+                            {QStringLiteral("restarts"), 1234567}});
+    Store s;
+    QVERIFY(s.create(QStringLiteral("namespaces"), ns(QStringLiteral("a"))).ok());
+    const lens::Object o = s.create(kPods, json).object;
+    const auto sel = [](const char *text) {
+        QString error;
+        const auto f = lens::FieldSelector::parse(QString::fromUtf8(text), &error);
+        return f ? *f : (qWarning() << error, lens::FieldSelector());
+    };
+    QVERIFY(sel("metadata.name=p").matches(o));
+    QVERIFY(!sel("metadata.name!=p").matches(o));
+    QVERIFY(sel("metadata.namespace==a,spec.nodeName=n1").matches(o));
+    QVERIFY(!sel("spec.nodeName=n2").matches(o));
+    QVERIFY(sel("status.restarts=1234567").matches(o));
+    QVERIFY(sel("status.message=x\\,y").matches(o));
     QString error;
-    QVERIFY(FieldSelector::parse(QStringLiteral("metadata.name=p"), &error).matches(o));
-    QVERIFY(!FieldSelector::parse(QStringLiteral("metadata.name!=p"), &error).matches(o));
-    QVERIFY(FieldSelector::parse(QStringLiteral("metadata.namespace==a,spec.nodeName=n1"), &error)
-                .matches(o));
-    QVERIFY(!FieldSelector::parse(QStringLiteral("spec.nodeName=n2"), &error).matches(o));
-    QVERIFY(error.isEmpty());
-    FieldSelector::parse(QStringLiteral("nonsense"), &error);
-    QVERIFY(!error.isEmpty());
+    QVERIFY(!lens::FieldSelector::parse(QStringLiteral("nonsense"), &error));
+    QCOMPARE(error, QStringLiteral("invalid selector: 'nonsense'; can't understand 'nonsense'"));
 }
 
 void tst_SimStore::continueTokenMatchesRealServer()

@@ -4,6 +4,7 @@
 // toolbar and the dialogs (Add handler, Keyboard shortcuts). Every focusable or interactive
 // widget must have a name a screen reader reads (QAccessible's Name), in English and, with
 // zh_CN, in Chinese; the painted views describe what they show now.
+#include "session/simulatoraccess.h"
 #include "i18n.h"
 #include "i18ncheck.h"
 #include "keyboard.h"
@@ -141,7 +142,7 @@ void tst_Accessibility::initTestCase()
 {
     QString err;
     QVERIFY2(test::startLiveWindow(&m_session, &m_window, &err), qPrintable(err));
-    m_window->setSimulator(m_session->simulator());
+    m_window->setSimulator(simulatorAccess(*m_session->simulator()));
     m_window->setScenarioControls(
         QStringLiteral("fs00-test"), 1.0, [](bool) {}, [](double) {});
     m_window->show();

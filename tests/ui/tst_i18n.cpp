@@ -14,6 +14,7 @@
 #include "pipelinewidget.h"
 #include "scenario.h"
 #include "screenshot.h"
+#include "session/simulatoraccess.h"
 #include "sim/simulator.h"
 #include "storywindow.h"
 #include "timelinewidget.h"
@@ -130,7 +131,7 @@ void tst_I18n::zhCnHasNoUntranslatedVisibleString()
     MainWindow &w = *s.window;
     sim::Simulator cluster; // the Simulator tab is checked too
     QVERIFY(cluster.start());
-    w.setSimulator(&cluster);
+    w.setSimulator(simulatorAccess(cluster));
     w.setSourceDescription(QStringLiteral("synthetic journal"));
     w.resize(1600, 1000);
     w.show();
@@ -215,7 +216,7 @@ void tst_I18n::runtimeSwitch()
     MainWindow &w = *s.window;
     sim::Simulator cluster; // the Simulator tab is checked too
     QVERIFY(cluster.start());
-    w.setSimulator(&cluster);
+    w.setSimulator(simulatorAccess(cluster));
     w.setSourceDescription(QStringLiteral("synthetic journal"));
     w.resize(1600, 1000);
     w.show();

@@ -4,6 +4,7 @@
 // and run the informer; Ctrl+digits bring views forward with the focus; arrows in the tables
 // select like a click; the timeline's keys travel in time and Escape comes back to Live; Tab
 // walks the panes in order; F1 lists the shortcuts.
+#include "session/simulatoraccess.h"
 #include "keyboard.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
@@ -58,7 +59,7 @@ void tst_Keyboard::initTestCase()
 {
     QString err;
     QVERIFY2(test::startLiveWindow(&m_session, &m_window, &err), qPrintable(err));
-    m_window->setSimulator(m_session->simulator());
+    m_window->setSimulator(simulatorAccess(*m_session->simulator()));
     m_window->show();
     QApplication::setActiveWindow(m_window.get());
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));

@@ -9,6 +9,7 @@
 #include "mainwindow.h"
 #include "screenshot.h"
 #include "sim/scenario.h"
+#include "session/simulatoraccess.h"
 #include "sim/simulator.h"
 #include "storywindow.h"
 
@@ -83,7 +84,7 @@ void tst_LayoutFit::labelsFit()
     MainWindow &w = *s.window;
     sim::Simulator cluster; // the Simulator tab is checked too
     QVERIFY(cluster.start());
-    w.setSimulator(&cluster);
+    w.setSimulator(simulatorAccess(cluster));
     w.setScenarioControls(
         QStringLiteral("Changes pile up in the DeltaFIFO while Pop is paused"), 1.0, [](bool) {},
         [](double) {});

@@ -1,100 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "selectors.h"
+#include "labels.h"
 
-#include <QJsonObject>
-#include <QJsonValue>
-#include <QRegularExpression>
+#include "validation.h"
 
 #include <algorithm>
 
 namespace lens {
 
 namespace {
-
-// ---- validation (k8s.io/apimachinery/pkg/util/validation) --------------------------------------
-
-const QString kNameFmt = QStringLiteral("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
-const QString kValueFmt = QStringLiteral("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
-const QString kDns1123SubdomainFmt =
-    QStringLiteral("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-
-bool fullMatch(const QString &pattern, const QString &s)
-{
-    const QRegularExpression re(QRegularExpression::anchoredPattern(pattern));
-    return re.match(s).hasMatch();
-}
-
-// IsQualifiedName: the messages apimachinery returns, joined.
-QStringList qualifiedNameErrors(const QString &value)
-{
-    QStringList errs;
-    const QStringList parts = value.split(QLatin1Char('/'));
-    QString name;
-    switch (parts.size()) {
-    case 1:
-        name = parts.at(0);
-        break;
-    case 2: {
-        const QString prefix = parts.at(0);
-        name = parts.at(1);
-        if (prefix.isEmpty())
-            errs << QStringLiteral("prefix part must be non-empty");
-        else if (prefix.size() > 253)
-            errs << QStringLiteral("prefix part must be no more than 253 characters");
-        else if (!fullMatch(kDns1123SubdomainFmt, prefix))
-            errs << QStringLiteral("prefix part a lowercase RFC 1123 subdomain must consist of "
-                                   "lower case alphanumeric characters, '-' or '.', and must "
-                                   "start and end with an alphanumeric character (e.g. "
-                                   "'example.com', regex used for validation is '") +
-                        kDns1123SubdomainFmt + QLatin1Char('\'') + QLatin1Char(')');
-        break;
-    }
-    default:
-        return {QStringLiteral("a qualified name must consist of alphanumeric characters, '-', "
-                               "'_' or '.', and must start and end with an alphanumeric "
-                               "character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex "
-                               "used for validation is '") +
-                kNameFmt +
-                QStringLiteral("') with an optional DNS subdomain prefix and '/' (e.g. "
-                               "'example.com/MyName')")};
-    }
-    if (name.isEmpty())
-        errs << QStringLiteral("name part must be non-empty");
-    else if (name.size() > 63)
-        errs << QStringLiteral("name part must be no more than 63 characters");
-    else if (!fullMatch(kNameFmt, name))
-        errs << QStringLiteral("name part must consist of alphanumeric characters, '-', '_' or "
-                               "'.', and must start and end with an alphanumeric character "
-                               "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for "
-                               "validation is '") +
-                    kNameFmt + QLatin1Char('\'') + QLatin1Char(')');
-    return errs;
-}
-
-QStringList labelValueErrors(const QString &value)
-{
-    QStringList errs;
-    if (value.size() > 63)
-        errs << QStringLiteral("must be no more than 63 characters");
-    if (!fullMatch(kValueFmt, value))
-        errs << QStringLiteral("a valid label must be an empty string or consist of alphanumeric "
-                               "characters, '-', '_' or '.', and must start and end with an "
-                               "alphanumeric character (e.g. 'MyValue',  or 'my_value',  or "
-                               "'12345', regex used for validation is '") +
-                    kValueFmt + QLatin1Char('\'') + QLatin1Char(')');
-    return errs;
-}
-
-QString invalidValue(const QString &path, const QString &value, const QStringList &details)
-{
-    // field.Invalid(path, value, detail).Error(), one per detail, aggregated as "[a, b]".
-    QStringList out;
-    for (const QString &d : details)
-        out << path + QStringLiteral(": Invalid value: \"") + value + QStringLiteral("\": ") + d;
-    if (out.size() == 1)
-        return out.first();
-    return QLatin1Char('[') + out.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
 
 // ---- lexer (labels.Lexer) -------------------------------------------------------------------
 
@@ -277,7 +190,7 @@ private:
         }
         const QString key = t.lit;
         if (const QStringList e = qualifiedNameErrors(key); !e.isEmpty()) {
-            *error = invalidValue(QStringLiteral("key"), key, e);
+            *error = fieldInvalid(QStringLiteral("key"), key, e);
             return std::nullopt;
         }
         const Tok next = lookahead(Ctx::Values).tok;
@@ -433,7 +346,7 @@ std::optional<LabelSelector::Requirement> LabelSelector::makeRequirement(const Q
     QString dummy;
     QString &err = error ? *error : dummy;
     if (const QStringList e = qualifiedNameErrors(key); !e.isEmpty()) {
-        err = invalidValue(QStringLiteral("key"), key, e);
+        err = fieldInvalid(QStringLiteral("key"), key, e);
         return std::nullopt;
     }
     QStringList errs;
@@ -478,12 +391,10 @@ std::optional<LabelSelector::Requirement> LabelSelector::makeRequirement(const Q
     }
     for (qsizetype i = 0; i < values.size(); ++i) {
         if (const QStringList e = labelValueErrors(values.at(i)); !e.isEmpty())
-            errs << invalidValue(QStringLiteral("values[%1][%2]").arg(i).arg(key), values.at(i), e);
+            errs << fieldInvalid(QStringLiteral("values[%1][%2]").arg(i).arg(key), values.at(i), e);
     }
     if (!errs.isEmpty()) {
-        err = errs.size() == 1
-                  ? errs.first()
-                  : QLatin1Char('[') + errs.join(QStringLiteral(", ")) + QLatin1Char(']');
+        err = aggregateErrors(errs);
         return std::nullopt;
     }
     Requirement r;
@@ -604,196 +515,6 @@ QString LabelSelector::toString() const
     for (const Requirement &r : m_requirements)
         parts << r.toString();
     return parts.join(QLatin1Char(','));
-}
-
-// ---- field selectors ----------------------------------------------------------------------------
-
-QString escapeFieldValue(const QString &value)
-{
-    QString out;
-    out.reserve(value.size());
-    for (const QChar c : value) {
-        if (c == QLatin1Char('\\') || c == QLatin1Char(',') || c == QLatin1Char('='))
-            out += QLatin1Char('\\');
-        out += c;
-    }
-    return out;
-}
-
-bool unescapeFieldValue(const QString &value, QString *out, QString *error)
-{
-    // fields.UnescapeValue: '\' must be followed by '\', ',' or '='; an unescaped ',' or '='
-    // is an error.
-    if (!value.contains(QLatin1Char('\\')) && !value.contains(QLatin1Char(',')) &&
-        !value.contains(QLatin1Char('='))) {
-        *out = value;
-        return true;
-    }
-    QString r;
-    bool inSlash = false;
-    for (const QChar c : value) {
-        if (inSlash) {
-            if (c == QLatin1Char('\\') || c == QLatin1Char(',') || c == QLatin1Char('=')) {
-                r += c;
-                inSlash = false;
-                continue;
-            }
-            if (error)
-                *error = QStringLiteral("invalid field selector: invalid escape sequence: \\") + c;
-            return false;
-        }
-        if (c == QLatin1Char('\\')) {
-            inSlash = true;
-        } else if (c == QLatin1Char(',') || c == QLatin1Char('=')) {
-            // Go formats the rune with %v: its code point (44 for ',', 61 for '=').
-            if (error)
-                *error = QStringLiteral("invalid field selector: unescaped character in value: ") +
-                         QString::number(c.unicode());
-            return false;
-        } else {
-            r += c;
-        }
-    }
-    if (inSlash) {
-        if (error)
-            *error = QStringLiteral("invalid field selector: invalid escape sequence: \\");
-        return false;
-    }
-    *out = r;
-    return true;
-}
-
-namespace {
-
-// fields.splitTerms: split on ',' not preceded by an escaping '\'.
-QStringList splitTerms(const QString &s)
-{
-    QStringList terms;
-    if (s.isEmpty())
-        return terms;
-    QString cur;
-    bool inSlash = false;
-    for (const QChar c : s) {
-        if (inSlash) {
-            cur += c;
-            inSlash = false;
-        } else if (c == QLatin1Char('\\')) {
-            cur += c;
-            inSlash = true;
-        } else if (c == QLatin1Char(',')) {
-            terms << cur;
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    terms << cur;
-    return terms;
-}
-
-// fields.splitTerm: the first position where "!=", "==" or "=" starts (no escape handling,
-// as in apimachinery).
-bool splitTerm(const QString &term, QString *lhs, QString *op, QString *rhs)
-{
-    for (qsizetype i = 0; i < term.size(); ++i) {
-        for (const char *o : {"!=", "==", "="}) {
-            const QString os = QString::fromLatin1(o);
-            if (term.mid(i, os.size()) == os) {
-                *lhs = term.left(i);
-                *op = os;
-                *rhs = term.mid(i + os.size());
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-} // namespace
-
-std::optional<FieldSelector> FieldSelector::parse(const QString &selector, QString *error)
-{
-    QStringList parts = splitTerms(selector);
-    parts.sort();
-    FieldSelector s;
-    for (const QString &part : std::as_const(parts)) {
-        if (part.isEmpty())
-            continue;
-        QString lhs, op, rhs;
-        if (!splitTerm(part, &lhs, &op, &rhs)) {
-            if (error)
-                *error = QStringLiteral("invalid selector: '%1'; can't understand '%2'")
-                             .arg(selector, part);
-            return std::nullopt;
-        }
-        QString value;
-        if (!unescapeFieldValue(rhs, &value, error))
-            return std::nullopt;
-        s.m_terms << Term{lhs, op == QLatin1String("!="), value};
-    }
-    return s;
-}
-
-FieldSelector FieldSelector::oneTermEqual(const QString &field, const QString &value)
-{
-    FieldSelector s;
-    s.m_terms << Term{field, false, value};
-    return s;
-}
-
-bool FieldSelector::matches(const QMap<QString, QString> &fields) const
-{
-    for (const Term &t : m_terms) {
-        const bool eq = fields.value(t.field) == t.value;
-        if (t.notEquals == eq)
-            return false;
-    }
-    return true;
-}
-
-bool FieldSelector::matches(const Object &obj) const
-{
-    for (const Term &t : m_terms) {
-        const bool eq = objectFieldValue(obj, t.field) == t.value;
-        if (t.notEquals == eq)
-            return false;
-    }
-    return true;
-}
-
-QString FieldSelector::toString() const
-{
-    QStringList parts;
-    for (const Term &t : m_terms)
-        parts << t.field + (t.notEquals ? QStringLiteral("!=") : QStringLiteral("=")) +
-                     escapeFieldValue(t.value);
-    return parts.join(QLatin1Char(','));
-}
-
-QString objectFieldValue(const Object &obj, const QString &path)
-{
-    if (obj.isNull())
-        return {};
-    QJsonValue v = QJsonValue(obj.json());
-    for (const QString &part : path.split(QLatin1Char('.'))) {
-        if (!v.isObject())
-            return {};
-        v = v.toObject().value(part);
-    }
-    switch (v.type()) {
-    case QJsonValue::String:
-        return v.toString();
-    case QJsonValue::Bool:
-        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: {
-        const double d = v.toDouble();
-        if (d == double(qint64(d)))
-            return QString::number(qint64(d));
-        return QString::number(d, 'g', 17);
-    }
-    default:
-        return {};
-    }
 }
 
 } // namespace lens

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "watchhandler.h"
+
+#include "api/fields.h"
+#include "api/labels.h"
+#include "faults.h"
+#include "httpresponder.h"
+#include "listhandler.h"
+#include "store.h"
+#include "watchstream.h"
+
+namespace lens::sim {
+
+WatchHandler::WatchHandler(Store *store, HttpResponder *responder, Faults *faults, QObject *parent)
+    : QObject(parent), m_store(store), m_responder(responder), m_faults(faults)
+{
+    connect(m_store, &Store::changed, this, &WatchHandler::onStoreChanged);
+}
+
+WatchHandler::~WatchHandler()
+{
+    const QList<WatchStream *> watches = m_watches;
+    m_watches.clear();
+    for (WatchStream *w : watches) {
+        disconnect(w, nullptr, this, nullptr);
+        w->drop(false);
+        delete w;
+    }
+}
+
+int WatchHandler::dropAll(bool midEvent)
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->drop(midEvent);
+    return int(watches.size());
+}
+
+int WatchHandler::endAll()
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->finish();
+    return int(watches.size());
+}
+
+int WatchHandler::sendGarbageOnAll()
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->sendGarbage();
+    return int(watches.size());
+}
+
+int WatchHandler::expireAll()
+{
+    const QList<WatchStream *> watches = m_watches;
+    const QByteArray status =
+        statusJson(410, QStringLiteral("Expired"),
+                   QStringLiteral("The resourceVersion for the provided watch is too old."));
+    for (WatchStream *w : watches)
+        w->sendErrorAndFinish(status);
+    return int(watches.size());
+}
+
+int WatchHandler::stallAll(int ms)
+{
+    const QList<WatchStream *> watches = m_watches;
+    for (WatchStream *w : watches)
+        w->stall(ms);
+    return int(watches.size());
+}
+
+void WatchHandler::setBookmarkInterval(int ms)
+{
+    m_bookmarkIntervalMs = qMax(0, ms);
+    for (WatchStream *w : std::as_const(m_watches))
+        w->setBookmarkInterval(m_bookmarkIntervalMs);
+}
+
+void WatchHandler::setBookmarkClock(const lens::Clock *clock)
+{
+    m_bookmarkClock = clock;
+    for (WatchStream *w : std::as_const(m_watches))
+        w->setBookmarkClock(clock);
+}
+
+qint64 WatchHandler::nextBookmarkDueMs() const
+{
+    qint64 next = -1;
+    for (const WatchStream *w : m_watches)
+        if (const qint64 due = w->bookmarkDueMs(); due >= 0 && (next < 0 || due < next))
+            next = due;
+    return next;
+}
+
+int WatchHandler::sendNextBookmarks()
+{
+    const qint64 due = nextBookmarkDueMs();
+    int sent = 0;
+    if (due < 0)
+        return sent;
+    const QList<WatchStream *> watches = m_watches; // a write may end a stream
+    for (WatchStream *w : watches) {
+        if (w->bookmarkDueMs() == due) {
+            w->sendScheduledBookmark();
+            ++sent;
+        }
+    }
+    return sent;
+}
+
+void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &ns)
+{
+    const QString rvText = c.value("resourceVersion");
+    if (answerTooLargeFault(c, *m_responder, *m_faults, *m_store, rvText))
+        return;
+    // An "old server" (setIgnoreSendInitialEvents) does not know these parameters at all.
+    const bool sieSet = !m_faults->ignoreSendInitialEvents && c.has("sendInitialEvents");
+    const bool initialEvents = sieSet && queryFlag(c.value("sendInitialEvents"));
+    const QString match =
+        m_faults->ignoreSendInitialEvents ? QString() : c.value("resourceVersionMatch");
+    {
+        // apimachinery validateWatchOptions (WatchList enabled), before anything else.
+        QList<FieldError> errs;
+        if (sieSet && match != QLatin1String("NotOlderThan"))
+            errs << forbidden("sendInitialEvents requires setting resourceVersionMatch to "
+                              "NotOlderThan");
+        if (!match.isEmpty()) {
+            if (!sieSet)
+                errs << forbidden("resourceVersionMatch is forbidden for watch unless "
+                                  "sendInitialEvents is provided");
+            if (match != QLatin1String("NotOlderThan"))
+                errs << notSupported(match, {QStringLiteral("NotOlderThan")});
+            if (c.has("continue") && !c.value("continue").isEmpty())
+                errs << forbidden("resourceVersionMatch is forbidden when continue is provided");
+        }
+        if (!errs.isEmpty()) {
+            m_responder->respondStatus(c, invalidListOptions(errs));
+            return;
+        }
+    }
+    QString selError;
+    WatchStream::Options opts;
+    opts.type = type;
+    opts.ns = type.namespaced ? ns : QString();
+    const std::optional<LabelSelector> labels =
+        LabelSelector::parse(c.value("labelSelector"), &selError);
+    std::optional<FieldSelector> fields;
+    if (labels)
+        fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
+    if (!labels || !fields) {
+        m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
+        return;
+    }
+    opts.labels = *labels;
+    opts.fields = *fields;
+    opts.bookmarks = queryFlag(c.value("allowWatchBookmarks"));
+    opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
+    opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
+    opts.bookmarkClock = m_bookmarkClock;
+    opts.closeConnection = c.closeConnection;
+    qint64 rv = 0;
+    if (!rvText.isEmpty()) {
+        bool ok = false;
+        rv = rvText.toLongLong(&ok);
+        if (!ok || rv < 0) { // fixture 12
+            m_responder->respondStatus(
+                c, 500, QString(),
+                QStringLiteral("resourceVersion: Invalid value: \"%1\": "
+                               "strconv.ParseUint: parsing \"%1\": invalid syntax")
+                    .arg(rvText));
+            return;
+        }
+    }
+    const qint64 current = m_store->revision();
+    if (initialEvents && rv > current) {
+        // WatchList waits for the cache to reach rv, then fails like a LIST (cacher.Watch
+        // returns the error before the stream starts).
+        m_responder->respondStatus(c, tooLargeResourceVersion(rv, current));
+        return;
+    }
+
+    c.responded = true;
+    auto *watch = new WatchStream(c.socket, opts, this);
+    m_responder->logRequest(c, 200);
+    if (!initialEvents && rv > 0 && rv < m_store->oldestRetainedRevision()) {
+        // fixture 06: 200, one ERROR event, end of stream.
+        watch->sendErrorAndFinish(statusJson(410, QStringLiteral("Expired"),
+                                             QStringLiteral("too old resource version: %1 (%2)")
+                                                 .arg(rv)
+                                                 .arg(m_store->oldestRetainedRevision())));
+        watch->deleteLater();
+        return;
+    }
+    connect(watch, &WatchStream::finished, this, &WatchHandler::onWatchFinished);
+    m_watches << watch;
+    if (const int stall = m_faults->stallRemainingMs(); stall > 0)
+        watch->stall(stall);
+    if (initialEvents || (!sieSet && rv == 0)) {
+        // Synthetic ADDED for the current state (fixture 17; WatchList streams the same), then
+        // (WatchList with bookmarks, as the cacher's isInitialEventsEndBookmarkRequired) the
+        // initial-events-end bookmark, then changes after it. Produced as the socket drains.
+        QMap<QString, StoredObject> state;
+        m_store->stateAt(type.key(), current, &state);
+        const QString prefix =
+            (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
+        watch->setInitialState(std::move(state), prefix, current, initialEvents && opts.bookmarks);
+    } else if (rv == 0) {
+        // sendInitialEvents=false with resourceVersion "" / "0": start at "now", no state.
+        watch->setLastRevision(current);
+    } else {
+        // rv > current (v1.20, fixture 15): nothing is replayed, the watch waits for rv.
+        watch->setLastRevision(rv);
+        watch->setReplay(m_store->eventsSince(type.key(), rv));
+    }
+    if (!watch->isOpen()) // the client vanished while we replayed
+        return;
+    Store *store = m_store;
+    watch->start([store] { return store->revision(); });
+    Q_EMIT countChanged(openCount());
+}
+
+void WatchHandler::onStoreChanged(const ChangeEvent &event)
+{
+    const QList<WatchStream *> watches = m_watches; // deliver() may end a watch
+    for (WatchStream *w : watches)
+        w->deliver(event);
+}
+
+void WatchHandler::onWatchFinished(WatchStream *watch)
+{
+    if (m_watches.removeOne(watch)) {
+        watch->deleteLater();
+        Q_EMIT countChanged(openCount());
+    }
+}
+
+} // namespace lens::sim

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+namespace lens::sim {
+
+class HttpResponder;
+class Store;
+struct HttpCall;
+struct ResourceType;
+
+/// Writes to one resource as kube-apiserver answers them (docs/simulator.md "Writes"): POST
+/// (201), PUT (optimistic concurrency on metadata.resourceVersion), PATCH as JSON patch
+/// (RFC 6902), JSON merge patch or strategic merge patch (built-in kinds only; custom resources
+/// 415 as on a real server; no server-side apply), DELETE; and the autoscaling/v1 Scale
+/// subresource of deployments, replicasets and statefulsets (GET, PUT, PATCH of
+/// spec.replicas). Validation, conflicts and not-found come from the Store in kube-apiserver's
+/// words; body and media-type problems are answered here (400, 415, 422).
+class WriteHandler {
+public:
+    /// `store` and `responder` must outlive the handler.
+    WriteHandler(Store *store, HttpResponder *responder);
+
+    /// POST on the collection (`name` empty) or PUT / PATCH / DELETE on `name`.
+    void handleWrite(HttpCall &call, const ResourceType &type, const QString &ns,
+                     const QString &name);
+    /// GET / PUT / PATCH .../{name}/scale (ResourceType::hasScale()): reads and writes
+    /// spec.replicas; other methods 405.
+    void handleScale(HttpCall &call, const ResourceType &type, const QString &ns,
+                     const QString &name);
+
+private:
+    Store *m_store;
+    HttpResponder *m_responder;
+};
+
+} // namespace lens::sim
