@@ -152,6 +152,10 @@ void MainWindow::setInformers(const QList<InformerEntry> &informers)
     m_stream->cacheSync()->setInformers(m_names);
     m_informerBar->setBodies(m_bodies);
     m_informerBar->setVisible(m_bodies.size() > 1);
+    // The timeline draws a group of lanes per informer: give it the room of about one more
+    // group each (at most 300 px), taken from the columns above.
+    const int extra = qMin(300, 140 * int(m_bodies.size() - 1));
+    m_outer->setSizes({680 - extra, 230 + extra});
     m_current = -1;
     setCurrentInformer(0);
     m_keyboard->updateTabOrder();
@@ -262,7 +266,7 @@ QWidget *MainWindow::buildCentral()
     columns->setSizes({560, 520, 520});
     for (int i = 0; i < 3; ++i)
         columns->setStretchFactor(i, 1);
-    auto *outer = new QSplitter(Qt::Vertical);
+    auto *outer = m_outer = new QSplitter(Qt::Vertical);
     outer->addWidget(columns);
     outer->addWidget(m_timelinePanel);
     outer->setStretchFactor(0, 1);

@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QSplitter;
 class QStackedWidget;
 class QTextBrowser;
 class QTableView;
@@ -300,6 +301,7 @@ private:
     JournalPanel *m_journalPanel = nullptr;
     TimelinePanel *m_timelinePanel = nullptr;
     QTabWidget *m_middleTabs = nullptr;
+    QSplitter *m_outer = nullptr; ///< the columns over the timeline
     QTabWidget *m_rightTabs = nullptr;
     SimulatorPanel *m_simulatorPanel = nullptr;
     PlaygroundPanel *m_playground = nullptr;
