@@ -110,8 +110,7 @@ SharedIndexInformer *HandlersPanel::informer() const
     return m_informer;
 }
 
-bool HandlersPanel::addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error,
-                               QString *summary)
+bool HandlersPanel::addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error)
 {
     auto fail = [error](const QString &why) {
         if (error)
@@ -141,10 +140,7 @@ bool HandlersPanel::addHandler(const QString &name, qint64 resyncMs, int delayMs
     if (delayMs > 0)
         settings += tr(" \u00B7 processing time %1 ms per notification").arg(delayMs);
     m_body->handlers()->setHandlerSettings(name, settings);
-    const QString added = tr("Added handler %1: %2").arg(name, settings);
-    if (summary)
-        *summary = added;
-    Q_EMIT handlerAdded(added);
+    Q_EMIT handlerAdded(tr("Added handler %1: %2").arg(name, settings));
     return true;
 }
 

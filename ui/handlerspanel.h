@@ -37,9 +37,8 @@ public:
     /// `*error` (the informer's words, e.g. client-go's "handler … was not added to shared
     /// informer because it has stopped already") when there is no informer, the name is empty
     /// or taken, or the informer refuses. On success the handler's settings are shown in its
-    /// row and `*summary` (if given) says what was added.
-    bool addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error = nullptr,
-                    QString *summary = nullptr);
+    /// row and handlerAdded() says what was added.
+    bool addHandler(const QString &name, qint64 resyncMs, int delayMs, QString *error = nullptr);
     /// Opens the add-handler dialog (modal) and adds what it asks for; a refusal is shown in a
     /// message box.
     void openAddHandlerDialog();

@@ -20,7 +20,6 @@ public:
     explicit JournalPanel(LensModels *body, QWidget *parent = nullptr);
 
     QTableView *view() const { return m_view; }
-    void updateSubtitle();
 
 Q_SIGNALS:
     /// A row with a key was chosen; `informer` is the informer that recorded it ("" = none
@@ -32,6 +31,7 @@ protected:
     void retranslate() override;
 
 private:
+    void updateSubtitle();
     LensModels *m_body;
     QTableView *m_view;
 };

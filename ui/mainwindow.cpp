@@ -344,9 +344,6 @@ void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
     if (m_simulatorPanel)
         m_simulatorPanel->showAt(seq);
     m_caption->setTravelSeq(seq);
-    for (InformerViews *v : std::as_const(m_views))
-        v->queue()->updateSubtitle();
-    m_journalPanel->updateSubtitle();
     m_informerBar->refresh();
     updateStatus();
     updatePipeline();
@@ -441,16 +438,11 @@ void MainWindow::selectNewestKey()
     }
 }
 
-void MainWindow::showKeyHistory(const QString &key)
+void MainWindow::showKeyHistory(const QString &key, const QString &informer)
 {
     // A journal row names the informer that recorded it: show that informer's body.
-    if (m_names.size() > 1) {
-        const QString informer =
-            m_journalPanel->view()->currentIndex().data(JournalModel::InformerRole).toString();
-        const int i = m_names.indexOf(informer);
-        if (i >= 0 && i != m_current)
-            setCurrentInformer(i);
-    }
+    if (const int i = m_names.indexOf(informer); m_names.size() > 1 && i >= 0 && i != m_current)
+        setCurrentInformer(i);
     body()->history()->setKey(key);
 }
 

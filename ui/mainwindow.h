@@ -278,7 +278,7 @@ private:
     void updatePipeline();
     void schedulePipeline();
     void travelTo(quint64 seq, qint64 cursorMs);
-    void showKeyHistory(const QString &key);
+    void showKeyHistory(const QString &key, const QString &informer);
 
     QPointer<Journal> m_journal;
     QString m_source;

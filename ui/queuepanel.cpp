@@ -45,6 +45,7 @@ QueuePanel::QueuePanel(LensModels *body, QWidget *parent)
     connect(queue, &QueueModel::statsChanged, this, &QueuePanel::updateSubtitle);
     connect(queue, &QAbstractItemModel::rowsInserted, this, &QueuePanel::updateSubtitle);
     connect(queue, &QAbstractItemModel::rowsRemoved, this, &QueuePanel::updateSubtitle);
+    connect(body, &LensModels::travelled, this, &QueuePanel::updateSubtitle);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!current.isValid() || m_rowsLeaving)

@@ -29,8 +29,6 @@ public:
     bool rowsLeaving() const { return m_rowsLeaving; }
     /// Makes `key`'s row current when it is queued; otherwise leaves the view as it is.
     void selectKey(const QString &key);
-    /// Refreshes the subtitle (counts, HasSynced, travel point).
-    void updateSubtitle();
 
 Q_SIGNALS:
     /// The user made a queued key's row current.
@@ -45,6 +43,7 @@ protected:
     void retranslate() override;
 
 private:
+    void updateSubtitle();
     void rowsLeft();
 
     LensModels *m_body;

@@ -3,6 +3,7 @@
 // indexer must equal the server's state after churn, after a forced 410 and after a dropped
 // connection (client-go's ListAndWatch recovery paths).
 #include "informer/keys.h"
+#include "keyrvs.h"
 #include "session/session.h"
 #include "sim/apiserver.h"
 #include "sim/churn.h"
@@ -13,17 +14,9 @@
 #include <QTest>
 
 using namespace lens;
+using lens::test::keyRvs;
 
 namespace {
-/// key → resourceVersion, the part of the state both sides must agree on.
-QMap<QString, QString> keyRvs(const QList<Object> &objs)
-{
-    QMap<QString, QString> m;
-    for (const Object &o : objs)
-        m.insert(metaNamespaceKeyFunc(o).key, o.resourceVersion());
-    return m;
-}
-
 int countEvents(const Journal *j, TraceKind kind, const QString &detailKey = {},
                 const QJsonValue &detailValue = {})
 {

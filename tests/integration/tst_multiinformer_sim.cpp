@@ -5,6 +5,7 @@
 // keeps the gate shut and the journal says which one it waits on, and one resource watched
 // with two queues gives two informers side by side on one journal.
 #include "informer/keys.h"
+#include "keyrvs.h"
 #include "session/informerplan.h"
 #include "session/session.h"
 #include "sim/apiserver.h"
@@ -16,16 +17,9 @@
 #include <QTest>
 
 using namespace lens;
+using lens::test::keyRvs;
 
 namespace {
-QMap<QString, QString> keyRvs(const QList<Object> &objs)
-{
-    QMap<QString, QString> m;
-    for (const Object &o : objs)
-        m.insert(metaNamespaceKeyFunc(o).key, o.resourceVersion());
-    return m;
-}
-
 const TraceEvent *last(const Journal *j, TraceKind kind)
 {
     const TraceEvent *found = nullptr;

@@ -6,22 +6,14 @@
 #include "client/httplisterwatcher.h"
 #include "informer/keys.h"
 #include "informer/sharedinformer.h"
+#include "keyrvs.h"
 #include "sim/simulator.h"
 #include "trace/journal.h"
 
 #include <QTest>
 
 using namespace lens;
-
-namespace {
-QMap<QString, QString> keyRvs(const QList<Object> &objs)
-{
-    QMap<QString, QString> m;
-    for (const Object &o : objs)
-        m.insert(metaNamespaceKeyFunc(o).key, o.resourceVersion());
-    return m;
-}
-} // namespace
+using lens::test::keyRvs;
 
 class tst_WatchListSim : public QObject {
     Q_OBJECT

@@ -4,7 +4,6 @@
 // toolbar and the dialogs (Add handler, Keyboard shortcuts). Every focusable or interactive
 // widget must have a name a screen reader reads (QAccessible's Name), in English and, with
 // zh_CN, in Chinese; the painted views describe what they show now.
-#include "session/simulatoraccess.h"
 #include "i18n.h"
 #include "i18ncheck.h"
 #include "keyboard.h"
@@ -16,6 +15,7 @@
 #include "mainwindow.h"
 #include "pipelinewidget.h"
 #include "session/session.h"
+#include "session/simulatoraccess.h"
 #include "timelinewidget.h"
 
 #include <QAbstractButton>

@@ -4,7 +4,6 @@
 // and run the informer; Ctrl+digits bring views forward with the focus; arrows in the tables
 // select like a click; the timeline's keys travel in time and Escape comes back to Live; Tab
 // walks the panes in order; F1 lists the shortcuts.
-#include "session/simulatoraccess.h"
 #include "keyboard.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
@@ -14,6 +13,7 @@
 #include "livewindow.h"
 #include "mainwindow.h"
 #include "session/session.h"
+#include "session/simulatoraccess.h"
 #include "sim/churn.h"
 #include "timelinewidget.h"
 

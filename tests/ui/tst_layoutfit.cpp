@@ -8,8 +8,8 @@
 #include "i18n.h"
 #include "mainwindow.h"
 #include "screenshot.h"
-#include "sim/scenario.h"
 #include "session/simulatoraccess.h"
+#include "sim/scenario.h"
 #include "sim/simulator.h"
 #include "storywindow.h"
 
