@@ -70,10 +70,38 @@ QStringList availableLanguages()
     return out;
 }
 
+namespace {
+struct SystemTheme {
+    QString style;
+    QPalette palette;
+};
+SystemTheme &systemTheme()
+{
+    // The application's own look, kept before any theme replaces it.
+    static SystemTheme theme{QApplication::style()->name(), QApplication::palette()};
+    return theme;
+}
+QString &appliedTheme()
+{
+    static QString name = QStringLiteral("system");
+    return name;
+}
+} // namespace
+
+QString currentTheme()
+{
+    return appliedTheme();
+}
+
 bool applyTheme(const QString &theme)
 {
+    const SystemTheme &system = systemTheme();
     QPalette p;
-    if (theme == QLatin1String("light")) {
+    if (theme == QLatin1String("system")) {
+        if (QStyle *style = QStyleFactory::create(system.style))
+            QApplication::setStyle(style);
+        p = system.palette;
+    } else if (theme == QLatin1String("light")) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         p = QApplication::style()->standardPalette();
     } else if (theme == QLatin1String("dark")) {
@@ -105,6 +133,7 @@ bool applyTheme(const QString &theme)
         return false;
     }
     QApplication::setPalette(p);
+    appliedTheme() = theme;
     return true;
 }
 

@@ -22,8 +22,12 @@ QString currentLanguage();
 QString languageName(const QString &lang);
 
 /// Applies a theme to the whole application: "light" or "dark" (Fusion style with a matching
-/// palette; the delta colours stay the same, and painted views read the palette). Returns
-/// false for an unknown name. For `--theme light|dark`.
+/// palette; the delta colours stay the same, and painted views read the palette), or "system"
+/// (the style and palette the application had before the first applyTheme()). Open windows
+/// follow at once (QEvent::PaletteChange). Returns false for an unknown name. For `--theme
+/// light|dark` and the View › Theme menu.
 bool applyTheme(const QString &theme);
+/// The theme applyTheme() applied last ("system" when none).
+QString currentTheme();
 
 } // namespace lens

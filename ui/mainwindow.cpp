@@ -65,10 +65,7 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     m_pumpLabel = new QLabel(this);
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
-    // Red that reads on the theme's background (a darker red on light, a lighter one on dark).
-    m_errorLabel->setStyleSheet(palette().color(QPalette::Base).lightness() < 128
-                                    ? QStringLiteral("color: #ef5350;")
-                                    : QStringLiteral("color: #c62828;"));
+    applyPaletteColours();
     // Status texts grow with the numbers and errors they show; they must never force the
     // window wider than the user (or --size) made it: the status gives way, the error (elided
     // to 480 px) and the pump state keep their width.
@@ -462,6 +459,14 @@ bool MainWindow::isSettled() const
     return m_stream->isSettled();
 }
 
+void MainWindow::applyPaletteColours()
+{
+    // Red that reads on the theme's background (a darker red on light, a lighter one on dark).
+    m_errorLabel->setStyleSheet(palette().color(QPalette::Base).lightness() < 128
+                                    ? QStringLiteral("color: #ef5350;")
+                                    : QStringLiteral("color: #c62828;"));
+}
+
 void MainWindow::updateStatus()
 {
     const LensModels *b = body();
@@ -475,7 +480,7 @@ void MainWindow::updateStatus()
                                 ? tr(" \u00B7 %n relist(s)", nullptr, status->listCount() - 1)
                                 : QString()));
     m_statusLabel->setToolTip(Caption::hasSynced(status->hasSynced()));
-    const QString err = JournalText::phrase(status->lastError());
+    const QString err = status->lastError();
     // During Backoff the reason for waiting is what matters: name it.
     const QString text =
         status->state() == ReflectorStatus::State::Backoff

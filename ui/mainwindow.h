@@ -262,6 +262,8 @@ Q_SIGNALS:
 
 protected:
     void changeEvent(QEvent *e) override;
+    /// The colours chosen for the palette's background (the status bar's error red).
+    void applyPaletteColours();
 
 private:
     void buildActions();

@@ -154,6 +154,8 @@ void MainWindow::changeEvent(QEvent *e)
 {
     if (e->type() == QEvent::LanguageChange)
         retranslateUi();
+    if (e->type() == QEvent::PaletteChange)
+        applyPaletteColours();
     QMainWindow::changeEvent(e);
 }
 
@@ -211,6 +213,29 @@ void MainWindow::buildMenus()
         langs->addAction(a);
         connect(a, &QAction::triggered, this, [this, code] { switchLanguage(code); });
     }
+    // Theme: switch at run time (views read the palette when they paint; QEvent::PaletteChange
+    // re-applies the few colours chosen for a background).
+    QMenu *theme = menuBar()->addMenu(QString());
+    theme->setObjectName(QStringLiteral("themeMenu"));
+    auto *themes = new QActionGroup(this);
+    struct ThemeName {
+        const char *id;
+        const char *text;
+    };
+    static const ThemeName themeNames[] = {{"system", QT_TR_NOOP("&Desktop colours")},
+                                           {"light", QT_TR_NOOP("&Light")},
+                                           {"dark", QT_TR_NOOP("D&ark")}};
+    for (const ThemeName &t : themeNames) {
+        const QString id = QLatin1String(t.id);
+        QAction *a = theme->addAction(QString());
+        a->setObjectName(QStringLiteral("theme-") + id);
+        a->setCheckable(true);
+        a->setChecked(id == currentTheme());
+        themes->addAction(a);
+        connect(a, &QAction::triggered, this, [id] { applyTheme(id); });
+        translated([a, t] { a->setText(tr(t.text)); });
+    }
+    translated([theme] { theme->setTitle(tr("&Theme")); });
     translated([file, views, tl, kh, quit, lang] {
         file->setTitle(tr("&File"));
         views->setTitle(tr("Export &view as PNG or SVG"));

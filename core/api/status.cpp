@@ -66,6 +66,72 @@ QJsonObject ApiStatus::toStatusJson() const
     return o;
 }
 
+namespace {
+constexpr struct {
+    ApiStatus::Transport transport;
+    const char *name;
+} kTransportNames[] = {
+    {ApiStatus::Transport::ConnectionRefused, "connectionRefused"},
+    {ApiStatus::Transport::Unreachable, "unreachable"},
+    {ApiStatus::Transport::Timeout, "timeout"},
+    {ApiStatus::Transport::ConnectionLost, "connectionLost"},
+    {ApiStatus::Transport::Truncated, "truncated"},
+    {ApiStatus::Transport::Decode, "decode"},
+};
+} // namespace
+
+QString ApiStatus::transportName(Transport t)
+{
+    for (const auto &row : kTransportNames)
+        if (row.transport == t)
+            return QLatin1String(row.name);
+    return {};
+}
+
+ApiStatus::Transport ApiStatus::transportFromName(const QString &name)
+{
+    for (const auto &row : kTransportNames)
+        if (name == QLatin1String(row.name))
+            return row.transport;
+    return Transport::None;
+}
+
+QJsonObject ApiStatus::toDetail() const
+{
+    QJsonObject o;
+    auto put = [&o](const char *field, const QString &value) {
+        if (!value.isEmpty())
+            o.insert(QLatin1String(field), value);
+    };
+    if (code != 0)
+        o.insert(QLatin1String("code"), code);
+    put("reason", reason);
+    put("message", message);
+    if (!causes.isEmpty())
+        o.insert(QLatin1String("causes"), QJsonArray::fromStringList(causes));
+    if (retryAfterSeconds > 0)
+        o.insert(QLatin1String("retryAfterSeconds"), retryAfterSeconds);
+    put("transport", transportName(transport));
+    put("failedVerb", failedVerb);
+    put("failedTarget", failedTarget);
+    return o;
+}
+
+ApiStatus ApiStatus::fromDetail(const QJsonObject &d)
+{
+    ApiStatus s;
+    s.code = d.value(QLatin1String("code")).toInt();
+    s.reason = d.value(QLatin1String("reason")).toString();
+    s.message = d.value(QLatin1String("message")).toString();
+    for (const QJsonValue &c : d.value(QLatin1String("causes")).toArray())
+        s.causes << c.toString();
+    s.retryAfterSeconds = d.value(QLatin1String("retryAfterSeconds")).toInt();
+    s.transport = transportFromName(d.value(QLatin1String("transport")).toString());
+    s.failedVerb = d.value(QLatin1String("failedVerb")).toString();
+    s.failedTarget = d.value(QLatin1String("failedTarget")).toString();
+    return s;
+}
+
 bool ApiStatus::isTooLargeResourceVersion() const
 {
     static const QString tooLarge = QStringLiteral("Too large resource version");
@@ -81,8 +147,9 @@ bool ApiStatus::isTooLargeResourceVersion() const
 
 QString ApiStatus::describe() const
 {
-    return operation.isEmpty() ? describeCause()
-                               : operation + QStringLiteral(": ") + describeCause();
+    if (failedVerb.isEmpty())
+        return describeCause();
+    return QStringLiteral("failed to %1 %2: ").arg(failedVerb, failedTarget) + describeCause();
 }
 
 QString ApiStatus::describeCause() const

@@ -34,8 +34,11 @@ struct ApiStatus {
     int retryAfterSeconds = 0;
     Transport transport = Transport::None;
     /// What the client was doing when this error came, as client-go's Reflector.list wraps it
-    /// ("failed to list /v1, Kind=Pod"); describe() puts it first. Empty for errors not wrapped.
-    QString operation;
+    /// (fmt.Errorf("failed to list %v: %w", r.typeDescription, err)): the verb ("list") and
+    /// what it was done to ("/v1, Kind=Pod"). describe() puts "failed to list /v1, Kind=Pod: "
+    /// first. Both empty for errors not wrapped.
+    QString failedVerb;
+    QString failedTarget;
 
     /// Builds from a Status object (as sent in an error body or a watch ERROR event).
     static ApiStatus fromStatusJson(const QJsonObject &status, int httpCode = 0);
@@ -44,6 +47,18 @@ struct ApiStatus {
     /// `<qualifiedResource> "<name>" not found` — e.g. `pods "web-1" not found` or
     /// `deployments.apps "api" not found` (resource, then ".group" when the group is not core).
     static ApiStatus notFound(const QString &qualifiedResource, const QString &name);
+    /// The journal's typed form of this error (TraceEvent::detail "status", see
+    /// trace/tracedetail.h): "code", "reason", "message", "causes", "retryAfterSeconds",
+    /// "transport" (transportName()), "failedVerb", "failedTarget", each only when set. Views
+    /// translate from these fields (JournalText::status), never from describe()'s English.
+    QJsonObject toDetail() const;
+    /// Inverse of toDetail(); unknown or missing fields stay at their defaults.
+    static ApiStatus fromDetail(const QJsonObject &detail);
+    /// "connectionRefused", "unreachable", "timeout", "connectionLost", "truncated", "decode";
+    /// "" for Transport::None.
+    static QString transportName(Transport t);
+    /// Inverse of transportName(); Transport::None for "" or an unknown name.
+    static Transport transportFromName(const QString &name);
     /// A Status JSON document the way kube-apiserver writes it ("kind":"Status",
     /// "status":"Failure").
     QJsonObject toStatusJson() const;

@@ -34,8 +34,10 @@ Reflector::Reflector(ListerWatcher *lw, Queue *queue, Journal *journal, const Cl
     connect(m_bookmarkTimer, &ClockTimer::timeout, this, [this] {
         if (m_watchListSyncing)
             fallBackToList(
+                QStringLiteral("bookmark timeout"),
                 QStringLiteral("the initial-events-end bookmark did not arrive within %1 ms")
-                    .arg(m_bookmarkTimeoutMs));
+                    .arg(m_bookmarkTimeoutMs),
+                {{QLatin1String("bookmarkTimeoutMs"), m_bookmarkTimeoutMs}});
     });
     connect(m_backoffTimer, &ClockTimer::timeout, this, [this] {
         if (m_afterBackoff)
@@ -117,6 +119,7 @@ QJsonObject Reflector::errorDetail(const ApiStatus &err, bool watchList)
         d.insert(QLatin1String("code"), err.code);
     if (!err.reason.isEmpty())
         d.insert(QLatin1String("reason"), err.reason);
+    d.insert(QLatin1String("status"), err.toDetail());
     if (watchList)
         d.insert(QLatin1String("watchList"), true);
     return d;
@@ -288,7 +291,8 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
     d.insert(QLatin1String("cause"), cause);
     d.insert(QLatin1String("limit"), m_pagerLimit);
     if (cause == QLatin1String("fallback"))
-        d.insert(QLatin1String("fallbackReason"), m_fallbackReason);
+        for (auto it = m_fallbackDetail.begin(); it != m_fallbackDetail.end(); ++it)
+            d.insert(it.key(), it.value());
     record(int(TraceKind::ListStarted), d, m_listRv);
     setState(State::Listing);
     m_pager->list(opts);
@@ -343,7 +347,8 @@ void Reflector::listFailed(const ApiStatus &err)
         return;
     }
     ApiStatus wrapped = err;
-    wrapped.operation = QStringLiteral("failed to list ") + typeDescription();
+    wrapped.failedVerb = QStringLiteral("list");
+    wrapped.failedTarget = typeDescription();
     endListAndWatch(wrapped, QStringLiteral("list failed"), true);
 }
 
@@ -497,6 +502,7 @@ void Reflector::onWatchEnded(const ApiStatus &err)
         s.message = QStringLiteral("very short watch: %1 ms and no items received").arg(lasted);
         QJsonObject d;
         d.insert(QLatin1String("error"), s.message);
+        d.insert(QLatin1String("shortWatchMs"), lasted);
         record(int(TraceKind::WatchError), d);
         endListAndWatch(s, QStringLiteral("watch error"));
         return;
@@ -506,7 +512,10 @@ void Reflector::onWatchEnded(const ApiStatus &err)
     QJsonObject d;
     d.insert(QLatin1String("events"), m_watchEvents);
     d.insert(QLatin1String("durationMs"), lasted);
-    d.insert(QLatin1String("reason"), clean ? QStringLiteral("closed by server") : err.describe());
+    d.insert(QLatin1String("reason"),
+             clean ? QStringLiteral("closed by server") : QStringLiteral("stream broken"));
+    if (!clean)
+        d.insert(QLatin1String("status"), err.toDetail());
     record(int(TraceKind::WatchEnded), d, m_lastSyncRv);
     startWatch();
 }

@@ -157,16 +157,22 @@ private:
     void startWatchList();
     void onWatchListEvent(const WatchEvent &ev);
     void onWatchListEnded(WatchCall *call, const ApiStatus &err);
-    void watchListFailed(const ApiStatus &err, const QString &what);
+    /// `code`: "error event" (an ERROR event) or "request failed" (no answer to the request).
+    void watchListFailed(const ApiStatus &err, const QString &code);
     void watchListSynced(const QString &rv);
-    void fallBackToList(const QString &reason);
+    /// WatchList gives up for this attempt: journals why (`code`, one of tracedetail::codes():
+    /// "bookmark timeout", "very short watch", "error event", "request failed"; `reason` the
+    /// same in English; `typed` the fields that say more: bookmarkTimeoutMs, shortWatchMs,
+    /// status) and lists with cause "fallback".
+    void fallBackToList(const QString &code, const QString &reason, const QJsonObject &typed);
     void dropWatchCall();
     /// A watch's timeoutSeconds, drawn from [minWatchTimeout, 2 * minWatchTimeout).
     int watchTimeoutSeconds();
     /// handleAnyWatch's common part: skips (and journals) an event without metadata, else
     /// counts it and journals it as watchEvent/bookmark with `detail`. False when skipped.
     bool acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail);
-    /// The journal detail of an error: error (in words), code, reason, watchList.
+    /// The journal detail of an error: error (in English words, for JSON Lines readers), code,
+    /// reason, status (typed: ApiStatus::toDetail), watchList.
     static QJsonObject errorDetail(const ApiStatus &err, bool watchList = false);
     /// The pager's signals: a page arrived, a continuation expired (full list follows), done.
     void onPage(const ListPage &page, int number);
@@ -225,7 +231,7 @@ private:
     bool m_watchListSyncing = false; ///< m_watchCall is a watch-list before its bookmark
     qint64 m_bookmarkTimeoutMs = 0;
     QString m_watchListCause;
-    QString m_fallbackReason;
+    QJsonObject m_fallbackDetail;  ///< fallbackReason, fallbackCode and their typed fields
     QStringList m_tempOrder;       ///< temporary store: keys in arrival order
     QHash<QString, Object> m_temp; ///< temporary store: key → object
     QString m_tempRv;              ///< RV of the last event of the watch-list stream

@@ -51,7 +51,7 @@ void Reflector::onWatchListEvent(const WatchEvent &ev)
     if (ev.type == WatchEvent::Type::Error) {
         record(int(TraceKind::WatchError), errorDetail(ev.status, true));
         dropWatchCall(); // stop and retry with clean state
-        watchListFailed(ev.status, QStringLiteral("watch-list ERROR event"));
+        watchListFailed(ev.status, QStringLiteral("error event"));
         return;
     }
     const QString rv = ev.object.resourceVersion();
@@ -112,7 +112,7 @@ void Reflector::onWatchListEnded(WatchCall *call, const ApiStatus &err)
     m_bookmarkTimer->stop();
     if (!call->responded()) {
         record(int(TraceKind::WatchError), errorDetail(err, true));
-        watchListFailed(err, QStringLiteral("watch-list request failed"));
+        watchListFailed(err, QStringLiteral("request failed"));
         return;
     }
     const qint64 lasted = m_clock->nowMs() - m_watchStartMs;
@@ -121,9 +121,11 @@ void Reflector::onWatchListEnded(WatchCall *call, const ApiStatus &err)
             QStringLiteral("very short watch: %1 ms and no items received").arg(lasted);
         QJsonObject d;
         d.insert(QLatin1String("error"), msg);
+        d.insert(QLatin1String("shortWatchMs"), lasted);
         d.insert(QLatin1String("watchList"), true);
         record(int(TraceKind::WatchError), d);
-        fallBackToList(msg);
+        fallBackToList(QStringLiteral("very short watch"), msg,
+                       {{QLatin1String("shortWatchMs"), lasted}});
         return;
     }
     // Closed before the initial-events-end bookmark: discard the temporary store and ask
@@ -131,15 +133,14 @@ void Reflector::onWatchListEnded(WatchCall *call, const ApiStatus &err)
     QJsonObject d;
     d.insert(QLatin1String("events"), m_watchEvents);
     d.insert(QLatin1String("durationMs"), lasted);
-    d.insert(QLatin1String("reason"),
-             QStringLiteral("ended before the initial-events-end bookmark"));
+    d.insert(QLatin1String("reason"), QStringLiteral("before initial-events-end"));
     d.insert(QLatin1String("watchList"), true);
     record(int(TraceKind::WatchEnded), d, m_tempRv);
     m_watchListSyncing = false;
     startWatchList();
 }
 
-void Reflector::watchListFailed(const ApiStatus &err, const QString &what)
+void Reflector::watchListFailed(const ApiStatus &err, const QString &code)
 {
     m_watchListSyncing = false;
     m_temp.clear();
@@ -157,21 +158,26 @@ void Reflector::watchListFailed(const ApiStatus &err, const QString &what)
         startWatchList();
         return;
     }
-    fallBackToList(what + QStringLiteral(": ") + err.describe());
+    const QString what = code == QLatin1String("error event")
+                             ? QStringLiteral("watch-list ERROR event")
+                             : QStringLiteral("watch-list request failed");
+    fallBackToList(code, what + QStringLiteral(": ") + err.describe(),
+                   {{QLatin1String("status"), err.toDetail()}});
 }
 
-void Reflector::fallBackToList(const QString &reason)
+void Reflector::fallBackToList(const QString &code, const QString &reason, const QJsonObject &typed)
 {
     m_bookmarkTimer->stop();
     dropWatchCall();
     m_watchListSyncing = false;
     m_temp.clear();
     m_tempOrder.clear();
-    m_fallbackReason = reason;
-    QJsonObject d;
+    m_fallbackDetail = typed;
+    m_fallbackDetail.insert(QLatin1String("fallbackReason"), reason);
+    m_fallbackDetail.insert(QLatin1String("fallbackCode"), code);
+    QJsonObject d = m_fallbackDetail;
     d.insert(QLatin1String("message"),
              QStringLiteral("watch-list falls back to LIST+WATCH: ") + reason);
-    d.insert(QLatin1String("fallbackReason"), reason);
     record(int(TraceKind::Info), d);
     list(QStringLiteral("fallback"));
 }

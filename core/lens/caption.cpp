@@ -5,8 +5,10 @@
 #include "deltachip.h"
 #include "format.h"
 #include "journaltext.h"
+#include "objectdiff.h"
 #include "trace/journal.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QMap>
 #include <QStringList>
@@ -38,10 +40,10 @@ QString str(const TraceEvent &e, const char *field)
     return e.detail.value(QLatin1String(field)).toVariant().toString();
 }
 
-/// A journal field in the window's language (a list cause, a watch's end, an error).
+/// A code field of the journal (a list's cause, a backoff's reason) in the window's language.
 QString said(const TraceEvent &e, const char *field)
 {
-    return JournalText::phrase(str(e, field));
+    return JournalText::code(str(e, field));
 }
 
 } // namespace captiondetail
@@ -91,6 +93,84 @@ void queuedAfter(const Journal *journal, const TraceEvent &e, quint64 upTo, QStr
         const bool tomb = !it->deltas.isEmpty() && it->deltas.last().tombstone;
         (tomb ? tombstones : others)->append(it->key);
     }
+}
+
+QString updateDiffText(const Journal *journal, const TraceEvent &e, const QString &oldRv)
+{
+    if (e.object.isNull())
+        return {};
+    const TraceEvent *before = lastBefore(journal, e.seq, [&](const TraceEvent &x) {
+        return (x.kind == TraceKind::IndexerAdded || x.kind == TraceKind::IndexerUpdated) &&
+               x.key == e.key && x.informer == e.informer && !x.object.isNull() &&
+               (oldRv.isEmpty() || x.resourceVersion == oldRv);
+    });
+    if (!before)
+        return {};
+    const QStringList diff = objectDiff(before->object.json(), e.object.json());
+    if (diff.isEmpty())
+        return Caption::tr("Fields changed since resourceVersion %1: none besides metadata "
+                           "(resourceVersion, managedFields).")
+            .arg(before->resourceVersion);
+    return Caption::tr("Fields changed since resourceVersion %1: %2.")
+        .arg(before->resourceVersion, diff.join(QStringLiteral("; ")));
+}
+
+QString relistSplitText(const Journal *journal, const TraceEvent &e, quint64 upTo)
+{
+    if (!journal)
+        return {};
+    // The listed keys (with the resourceVersion listed) and the tombstones Replace queued.
+    QList<std::pair<QString, QString>> listed;
+    QStringList missing;
+    auto it = at(journal, e.seq + 1);
+    for (int budget = kScanBudget; it != journal->events().end() && budget-- > 0; ++it) {
+        if (it->kind != TraceKind::FifoQueued || (upTo != 0 && it->seq > upTo))
+            break;
+        if (!it->deltas.isEmpty() && it->deltas.last().tombstone)
+            missing << it->key;
+        else
+            listed.append({it->key, it->resourceVersion});
+    }
+    if (listed.isEmpty() && missing.isEmpty())
+        return {};
+    // What the Indexer held before the list: the newest indexer event per key.
+    QHash<QString, QString> held; // key -> resourceVersion ("" = deleted)
+    auto back = at(journal, e.seq);
+    int budget = kScanBudget;
+    while (back != journal->events().begin() && budget-- > 0) {
+        --back;
+        if (back->informer != e.informer || held.contains(back->key))
+            continue;
+        if (back->kind == TraceKind::IndexerAdded || back->kind == TraceKind::IndexerUpdated)
+            held.insert(back->key, back->resourceVersion);
+        else if (back->kind == TraceKind::IndexerDeleted)
+            held.insert(back->key, QString());
+    }
+    // Keys the scan did not reach are "not known" unless it saw the whole journal.
+    const bool sawAll =
+        back == journal->events().begin() && budget >= 0 && journal->droppedCount() == 0;
+    QStringList added, changed, unchanged, unknown;
+    for (const auto &[key, rv] : std::as_const(listed)) {
+        const auto h = held.constFind(key);
+        if (h == held.cend())
+            (sawAll ? added : unknown) << key;
+        else if (h->isEmpty())
+            added << key;
+        else
+            (*h == rv ? unchanged : changed) << key;
+    }
+    auto group = [](const QString &text, const QStringList &keys) {
+        return keys.isEmpty() ? QString() : text.arg(keys.size()).arg(someKeys(keys));
+    };
+    QStringList parts;
+    parts << group(Caption::tr("%1 new (%2)"), added)
+          << group(Caption::tr("%1 changed, another resourceVersion (%2)"), changed)
+          << group(Caption::tr("%1 unchanged, the same resourceVersion (%2)"), unchanged)
+          << group(Caption::tr("%1 not in the journal before the list (%2)"), unknown)
+          << group(Caption::tr("%1 missing from the list, queued as tombstones (%2)"), missing);
+    parts.removeAll(QString());
+    return Caption::tr("Against the Indexer before this list: %1.")
+        .arg(parts.join(QStringLiteral("; ")));
 }
 
 /// Up to five keys, then "…".

@@ -3,6 +3,7 @@
 // (a scenario's or the window's words, recorded as they are).
 #include "caption.h"
 #include "caption_p.h"
+#include "journaltext.h"
 
 namespace lens::captiondetail {
 
@@ -22,6 +23,11 @@ QString pumpModeCaption(const TraceEvent &e, const Journal *, quint64)
 
 QString noteCaption(const TraceEvent &e, const Journal *, quint64)
 {
+    // The Reflector's note that WatchList gave up says why from its typed fields.
+    if (e.detail.contains(QLatin1String("fallbackCode")))
+        return page(
+            Caption::tr("Note"),
+            {Caption::tr("WatchList falls back to LIST+WATCH: %1").arg(JournalText::fallback(e))});
     return page(Caption::tr("Note"), {str(e, "message")});
 }
 

@@ -41,6 +41,16 @@ QString causeOfQueued(const Journal *journal, const TraceEvent *cause);
 QString listCauseText(const QString &cause, const QString &fallbackReason);
 /// What a LIST request with resourceVersion `rv` and `limit` asks the server for.
 QString listRequestText(const QString &rv, int limit);
+/// "Fields changed: a → b; +c; …" for an update `e` carrying the new object (watchEvent
+/// MODIFIED, indexerUpdated, handlerNotified update): objectDiff() against the key's state
+/// the Indexer held before (the newest indexerAdded/indexerUpdated of the same informer and
+/// key, at `oldRv` when it is given). Empty when the journal holds no earlier state; says so
+/// when nothing but metadata changed.
+QString updateDiffText(const Journal *journal, const TraceEvent &e, const QString &oldRv);
+/// For a listCompleted `e`: its listed keys compared with what the Indexer held before the
+/// list (new, changed resourceVersion, unchanged) and the keys missing from it (tombstones),
+/// each counted with up to five named. Empty when nothing was queued after it.
+QString relistSplitText(const Journal *journal, const TraceEvent &e, quint64 upTo);
 /// What a delta of type `t` (a tombstone when `tombstone`) means and why it is queued.
 QString deltaMeaning(DeltaType t, bool tombstone);
 

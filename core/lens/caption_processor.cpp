@@ -135,6 +135,8 @@ QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quin
         p << Caption::tr(
             "A real update: the resourceVersion moved, so every handler gets it, resync "
             "due or not.");
+        p << updateDiffText(journal, e, str(e, "oldResourceVersion"));
+        p.removeAll(QString());
     } else if (e.type == QLatin1String("delete (tombstone)")) {
         head = Caption::tr("OnDelete(%1) with a tombstone \u2192 %2").arg(key, handler);
         p << Caption::tr("The object is a DeletedFinalStateUnknown: the deletion was inferred by a "

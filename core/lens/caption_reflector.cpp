@@ -60,17 +60,20 @@ QString listRequestText(const QString &rv, int limit)
         .arg(rv, paging);
 }
 
-QString watchEventCaption(const TraceEvent &e, const Journal *, quint64)
+QString watchEventCaption(const TraceEvent &e, const Journal *journal, quint64)
 {
     const QString key = e.key;
     const QString rv = e.resourceVersion;
-    return page(
-        Caption::tr("Watch event %1 for %2 (resourceVersion %3)").arg(e.type, key, rv),
-        {Caption::tr("The API server's watch stream sent %1. The Reflector's watchHandler turns "
-                     "ADDED into DeltaFIFO.Add, MODIFIED into Update and DELETED into Delete, "
-                     "and remembers resourceVersion %2 so that the next watch resumes "
-                     "there.")
-             .arg(e.type, rv)});
+    QStringList p{
+        Caption::tr("The API server's watch stream sent %1. The Reflector's watchHandler turns "
+                    "ADDED into DeltaFIFO.Add, MODIFIED into Update and DELETED into Delete, "
+                    "and remembers resourceVersion %2 so that the next watch resumes "
+                    "there.")
+            .arg(e.type, rv)};
+    if (e.type == QLatin1String("MODIFIED"))
+        p << updateDiffText(journal, e, QString());
+    p.removeAll(QString());
+    return page(Caption::tr("Watch event %1 for %2 (resourceVersion %3)").arg(e.type, key, rv), p);
 }
 
 QString bookmarkCaption(const TraceEvent &e, const Journal *, quint64)
@@ -93,7 +96,7 @@ QString listStartedCaption(const TraceEvent &e, const Journal *, quint64)
     const QString cause = str(e, "cause");
     return page(Caption::tr("LIST started (cause: %1) at resourceVersion \"%2\", limit %3")
                     .arg(said(e, "cause"), rv, str(e, "limit")),
-                {listCauseText(cause, str(e, "fallbackReason")),
+                {listCauseText(cause, JournalText::fallback(e)),
                  listRequestText(rv, e.detail.value(QLatin1String("limit")).toInt())});
 }
 
@@ -115,7 +118,7 @@ QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint6
                     "tombstone, because its DELETE watch event was missed.")};
     const QString cause = str(e, "cause");
     if (!cause.isEmpty())
-        p << listCauseText(cause, str(e, "fallbackReason"));
+        p << listCauseText(cause, JournalText::fallback(e));
     if (const TraceEvent *started = lastBefore(
             journal, e.seq, [](const TraceEvent &x) { return x.kind == TraceKind::ListStarted; }))
         p << listRequestText(started->resourceVersion,
@@ -138,6 +141,8 @@ QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint6
                          "A listed object whose resourceVersion changed reaches every handler "
                          "as OnUpdate (OnAdd if new); an unchanged one only handlers whose "
                          "resync is due.");
+        p << relistSplitText(journal, e, upTo);
+        p.removeAll(QString());
     }
     return page(
         Caption::tr("LIST complete at resourceVersion %1: %2 objects").arg(rv, str(e, "items")), p);
@@ -146,7 +151,7 @@ QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint6
 QString listFailedCaption(const TraceEvent &e, const Journal *, quint64)
 {
     return page(
-        Caption::tr("LIST failed: %1").arg(said(e, "error")),
+        Caption::tr("LIST failed: %1").arg(JournalText::error(e)),
         {Caption::tr("ListAndWatch returns the error (the watch error handler sees it) and the "
                      "Reflector backs off before it lists again.")});
 }
@@ -166,7 +171,8 @@ QString watchStartedCaption(const TraceEvent &e, const Journal *, quint64)
 QString watchEndedCaption(const TraceEvent &e, const Journal *, quint64)
 {
     return page(
-        Caption::tr("Watch ended (%1) after %2 events").arg(said(e, "reason"), str(e, "events")),
+        Caption::tr("Watch ended (%1) after %2 events")
+            .arg(JournalText::watchEnd(e), str(e, "events")),
         {Caption::tr("A watch that ends without an error (e.g. the server's timeout) is "
                      "restarted from the last resourceVersion: no relist, nothing queued. "
                      "The gap until the next watch is a window in which no events arrive.")});
@@ -200,10 +206,10 @@ QString watchErrorCaption(const TraceEvent &e, const Journal *journal, quint64 u
                              "list.")
                      .arg(when(*next), next->resourceVersion);
     }
-    return page(code
-                    ? Caption::tr("Watch error %1: %2").arg(QString::number(code), said(e, "error"))
-                    : Caption::tr("Watch error: %1").arg(said(e, "error")),
-                p);
+    return page(
+        code ? Caption::tr("Watch error %1: %2").arg(QString::number(code), JournalText::error(e))
+             : Caption::tr("Watch error: %1").arg(JournalText::error(e)),
+        p);
 }
 
 QString backoffCaption(const TraceEvent &e, const Journal *, quint64)

@@ -1,123 +1,128 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "journaltext.h"
 
-#include <QRegularExpression>
+#include "trace/tracedetail.h"
 
 namespace lens {
 
 namespace {
-/// Exact phrases: list causes, backoff reasons, watch endings, Qt network messages.
-QString exactPhrase(const QString &s)
-{
-    static const struct {
-        const char *english;
-        const char *text;
-    } table[] = {
-        {"initial", QT_TRANSLATE_NOOP("lens::JournalText", "initial")},
-        {"expired", QT_TRANSLATE_NOOP("lens::JournalText", "expired")},
-        {"watch expired", QT_TRANSLATE_NOOP("lens::JournalText", "watch expired")},
-        {"too large", QT_TRANSLATE_NOOP("lens::JournalText", "too large")},
-        {"watch error", QT_TRANSLATE_NOOP("lens::JournalText", "watch error")},
-        {"watch ended", QT_TRANSLATE_NOOP("lens::JournalText", "watch ended")},
-        {"list failed", QT_TRANSLATE_NOOP("lens::JournalText", "list failed")},
-        {"continue expired", QT_TRANSLATE_NOOP("lens::JournalText", "continue expired")},
-        {"fallback", QT_TRANSLATE_NOOP("lens::JournalText", "fallback")},
-        {"resync failed", QT_TRANSLATE_NOOP("lens::JournalText", "resync failed")},
-        {"429 on watch", QT_TRANSLATE_NOOP("lens::JournalText", "429 on watch")},
-        {"429 on watch-list", QT_TRANSLATE_NOOP("lens::JournalText", "429 on watch-list")},
-        {"connection refused", QT_TRANSLATE_NOOP("lens::JournalText", "connection refused")},
-        {"closed by server", QT_TRANSLATE_NOOP("lens::JournalText", "closed by server")},
-        {"Connection closed", QT_TRANSLATE_NOOP("lens::JournalText", "Connection closed")},
-        {"Remote host closed connection",
-         QT_TRANSLATE_NOOP("lens::JournalText", "Remote host closed connection")},
-        {"Connection refused", QT_TRANSLATE_NOOP("lens::JournalText", "Connection refused")},
-        {"The server is currently unable to handle the request",
-         QT_TRANSLATE_NOOP("lens::JournalText",
-                           "The server is currently unable to handle the request")},
-    };
-    for (const auto &row : table)
-        if (s == QLatin1String(row.english))
-            return JournalText::tr(row.text);
-    return {};
-}
-
-/// "prefix: rest" patterns; %1 (and %2) are the parts the pattern captures.
-struct Pattern {
-    QRegularExpression re;
+constexpr struct {
+    const char *code;
     const char *text;
-    int nested; // the capture that is itself a phrase (a nested message), 0 = none
+} kCodes[] = {
+    {"initial", QT_TRANSLATE_NOOP("lens::JournalText", "initial")},
+    {"expired", QT_TRANSLATE_NOOP("lens::JournalText", "expired")},
+    {"too large", QT_TRANSLATE_NOOP("lens::JournalText", "too large")},
+    {"watch expired", QT_TRANSLATE_NOOP("lens::JournalText", "watch expired")},
+    {"watch error", QT_TRANSLATE_NOOP("lens::JournalText", "watch error")},
+    {"list failed", QT_TRANSLATE_NOOP("lens::JournalText", "list failed")},
+    {"resync failed", QT_TRANSLATE_NOOP("lens::JournalText", "resync failed")},
+    {"continue expired", QT_TRANSLATE_NOOP("lens::JournalText", "continue expired")},
+    {"fallback", QT_TRANSLATE_NOOP("lens::JournalText", "fallback")},
+    {"429 on watch", QT_TRANSLATE_NOOP("lens::JournalText", "429 on watch")},
+    {"429 on watch-list", QT_TRANSLATE_NOOP("lens::JournalText", "429 on watch-list")},
+    {"connection refused", QT_TRANSLATE_NOOP("lens::JournalText", "connection refused")},
+    {"closed by server", QT_TRANSLATE_NOOP("lens::JournalText", "closed by server")},
+    {"stream broken", QT_TRANSLATE_NOOP("lens::JournalText", "stream broken")},
+    {"before initial-events-end",
+     QT_TRANSLATE_NOOP("lens::JournalText", "ended before the initial-events-end bookmark")},
+    {"bookmark timeout", QT_TRANSLATE_NOOP("lens::JournalText", "bookmark timeout")},
+    {"very short watch", QT_TRANSLATE_NOOP("lens::JournalText", "very short watch")},
+    {"error event", QT_TRANSLATE_NOOP("lens::JournalText", "ERROR event")},
+    {"request failed", QT_TRANSLATE_NOOP("lens::JournalText", "request failed")},
+    {"user", QT_TRANSLATE_NOOP("lens::JournalText", "set by the user")},
+    {"resyncCheckPeriod", QT_TRANSLATE_NOOP("lens::JournalText", "resyncCheckPeriod")},
 };
 
-const std::vector<Pattern> &patterns()
+QString shortWatch(qint64 ms)
 {
-    static const std::vector<Pattern> list = [] {
-        auto re = [](const char *p) {
-            return QRegularExpression(QLatin1String(p),
-                                      QRegularExpression::DotMatchesEverythingOption);
-        };
-        return std::vector<Pattern>{
-            {re("^the connection was lost: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the connection was lost: %1"), 1},
-            {re("^cannot connect: connection refused \\((.*)\\)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "cannot connect: connection refused (%1)"), 1},
-            {re("^cannot reach the API server: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "cannot reach the API server: %1"), 1},
-            {re("^the API server did not answer in time: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the API server did not answer in time: %1"),
-             1},
-            {re("^the answer was cut off: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the answer was cut off: %1"), 1},
-            {re("^the answer could not be read: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "the answer could not be read: %1"), 1},
-            {re("^failed to list ([^:]+): (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "failed to list %1: %2"), 2},
-            {re("^very short watch: (\\d+) ms and no items received$"),
-             QT_TRANSLATE_NOOP("lens::JournalText",
-                               "very short watch: %1 ms and no items received"),
-             0},
-            {re("^too old resource version: (\\S+) \\((\\S+)\\)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "too old resource version: %1 (%2)"), 0},
-            {re("^(?:Timeout: )?Too large resource version: (\\S+), current: (\\S+)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "Too large resource version: %1, current: %2"),
-             0},
-            {re("^Internal error occurred: (.*)$"),
-             QT_TRANSLATE_NOOP("lens::JournalText", "Internal error occurred: %1"), 0},
-            {re("^The provided continue parameter is too old.*$"),
-             QT_TRANSLATE_NOOP("lens::JournalText",
-                               "The provided continue parameter is too old to display a "
-                               "consistent list result."),
-             0},
-        };
-    }();
-    return list;
+    return JournalText::tr("very short watch: %1 ms and no items received").arg(ms);
 }
 } // namespace
 
-QString JournalText::phrase(const QString &english)
+QString JournalText::code(const QString &code)
 {
-    if (english.isEmpty())
-        return english;
-    if (QString exact = exactPhrase(english); !exact.isEmpty())
-        return exact;
-    for (const Pattern &p : patterns()) {
-        const QRegularExpressionMatch m = p.re.match(english);
-        if (!m.hasMatch())
-            continue;
-        const QString text = tr(p.text);
-        auto arg = [&](int i) { return i == p.nested ? phrase(m.captured(i)) : m.captured(i); };
-        return m.lastCapturedIndex() >= 2   ? text.arg(arg(1), arg(2))
-               : m.lastCapturedIndex() == 1 ? text.arg(arg(1))
-                                            : text;
+    for (const auto &row : kCodes)
+        if (code == QLatin1String(row.code))
+            return tr(row.text);
+    return code;
+}
+
+bool JournalText::knowsCode(const QString &code)
+{
+    return std::any_of(std::begin(kCodes), std::end(kCodes),
+                       [&](const auto &row) { return code == QLatin1String(row.code); });
+}
+
+QString JournalText::status(const ApiStatus &s)
+{
+    QString cause;
+    switch (s.transport) {
+    case ApiStatus::Transport::ConnectionRefused:
+        cause = tr("cannot connect: connection refused (%1)").arg(s.message);
+        break;
+    case ApiStatus::Transport::Unreachable:
+        cause = tr("cannot reach the API server: %1").arg(s.message);
+        break;
+    case ApiStatus::Transport::Timeout:
+        cause = tr("the API server did not answer in time: %1").arg(s.message);
+        break;
+    case ApiStatus::Transport::ConnectionLost:
+        cause = tr("the connection was lost: %1").arg(s.message);
+        break;
+    case ApiStatus::Transport::Truncated:
+        cause = tr("the answer was cut off: %1").arg(s.message);
+        break;
+    case ApiStatus::Transport::Decode:
+        cause = tr("the answer could not be read: %1").arg(s.message);
+        break;
+    case ApiStatus::Transport::None: {
+        // The code and StatusReason are the API's terms, the message the server's words.
+        ApiStatus bare = s;
+        bare.failedVerb.clear();
+        cause = bare.describe();
+        break;
     }
-    // An API status: "410 Expired: message" keeps its code and reason, the message is read.
-    static const QRegularExpression status(QStringLiteral("^(\\d{3} [A-Za-z]+): (.*)$"),
-                                           QRegularExpression::DotMatchesEverythingOption);
-    if (const QRegularExpressionMatch m = status.match(english); m.hasMatch()) {
-        const QString message = phrase(m.captured(2));
-        if (message != m.captured(2))
-            return m.captured(1) + QStringLiteral(": ") + message;
     }
-    return english;
+    if (s.failedVerb == QLatin1String("list"))
+        return tr("failed to list %1: %2").arg(s.failedTarget, cause);
+    if (!s.failedVerb.isEmpty())
+        return tr("failed to %1 %2: %3").arg(s.failedVerb, s.failedTarget, cause);
+    return cause;
+}
+
+QString JournalText::error(const TraceEvent &e)
+{
+    if (const QJsonValue ms = e.detail.value(QLatin1String("shortWatchMs")); ms.isDouble())
+        return shortWatch(ms.toInteger());
+    if (const std::optional<ApiStatus> s = tracedetail::status(e))
+        return status(*s);
+    return e.detail.value(QLatin1String("error")).toString();
+}
+
+QString JournalText::fallback(const TraceEvent &e)
+{
+    const QString c = e.detail.value(QLatin1String("fallbackCode")).toString();
+    const std::optional<ApiStatus> s = tracedetail::status(e);
+    if (c == QLatin1String("bookmark timeout"))
+        return tr("the initial-events-end bookmark did not arrive within %1 ms")
+            .arg(e.detail.value(QLatin1String("bookmarkTimeoutMs")).toInteger());
+    if (c == QLatin1String("very short watch"))
+        return shortWatch(e.detail.value(QLatin1String("shortWatchMs")).toInteger());
+    if (c == QLatin1String("error event") && s)
+        return tr("watch-list ERROR event: %1").arg(status(*s));
+    if (c == QLatin1String("request failed") && s)
+        return tr("watch-list request failed: %1").arg(status(*s));
+    return e.detail.value(QLatin1String("fallbackReason")).toString();
+}
+
+QString JournalText::watchEnd(const TraceEvent &e)
+{
+    const QString reason = e.detail.value(QLatin1String("reason")).toString();
+    if (reason == QLatin1String("stream broken"))
+        if (const std::optional<ApiStatus> s = tracedetail::status(e))
+            return status(*s);
+    return code(reason);
 }
 
 } // namespace lens

@@ -1,32 +1,46 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/status.h"
+
 #include <QCoreApplication>
 #include <QString>
 
 namespace lens {
 
+struct TraceEvent;
+
 /// The journal's words for people: the journal itself (JSON Lines, `--headless`, recordings)
-/// stays in English, but what the window paints from it (the timeline's LIST cause, a watch's
-/// end, a backoff's reason, an error) is shown in the window's language.
-///
-/// phrase() translates, through the installed Qt translators (context "lens::JournalText"):
-///  * the Reflector's list causes and backoff reasons ("initial", "expired", "too large",
-///    "watch error", "list failed", "continue expired", "fallback", "429 on watch", …; see
-///    Reflector::listAndWatch);
-///  * how a watch ended ("closed by server") and ApiStatus::describe()'s transport errors
-///    ("the connection was lost: %1", "cannot connect: connection refused (%1)", …), with the
-///    Qt network message inside them where it is a common one ("Connection closed"), also
-///    after an operation ("failed to list /v1, Kind=Pod: %2");
-///  * an API status "CODE Reason: message" (reason names such as Expired stay as they are),
-///    with kube-apiserver's common messages ("too old resource version: %1 (%2)", "Too large
-///    resource version: %1, current: %2", the continue-token expiry, "Internal error occurred:
-///    %1", "The server is currently unable to handle the request").
-/// Anything else is returned unchanged (resource names, keys, messages it does not know).
+/// stays in English, but what the window shows from it (the timeline's LIST cause, a watch's
+/// end, a backoff's reason, an error) is in the window's language, read from the typed fields
+/// of trace/tracedetail.h (codes and ApiStatus), never by matching English sentences. The
+/// words are looked up when asked, so rows recorded before a language switch read in the new
+/// language. Context "lens::JournalText" of the installed Qt translators.
 class JournalText {
     Q_DECLARE_TR_FUNCTIONS(lens::JournalText)
 public:
-    static QString phrase(const QString &english);
+    /// One of tracedetail::codes() ("initial", "watch expired", "429 on watch", "closed by
+    /// server", "bookmark timeout", ...) in the window's language; anything else (a code of a
+    /// newer version, an older recording's sentence) unchanged.
+    static QString code(const QString &code);
+    /// True when code() has words for `code`.
+    static bool knowsCode(const QString &code);
+    /// ApiStatus::describe() in the window's language: the transport failures ("cannot
+    /// connect: connection refused (%1)", ...; the Qt network message inside stays as Qt gave
+    /// it), "CODE Reason: message" for an API status (the StatusReason and kube-apiserver's
+    /// message are the server's words and stay), "failed to list %1: ..." before it when the
+    /// Reflector wrapped it.
+    static QString status(const ApiStatus &status);
+    /// The error an event recorded (listFailed, watchError): its typed status, "very short
+    /// watch: N ms and no items received" for a watch that ended at once, else the English
+    /// "error" of an older recording as it was written.
+    static QString error(const TraceEvent &e);
+    /// Why WatchList fell back to LIST+WATCH (detail fallbackCode and its typed fields, on the
+    /// listStarted with cause "fallback" and on the Info note before it); the English
+    /// fallbackReason of an older recording as written.
+    static QString fallback(const TraceEvent &e);
+    /// How a watch ended (watchEnded's reason code, with its status when the stream broke).
+    static QString watchEnd(const TraceEvent &e);
 };
 
 } // namespace lens

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "reflectorstatus.h"
 
+#include "journaltext.h"
+
 #include "eventbatcher.h"
 #include "trace/journal.h"
 
@@ -31,7 +33,7 @@ void ReflectorStatus::foldUpTo(quint64 seq)
     m_keys.clear();
     m_synced = false;
     m_watchEvents = 0;
-    m_error.clear();
+    m_error = {};
     m_depth = 0;
     m_pump.clear();
     m_lists = 0;
@@ -66,6 +68,11 @@ QString ReflectorStatus::summary() const
     return parts.join(QStringLiteral(" \u00B7 "));
 }
 
+QString ReflectorStatus::lastError() const
+{
+    return m_error.seq == 0 ? QString() : JournalText::error(m_error);
+}
+
 void ReflectorStatus::fold(const EventBatch &events)
 {
     if (events.empty())
@@ -78,11 +85,11 @@ void ReflectorStatus::fold(const EventBatch &events)
             break;
         case TraceKind::ListCompleted:
             m_rv = e.resourceVersion;
-            m_error.clear(); // recovered: a whole list arrived after the error
+            m_error = {}; // recovered: a whole list arrived after the error
             break;
         case TraceKind::ListFailed:
         case TraceKind::WatchError:
-            m_error = e.detail.value(QLatin1String("error")).toString();
+            m_error = e;
             break;
         case TraceKind::WatchStarted:
             m_state = State::Watching;
@@ -91,10 +98,10 @@ void ReflectorStatus::fold(const EventBatch &events)
             ++m_watchEvents;
             if (!e.resourceVersion.isEmpty())
                 m_rv = e.resourceVersion;
-            m_error.clear(); // recovered: the watch delivers again
+            m_error = {}; // recovered: the watch delivers again
             break;
         case TraceKind::Bookmark:
-            m_error.clear(); // recovered: the watch delivers again
+            m_error = {}; // recovered: the watch delivers again
             [[fallthrough]];
         case TraceKind::WatchEnded:
             if (!e.resourceVersion.isEmpty())

@@ -51,9 +51,10 @@ public:
     int objectCount() const { return int(m_keys.size()); }
     bool hasSynced() const { return m_synced; }
     qint64 watchEvents() const { return m_watchEvents; }
-    /// The newest ListFailed / WatchError message until the Reflector recovers (a list completes,
-    /// or the watch delivers an event or a bookmark), else empty.
-    QString lastError() const { return m_error; }
+    /// The newest ListFailed / WatchError error until the Reflector recovers (a list completes,
+    /// or the watch delivers an event or a bookmark), else empty: JournalText::error() of that
+    /// event, in the language installed when asked.
+    QString lastError() const;
     int queueDepth() const { return m_depth; }
     /// "run", "paused" (the controller's pump), empty until a PumpMode event.
     QString pumpMode() const { return m_pump; }
@@ -85,7 +86,8 @@ private:
     QSet<QString> m_keys;
     bool m_synced = false;
     qint64 m_watchEvents = 0;
-    QString m_error;
+    TraceEvent m_error; ///< the error event; seq 0 = none
+
     int m_depth = 0;
     QString m_pump;
     int m_lists = 0;

@@ -154,7 +154,7 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
         Span s;
         s.lane = Span::Lane::List;
         s.start = e.t;
-        s.label = JournalText::phrase(d.value(QLatin1String("cause")).toString());
+        s.label = JournalText::code(d.value(QLatin1String("cause")).toString());
         t.spans.push_back(s);
         break;
     }
@@ -173,7 +173,7 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
         break;
     case TraceKind::ListFailed: {
         const int code = d.value(QLatin1String("code")).toInt();
-        const QString err = JournalText::phrase(d.value(QLatin1String("error")).toString());
+        const QString err = JournalText::error(e);
         closeOpen(t, Span::Lane::List, e, true, err);
         addMark(t, code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
         break;
@@ -206,12 +206,11 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
         addMark(t, Mark::Kind::Bookmark, e, tr("bookmark RV %1").arg(e.resourceVersion));
         break;
     case TraceKind::WatchEnded:
-        closeOpen(t, Span::Lane::Watch, e, false,
-                  JournalText::phrase(d.value(QLatin1String("reason")).toString()));
+        closeOpen(t, Span::Lane::Watch, e, false, JournalText::watchEnd(e));
         break;
     case TraceKind::WatchError: {
         const int code = d.value(QLatin1String("code")).toInt();
-        const QString err = JournalText::phrase(d.value(QLatin1String("error")).toString());
+        const QString err = JournalText::error(e);
         closeOpen(t, Span::Lane::Watch, e, true, err);
         addMark(t, code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
         break;
@@ -220,7 +219,7 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
         addMark(t, Mark::Kind::Backoff, e,
                 tr("backoff %1 ms: %2")
                     .arg(d.value(QLatin1String("delayMs")).toInteger())
-                    .arg(JournalText::phrase(d.value(QLatin1String("reason")).toString())),
+                    .arg(JournalText::code(d.value(QLatin1String("reason")).toString())),
                 d.value(QLatin1String("delayMs")).toInteger());
         break;
     case TraceKind::HandlerNotified: {

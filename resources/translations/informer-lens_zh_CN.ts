@@ -709,6 +709,42 @@
         <source>HasSynced: every object of the initial list has been popped and handled.</source>
         <translation>HasSynced：初始列表中的每个对象都已弹出并处理。</translation>
     </message>
+    <message>
+        <source>Fields changed since resourceVersion %1: none besides metadata (resourceVersion, managedFields).</source>
+        <translation>自 resourceVersion %1 以来变化的字段：除元数据（resourceVersion、managedFields）外没有。</translation>
+    </message>
+    <message>
+        <source>Fields changed since resourceVersion %1: %2.</source>
+        <translation>自 resourceVersion %1 以来变化的字段：%2。</translation>
+    </message>
+    <message>
+        <source>%1 new (%2)</source>
+        <translation>%1 个新增（%2）</translation>
+    </message>
+    <message>
+        <source>%1 changed, another resourceVersion (%2)</source>
+        <translation>%1 个已变化，resourceVersion 不同（%2）</translation>
+    </message>
+    <message>
+        <source>%1 unchanged, the same resourceVersion (%2)</source>
+        <translation>%1 个未变化，resourceVersion 相同（%2）</translation>
+    </message>
+    <message>
+        <source>%1 not in the journal before the list (%2)</source>
+        <translation>%1 个在该 LIST 之前的日志中找不到（%2）</translation>
+    </message>
+    <message>
+        <source>%1 missing from the list, queued as tombstones (%2)</source>
+        <translation>%1 个不在列表中，作为墓碑排入（%2）</translation>
+    </message>
+    <message>
+        <source>Against the Indexer before this list: %1.</source>
+        <translation>与这次 LIST 之前的 Indexer 相比：%1。</translation>
+    </message>
+    <message>
+        <source>WatchList falls back to LIST+WATCH: %1</source>
+        <translation>WatchList 回退到 LIST+WATCH：%1</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1269,10 +1305,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>watch 出错</translation>
     </message>
     <message>
-        <source>watch ended</source>
-        <translation>watch 结束</translation>
-    </message>
-    <message>
         <source>list failed</source>
         <translation>list 失败</translation>
     </message>
@@ -1305,22 +1337,6 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>服务器关闭</translation>
     </message>
     <message>
-        <source>Connection closed</source>
-        <translation>连接已关闭</translation>
-    </message>
-    <message>
-        <source>Remote host closed connection</source>
-        <translation>远端主机关闭了连接</translation>
-    </message>
-    <message>
-        <source>Connection refused</source>
-        <translation>连接被拒绝</translation>
-    </message>
-    <message>
-        <source>The server is currently unable to handle the request</source>
-        <translation>服务器暂时无法处理该请求</translation>
-    </message>
-    <message>
         <source>the connection was lost: %1</source>
         <translation>连接断开：%1</translation>
     </message>
@@ -1349,28 +1365,60 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>watch 过短：%1 ms，未收到任何项</translation>
     </message>
     <message>
-        <source>too old resource version: %1 (%2)</source>
-        <translation>resourceVersion 过旧：%1（%2）</translation>
-    </message>
-    <message>
-        <source>Too large resource version: %1, current: %2</source>
-        <translation>resourceVersion 过大：%1，当前：%2</translation>
-    </message>
-    <message>
-        <source>Internal error occurred: %1</source>
-        <translation>发生内部错误：%1</translation>
-    </message>
-    <message>
-        <source>The provided continue parameter is too old to display a consistent list result.</source>
-        <translation>所给的 continue 参数过旧，无法给出一致的 list 结果。</translation>
-    </message>
-    <message>
         <source>failed to list %1: %2</source>
         <translation>list %1 失败：%2</translation>
     </message>
     <message>
         <source>watch expired</source>
         <translation>watch 过期</translation>
+    </message>
+    <message>
+        <source>stream broken</source>
+        <translation>流中断</translation>
+    </message>
+    <message>
+        <source>ended before the initial-events-end bookmark</source>
+        <translation>在初始事件结束书签之前结束</translation>
+    </message>
+    <message>
+        <source>bookmark timeout</source>
+        <translation>书签超时</translation>
+    </message>
+    <message>
+        <source>very short watch</source>
+        <translation>watch 过短</translation>
+    </message>
+    <message>
+        <source>ERROR event</source>
+        <translation>ERROR 事件</translation>
+    </message>
+    <message>
+        <source>request failed</source>
+        <translation>请求失败</translation>
+    </message>
+    <message>
+        <source>set by the user</source>
+        <translation>由用户设置</translation>
+    </message>
+    <message>
+        <source>resyncCheckPeriod</source>
+        <translation>resyncCheckPeriod</translation>
+    </message>
+    <message>
+        <source>failed to %1 %2: %3</source>
+        <translation>%1 %2 失败：%3</translation>
+    </message>
+    <message>
+        <source>the initial-events-end bookmark did not arrive within %1 ms</source>
+        <translation>初始事件结束书签未在 %1 ms 内到达</translation>
+    </message>
+    <message>
+        <source>watch-list ERROR event: %1</source>
+        <translation>watch-list ERROR 事件：%1</translation>
+    </message>
+    <message>
+        <source>watch-list request failed: %1</source>
+        <translation>watch-list 请求失败：%1</translation>
     </message>
 </context>
 <context>
@@ -1872,6 +1920,22 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Informers and WaitForCacheSync</source>
         <translation>Informer 与 WaitForCacheSync</translation>
+    </message>
+    <message>
+        <source>&amp;Desktop colours</source>
+        <translation>桌面配色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>D&amp;ark</source>
+        <translation>深色(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "informer/reflector.h"
 #include "informer/sharedinformer.h"
 #include "trace/journal.h"
+#include "trace/tracedetail.h"
 
 #include <QTest>
 
@@ -28,6 +29,10 @@ ListReply reply(const QString &spec)
     return okReply(objsFromSpec(items), rv);
 }
 
+/// Every event the harnesses of a test function journaled, checked against the journal's detail
+/// schema in cleanup().
+std::vector<TraceEvent> g_journaled;
+
 struct Harness {
     ManualClock clock;
     Journal journal{&clock};
@@ -43,6 +48,10 @@ struct Harness {
         reflector.setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
         reflector.setUseWatchList(true);
         reflector.setWatchErrorHandler([this](const ApiStatus &s) { handlerErrors << s; });
+    }
+    ~Harness()
+    {
+        g_journaled.insert(g_journaled.end(), journal.events().begin(), journal.events().end());
     }
     /// "cause" of every listStarted, in order.
     QStringList listCauses() const
@@ -74,6 +83,7 @@ class TestWatchList : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void cleanup();
     void watchList_data();
     void watchList();
     void informerWithWatchList();
@@ -242,6 +252,15 @@ void TestWatchList::setUseWatchListAfterStart()
     QCOMPARE(informer.setUseWatchList(true), QStringLiteral("informer has already started"));
     QVERIFY(!informer.useWatchList());
     informer.stop();
+}
+
+void TestWatchList::cleanup()
+{
+    // Whatever path a test drove the Reflector down, every event follows its kind's schema.
+    for (const TraceEvent &e : std::exchange(g_journaled, {})) {
+        QString why;
+        QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWatchList)

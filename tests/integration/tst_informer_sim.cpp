@@ -8,6 +8,7 @@
 #include "sim/apiserver.h"
 #include "sim/churn.h"
 #include "sim/store.h"
+#include "trace/tracedetail.h"
 
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -257,8 +258,11 @@ void tst_InformerSim::watchThatFallsBehindResumesInOrder()
     qint64 lastRv = 0;
     int watchEvents = 0;
     for (const TraceEvent &e : j->events()) {
-        if (e.kind == TraceKind::WatchEnded &&
-            e.detail.value(QLatin1String("reason")).toString().contains(QLatin1String("behind")))
+        // A broken stream's watchEnded carries its typed status.
+        if (const std::optional<ApiStatus> st = tracedetail::status(e);
+            e.kind == TraceKind::WatchEnded && st &&
+            e.detail.value(QLatin1String("reason")).toString() == QLatin1String("stream broken") &&
+            st->describe().contains(QLatin1String("behind")))
             ++behind;
         if (e.kind == TraceKind::WatchEvent && e.type == QLatin1String("MODIFIED")) {
             const qint64 rv = e.resourceVersion.toLongLong();
@@ -275,8 +279,8 @@ void tst_InformerSim::watchThatFallsBehindResumesInOrder()
 void tst_InformerSim::brokenWatchLineIsReportedAndRecovered_data()
 {
     QTest::addColumn<bool>("garbage");
-    QTest::addColumn<int>("kind"); // TraceKind of the journal row that says what broke
-    QTest::addColumn<QString>("detailKey");
+    QTest::addColumn<int>("kind");          // TraceKind of the journal row that says what broke
+    QTest::addColumn<QString>("detailKey"); // "status": the typed status, described
     QTest::addColumn<QString>("says");
     // Decoding runs on a worker thread: the error and the recovery must be what the stream
     // decoded on the UI thread gave — an InternalError ERROR event (client-go's StreamWatcher)
@@ -286,7 +290,7 @@ void tst_InformerSim::brokenWatchLineIsReportedAndRecovered_data()
         << QStringLiteral("unable to decode an event from the "
                           "watch stream");
     QTest::newRow("stream cut in the middle of an event")
-        << false << int(TraceKind::WatchEnded) << QStringLiteral("reason")
+        << false << int(TraceKind::WatchEnded) << QStringLiteral("status")
         << QStringLiteral("the watch stream ended in the middle of an event");
 }
 
@@ -306,7 +310,11 @@ void tst_InformerSim::brokenWatchLineIsReportedAndRecovered()
     const Journal *j = m_session->journal();
     const auto said = [&] {
         for (const TraceEvent &e : j->events())
-            if (int(e.kind) == kind && e.detail.value(detailKey).toString().contains(says))
+            if (int(e.kind) == kind &&
+                (detailKey == QLatin1String("status")
+                     ? tracedetail::status(e).value_or(ApiStatus()).describe()
+                     : e.detail.value(detailKey).toString())
+                    .contains(says))
                 return true;
         return false;
     };

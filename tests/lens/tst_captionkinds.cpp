@@ -3,6 +3,7 @@
 // words of its component), and every timeline marker kind its sentence (Caption::forMark).
 #include "lens/caption.h"
 #include "lens/timelinemodel.h"
+#include "trace/clock.h"
 #include "trace/journal.h"
 
 #include <QSet>
@@ -13,6 +14,8 @@ using namespace lens;
 class TestCaptionKinds : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void updateShowsItsFieldDiff();
+    void relistSaysNewChangedUnchangedMissing();
     void everyEventKindIsExplained_data()
     {
         QTest::addColumn<int>("kind");
@@ -91,6 +94,86 @@ private Q_SLOTS:
         QCOMPARE(distinct.size(), 8); // the three watch event kinds share one
     }
 };
+
+namespace {
+/// Records `kind` for `key` (namespace "default") at `rv` with `labels`, informer "pods".
+quint64 put(Journal &j, TraceKind kind, const QString &name, const QString &rv,
+            const QMap<QString, QString> &labels = {}, const QJsonObject &detail = {},
+            bool tombstone = false)
+{
+    TraceEvent e;
+    e.kind = kind;
+    e.component =
+        kind == TraceKind::FifoQueued ? QStringLiteral("deltafifo") : QStringLiteral("indexer");
+    e.informer = QStringLiteral("pods");
+    e.key = name.isEmpty() ? QString() : QStringLiteral("default/") + name;
+    e.resourceVersion = rv;
+    if (!name.isEmpty())
+        e.object = Object::make(QStringLiteral("default"), name, rv, labels);
+    e.detail = detail;
+    if (kind == TraceKind::FifoQueued)
+        e.deltas = {tombstone ? Delta::deletedFinalStateUnknown(e.key, e.object)
+                              : Delta::of(DeltaType::Replaced, e.object)};
+    return j.record(std::move(e));
+}
+} // namespace
+
+// The explanation of an update names the fields it changed, against the state the Indexer
+// held at the old resourceVersion (never the resourceVersion itself).
+void TestCaptionKinds::updateShowsItsFieldDiff()
+{
+    ManualClock clock;
+    Journal j(&clock);
+    put(j, TraceKind::IndexerAdded, QStringLiteral("a"), QStringLiteral("1"),
+        {{QStringLiteral("tier"), QStringLiteral("fe")}});
+    const quint64 seq = put(j, TraceKind::IndexerUpdated, QStringLiteral("a"), QStringLiteral("2"),
+                            {{QStringLiteral("tier"), QStringLiteral("be")}},
+                            {{QStringLiteral("oldResourceVersion"), QStringLiteral("1")}});
+    const TraceEvent &updated = j.events().back();
+    QCOMPARE(updated.seq, seq);
+    const QString html = Caption::forEvent(updated, &j);
+    QVERIFY2(html.contains(QStringLiteral("Fields changed since resourceVersion 1: "
+                                          "metadata.labels.tier: fe \u2192 be")),
+             qPrintable(html));
+    // Without the journal there is nothing to compare with, and nothing is claimed.
+    QVERIFY(!Caption::forEvent(updated).contains(QStringLiteral("Fields changed")));
+}
+
+// A relist's explanation sorts its listed keys by what the Indexer held before it.
+void TestCaptionKinds::relistSaysNewChangedUnchangedMissing()
+{
+    ManualClock clock;
+    Journal j(&clock);
+    put(j, TraceKind::IndexerAdded, QStringLiteral("same"), QStringLiteral("1"));
+    put(j, TraceKind::IndexerAdded, QStringLiteral("moved"), QStringLiteral("1"));
+    put(j, TraceKind::IndexerAdded, QStringLiteral("gone"), QStringLiteral("1"));
+    put(j, TraceKind::IndexerAdded, QStringLiteral("deleted"), QStringLiteral("1"));
+    put(j, TraceKind::IndexerDeleted, QStringLiteral("deleted"), QStringLiteral("2"));
+    TraceEvent list;
+    list.kind = TraceKind::ListCompleted;
+    list.component = QStringLiteral("reflector");
+    list.informer = QStringLiteral("pods");
+    list.resourceVersion = QStringLiteral("9");
+    list.detail = {{QStringLiteral("items"), 4},
+                   {QStringLiteral("cause"), QStringLiteral("watch expired")}};
+    const quint64 listSeq = j.record(std::move(list));
+    put(j, TraceKind::FifoQueued, QStringLiteral("same"), QStringLiteral("1"));
+    put(j, TraceKind::FifoQueued, QStringLiteral("moved"), QStringLiteral("5"));
+    put(j, TraceKind::FifoQueued, QStringLiteral("fresh"), QStringLiteral("8"));
+    put(j, TraceKind::FifoQueued, QStringLiteral("deleted"), QStringLiteral("7"));
+    put(j, TraceKind::FifoQueued, QStringLiteral("gone"), QStringLiteral("1"), {}, {}, true);
+    const TraceEvent &completed =
+        *std::find_if(j.events().begin(), j.events().end(),
+                      [&](const TraceEvent &e) { return e.seq == listSeq; });
+    const QString html = Caption::forEvent(completed, &j);
+    QVERIFY2(html.contains(QStringLiteral("Against the Indexer before this list: "
+                                          "2 new (default/fresh, default/deleted); "
+                                          "1 changed, another resourceVersion (default/moved); "
+                                          "1 unchanged, the same resourceVersion (default/same); "
+                                          "1 missing from the list, queued as tombstones "
+                                          "(default/gone).")),
+             qPrintable(html));
+}
 
 QTEST_GUILESS_MAIN(TestCaptionKinds)
 #include "tst_captionkinds.moc"

@@ -6,6 +6,7 @@
 #include "sim/scenario.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
+#include "trace/tracedetail.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -488,6 +489,10 @@ void TestScenarios::play()
     const Trace trace{run.session->journal()->events()};
     QVERIFY2(trace.scenarioErrors().isEmpty(), qPrintable(trace.scenarioErrors().join(u'\n')));
     QVERIFY(!run.captions.isEmpty());
+    for (const TraceEvent &e : run.session->journal()->events()) {
+        QString why;
+        QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
+    }
     check(trace, *run.session);
 }
 

@@ -18,6 +18,7 @@
 #include "sim/simulator.h"
 #include "storywindow.h"
 #include "timelinewidget.h"
+#include "trace/tracedetail.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void englishIsDetected();
     void zhCnHasNoUntranslatedVisibleString();
     void darkTheme();
+    void themeMenu();
     void runtimeSwitch();
     void scenarioTextsAndTimelineFollowLanguage();
     void paintedTextsAreTranslated_data();
@@ -208,6 +210,36 @@ void tst_I18n::darkTheme()
     QVERIFY(QApplication::palette().color(QPalette::Base).lightness() > 200);
 }
 
+// The Theme menu switches an open window's colours at run time, the status bar's error red
+// with them, and "Desktop colours" brings back the look the application started with.
+void tst_I18n::themeMenu()
+{
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    QVERIFY(s.show());
+    auto *dark = w.findChild<QAction *>(u"theme-dark"_s);
+    auto *light = w.findChild<QAction *>(u"theme-light"_s);
+    auto *system = w.findChild<QAction *>(u"theme-system"_s);
+    auto *error = w.findChild<QLabel *>(u"errorLabel"_s);
+    QVERIFY(dark && light && system && error);
+    // The menu shows the theme applied before the window opened (the test before left light).
+    QVERIFY(w.findChild<QAction *>(u"theme-"_s + currentTheme())->isChecked());
+    dark->trigger();
+    QVERIFY(dark->isChecked());
+    QCOMPARE(currentTheme(), u"dark"_s);
+    QTRY_VERIFY(w.palette().color(QPalette::Window).lightness() < 80);
+    QTRY_COMPARE(error->styleSheet(), u"color: #ef5350;"_s);
+    light->trigger();
+    QTRY_VERIFY(w.palette().color(QPalette::Window).lightness() > 200);
+    QTRY_COMPARE(error->styleSheet(), u"color: #c62828;"_s);
+    dark->trigger();
+    system->trigger();
+    QCOMPARE(currentTheme(), u"system"_s);
+    // The offscreen platform's own palette is a light one.
+    QTRY_VERIFY(w.palette().color(QPalette::Base).lightness() > 200);
+    QVERIFY(system->isChecked());
+}
+
 // The Language menu: an English window switches to zh_CN and back at run time, every visible
 // text re-applied (QEvent::LanguageChange), with nothing left in English.
 void tst_I18n::runtimeSwitch()
@@ -316,9 +348,12 @@ void tst_I18n::paintedTextsAreTranslated()
     test::StoryWindow s;
     // After the story: the watch breaks off, backoff, a relist because of it (still open).
     s.story.advance(300);
-    s.story.reflector(
-        TraceKind::WatchEnded, {},
-        {{u"reason"_s, u"the connection was lost: Connection closed"_s}, {u"events"_s, 3}});
+    s.story.reflector(TraceKind::WatchEnded, {},
+                      {{u"reason"_s, u"stream broken"_s},
+                       {u"status"_s, ApiStatus::transportError(ApiStatus::Transport::ConnectionLost,
+                                                               u"Connection closed"_s)
+                                         .toDetail()},
+                       {u"events"_s, 3}});
     const quint64 watchEnded = s.journal.lastSeq();
     s.story.reflector(TraceKind::Backoff, {},
                       {{u"delayMs"_s, 1600}, {u"reason"_s, u"watch error"_s}});
@@ -352,33 +387,60 @@ void tst_I18n::paintedTextsAreTranslated()
     }
 }
 
-// The journal's English, as the window shows it in Chinese: causes, transport errors (with the
-// Qt message inside), an operation before them, API statuses with kube-apiserver's messages.
+// The journal's typed fields, as the window shows them in Chinese: a code, transport errors
+// (the Qt message inside stays as Qt gave it), the list the Reflector wrapped them in, a watch
+// that ended at once; an API status keeps the server's words in both languages.
 void tst_I18n::journalPhrases_data()
 {
+    QTest::addColumn<QJsonObject>("detail");
     QTest::addColumn<QString>("english");
     QTest::addColumn<QString>("zh");
-    QTest::newRow("cause") << u"initial"_s << u"\u521D\u59CB"_s;
-    QTest::newRow("connection lost")
-        << u"the connection was lost: Connection closed"_s
-        << u"\u8FDE\u63A5\u65AD\u5F00\uFF1A\u8FDE\u63A5\u5DF2\u5173\u95ED"_s;
-    QTest::newRow("operation")
+    ApiStatus lost =
+        ApiStatus::transportError(ApiStatus::Transport::ConnectionLost, u"Connection closed"_s);
+    QTest::newRow("connection lost") << QJsonObject{{u"status"_s, lost.toDetail()}}
+                                     << u"the connection was lost: Connection closed"_s
+                                     << u"\u8FDE\u63A5\u65AD\u5F00\uFF1AConnection closed"_s;
+    lost.failedVerb = u"list"_s;
+    lost.failedTarget = u"/v1, Kind=Pod"_s;
+    QTest::newRow("wrapped by list")
+        << QJsonObject{{u"status"_s, lost.toDetail()},
+                       {u"error"_s, u"failed to list: not read by the window"_s}}
         << u"failed to list /v1, Kind=Pod: the connection was lost: Connection closed"_s
-        << u"list /v1, Kind=Pod \u5931\u8D25\uFF1A\u8FDE\u63A5\u65AD\u5F00\uFF1A\u8FDE\u63A5\u5DF2\u5173\u95ED"_s;
-    QTest::newRow("410")
+        << u"list /v1, Kind=Pod \u5931\u8D25\uFF1A\u8FDE\u63A5\u65AD\u5F00\uFF1AConnection closed"_s;
+    ApiStatus expired;
+    expired.code = 410;
+    expired.reason = u"Expired"_s;
+    expired.message = u"too old resource version: 1025 (1026)"_s;
+    QTest::newRow("410 keeps the server's words")
+        << QJsonObject{{u"status"_s, expired.toDetail()}}
         << u"410 Expired: too old resource version: 1025 (1026)"_s
-        << u"410 Expired: resourceVersion \u8FC7\u65E7\uFF1A1025\uFF081026\uFF09"_s;
-    QTest::newRow("unknown stays")
-        << u"403 Forbidden: pods is forbidden"_s << u"403 Forbidden: pods is forbidden"_s;
+        << u"410 Expired: too old resource version: 1025 (1026)"_s;
+    QTest::newRow("very short watch")
+        << QJsonObject{{u"shortWatchMs"_s, 120}, {u"error"_s, u"English"_s}}
+        << u"very short watch: 120 ms and no items received"_s
+        << u"watch \u8FC7\u77ED\uFF1A120 ms\uFF0C\u672A\u6536\u5230\u4EFB\u4F55\u9879"_s;
+    QTest::newRow("older recording: as written")
+        << QJsonObject{{u"error"_s, u"the connection was lost: Connection closed"_s}}
+        << u"the connection was lost: Connection closed"_s
+        << u"the connection was lost: Connection closed"_s;
 }
 
 void tst_I18n::journalPhrases()
 {
+    QFETCH(QJsonObject, detail);
     QFETCH(QString, english);
     QFETCH(QString, zh);
-    QCOMPARE(JournalText::phrase(english), english);
+    TraceEvent e;
+    e.kind = TraceKind::WatchError;
+    e.detail = detail;
+    QCOMPARE(JournalText::error(e), english);
+    QCOMPARE(JournalText::code(u"initial"_s), u"initial"_s);
     QVERIFY(installTranslation(QStringLiteral("zh_CN")));
-    QCOMPARE(JournalText::phrase(english), zh);
+    QCOMPARE(JournalText::error(e), zh);
+    QCOMPARE(JournalText::code(u"initial"_s), u"\u521D\u59CB"_s);
+    // Every code the journal may hold has words.
+    for (const QString &code : tracedetail::codes())
+        QVERIFY2(JournalText::knowsCode(code), qPrintable(code));
 }
 
 QTEST_MAIN(tst_I18n)

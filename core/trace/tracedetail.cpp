@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tracedetail.h"
+
+#include <QJsonArray>
+
+#include <map>
+
+namespace lens::tracedetail {
+
+namespace {
+using T = Type;
+
+const std::map<TraceKind, QList<Field>> &schema()
+{
+    static const std::map<TraceKind, QList<Field>> s{
+        {TraceKind::ListStarted,
+         {{"cause", T::Code},
+          {"limit", T::Int},
+          {"fallbackReason", T::String},
+          {"fallbackCode", T::Code},
+          {"bookmarkTimeoutMs", T::Int},
+          {"shortWatchMs", T::Int},
+          {"status", T::Status}}},
+        {TraceKind::ListPage,
+         {{"page", T::Int},
+          {"items", T::Int},
+          {"continue", T::String},
+          {"remainingItemCount", T::Int}}},
+        {TraceKind::ListCompleted,
+         {{"cause", T::Code}, {"items", T::Int}, {"pages", T::Int}, {"watchList", T::Bool}}},
+        {TraceKind::ListFailed,
+         {{"cause", T::Code},
+          {"error", T::String},
+          {"code", T::Int},
+          {"reason", T::String},
+          {"status", T::Status},
+          {"watchList", T::Bool}}},
+        {TraceKind::WatchStarted,
+         {{"timeoutSeconds", T::Int},
+          {"cause", T::Code},
+          {"resourceVersionMatch", T::String},
+          {"sendInitialEvents", T::Bool},
+          {"allowWatchBookmarks", T::Bool},
+          {"watchList", T::Bool}}},
+        {TraceKind::WatchEvent, {{"watchList", T::Bool}}},
+        {TraceKind::Bookmark, {{"initialEventsEnd", T::Bool}, {"watchList", T::Bool}}},
+        {TraceKind::WatchEnded,
+         {{"events", T::Int},
+          {"durationMs", T::Int},
+          {"reason", T::Code},
+          {"status", T::Status},
+          {"watchList", T::Bool}}},
+        {TraceKind::WatchError,
+         {{"error", T::String},
+          {"code", T::Int},
+          {"reason", T::String},
+          {"status", T::Status},
+          {"shortWatchMs", T::Int},
+          {"watchList", T::Bool}}},
+        {TraceKind::Backoff,
+         {{"delayMs", T::Int}, {"reason", T::Code}, {"retryAfterSeconds", T::Int}}},
+        {TraceKind::FifoQueued,
+         {{"queueDepth", T::Int},
+          {"queueMode", T::String},
+          {"objects", T::Int},
+          {"atomicEvents", T::Bool}}},
+        {TraceKind::FifoPopped,
+         {{"isInInitialList", T::Bool},
+          {"queueDepth", T::Int},
+          {"hasSynced", T::Bool},
+          {"queueMode", T::String},
+          {"remainingForKey", T::Int}}},
+        {TraceKind::IndexerAdded, {}},
+        {TraceKind::IndexerUpdated, {{"oldResourceVersion", T::String}}},
+        {TraceKind::IndexerDeleted, {}},
+        {TraceKind::HandlerNotified,
+         {{"handler", T::String},
+          {"backlog", T::Int},
+          {"latencyMs", T::Int},
+          {"isInInitialList", T::Bool},
+          {"oldResourceVersion", T::String}}},
+        {TraceKind::Resync,
+         {{"due", T::Bool}, {"periodMs", T::Int}, {"nextTickMs", T::Int}, {"listeners", T::Array}}},
+        {TraceKind::Synced, {{"objects", T::Int}}},
+        {TraceKind::PumpMode, {}},
+        {TraceKind::HandlerAdded,
+         {{"handler", T::String},
+          {"requestedResyncPeriodMs", T::Int},
+          {"resyncPeriodMs", T::Int},
+          {"nextResyncMs", T::Int},
+          {"syncing", T::Bool},
+          {"informerStarted", T::Bool}}},
+        {TraceKind::HandlerRemoved, {{"handler", T::String}, {"dropped", T::Int}}},
+        {TraceKind::HandlerResyncChanged,
+         {{"handler", T::String},
+          {"resyncPeriodMs", T::Int},
+          {"nextResyncMs", T::Int},
+          {"reason", T::Code},
+          {"byHandler", T::String}}},
+        {TraceKind::CacheSyncStarted,
+         {{"informers", T::StringList},
+          {"waitingFor", T::StringList},
+          {"notStarted", T::StringList},
+          {"timeoutMs", T::Int}}},
+        {TraceKind::CacheSyncWaiting, {{"elapsedMs", T::Int}, {"notSynced", T::StringList}}},
+        {TraceKind::CacheSyncFinished,
+         {{"elapsedMs", T::Int},
+          {"notSynced", T::StringList},
+          {"notStarted", T::StringList},
+          {"waitedOn", T::String},
+          {"message", T::String}}},
+        {TraceKind::Info,
+         {{"message", T::String},
+          {"level", T::String},
+          {"fallbackReason", T::String},
+          {"fallbackCode", T::Code},
+          {"bookmarkTimeoutMs", T::Int},
+          {"shortWatchMs", T::Int},
+          {"status", T::Status}}},
+    };
+    return s;
+}
+
+bool hasType(const QJsonValue &v, Type type)
+{
+    switch (type) {
+    case Type::Int:
+        return v.isDouble() && v.toDouble() == double(v.toInteger());
+    case Type::Number:
+        return v.isDouble();
+    case Type::Bool:
+        return v.isBool();
+    case Type::String:
+    case Type::Code:
+        return v.isString();
+    case Type::StringList: {
+        if (!v.isArray())
+            return false;
+        const QJsonArray a = v.toArray();
+        return std::all_of(a.begin(), a.end(), [](const QJsonValue &x) { return x.isString(); });
+    }
+    case Type::Array:
+        return v.isArray();
+    case Type::Status:
+        return v.isObject();
+    }
+    return false;
+}
+} // namespace
+
+const QList<Field> &fields(TraceKind kind)
+{
+    static const QList<Field> none;
+    const auto it = schema().find(kind);
+    return it == schema().end() ? none : it->second;
+}
+
+bool isOpen(TraceKind kind)
+{
+    return kind == TraceKind::Info;
+}
+
+const QStringList &codes()
+{
+    static const QStringList list{
+        // list causes (ListAndWatch's next attempt) and backoff reasons
+        QStringLiteral("initial"), QStringLiteral("expired"), QStringLiteral("too large"),
+        QStringLiteral("watch expired"), QStringLiteral("watch error"),
+        QStringLiteral("list failed"), QStringLiteral("resync failed"),
+        QStringLiteral("continue expired"), QStringLiteral("fallback"),
+        QStringLiteral("429 on watch"), QStringLiteral("429 on watch-list"),
+        QStringLiteral("connection refused"),
+        // how a watch ended
+        QStringLiteral("closed by server"), QStringLiteral("stream broken"),
+        QStringLiteral("before initial-events-end"),
+        // why WatchList fell back to LIST+WATCH
+        QStringLiteral("bookmark timeout"), QStringLiteral("very short watch"),
+        QStringLiteral("error event"), QStringLiteral("request failed"),
+        // why a listener's resyncPeriod changed
+        QStringLiteral("user"), QStringLiteral("resyncCheckPeriod")};
+    return list;
+}
+
+bool check(const TraceEvent &e, QString *why)
+{
+    const QString kind = traceKindName(e.kind);
+    auto fail = [&](const QString &text) {
+        if (why)
+            *why = text;
+        return false;
+    };
+    const QList<Field> &known = fields(e.kind);
+    for (auto it = e.detail.begin(); it != e.detail.end(); ++it) {
+        const auto f = std::find_if(known.begin(), known.end(), [&](const Field &x) {
+            return it.key() == QLatin1String(x.name);
+        });
+        if (f == known.end()) {
+            if (isOpen(e.kind))
+                continue;
+            return fail(QStringLiteral("%1.%2: not a field of %1").arg(kind, it.key()));
+        }
+        if (!hasType(it.value(), f->type))
+            return fail(QStringLiteral("%1.%2: wrong JSON type").arg(kind, it.key()));
+        if (f->type == Type::Code && !codes().contains(it.value().toString()))
+            return fail(QStringLiteral("%1.%2: \"%3\" is no code")
+                            .arg(kind, it.key(), it.value().toString()));
+    }
+    return true;
+}
+
+std::optional<ApiStatus> status(const TraceEvent &e)
+{
+    const QJsonValue v = e.detail.value(QLatin1String("status"));
+    if (!v.isObject())
+        return std::nullopt;
+    return ApiStatus::fromDetail(v.toObject());
+}
+
+} // namespace lens::tracedetail
