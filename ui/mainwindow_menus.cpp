@@ -131,6 +131,9 @@ void MainWindow::retranslateUi()
                  b->queue(), b->indexer(), b->namespaces(), b->history(), b->handlers(),
                  b->notifications(), b->objectTree()})
             header(m);
+    // Rows folded in the old language are read again.
+    for (LensModels *b : std::as_const(m_bodies))
+        b->retranslate();
     updateStatus();
     updatePipeline();
     m_pipeline->update();

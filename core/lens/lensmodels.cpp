@@ -50,6 +50,14 @@ LensModels::LensModels(JournalSource source, Parts parts, QObject *parent)
 
 LensModels::~LensModels() = default;
 
+void LensModels::retranslate()
+{
+    for (JournalFold *f :
+         std::initializer_list<JournalFold *>{m_history, m_handlers, m_notifications})
+        if (f)
+            f->foldUpTo(f->foldedUpTo());
+}
+
 void LensModels::settle()
 {
     for (JournalFold *f : std::as_const(m_folds))

@@ -80,6 +80,12 @@ public:
     /// Real-time quiet (ms) after which the body settles by itself.
     static constexpr int settleQuietMs() { return 300; }
 
+    /// Re-reads the journal into the models that keep words they folded (the key history's
+    /// details, the handlers' last notification, a handler's notification rows), at the
+    /// moment they show, so rows recorded before a language switch read in the language
+    /// installed now. Call on QEvent::LanguageChange; the other models word at paint time.
+    void retranslate();
+
     /// Time travel: every model shows the journal up to `seq` (0 = live again).
     void travelToSeq(quint64 seq);
     quint64 travelSeq() const { return m_travelSeq; }

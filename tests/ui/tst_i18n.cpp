@@ -266,6 +266,16 @@ void tst_I18n::runtimeSwitch()
     QCOMPARE(tabs->tabText(0), QStringLiteral("日志"));
     QVERIFY(hasCjk(w.runAction()->text()));
     QVERIFY(hasCjk(w.queueModel()->headerData(0, Qt::Horizontal).toString()));
+    // Rows folded before the switch read in Chinese too (the key history's details).
+    KeyHistoryModel *history = w.keyHistoryModel();
+    QVERIFY(history->rowCount() > 0);
+    bool queuedRow = false;
+    for (int r = 0; r < history->rowCount(); ++r) {
+        const QString detail = history->index(r, KeyHistoryModel::DetailColumn).data().toString();
+        queuedRow = queuedRow || detail.contains(u"\u961F\u5217\u6DF1\u5EA6"_s); // queue depth
+        QVERIFY2(!detail.contains(u"queue depth"_s), qPrintable(detail));
+    }
+    QVERIFY(queuedRow);
     auto *lang = w.findChild<QAction *>(QStringLiteral("lang-zh_CN"));
     QVERIFY(lang && lang->isChecked());
     QStringList data = s.story.queueKeys();
