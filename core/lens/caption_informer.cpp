@@ -21,8 +21,60 @@ QString pumpModeCaption(const TraceEvent &e, const Journal *, quint64)
                      "watch them pile up and compress; Step pops exactly one key.")});
 }
 
+namespace {
+/// "k=v, k=v" of a JSON object's scalar fields, in key order.
+QString pairs(const QJsonObject &o)
+{
+    QStringList out;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!it.value().isObject() && !it.value().isArray())
+            out << it.key() + QLatin1Char('=') + it.value().toVariant().toString();
+    return out.join(QStringLiteral(", "));
+}
+
+/// The Simulator panel's notes (SimulatorClient, component "simulator"): from their typed
+/// fields, in the window's language. Empty for any other note.
+QString simulatorNote(const TraceEvent &e)
+{
+    if (e.component != QLatin1String("simulator"))
+        return {};
+    const QJsonObject &d = e.detail;
+    if (e.type == QLatin1String("state")) {
+        qint64 objects = 0; // objects: resource -> count
+        const QJsonObject perResource = d.value(QLatin1String("objects")).toObject();
+        for (auto it = perResource.begin(); it != perResource.end(); ++it)
+            objects += it.value().toInteger();
+        return page(Caption::tr("Built-in cluster at revision %1").arg(str(e, "revision")),
+                    {Caption::tr("/sim/v1/state says: %n object(s), ", nullptr, int(objects)) +
+                     Caption::tr("%1 open watch(es), churn %2, compacted up to revision %3.")
+                         .arg(str(e, "openWatches"),
+                              d.value(QLatin1String("churn")).toBool() ? Caption::tr("on")
+                                                                       : Caption::tr("off"),
+                              str(e, "compactedRevision"))});
+    }
+    if (e.type == QLatin1String("action")) {
+        const QString params = pairs(d.value(QLatin1String("parameters")).toObject());
+        return page(
+            Caption::tr("Simulator: %1").arg(str(e, "action")),
+            {(params.isEmpty()
+                  ? Caption::tr("The Simulator panel sent POST /sim/v1/%1.").arg(str(e, "action"))
+                  : Caption::tr("The Simulator panel sent POST /sim/v1/%1 with %2.")
+                        .arg(str(e, "action"), params)),
+             Caption::tr("The built-in cluster answered: %1.")
+                 .arg(pairs(d.value(QLatin1String("answer")).toObject()))});
+    }
+    if (e.type == QLatin1String("error"))
+        return page(Caption::tr("Simulator: %1 failed").arg(str(e, "action")),
+                    {Caption::tr("The request to /sim/v1/%1 failed (HTTP %2); as recorded: %3")
+                         .arg(str(e, "action"), str(e, "code"), str(e, "message"))});
+    return {};
+}
+} // namespace
+
 QString noteCaption(const TraceEvent &e, const Journal *, quint64)
 {
+    if (QString sim = simulatorNote(e); !sim.isEmpty())
+        return sim;
     // The Reflector's note that WatchList gave up says why from its typed fields.
     if (e.detail.contains(QLatin1String("fallbackCode")))
         return page(

@@ -745,6 +745,52 @@
         <source>WatchList falls back to LIST+WATCH: %1</source>
         <translation>WatchList 回退到 LIST+WATCH：%1</translation>
     </message>
+    <message>
+        <source>Built-in cluster at revision %1</source>
+        <translation>内置集群，revision %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>/sim/v1/state says: %n object(s), </source>
+        <translation>
+            <numerusform>/sim/v1/state 表明：%n 个对象，</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 open watch(es), churn %2, compacted up to revision %3.</source>
+        <translation>%1 个打开的 watch，变动%2，已压缩到 revision %3。</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Simulator: %1</source>
+        <translation>模拟器：%1</translation>
+    </message>
+    <message>
+        <source>The Simulator panel sent POST /sim/v1/%1.</source>
+        <translation>模拟器面板发送了 POST /sim/v1/%1。</translation>
+    </message>
+    <message>
+        <source>The Simulator panel sent POST /sim/v1/%1 with %2.</source>
+        <translation>模拟器面板发送了 POST /sim/v1/%1，参数 %2。</translation>
+    </message>
+    <message>
+        <source>The built-in cluster answered: %1.</source>
+        <translation>内置集群的回答：%1。</translation>
+    </message>
+    <message>
+        <source>Simulator: %1 failed</source>
+        <translation>模拟器：%1 失败</translation>
+    </message>
+    <message>
+        <source>The request to /sim/v1/%1 failed (HTTP %2); as recorded: %3</source>
+        <translation>对 /sim/v1/%1 的请求失败（HTTP %2）；记录原文：%3</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>

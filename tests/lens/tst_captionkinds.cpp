@@ -15,6 +15,7 @@ class TestCaptionKinds : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void updateShowsItsFieldDiff();
+    void simulatorNotesAreReadFromTheirFields();
     void relistSaysNewChangedUnchangedMissing();
     void everyEventKindIsExplained_data()
     {
@@ -137,6 +138,26 @@ void TestCaptionKinds::updateShowsItsFieldDiff()
              qPrintable(html));
     // Without the journal there is nothing to compare with, and nothing is claimed.
     QVERIFY(!Caption::forEvent(updated).contains(QStringLiteral("Fields changed")));
+}
+
+// The Simulator panel's notes are explained from their fields, not from their English message.
+void TestCaptionKinds::simulatorNotesAreReadFromTheirFields()
+{
+    TraceEvent e;
+    e.kind = TraceKind::Info;
+    e.component = QStringLiteral("simulator");
+    e.type = QStringLiteral("action");
+    e.detail = {{QStringLiteral("action"), QStringLiteral("expire-watches")},
+                {QStringLiteral("parameters"),
+                 QJsonObject{{QStringLiteral("resource"), QStringLiteral("pods")}}},
+                {QStringLiteral("answer"), QJsonObject{{QStringLiteral("closedWatches"), 2}}},
+                {QStringLiteral("message"), QStringLiteral("ENGLISH ONLY")}};
+    const QString html = Caption::forEvent(e);
+    QVERIFY2(html.startsWith(QStringLiteral("<p><b>Simulator: expire-watches")), qPrintable(html));
+    QVERIFY2(html.contains(QStringLiteral("POST /sim/v1/expire-watches with resource=pods")),
+             qPrintable(html));
+    QVERIFY2(html.contains(QStringLiteral("closedWatches=2")), qPrintable(html));
+    QVERIFY(!html.contains(QStringLiteral("ENGLISH ONLY")));
 }
 
 // A relist's explanation sorts its listed keys by what the Indexer held before it.
