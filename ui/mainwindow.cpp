@@ -408,8 +408,7 @@ bool MainWindow::showView(const QString &name)
 QStringList MainWindow::viewNames()
 {
     return {QStringLiteral("journal"), QStringLiteral("handlers"), QStringLiteral("playground"),
-            QStringLiteral("indices"), QStringLiteral("object"),   QStringLiteral("simulator"),
-            QStringLiteral("lesson")};
+            QStringLiteral("indices"), QStringLiteral("object"),   QStringLiteral("simulator")};
 }
 
 void MainWindow::setSimulator(const SimulatorAccess &access)

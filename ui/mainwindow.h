@@ -173,6 +173,7 @@ public:
     /// What they show is read from the journal's lesson lines (LessonTrack), so it follows
     /// time travel. In lesson mode the caption pane says when the Pop pump is paused for the
     /// lesson, and the key a caption names is selected in the queue, indexer and key history.
+    /// Without callbacks (a recording) Lesson mode is disabled and Next stops at the end.
     void setLessonControls(LessonControls controls);
     QAction *lessonModeAction() const { return m_lessonMode; }
     QAction *lessonBackAction() const { return m_lessonBack; }
@@ -213,8 +214,11 @@ public:
     bool exportKeyHistory(const QString &path, QString *error = nullptr);
 
     /// Brings a view to the front: "journal", "handlers", "playground" (right tabs), "indices",
-    /// "object" (middle tabs). Returns false for an unknown name. For `--view NAME`.
+    /// "object" (middle tabs), "simulator" and "lesson" (right tabs, once setSimulator() and
+    /// setLessonControls() added them). Returns false for an unknown or absent one. For
+    /// `--view NAME`.
     bool showView(const QString &name);
+    /// The views every window has (showView() takes "lesson" too, with a scenario).
     static QStringList viewNames();
 
     // The parts, for tests and for the app's wiring.

@@ -137,8 +137,9 @@ void MainWindow::refreshLesson()
         const QSignalBlocker block(m_lessonMode);
         m_lessonMode->setChecked(t.enabled);
     }
+    m_lessonMode->setEnabled(bool(m_lessonControls.setEnabled)); // not in a recording
     m_lessonBack->setEnabled(position > 0);
-    m_lessonNext->setEnabled(!live || (t.enabled && !t.finished));
+    m_lessonNext->setEnabled(!live || (t.enabled && !t.finished && bool(m_lessonControls.next)));
     // The caption pane says what the lesson holds at the moment shown.
     m_caption->setLessonLine(
         lessonLineFor(live ? t : LessonTrack::fold(m_journal, t.momentOf(position))));

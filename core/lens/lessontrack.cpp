@@ -49,7 +49,7 @@ LessonTrack LessonTrack::fold(const Journal *journal, quint64 upTo)
             t.held = names(d.value(u"held"));
         } else if (e.type == QLatin1String("caption")) {
             t.captions.append({e.seq, d.value(u"step").toInt(-1), d.value(u"message").toString(),
-                               d.value(u"key").toString()});
+                               d.value(u"aboutKey").toString()});
         }
     }
     return t;

@@ -55,7 +55,7 @@ void ScenarioBinding::start(double speed)
     connect(m_player, &sim::ScenarioPlayer::caption, this, [this](const QString &text) {
         QJsonObject d{{QLatin1String("step"), m_lastStep}};
         if (const QString key = keyNamedBy(text, m_lastStep); !key.isEmpty())
-            d.insert(QLatin1String("key"), key);
+            d.insert(QLatin1String("aboutKey"), key);
         note(QStringLiteral("caption"), text, d);
         Q_EMIT captionChanged(text);
     });

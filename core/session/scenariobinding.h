@@ -24,7 +24,7 @@ class SharedIndexInformer;
 /// from the journal: `synced`, or a count of journal events since the scenario started or the
 /// previous step), and the journal's scenario lines (component "scenario": started, each
 /// step's outcome, captions, waiting, finished). A caption line carries the index of the step
-/// that showed it (`detail.step`) and, when it names one, the key it is about (`detail.key`:
+/// that showed it (`detail.step`) and, when it names one, the key it is about (`detail.aboutKey`:
 /// the first namespace/name word of the caption that a step acts on or the journal recorded,
 /// else the one object the step itself creates, updates or deletes).
 ///

@@ -101,7 +101,7 @@ void tst_ScenarioCli::headlessLessonPausesPopAfterEachStep()
                 ++pauses;
                 held = true;
             } else if (type == QLatin1String("caption")) {
-                lastCaptionKey = d.value(u"key").toString();
+                lastCaptionKey = d.value(u"aboutKey").toString();
             }
         }
         if (kind == QLatin1String("fifoPopped") && held)

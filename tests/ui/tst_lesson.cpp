@@ -6,11 +6,13 @@
 #include "captionpane.h"
 #include "informer/controller.h"
 #include "informer/sharedinformer.h"
+#include "lens/journalfile.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lessontrack.h"
 #include "lens/queuemodel.h"
 #include "lessonpanel.h"
 #include "mainwindow.h"
+#include "recordreplay.h"
 #include "scenariotoolbar.h"
 #include "session/lesson.h"
 #include "session/session.h"
@@ -23,6 +25,7 @@
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -39,6 +42,7 @@ private slots:
     void captionHistoryGrowsAndNavigates();
     void theKeyACaptionNamesIsSelected();
     void lessonModeOffPlaysOn();
+    void aRecordedLessonTravelsOffline();
 
 private:
     /// Presses Next (F8) at the live end and waits until the steps it let run have run and the
@@ -242,6 +246,41 @@ void tst_Lesson::lessonModeOffPlaysOn()
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, 30000);
     QTRY_COMPARE(m_window->lessonPanel()->history()->count(), 4);
     QVERIFY(!m_window->lessonNextAction()->isEnabled());
+}
+
+void tst_Lesson::aRecordedLessonTravelsOffline()
+{
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(next());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lesson.jsonl"));
+    QString err;
+    {
+        JournalRecorder recorder(m_session->journal());
+        QVERIFY2(recorder.start(
+                     path, headerFor(*m_session->journal(), m_session->sourceDescription()), &err),
+                 qPrintable(err));
+        QVERIFY2(recorder.stop(&err), qPrintable(err));
+    }
+    std::unique_ptr<MainWindow> offline(RecordReplay::openRecording(path, &err));
+    QVERIFY2(offline, qPrintable(err));
+    offline->setAttribute(Qt::WA_DeleteOnClose, false);
+    offline->settle();
+    QVERIFY(offline->lessonPanel());
+    QVERIFY(!offline->lessonModeAction()->isEnabled()); // nothing left to play
+    QCOMPARE(offline->lessonPanel()->history()->count(), 2);
+    const LessonTrack t = LessonTrack::fold(offline->journal());
+    QCOMPARE(t.steps.size(), 3);
+    offline->lessonBack();
+    QCOMPARE(offline->travelSeq(), t.momentOf(2));
+    QCOMPARE(offline->queueModel()->rowCount(), 0);
+    offline->lessonBack();
+    QCOMPARE(offline->queueModel()->rowCount(), 16);
+    offline->lessonNext();
+    offline->lessonNext();
+    QCOMPARE(offline->travelSeq(), quint64(0));
+    QVERIFY(!offline->lessonNextAction()->isEnabled());
+    QCOMPARE(offline->queueModel()->rowCount(), 3);
 }
 
 QTEST_MAIN(tst_Lesson)
