@@ -20,6 +20,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -86,6 +87,17 @@ void MainWindow::setLessonControls(LessonControls controls)
             before = a;
     menuBar()->insertMenu(before, menu);
 
+    // The caption and what the lesson holds are read in the Explain pane: give it the room
+    // of a few queue and key history rows.
+    if (auto *left = qobject_cast<QSplitter *>(m_caption->parentWidget())) {
+        QList<int> sizes = left->sizes();
+        if (sizes.size() == 3 && sizes.at(0) > 200 && sizes.at(1) > 150) {
+            sizes[0] -= 60; // from the queue's and the key history's spare rows
+            sizes[1] -= 30;
+            sizes[2] += 90;
+            left->setSizes(sizes);
+        }
+    }
     m_lessonPanel = new LessonPanel(m_lessonBack, m_lessonNext, this);
     m_rightTabs->insertTab(1, m_lessonPanel, tr("Lesson"));
     connect(m_lessonPanel, &LessonPanel::captionChosen, this, [this](int index) {
