@@ -135,9 +135,21 @@ void CaptionPane::showScenarioCaption(const QString &text)
     m_seq = 0;
     m_key.clear();
     m_scenarioCaption = text;
-    m_view->setHtml(QStringLiteral("<p><b>%1</b></p><p>%2</p>")
-                        .arg(tr("Scenario").toHtmlEscaped(), text.toHtmlEscaped()));
+    QString html = QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                       .arg(tr("Scenario").toHtmlEscaped(), text.toHtmlEscaped());
+    if (!m_lessonLine.isEmpty())
+        html += QStringLiteral("<p><i>%1</i></p>").arg(m_lessonLine.toHtmlEscaped());
+    m_view->setHtml(html);
     setSubtitle(tr("scenario caption"));
+}
+
+void CaptionPane::setLessonLine(const QString &line)
+{
+    if (line == m_lessonLine)
+        return;
+    m_lessonLine = line;
+    if (m_seq == 0 && m_key.isEmpty() && !m_scenarioCaption.isEmpty())
+        showScenarioCaption(m_scenarioCaption);
 }
 
 void CaptionPane::retranslate()

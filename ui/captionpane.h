@@ -39,6 +39,10 @@ public:
     void explainSeq(quint64 seq);
     void explainQueuedKey(const QString &key);
     void showScenarioCaption(const QString &text);
+    /// Lesson mode: a line shown under the scenario caption (e.g. that the Pop pump is paused
+    /// for the lesson); "" = none. Shown again with the next caption too.
+    void setLessonLine(const QString &line);
+    QString lessonLine() const { return m_lessonLine; }
     /// How a scenario caption is shown in another language (the scenario's own translations).
     void setScenarioCaptionTranslation(
         std::function<QString(const QString &caption, const QString &lang)> translate);
@@ -61,6 +65,7 @@ private:
     quint64 m_seq = 0;         // what the caption explains: a journal seq …
     QString m_key;             // … or a queued key …
     QString m_scenarioCaption; // … or a scenario's caption
+    QString m_lessonLine;
     std::function<QString(const QString &, const QString &)> m_translateCaption;
 };
 

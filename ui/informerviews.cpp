@@ -46,6 +46,10 @@ SharedIndexInformer *InformerViews::informer() const
 
 Controller *InformerViews::controller() const
 {
+    // An informer started later (a scenario's `informer: start` step, a lesson waiting for
+    // Next) has its pump from then on.
+    if (!m_controller && m_informer)
+        return m_informer->controller();
     return m_controller;
 }
 

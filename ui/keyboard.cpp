@@ -195,6 +195,14 @@ QList<KeyboardNavigation::Shortcut> KeyboardNavigation::shortcuts() const
     out.append({keys(m_window->stepAction()), tr("Step: pop exactly one key")});
     if (QAction *sp = m_window->scenarioPauseAction())
         out.append({keys(sp), tr("Pause or resume the scenario")});
+    if (QAction *mode = m_window->lessonModeAction()) {
+        out.append({keys(mode), tr("Lesson mode on or off: the scenario one step at a time")});
+        out.append({keys(m_window->lessonNextAction()),
+                    tr("Lesson: Next (forward to the next step's moment, or play the next "
+                       "step)")});
+        out.append(
+            {keys(m_window->lessonBackAction()), tr("Lesson: Back to the previous step's moment")});
+    }
     for (const GoTo &g : m_goTo)
         out.append({keys(g.action), tr("Go to: %1").arg(plain(tr(g.text)))});
     out.append({keys(m_live), tr("Return from time travel to Live")});

@@ -23,6 +23,7 @@
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "lens/timelinemodel.h"
+#include "lessonpanel.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
 #include "queuepanel.h"
@@ -345,6 +346,8 @@ void MainWindow::travelTo(quint64 seq, qint64 cursorMs)
     updateStatus();
     updatePipeline();
     m_caption->atTravelPoint();
+    if (m_lessonPanel)
+        refreshLesson();
 }
 
 void MainWindow::updatePipeline()
@@ -395,6 +398,8 @@ bool MainWindow::showView(const QString &name)
         m_middleTabs->setCurrentIndex(1);
     else if (name == QLatin1String("simulator") && m_simulatorPanel)
         m_rightTabs->setCurrentWidget(m_simulatorPanel);
+    else if (name == QLatin1String("lesson") && m_lessonPanel)
+        m_rightTabs->setCurrentWidget(m_lessonPanel);
     else
         return false;
     return true;

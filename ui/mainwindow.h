@@ -39,6 +39,8 @@ class IndexerFilterProxy;
 class HandlersModel;
 class IndexerModel;
 class KeyboardNavigation;
+class LessonPanel;
+struct LessonTrack;
 class LensModels;
 class Journal;
 class JournalModel;
@@ -160,6 +162,33 @@ public:
     QAction *scenarioPauseAction() const;
     QComboBox *scenarioSpeedBox() const;
 
+    /// Lesson mode of the scenario (the Lesson of core/session), as the window drives it.
+    struct LessonControls {
+        std::function<void(bool on)> setEnabled; ///< Lesson::setEnabled
+        std::function<bool()> next;              ///< Lesson::next: plays the next steps
+    };
+    /// Adds lesson mode (call once, after setScenarioControls()): a checkable "Lesson mode"
+    /// (Ctrl+Shift+L), Back (Shift+F8) and Next (F8) in the scenario bar and the Lesson menu,
+    /// and the Lesson tab beside the Journal (where the lesson stands, the caption history).
+    /// What they show is read from the journal's lesson lines (LessonTrack), so it follows
+    /// time travel. In lesson mode the caption pane says when the Pop pump is paused for the
+    /// lesson, and the key a caption names is selected in the queue, indexer and key history.
+    /// Without callbacks (a recording) Lesson mode is disabled and Next stops at the end.
+    void setLessonControls(LessonControls controls);
+    QAction *lessonModeAction() const { return m_lessonMode; }
+    QAction *lessonBackAction() const { return m_lessonBack; }
+    QAction *lessonNextAction() const { return m_lessonNext; }
+    LessonPanel *lessonPanel() const { return m_lessonPanel; }
+    /// Next: from an earlier moment, travels forward to the next step's moment (the live end
+    /// last); at the live end, plays the next steps (LessonControls::next).
+    void lessonNext();
+    /// Back: travels to the moment of the step before the one shown (time travel: every
+    /// informer's views at the same seq), shows its caption and selects the key it names.
+    void lessonBack();
+    /// Travels to lesson position `position` (LessonTrack; its live end = live) and shows its
+    /// caption. False when there is no such position.
+    bool lessonGoTo(int position);
+
     /// The caption pane shows a scenario's caption (docs/scenarios.md), verbatim, until the
     /// user selects something to explain.
     void showScenarioCaption(const QString &text);
@@ -185,8 +214,11 @@ public:
     bool exportKeyHistory(const QString &path, QString *error = nullptr);
 
     /// Brings a view to the front: "journal", "handlers", "playground" (right tabs), "indices",
-    /// "object" (middle tabs). Returns false for an unknown name. For `--view NAME`.
+    /// "object" (middle tabs), "simulator" and "lesson" (right tabs, once setSimulator() and
+    /// setLessonControls() added them). Returns false for an unknown or absent one. For
+    /// `--view NAME`.
     bool showView(const QString &name);
+    /// The views every window has (showView() takes "lesson" too, with a scenario).
     static QStringList viewNames();
 
     // The parts, for tests and for the app's wiring.
@@ -281,6 +313,12 @@ private:
     void schedulePipeline();
     void travelTo(quint64 seq, qint64 cursorMs);
     void showKeyHistory(const QString &key, const QString &informer);
+    /// Lesson mode: the Lesson tab, the actions and the caption pane's lesson line again from
+    /// the journal; at the live end, the key of a caption that appeared since is selected.
+    void refreshLesson();
+    /// Selects `key` (a caption names it) in the body of the informer that has it.
+    void selectLessonKey(const QString &key);
+    QString translatedCaption(const QString &text) const;
 
     QPointer<Journal> m_journal;
     QString m_source;
@@ -308,6 +346,14 @@ private:
     SimulatorPanel *m_simulatorPanel = nullptr;
     PlaygroundPanel *m_playground = nullptr;
     ScenarioToolBar *m_scenarioBar = nullptr;
+    LessonControls m_lessonControls;
+    LessonPanel *m_lessonPanel = nullptr;
+    QAction *m_lessonMode = nullptr;
+    QAction *m_lessonBack = nullptr;
+    QAction *m_lessonNext = nullptr;
+    QTimer *m_lessonTimer = nullptr;
+    int m_lessonCaptions = 0; ///< captions seen live (a new one's key is selected)
+    std::function<QString(const QString &, const QString &)> m_translateCaption;
     quint64 m_travelSeq = 0;
     QLabel *m_statusLabel = nullptr;
     QLabel *m_pumpLabel = nullptr;

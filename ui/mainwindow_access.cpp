@@ -146,6 +146,7 @@ void MainWindow::showScenarioCaption(const QString &text)
 void MainWindow::setScenarioCaptionTranslation(
     std::function<QString(const QString &caption, const QString &lang)> translate)
 {
+    m_translateCaption = translate;
     m_caption->setScenarioCaptionTranslation(std::move(translate));
 }
 QAction *MainWindow::scenarioPauseAction() const

@@ -2,6 +2,7 @@
 #include "recordreplay.h"
 
 #include "lens/journalfile.h"
+#include "lens/lessontrack.h"
 #include "mainwindow.h"
 #include "simulatorpanel.h"
 
@@ -121,6 +122,10 @@ MainWindow *RecordReplay::openRecording(const QString &path, QString *error, QSt
     // A recording of a simulated cluster keeps the Simulator tab's state: shown, no server.
     if (SimulatorState::at(*r->journal()).isValid())
         w->setSimulator(SimulatorAccess{});
+    // A recorded lesson keeps its Lesson tab: Back, Next and the caption history travel
+    // through the recording (nothing is left to play).
+    if (!LessonTrack::fold(r->journal()).steps.isEmpty())
+        w->setLessonControls({});
     return w;
 }
 

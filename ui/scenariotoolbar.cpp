@@ -46,6 +46,13 @@ ScenarioToolBar::ScenarioToolBar(std::function<QString(const QString &lang)> tit
     retranslate();
 }
 
+void ScenarioToolBar::addLessonActions(QAction *mode, QAction *back, QAction *next)
+{
+    addSeparator();
+    for (QAction *a : {mode, back, next})
+        addAction(a);
+}
+
 QString ScenarioToolBar::speedText(double x)
 {
     return x > 0 ? QStringLiteral("%1\u00D7").arg(x) : tr("fastest");

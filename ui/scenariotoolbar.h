@@ -24,6 +24,8 @@ public:
                     std::function<void(double speed)> setSpeed, QWidget *parent = nullptr);
 
     QAction *pauseAction() const { return m_pause; }
+    /// Lesson mode: adds the window's Lesson mode, Back and Next actions after the speed.
+    void addLessonActions(QAction *mode, QAction *back, QAction *next);
     QComboBox *speedBox() const { return m_speed; }
 
 protected:

@@ -53,7 +53,7 @@ const Mark *TimelineHitTest::markAt(const QPoint &pos) const
     auto it = std::lower_bound(marks.begin(), marks.end(), tLo,
                                [](const Mark &m, qint64 t) { return m.t < t; });
     const Mark *best = nullptr;
-    double bestD = kRadius;
+    double bestD = 0;
     for (; it != marks.end() && it->t <= tHi; ++it) {
         const Mark &m = *it;
         if (!m_moment.shows(m)) // after the travel point: not drawn
@@ -62,8 +62,11 @@ const Mark *TimelineHitTest::markAt(const QPoint &pos) const
         if (dy > kRadius)
             continue;
         const double dx = std::abs(m_g.xOf(m.t) - pos.x());
+        if (dx > kRadius)
+            continue;
+        // Within the target box around the tick: the nearest one wins.
         const double d = std::hypot(dx, dy);
-        if (d < bestD || (!best && d <= kRadius)) { // the nearest; the older on a tie
+        if (!best || d < bestD) { // the nearest; the older on a tie
             bestD = d;
             best = &m;
         }

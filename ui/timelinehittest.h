@@ -15,16 +15,17 @@ namespace lens {
 /// the painters drew, so nothing after a travel point, and nothing in a folded group, is hit.
 class TimelineHitTest {
 public:
-    /// How far (px) from a drawn mark a point still hits it: a tick is 2 px wide and moves
-    /// while live, so the nearest mark within this radius wins.
-    static constexpr double kRadius = 6.0;
+    /// How far (px) from a drawn mark a point still hits it, on each side and in x and y
+    /// alike: a tick is 2 px wide, so each mark is a target of at least 2 × 8 px around it and
+    /// the nearest mark within it wins (the older on a tie).
+    static constexpr double kRadius = 8.0;
 
     /// `groups` and the tracks they point to must outlive the hit test.
     TimelineHitTest(const TimelineGeometry &g, const std::vector<TimelineGroup> &groups,
                     const TimelineMoment &moment, int widgetHeight);
 
     /// The mark nearest `pos` (widget px) among those drawn, within kRadius of its tick in x
-    /// and of its lane in y; null when none.
+    /// and within kRadius of its lane in y; null when none.
     const Mark *markAt(const QPoint &pos) const;
     /// The journal seq that closed the LIST/WATCH bar under `pos` (0: none, or still open).
     quint64 spanEndSeqAt(const QPoint &pos) const;

@@ -6,6 +6,7 @@
 #include "timelinehittest.h"
 #include "timelinelanes.h"
 
+#include <QEnterEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTimer>
@@ -257,6 +258,14 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent *event)
 {
     m_scrubbing = false;
     QWidget::mouseReleaseEvent(event);
+}
+
+void TimelineWidget::enterEvent(QEnterEvent *event)
+{
+    // The pointer may come to rest on the lanes without moving over them (a window raised
+    // under it, a layout change): hold still from the moment it is there.
+    holdForPointer(event->position().toPoint());
+    QWidget::enterEvent(event);
 }
 
 void TimelineWidget::leaveEvent(QEvent *event)

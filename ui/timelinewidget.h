@@ -30,7 +30,7 @@ namespace lens {
 /// present: it shows the whole history until it is longer than the window (60 s, mouse wheel
 /// zooms 1 s … 1 h), then the newest window. While the pointer rests on the lanes the view
 /// stops following (so what is under it stays there) until the pointer leaves or F is
-/// pressed. Hovering explains the mark nearest the pointer (within 6 px); clicking a watch
+/// pressed. Hovering explains the mark nearest the pointer (within 8 px); clicking a watch
 /// event selects its key (keyClicked); pressing and dragging on the time axis (or anywhere
 /// with Shift) scrubs: scrubbed(t) asks the window to show that moment (time travel), painted
 /// as an orange line until setTravelTime(-1) returns to live. While travelling the view stops
@@ -88,7 +88,7 @@ public:
     /// The text the tooltip would show at `pos` (empty when nothing is there).
     QString describeAt(const QPoint &pos) const;
     /// The journal seq of the mark a click at `pos` would pick (0: none): the nearest one
-    /// drawn within 6 px.
+    /// drawn within 8 px (TimelineHitTest::kRadius).
     quint64 markSeqAt(const QPoint &pos) const;
     /// The plot area (lanes) in widget coordinates; the time axis is just below it.
     QRect plotRect() const;
@@ -127,6 +127,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void enterEvent(QEnterEvent *event) override;
     void leaveEvent(QEvent *event) override;
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;

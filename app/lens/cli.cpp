@@ -158,8 +158,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                    QStringLiteral("THEME"));
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QStringLiteral("Bring this tab forward: journal, handlers, playground, indices, object or "
-                       "simulator; a comma-separated list brings one tab of each column forward "
+        QStringLiteral("Bring this tab forward: journal, handlers, playground, indices, object, "
+                       "simulator or lesson (with --scenario); a comma-separated list brings one "
+                       "tab of each column forward "
                        "(e.g. object,handlers)."),
         QStringLiteral("NAME"));
     const QCommandLineOption scenario(
@@ -182,6 +183,13 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "same --screenshot pixels on any machine. With --screenshot the picture "
                        "is taken then; with --headless the program ends."),
         QStringLiteral("SECONDS"));
+    const QCommandLineOption lesson(
+        QStringLiteral("lesson"),
+        QStringLiteral("With --scenario: lesson mode from the start. The scenario plays one step "
+                       "at a time, each when Next (F8) is pressed, with the Pop pump paused after "
+                       "each step so what it queued stays visible; Back (Shift+F8) travels to the "
+                       "step before. With --at every step up to that time is played as if Next "
+                       "were pressed (for --screenshot)."));
     const QCommandLineOption scale(
         QStringLiteral("scale"),
         QStringLiteral("Draw the window F times larger, F from 0.5 to 4 (high-DPI; sets "
@@ -214,7 +222,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // cluster and its scenarios, the window, pictures, no window, recordings.
     p.addOptions({server, kubeconfig, context, insecure, ns});
     p.addOptions({resync, queue, watchList, watchListModes, journalCap});
-    p.addOptions({churn, seed, scenario, listScenarios, speed, at});
+    p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
     p.addOptions({headless, duration});
@@ -370,6 +378,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.session.reproducible = true;
         c.session.stopAtMs = qint64(std::llround(atSec * 1000));
     }
+    c.session.lesson = p.isSet(lesson);
+    if (c.session.lesson && !p.isSet(scenario))
+        c.error = QStringLiteral("--lesson needs a scenario (--scenario) to go through");
+    else if (c.session.lesson && !p.isSet(at) && (c.headless || p.isSet(screenshot)))
+        c.error = QStringLiteral("--lesson with --headless or --screenshot needs a stop time "
+                                 "(--at SECONDS): in lesson mode each step waits for Next");
     if (p.isSet(scale)) {
         const double f = p.value(scale).toDouble(&ok);
         if (!ok || !std::isfinite(f) || f < 0.5 || f > 4)
@@ -388,7 +402,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.error = QStringLiteral("--theme takes light or dark (got \"%1\")").arg(c.theme);
     const QStringList views = {QStringLiteral("journal"),    QStringLiteral("handlers"),
                                QStringLiteral("playground"), QStringLiteral("indices"),
-                               QStringLiteral("object"),     QStringLiteral("simulator")};
+                               QStringLiteral("object"),     QStringLiteral("simulator"),
+                               QStringLiteral("lesson")};
     for (const QString &v : c.view.split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!views.contains(v))
             c.error = QStringLiteral("--view takes %1, or a comma-separated list of them (got "

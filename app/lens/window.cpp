@@ -4,12 +4,14 @@
 #include "fonts.h"
 #include "i18n.h"
 #include "informer/reflector.h"
+#include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
 #include "pipelinewidget.h"
 #include "playgroundmodel.h"
 #include "playgroundpanel.h"
 #include "screenshot.h"
+#include "session/lesson.h"
 #include "session/simulatoraccess.h"
 #include "sim/churn.h"
 #include "sim/scenarioplayer.h"
@@ -96,7 +98,9 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
             [&session, &window, cl, capture] {
                 session.journal()->blockSignals(true);
                 window.settle();
-                window.selectNewestKey();
+                // A lesson selected the key its caption names; otherwise the story's last key.
+                if (!session.options().lesson || window.keyHistoryModel()->key().isEmpty())
+                    window.selectNewestKey();
                 showPlaygroundPartWay(window, cl);
                 window.settle();
                 // Posted layout and scroll requests run first (the journal scrolls to its end).
@@ -239,8 +243,6 @@ int runWindow(Session &session, const CommandLine &cl)
         access.journal = session.journal();
         window.setSimulator(access);
     }
-    if (!showRequestedView(window, cl))
-        return 2;
     window.setSourceDescription(session.sourceDescription());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
     if (sim::ScenarioPlayer *player = session.scenarioPlayer()) {
@@ -256,7 +258,12 @@ int runWindow(Session &session, const CommandLine &cl)
                     return s.textIn(lang);
             return text;
         });
+        if (Lesson *lesson = session.lesson())
+            window.setLessonControls({[lesson](bool on) { lesson->setEnabled(on); },
+                                      [lesson] { return lesson->next(); }});
     }
+    if (!showRequestedView(window, cl))
+        return 2;
     window.resize(cl.windowSize);
     window.show();
     if (!cl.screenshotPath.isEmpty())

@@ -5,6 +5,8 @@
 #include "sim/scenarioplayer.h"
 #include "trace/journal.h"
 
+#include <QRegularExpression>
+
 namespace lens {
 
 ScenarioBinding::ScenarioBinding(sim::ScenarioPlayer *player, Journal *journal,
@@ -46,9 +48,15 @@ void ScenarioBinding::start(double speed)
                 }
                 m_stepSeq.resize(qMax<qsizetype>(m_stepSeq.size(), index + 1));
                 m_stepSeq[index] = m_journal->lastSeq();
+                m_lastStep = index;
+                Q_EMIT stepRan(index, s);
             });
+    // The player emits a step's caption right after its stepDone.
     connect(m_player, &sim::ScenarioPlayer::caption, this, [this](const QString &text) {
-        note(QStringLiteral("caption"), text, {});
+        QJsonObject d{{QLatin1String("step"), m_lastStep}};
+        if (const QString key = keyNamedBy(text, m_lastStep); !key.isEmpty())
+            d.insert(QLatin1String("aboutKey"), key);
+        note(QStringLiteral("caption"), text, d);
         Q_EMIT captionChanged(text);
     });
     connect(m_player, &sim::ScenarioPlayer::waiting, this,
@@ -67,6 +75,38 @@ void ScenarioBinding::start(double speed)
     m_startSeq = m_journal->lastSeq();
     m_player->setSpeed(speed);
     m_player->start();
+}
+
+QString ScenarioBinding::stepKey(const sim::ScenarioStep &s)
+{
+    using A = sim::ScenarioStep::Action;
+    const QString name = s.args.value(u"name").toString();
+    if (name.isEmpty() ||
+        (s.action != A::Create && s.action != A::Update && s.action != A::Delete) ||
+        (s.action == A::Create && s.args.value(u"count").toInt(1) > 1))
+        return {};
+    return s.args.value(u"namespace").toString(QStringLiteral("default")) + QLatin1Char('/') + name;
+}
+
+QString ScenarioBinding::keyNamedBy(const QString &text, int stepIndex) const
+{
+    const auto &steps = m_player->scenario().steps;
+    // A word shaped like a namespace/name key that some step acts on or the journal recorded.
+    static const QRegularExpression keyShape(QStringLiteral(
+        "(?<![\\w./-])([a-z0-9]([-a-z0-9.]*[a-z0-9])?/[a-z0-9]([-a-z0-9.]*[a-z0-9])?)"));
+    for (auto m = keyShape.globalMatch(text); m.hasNext();) {
+        const QString word = m.next().captured(1);
+        for (const sim::ScenarioStep &s : steps)
+            if (stepKey(s) == word)
+                return word;
+        const auto &events = m_journal->events();
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (it->key == word)
+                return word;
+    }
+    if (stepIndex >= 0 && stepIndex < steps.size())
+        return stepKey(steps.at(stepIndex));
+    return {};
 }
 
 SharedIndexInformer *ScenarioBinding::informerNamed(const QString &name) const

@@ -23,7 +23,10 @@ class SharedIndexInformer;
 /// its `informer:` option names, by default the first), its `waitFor` conditions (answered
 /// from the journal: `synced`, or a count of journal events since the scenario started or the
 /// previous step), and the journal's scenario lines (component "scenario": started, each
-/// step's outcome, captions, waiting, finished).
+/// step's outcome, captions, waiting, finished). A caption line carries the index of the step
+/// that showed it (`detail.step`) and, when it names one, the key it is about (`detail.aboutKey`:
+/// the first namespace/name word of the caption that a step acts on or the journal recorded,
+/// else the one object the step itself creates, updates or deletes).
 ///
 /// Errors of an action ("no informer named \"x\"", "no handler named \"y\"", the informer's
 /// own errors) are returned to the player, which journals them with the step.
@@ -45,8 +48,13 @@ public:
     void start(double speed);
     /// The informer named `name` ("" = the first); null when there is none by that name.
     SharedIndexInformer *informerNamed(const QString &name) const;
+    sim::ScenarioPlayer *player() const { return m_player; }
+    Journal *journal() const { return m_journal; }
+    const QList<SharedIndexInformer *> &informers() const { return m_informers; }
 
 Q_SIGNALS:
+    /// Step `index` ran and its outcome was journaled (before its caption).
+    void stepRan(int index, const lens::sim::ScenarioStep &step);
     /// A caption to show (also journaled: component "scenario", type "caption").
     void captionChanged(const QString &text);
     /// The scenario has played its last step.
@@ -55,6 +63,10 @@ Q_SIGNALS:
 private:
     /// Runs one informer action; "" or an error in words.
     QString informerAction(const sim::ScenarioStep &step);
+    /// The key caption `text` of step `stepIndex` is about ("" = none); see the class comment.
+    QString keyNamedBy(const QString &text, int stepIndex) const;
+    /// The one object's key a create/update/delete step acts on ("" when several or none).
+    static QString stepKey(const sim::ScenarioStep &s);
     /// Whether `waitFor` of step `stepIndex` holds now.
     bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
     static ProcessorListener *listenerNamed(const SharedIndexInformer *informer,
@@ -68,6 +80,7 @@ private:
     Starter m_start;
     quint64 m_startSeq = 0;   ///< journal seq when the scenario started
     QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
+    int m_lastStep = -1;      ///< the step that ran last (its caption follows)
 };
 
 } // namespace lens

@@ -7,6 +7,7 @@
 #include "client/kubeconfig.h"
 #include "informer/reflector.h"
 #include "informerplan.h"
+#include "lesson.h"
 #include "scenariobinding.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
@@ -399,6 +400,12 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
         [this](const QString &name) { return startInformers({name}); }, this);
     connect(m_binding, &ScenarioBinding::captionChanged, this, &Session::captionChanged);
     connect(m_binding, &ScenarioBinding::finished, this, &Session::scenarioFinished);
+    m_lesson = new Lesson(m_binding, this);
+    if (m_opts.lesson) {
+        m_lesson->setEnabled(true);
+        if (m_clock == &m_scenarioClock)
+            m_lesson->setAutoNextUntilMs(m_opts.stopAtMs);
+    }
     m_binding->start(m_opts.scenarioSpeed);
     return true;
 }

@@ -23,6 +23,7 @@ struct ScenarioStep;
 } // namespace sim
 class ListerWatcher;
 class CaptureListerWatcher;
+class Lesson;
 class ScenarioBinding;
 struct ApiResource;
 struct RestConfig;
@@ -89,6 +90,10 @@ public:
         QString language;
         /// With `reproducible`: scenario time (ms) to stop at (scenarioStopTimeReached()).
         qint64 stopAtMs = -1;
+        /// Play the scenario in lesson mode from its start (Lesson: one group of steps per
+        /// Lesson::next(), the Pop pumps paused after each). With `reproducible` every group
+        /// up to `stopAtMs` is played as if Next were pressed once its predecessor settled.
+        bool lesson = false;
         /// Replay this `kubectl get -w -o json --output-watch-events` capture through the
         /// informer (CaptureListerWatcher) instead of watching a server; no built-in cluster.
         QString watchCapture;
@@ -133,6 +138,8 @@ public:
     CaptureListerWatcher *capture() const { return m_capture; }
     /// The scenario being played (null without Options::scenario).
     sim::ScenarioPlayer *scenarioPlayer() const { return m_player; }
+    /// The scenario's lesson mode (null without Options::scenario); see Lesson.
+    Lesson *lesson() const { return m_lesson; }
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
@@ -183,6 +190,7 @@ private:
     Options m_opts;
     sim::ScenarioPlayer *m_player = nullptr;
     ScenarioBinding *m_binding = nullptr;
+    Lesson *m_lesson = nullptr;
     SteadyClock m_steadyClock;
     ManualClock m_scenarioClock; ///< Options::reproducible: the scenario's clock for all
     const Clock *m_clock;        ///< the one the journal and the informer read

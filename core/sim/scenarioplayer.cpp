@@ -117,8 +117,37 @@ void ScenarioPlayer::recheck()
     // client's next request reaches the server.
     m_activity.restart();
     m_idleTurns = 0;
-    if (m_waitingFor >= 0)
+    if (m_waitingFor >= 0 || m_heldAt >= 0)
         advance();
+}
+
+void ScenarioPlayer::setStepGate(StepGate gate)
+{
+    m_gate = std::move(gate);
+    gateChanged();
+}
+
+void ScenarioPlayer::gateChanged()
+{
+    if (m_started && !m_finished)
+        QTimer::singleShot(0, this, &ScenarioPlayer::advance);
+}
+
+bool ScenarioPlayer::startsGroup(int index) const
+{
+    const auto &steps = m_scenario.steps;
+    if (index <= 0 || index >= steps.size())
+        return index == 0;
+    return steps.at(index).atMs != steps.at(index - 1).atMs || !steps.at(index).waitFor.isEmpty();
+}
+
+int ScenarioPlayer::groupEnd(int first) const
+{
+    const int n = int(m_scenario.steps.size());
+    int end = qBound(0, first, n) + 1;
+    while (end < n && !startsGroup(end))
+        ++end;
+    return qMin(end, n);
 }
 
 void ScenarioPlayer::setPaused(bool paused)
@@ -227,9 +256,24 @@ void ScenarioPlayer::advanceSteps()
             m_stopPending = true;
             return;
         }
+        if (m_gate && m_gateOpenFor != m_next && startsGroup(m_next)) {
+            if (!quiet())
+                return; // the quiet timer comes back
+            if (!m_gate(m_next)) {
+                if (m_heldAt != m_next) {
+                    m_heldAt = m_next;
+                    Q_EMIT held(m_next);
+                }
+                m_realTimer.restart(); // held time is no scenario time
+                return;                // recheck(), the tick or gateChanged() come back
+            }
+            m_heldAt = -1;
+            m_gateOpenFor = m_next;
+        }
+        const bool released = m_gate && m_gateOpenFor >= 0 && m_next < groupEnd(m_gateOpenFor);
         const qint64 now = m_clock->nowMs();
         if (now < s.atMs) {
-            if (m_speed <= 0) {
+            if (m_speed <= 0 || released) {
                 if (!quiet() || stopAtNextDue(s.atMs))
                     return; // the quiet timer comes back
                 m_clock->advance(s.atMs - now);

@@ -35,6 +35,8 @@ public:
     using InformerActions = std::function<QString(const ScenarioStep &step)>;
     /// True when `waitFor` holds (`stepIndex` = the step waiting).
     using ConditionCheck = std::function<bool(const QJsonObject &waitFor, int stepIndex)>;
+    /// Lesson mode: true when the group of steps starting at `first` may run now.
+    using StepGate = std::function<bool(int first)>;
 
     /// `sim` is not owned and must be started and outlive the player.
     ScenarioPlayer(Scenario scenario, Simulator *sim, QObject *parent = nullptr);
@@ -43,6 +45,20 @@ public:
 
     void setInformerActions(InformerActions f) { m_informer = std::move(f); }
     void setConditionCheck(ConditionCheck f) { m_condition = std::move(f); }
+    /// Lesson mode (the Lesson in core/session): before each group of steps (see groupEnd())
+    /// the player asks `gate`; while it answers false the clock stands and no step runs
+    /// (held() says so once). It asks again on recheck(), on the speed tick and after
+    /// gateChanged(). Once it answered true the group runs at once: the clock jumps to the
+    /// group's time as with speed 0 (a `waitFor` is still waited for). With setQuietMs() the
+    /// gate is asked only once nothing was journaled for that long, so each group starts from
+    /// the settled reactions of the one before. Null (the default): no gate.
+    void setStepGate(StepGate gate);
+    /// Index one past the last step of the group that starts at step `first`: the steps after
+    /// it at the same time and without `waitFor` run with it, in one event-loop turn (e.g.
+    /// "drop watches, delete, compact" before the client can reconnect).
+    int groupEnd(int first) const;
+    /// True when step `index` starts a group (see groupEnd()).
+    bool startsGroup(int index) const;
     /// Scenario seconds per real second; 0 = as fast as possible. Takes effect at once.
     void setSpeed(double speed);
     double speed() const { return m_speed; }
@@ -90,6 +106,9 @@ public Q_SLOTS:
     void recheck();
     /// Stops playing for good: no further step runs, no signal is emitted.
     void stop();
+    /// The step gate's answer may have changed (a lesson's Next): asks it again on the next
+    /// event-loop turn.
+    void gateChanged();
 
 Q_SIGNALS:
     /// A step ran. `summary` says what it did ("deleted pods default/web-1 at revision 1012");
@@ -100,6 +119,8 @@ Q_SIGNALS:
     void caption(const QString &text);
     /// The step at `index` is waiting for its condition (emitted once per step).
     void waiting(int index, const QString &condition);
+    /// The step gate holds the group that starts at step `index` (emitted once per group).
+    void held(int index);
     /// Every step has run.
     void finished();
     /// The clock stands at the stop time (setStopAtMs()); no further step will run.
@@ -132,6 +153,9 @@ private:
     bool m_bookmarksOnClock = false; ///< start() put the server's bookmarks on m_clock
     InformerActions m_informer;
     ConditionCheck m_condition;
+    StepGate m_gate;
+    int m_heldAt = -1;      ///< the group the gate holds (-1: none)
+    int m_gateOpenFor = -1; ///< the group the gate let through (asked no more)
     ManualClock m_ownClock;
     ManualClock *m_clock = &m_ownClock;
     int m_quietMs = 0;

@@ -1750,6 +1750,77 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Follow the present again after the pointer made the view hold still</source>
         <translation>指针让视图停住后，重新跟随当前时间</translation>
     </message>
+    <message>
+        <source>Lesson mode on or off: the scenario one step at a time</source>
+        <translation>课程模式开关：一次一步地走完场景</translation>
+    </message>
+    <message>
+        <source>Lesson: Next (forward to the next step&apos;s moment, or play the next step)</source>
+        <translation>课程：下一步（前进到下一步的时刻，或播放下一步）</translation>
+    </message>
+    <message>
+        <source>Lesson: Back to the previous step&apos;s moment</source>
+        <translation>课程：后退到上一步的时刻</translation>
+    </message>
+</context>
+<context>
+    <name>lens::LessonPanel</name>
+    <message>
+        <source>Lesson mode is off: the scenario plays at its speed. Turn it on to go through the scenario one step at a time.</source>
+        <translation>课程模式已关闭：场景按其速度播放。打开它即可一次一步地走完场景。</translation>
+    </message>
+    <message>
+        <source>Before the first step. Next plays step 1 of %1.</source>
+        <translation>在第一步之前。“下一步”播放第 1 步（共 %1 步）。</translation>
+    </message>
+    <message>
+        <source>Steps %1–%2 of %3</source>
+        <translation>第 %1–%2 步（共 %3 步）</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步（共 %2 步）</translation>
+    </message>
+    <message>
+        <source>an earlier moment: Next goes forward</source>
+        <translation>较早的时刻：“下一步”向前走</translation>
+    </message>
+    <message>
+        <source>the scenario has played every step</source>
+        <translation>场景已播放完所有步骤</translation>
+    </message>
+    <message>
+        <source>lesson mode is off: the scenario plays on</source>
+        <translation>课程模式已关闭：场景继续播放</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n caption(s)</source>
+        <translation>
+            <numerusform>%n 条说明</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Step %1 · %2</source>
+        <translation>第 %1 步 · %2</translation>
+    </message>
+    <message>
+        <source>%1
+Key: %2</source>
+        <translation>%1
+键：%2</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Caption history: click a caption to go back to its step</source>
+        <translation>说明历史：点击一条说明即回到它的那一步</translation>
+    </message>
+    <message>
+        <source>Where the lesson stands</source>
+        <translation>课程进行到哪里</translation>
+    </message>
 </context>
 <context>
     <name>lens::MainWindow</name>
@@ -1982,6 +2053,50 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Lesson: Pop of %1 is paused for the lesson, so what this step queued (Replaced chips, ✝ tombstones) stays in the queue. Next (F8) lets Pop run on and plays the next step.</source>
+        <translation>课程：%1 的 Pop 为课程而暂停，所以这一步排入的内容（Replaced 标签、✝ 墓碑）留在队列中。“下一步”（F8）让 Pop 继续运行并播放下一步。</translation>
+    </message>
+    <message>
+        <source>Lesson: Pop of %1 stays paused, as the scenario paused it. Next (F8) plays the next step.</source>
+        <translation>课程：%1 的 Pop 保持暂停，因为场景暂停了它。“下一步”（F8）播放下一步。</translation>
+    </message>
+    <message>
+        <source>Lesson: Next (F8) plays the next step.</source>
+        <translation>课程：“下一步”（F8）播放下一步。</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Less&amp;on</source>
+        <translation>课程(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Lesson mode</source>
+        <translation>课程模式</translation>
+    </message>
+    <message>
+        <source>Go through the scenario one step at a time, the Pop pump paused after each step (Ctrl+Shift+L)</source>
+        <translation>一次一步地走完场景，每步之后暂停 Pop 泵（Ctrl+Shift+L）</translation>
+    </message>
+    <message>
+        <source>◀ Back</source>
+        <translation>◀ 后退</translation>
+    </message>
+    <message>
+        <source>Back to the previous step&apos;s moment: every view travels there (Shift+F8)</source>
+        <translation>后退到上一步的时刻：所有视图都回到那里（Shift+F8）</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Forward to the next step&apos;s moment; at the present, play the next step (F8)</source>
+        <translation>前进到下一步的时刻；在当前时刻则播放下一步（F8）</translation>
     </message>
 </context>
 <context>

@@ -214,6 +214,9 @@ void tst_Cli::badArgumentsAreExplained()
                       QStringLiteral("fs03-410-relist"), QStringLiteral("--at"),
                       QStringLiteral("nan")},
           QStringList{QStringLiteral("--headless"), QStringLiteral("--scale"), QStringLiteral("9")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--lesson")},
+          QStringList{QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                      QStringLiteral("window-tour"), QStringLiteral("--lesson")},
           QStringList{QStringLiteral("--screenshot"), QStringLiteral("shot.jpg")}}) {
         QProcess *q = run(args, this);
         QVERIFY(q->waitForFinished(10000));

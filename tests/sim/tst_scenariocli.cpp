@@ -16,6 +16,7 @@ class tst_ScenarioCli : public QObject {
 private slots:
     void listScenarios();
     void headlessPlaysAndExits();
+    void headlessLessonPausesPopAfterEachStep();
     void brokenFileNamesTheLine();
     void simServesAScenario();
 };
@@ -65,6 +66,54 @@ void tst_ScenarioCli::headlessPlaysAndExits()
     }
     QCOMPARE(tombstones, 1);
     QVERIFY(finished);
+}
+
+// --lesson --at: every step up to the stop time is played as if Next were pressed, and Pop is
+// paused after each step: no pop between a lessonPause line and the next Next.
+void tst_ScenarioCli::headlessLessonPausesPopAfterEachStep()
+{
+    QProcess lens;
+    lens.start(QStringLiteral(LENS_EXE),
+               {QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                QStringLiteral("window-tour"), QStringLiteral("--lesson"), QStringLiteral("--at"),
+                QStringLiteral("5")});
+    const auto stop = qScopeGuard([&lens] { lens.kill(); });
+    QTRY_COMPARE_WITH_TIMEOUT(lens.state(), QProcess::NotRunning, 60000);
+    QCOMPARE(lens.exitCode(), 0);
+    int nexts = 0;
+    int pauses = 0;
+    bool held = false; // between a lessonPause line and the next lessonStep line
+    int popsWhileHeld = 0;
+    int replacedQueued = 0;
+    QString lastCaptionKey;
+    for (const QString &line : lines(lens.readAllStandardOutput())) {
+        const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+        const QString kind = o.value(u"kind").toString();
+        const QString type = o.value(u"type").toString();
+        const QJsonObject &d = o; // the detail fields are top-level in --headless lines
+        if (o.value(u"component").toString() == QLatin1String("scenario")) {
+            if (type == QLatin1String("lessonStep")) {
+                QCOMPARE(d.value(u"step").toInt(), nexts);
+                QCOMPARE(d.value(u"steps").toInt(), 11);
+                ++nexts;
+                held = false;
+            } else if (type == QLatin1String("lessonPause")) {
+                ++pauses;
+                held = true;
+            } else if (type == QLatin1String("caption")) {
+                lastCaptionKey = d.value(u"aboutKey").toString();
+            }
+        }
+        if (kind == QLatin1String("fifoPopped") && held)
+            ++popsWhileHeld;
+        if (kind == QLatin1String("fifoQueued") && type == QLatin1String("Replaced") && held)
+            ++replacedQueued;
+    }
+    QCOMPARE(nexts, 10); // the steps at or before 5 s
+    QCOMPARE(pauses, 10);
+    QCOMPARE(popsWhileHeld, 0);
+    QCOMPARE(replacedQueued, 16); // the initial list, queued while Pop was held
+    QCOMPARE(lastCaptionKey, QStringLiteral("default/web-2"));
 }
 
 void tst_ScenarioCli::brokenFileNamesTheLine()

@@ -8,6 +8,7 @@
 #include "timelinewidget.h"
 #include "trace/journal.h"
 
+#include <QEnterEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -57,7 +58,7 @@ class TestTimeline : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     // A watch event's tick is 2 px wide: a click 5 px beside it still selects its key, the
-    // nearest of two ticks wins, and nothing farther than 6 px is hit.
+    // nearest of two ticks wins, 8 px beside it still hits, and nothing farther.
     void clickNearATickSelectsTheNearest()
     {
         ManualClock clock;
@@ -85,7 +86,8 @@ private Q_SLOTS:
         QCOMPARE(keys.size(), 1);
         QCOMPARE(keys.at(0).at(0).toString(), QStringLiteral("ns/a"));
         QCOMPARE(w.markSeqAt(QPoint(w.xOfTime(b->t) - 4, y)), b->seq);
-        QCOMPARE(w.markSeqAt(QPoint(w.xOfTime(b->t) + 8, y)), quint64(0));
+        QCOMPARE(w.markSeqAt(QPoint(w.xOfTime(b->t) + 8, y)), b->seq);
+        QCOMPARE(w.markSeqAt(QPoint(w.xOfTime(b->t) + 9, y)), quint64(0));
         QVERIFY(w.describeAt(QPoint(w.xOfTime(b->t) - 5, y)).contains(QLatin1String("ns/b")));
     }
 
@@ -124,6 +126,21 @@ private Q_SLOTS:
         QCOMPARE(w.presentMs(), qint64(96000));
         // On the time axis the pointer scrubs: no hold.
         QTest::mouseMove(&w, QPoint(w.plotRect().center().x(), w.plotRect().bottom() + 8));
+        QVERIFY(!w.isHoldingForPointer());
+        QApplication::sendEvent(&w, &leave);
+        // Entering onto the lanes holds at once, before any move over them.
+        const QPointF inside = w.plotRect().center();
+        QEnterEvent enter(inside, inside, w.mapToGlobal(inside));
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(w.isHoldingForPointer());
+        clock.advance(1000);
+        QCOMPARE(w.presentMs(), qint64(96000));
+        QApplication::sendEvent(&w, &leave);
+        QVERIFY(!w.isHoldingForPointer());
+        // Entering on the time axis does not.
+        const QPointF axis(w.plotRect().center().x(), w.plotRect().bottom() + 8);
+        QEnterEvent enterAxis(axis, axis, w.mapToGlobal(axis));
+        QApplication::sendEvent(&w, &enterAxis);
         QVERIFY(!w.isHoldingForPointer());
     }
 

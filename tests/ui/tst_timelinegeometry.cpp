@@ -110,8 +110,8 @@ private Q_SLOTS:
         QCOMPARE(g.lane(13).group, 2);
     }
 
-    // A tick is 2 px wide: the nearest mark within 6 px is hit, also from just outside its
-    // lane; nothing farther, nothing after the travel point, nothing in a folded group.
+    // A tick is 2 px wide: the nearest mark within 8 px on each side (x and y alike) is hit,
+    // also from just outside its lane; nothing farther, nothing after the travel point.
     void hitTestTakesTheNearestMarkWithinTheRadius()
     {
         std::vector<TimelineLane> lanes;
@@ -144,7 +144,13 @@ private Q_SLOTS:
         QCOMPARE(seqAt(hit, x0 + 102, y), quint64(1)); // 2 px from 100, 4 from 106
         QCOMPARE(seqAt(hit, x0 + 104, y), quint64(2)); // nearer 106 than 100
         QCOMPARE(seqAt(hit, x0 + 294, y), quint64(4)); // 6 px: still
-        QCOMPARE(seqAt(hit, x0 + 293, y), quint64(0)); // 7 px: too far
+        QCOMPARE(seqAt(hit, x0 + 292, y), quint64(4)); // 8 px before it: still
+        QCOMPARE(seqAt(hit, x0 + 308, y), quint64(4)); // 8 px after it: still
+        QCOMPARE(seqAt(hit, x0 + 291, y), quint64(0)); // 9 px: too far
+        QCOMPARE(seqAt(hit, x0 + 309, y), quint64(0));
+        // The corner of the target: 8 px aside and 8 px above the lane still hits.
+        QCOMPARE(seqAt(hit, x0 + 308, events.top() - 8), quint64(4));
+        QCOMPARE(seqAt(hit, x0 + 308, events.top() - 9), quint64(0));
         QCOMPARE(seqAt(hit, x0 + 200, y), quint64(0));
         // From the GAPS lane 3 px above the EVENTS lane: the event below.
         QCOMPARE(seqAt(hit, x0 + 300, events.top() - 3), quint64(4));

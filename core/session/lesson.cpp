@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "lesson.h"
+
+#include "informer/controller.h"
+#include "informer/sharedinformer.h"
+#include "scenariobinding.h"
+#include "sim/scenarioplayer.h"
+#include "trace/journal.h"
+
+#include <QJsonArray>
+
+namespace lens {
+
+Lesson::Lesson(ScenarioBinding *binding, QObject *parent)
+    : QObject(parent), m_player(binding->player()), m_journal(binding->journal()),
+      m_informers(binding->informers())
+{
+    m_player->setStepGate([this](int first) { return mayRun(first); });
+    connect(binding, &ScenarioBinding::stepRan, this, &Lesson::stepRan);
+}
+
+int Lesson::stepCount() const
+{
+    return int(m_player->scenario().steps.size());
+}
+
+int Lesson::nextStep() const
+{
+    return m_player->nextStep();
+}
+
+QString Lesson::nameOf(const QString &informerOption) const
+{
+    if (!informerOption.isEmpty() || m_informers.isEmpty())
+        return informerOption;
+    return m_informers.first()->name();
+}
+
+void Lesson::note(const QString &type, const QString &message, const QJsonObject &detail)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = TraceKind::Info;
+    e.component = QStringLiteral("scenario");
+    e.type = type;
+    e.detail = detail;
+    e.detail.insert(QLatin1String("message"), message);
+    e.detail.insert(QLatin1String("at"), double(m_player->clock()->nowMs()) / 1000);
+    m_journal->record(std::move(e));
+}
+
+void Lesson::setEnabled(bool on)
+{
+    if (on == m_enabled)
+        return;
+    m_enabled = on;
+    note(QStringLiteral("lesson"),
+         on ? QStringLiteral("lesson mode on: the scenario plays one step at a time")
+            : QStringLiteral("lesson mode off: the scenario plays on"),
+         {{QLatin1String("enabled"), on}});
+    if (on) {
+        // A step has run: what it queued stays to be looked at.
+        if (m_player->nextStep() > 0 && m_running < 0)
+            pausePumps(m_player->nextStep() - 1);
+    } else {
+        m_allowed = -1;
+        resumePumps();
+    }
+    m_player->gateChanged();
+    Q_EMIT changed();
+}
+
+bool Lesson::next()
+{
+    const int first = m_player->nextStep();
+    if (!m_enabled || isPlaying() || m_player->isFinished() || first >= stepCount())
+        return false;
+    const int last = m_player->groupEnd(first) - 1;
+    note(QStringLiteral("lessonStep"),
+         QStringLiteral("lesson: next, step %1 of %2").arg(first + 1).arg(stepCount()),
+         {{QLatin1String("step"), first},
+          {QLatin1String("last"), last},
+          {QLatin1String("steps"), stepCount()}});
+    m_allowed = first;
+    resumePumps();
+    m_player->gateChanged();
+    Q_EMIT changed();
+    return true;
+}
+
+bool Lesson::mayRun(int first)
+{
+    if (!m_enabled)
+        return true;
+    if (m_allowed != first && m_autoUntilMs >= 0 && !isPlaying() && first < stepCount() &&
+        m_player->scenario().steps.at(first).atMs <= m_autoUntilMs)
+        next();
+    if (m_allowed != first)
+        return false;
+    // What the pumps that run have queued is popped before the group starts.
+    for (const SharedIndexInformer *inf : std::as_const(m_informers)) {
+        const Controller *c = inf->controller();
+        if (c && !inf->isStopped() && c->mode() == Controller::Mode::Running && inf->queue() &&
+            inf->queue()->size() > 0)
+            return false; // its pops are journaled: recheck() asks again
+    }
+    m_allowed = -1;
+    m_running = m_player->groupEnd(first) - 1;
+    m_resumedByStep.clear();
+    return true;
+}
+
+void Lesson::stepRan(int index, const sim::ScenarioStep &step)
+{
+    if (step.action == sim::ScenarioStep::Action::Informer) {
+        const QString name = nameOf(step.args.value(u"informer").toString());
+        if (step.verb == QLatin1String("pause")) {
+            m_scenarioRuns.insert(name, false);
+        } else if (step.verb == QLatin1String("resume")) {
+            m_scenarioRuns.insert(name, true);
+            m_resumedByStep.insert(name);
+        } else if (step.verb == QLatin1String("step")) {
+            m_resumedByStep.insert(name);
+        }
+    }
+    const bool lastOfGroup = index + 1 >= stepCount() || m_player->startsGroup(index + 1);
+    if (!lastOfGroup)
+        return;
+    m_running = -1;
+    if (m_enabled)
+        pausePumps(index);
+    m_resumedByStep.clear();
+    Q_EMIT changed();
+}
+
+void Lesson::pausePumps(int afterStep)
+{
+    QStringList paused;
+    QStringList held;
+    for (SharedIndexInformer *inf : std::as_const(m_informers)) {
+        Controller *c = inf->controller();
+        if (!c || inf->isStopped() || m_resumedByStep.contains(inf->name()))
+            continue;
+        if (c->mode() == Controller::Mode::Running) {
+            c->pause();
+            m_pausedByLesson.insert(inf->name());
+            paused << inf->name();
+        } else {
+            held << inf->name();
+        }
+    }
+    if (paused.isEmpty() && held.isEmpty())
+        return;
+    note(QStringLiteral("lessonPause"),
+         paused.isEmpty()
+             ? QStringLiteral("Pop stays paused for the lesson (the scenario paused %1)")
+                   .arg(held.join(QLatin1String(", ")))
+             : QStringLiteral("the lesson paused Pop of %1: what step %2 queued stays queued")
+                   .arg(paused.join(QLatin1String(", ")))
+                   .arg(afterStep + 1),
+         {{QLatin1String("step"), afterStep},
+          {QLatin1String("paused"), QJsonArray::fromStringList(paused)},
+          {QLatin1String("held"), QJsonArray::fromStringList(held)}});
+}
+
+void Lesson::resumePumps()
+{
+    for (SharedIndexInformer *inf : std::as_const(m_informers)) {
+        Controller *c = inf->controller();
+        if (c && !inf->isStopped() && m_pausedByLesson.contains(inf->name()) &&
+            m_scenarioRuns.value(inf->name(), true))
+            c->run();
+    }
+    m_pausedByLesson.clear();
+}
+
+} // namespace lens

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: Apache-2.0
+// Lesson mode: the window-tour scenario played one step at a time with Next (F8) and Back
+// (Shift+F8), the Pop pump paused after each step, the caption history growing and taking the
+// views back to a caption's step, and the key a caption names selected.
+
+#include "captionpane.h"
+#include "informer/controller.h"
+#include "informer/sharedinformer.h"
+#include "lens/journalfile.h"
+#include "lens/keyhistorymodel.h"
+#include "lens/lessontrack.h"
+#include "lens/queuemodel.h"
+#include "lessonpanel.h"
+#include "mainwindow.h"
+#include "recordreplay.h"
+#include "scenariotoolbar.h"
+#include "session/lesson.h"
+#include "session/session.h"
+#include "sim/scenarioplayer.h"
+
+#include <QAction>
+#include <QItemSelectionModel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace lens;
+
+class tst_Lesson : public QObject {
+    Q_OBJECT
+private slots:
+    void init();
+    void cleanup();
+    void nextPlaysOneStepAndThePumpStaysPaused();
+    void backTravelsAndNextReturnsForward();
+    void captionHistoryGrowsAndNavigates();
+    void theKeyACaptionNamesIsSelected();
+    void lessonModeOffPlaysOn();
+    void aRecordedLessonTravelsOffline();
+
+private:
+    /// Presses Next (F8) at the live end and waits until the steps it let run have run and the
+    /// window shows them: the lesson idle again with its next step past `before`.
+    bool next();
+
+    Controller *pump() const { return m_session->informer()->controller(); }
+
+    std::unique_ptr<Session> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void tst_Lesson::init()
+{
+    Session::Options o;
+    o.scenario = QStringLiteral("window-tour");
+    o.scenarioSpeed = 0;
+    o.lesson = true;
+    m_session = std::make_unique<Session>(o);
+    QString err;
+    QVERIFY2(m_session->start(&err), qPrintable(err));
+    m_window = std::make_unique<MainWindow>(m_session->journal(), pump());
+    QList<MainWindow::InformerEntry> entries;
+    for (SharedIndexInformer *i : m_session->informers())
+        entries.append({i->name(), i, i->controller()});
+    m_window->setInformers(entries);
+    sim::ScenarioPlayer *player = m_session->scenarioPlayer();
+    QVERIFY(player);
+    m_window->setScenarioControls(
+        player->scenario().title, 0, [player](bool p) { player->setPaused(p); },
+        [player](double s) { player->setSpeed(s); });
+    connect(m_session.get(), &Session::captionChanged, m_window.get(),
+            &MainWindow::showScenarioCaption);
+    Lesson *lesson = m_session->lesson();
+    QVERIFY(lesson);
+    m_window->setLessonControls(
+        {[lesson](bool on) { lesson->setEnabled(on); }, [lesson] { return lesson->next(); }});
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void tst_Lesson::cleanup()
+{
+    if (m_session)
+        m_session->stop();
+    m_window.reset();
+    m_session.reset();
+}
+
+bool tst_Lesson::next()
+{
+    Lesson *lesson = m_session->lesson();
+    const int before = lesson->nextStep();
+    QTest::keyClick(m_window.get(), Qt::Key_F8);
+    if (!QTest::qWaitFor([&] { return lesson->nextStep() > before && !lesson->isPlaying(); },
+                         20000))
+        return false;
+    // What the step caused arrives over HTTP: wait for the journal to fall quiet.
+    m_window->settle();
+    return QTest::qWaitFor([this] { return m_window->isSettled(); }, 20000);
+}
+
+void tst_Lesson::nextPlaysOneStepAndThePumpStaysPaused()
+{
+    Lesson *lesson = m_session->lesson();
+    // --lesson: nothing plays before Next.
+    QVERIFY(lesson->isEnabled());
+    QVERIFY(m_window->lessonModeAction()->isChecked());
+    auto *menu = m_window->findChild<QMenu *>(QStringLiteral("lessonMenu"));
+    QVERIFY(menu);
+    QVERIFY(m_window->menuBar()->actions().contains(menu->menuAction()));
+    QVERIFY(menu->actions().contains(m_window->lessonBackAction()));
+    QVERIFY(
+        m_window->findChild<ScenarioToolBar *>()->actions().contains(m_window->lessonNextAction()));
+    QCOMPARE(lesson->nextStep(), 0);
+    QSignalSpy held(m_session->scenarioPlayer(), &sim::ScenarioPlayer::held);
+    QVERIFY(m_window->lessonPanel()->stateText().contains(QLatin1String("first step")));
+
+    // Step 1 starts the informer; its pump is paused at once, so the initial list's 16 pods
+    // stay queued as Replaced Deltas.
+    QVERIFY(next());
+    QCOMPARE(lesson->nextStep(), 1);
+    QCOMPARE(pump()->mode(), Controller::Mode::Paused);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->queueModel()->rowCount(), 16, 20000);
+    QCOMPARE(m_window->queueModel()->deltasAt(0).constFirst().type, DeltaType::Replaced);
+    QVERIFY(!m_session->informer()->hasSynced());
+    QVERIFY2(m_window->captionText().contains(QLatin1String("paused for the lesson")),
+             qPrintable(m_window->captionText()));
+    QVERIFY(m_window->lessonPanel()->stateText().startsWith(QLatin1String("Step 1 of 11")));
+
+    // Next lets Pop take them (the scenario wants it running), then plays step 2 (waitFor
+    // synced; the scenario pauses Pop itself).
+    QVERIFY(next());
+    QCOMPARE(lesson->nextStep(), 2);
+    QVERIFY(m_session->informer()->hasSynced());
+    QCOMPARE(pump()->mode(), Controller::Mode::Paused);
+    QCOMPARE(m_window->queueModel()->rowCount(), 0);
+    // Step 3 creates three pods: they stay queued, and nothing else happens until Next.
+    QVERIFY(next());
+    QCOMPARE(lesson->nextStep(), 3);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->queueModel()->rowCount(), 3, 20000);
+    QCOMPARE(pump()->mode(), Controller::Mode::Paused);
+    // The player holds before step 4 until the next Next (and every step before was held too).
+    QTRY_VERIFY(!held.isEmpty() && held.constLast().at(0).toInt() == 3);
+    QCOMPARE(held.size(), 3);
+    QCOMPARE(lesson->nextStep(), 3);
+    QCOMPARE(m_window->queueModel()->rowCount(), 3);
+}
+
+void tst_Lesson::backTravelsAndNextReturnsForward()
+{
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(next());
+    QCOMPARE(m_window->travelSeq(), quint64(0));
+    const LessonTrack live = LessonTrack::fold(m_session->journal());
+    QCOMPARE(live.steps.size(), 3);
+    // Back: every view at the moment before the third Next (the queue empty: step 3's pods are
+    // not created yet).
+    QTest::keyClick(m_window.get(), Qt::Key_F8, Qt::ShiftModifier);
+    QCOMPARE(m_window->travelSeq(), live.momentOf(2));
+    QCOMPARE(m_window->queueModel()->rowCount(), 0);
+    QVERIFY(m_window->lessonPanel()->stateText().contains(QLatin1String("earlier moment")));
+    // Back again: the initial list queued, not popped yet.
+    m_window->lessonBack();
+    QCOMPARE(m_window->travelSeq(), live.momentOf(1));
+    QCOMPARE(m_window->queueModel()->rowCount(), 16);
+    // Next goes forward through travel first, and plays nothing.
+    const int nextStep = m_session->lesson()->nextStep();
+    m_window->lessonNext();
+    QCOMPARE(m_window->travelSeq(), live.momentOf(2));
+    m_window->lessonNext();
+    QCOMPARE(m_window->travelSeq(), quint64(0)); // the live end
+    QCOMPARE(m_session->lesson()->nextStep(), nextStep);
+    QCOMPARE(m_window->queueModel()->rowCount(), 3);
+    // At the live end Next plays the next step.
+    QVERIFY(next());
+    QCOMPARE(m_session->lesson()->nextStep(), nextStep + 1);
+    QCOMPARE(pump()->mode(), Controller::Mode::Paused);
+}
+
+void tst_Lesson::captionHistoryGrowsAndNavigates()
+{
+    QListWidget *history = m_window->lessonPanel()->history();
+    QCOMPARE(history->count(), 0);
+    QVERIFY(next());
+    QTRY_COMPARE(history->count(), 1);
+    QVERIFY(next());
+    QTRY_COMPARE(history->count(), 2);
+    QVERIFY(history->item(1)->text().startsWith(QStringLiteral("Step 2 \u00B7 Synced.")));
+    QCOMPARE(history->currentRow(), 1);
+    QVERIFY(next()); // step 3 has no caption
+    QCOMPARE(history->count(), 2);
+    // Clicking the first caption takes every view to its step's moment, and says it.
+    const LessonTrack t = LessonTrack::fold(m_session->journal());
+    QTest::mouseClick(history->viewport(), Qt::LeftButton, {},
+                      history->visualItemRect(history->item(0)).center());
+    QCOMPARE(m_window->travelSeq(), t.momentOf(t.positionOfCaption(0)));
+    QVERIFY(m_window->travelSeq() != 0);
+    QVERIFY(m_window->captionText().contains(QLatin1String("lists the pods")));
+    QCOMPARE(history->currentRow(), 0);
+    QCOMPARE(m_window->queueModel()->rowCount(), 16);
+    // The second caption: its step is the one before the live end.
+    QTest::mouseClick(history->viewport(), Qt::LeftButton, {},
+                      history->visualItemRect(history->item(1)).center());
+    QCOMPARE(m_window->travelSeq(), t.momentOf(t.positionOfCaption(1)));
+    QCOMPARE(t.positionOfCaption(1), 2);
+    QVERIFY(m_window->captionText().contains(QLatin1String("Synced.")));
+}
+
+void tst_Lesson::theKeyACaptionNamesIsSelected()
+{
+    // Step 10's caption names default/web-2 (added and deleted before any Pop).
+    while (m_session->lesson()->nextStep() < 10)
+        QVERIFY(next());
+    const LessonTrack t = LessonTrack::fold(m_session->journal());
+    QCOMPARE(t.captions.constLast().step, 9);
+    QCOMPARE(t.captions.constLast().key, QStringLiteral("default/web-2"));
+    QCOMPARE(m_window->keyHistoryModel()->key(), QStringLiteral("default/web-2"));
+    const QModelIndexList rows = m_window->queueView()->selectionModel()->selectedRows();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.first().data(QueueModel::KeyRole).toString(), QStringLiteral("default/web-2"));
+    // Both of its Deltas wait: the pump stayed paused through every step.
+    QCOMPARE(m_window->queueModel()->deltasAt(rows.first().row()).size(), 2);
+    QCOMPARE(pump()->mode(), Controller::Mode::Paused);
+    // Back and forward again: the caption's key is selected again at its moment.
+    m_window->lessonBack();
+    m_window->selectKey(QStringLiteral("default/web-0"));
+    m_window->lessonNext();
+    QCOMPARE(m_window->travelSeq(), quint64(0));
+    QCOMPARE(m_window->keyHistoryModel()->key(), QStringLiteral("default/web-2"));
+}
+
+void tst_Lesson::lessonModeOffPlaysOn()
+{
+    QVERIFY(next());
+    QSignalSpy finished(m_session.get(), &Session::scenarioFinished);
+    m_window->lessonModeAction()->trigger();
+    QVERIFY(!m_session->lesson()->isEnabled());
+    QVERIFY(!m_window->lessonModeAction()->isChecked());
+    // The lesson's pause is lifted and the scenario plays to its end at its speed.
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, 30000);
+    QTRY_COMPARE(m_window->lessonPanel()->history()->count(), 4);
+    QVERIFY(!m_window->lessonNextAction()->isEnabled());
+}
+
+void tst_Lesson::aRecordedLessonTravelsOffline()
+{
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(next());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lesson.jsonl"));
+    QString err;
+    {
+        JournalRecorder recorder(m_session->journal());
+        QVERIFY2(recorder.start(
+                     path, headerFor(*m_session->journal(), m_session->sourceDescription()), &err),
+                 qPrintable(err));
+        QVERIFY2(recorder.stop(&err), qPrintable(err));
+    }
+    std::unique_ptr<MainWindow> offline(RecordReplay::openRecording(path, &err));
+    QVERIFY2(offline, qPrintable(err));
+    offline->setAttribute(Qt::WA_DeleteOnClose, false);
+    offline->settle();
+    QVERIFY(offline->lessonPanel());
+    QVERIFY(!offline->lessonModeAction()->isEnabled()); // nothing left to play
+    QCOMPARE(offline->lessonPanel()->history()->count(), 2);
+    const LessonTrack t = LessonTrack::fold(offline->journal());
+    QCOMPARE(t.steps.size(), 3);
+    offline->lessonBack();
+    QCOMPARE(offline->travelSeq(), t.momentOf(2));
+    QCOMPARE(offline->queueModel()->rowCount(), 0);
+    offline->lessonBack();
+    QCOMPARE(offline->queueModel()->rowCount(), 16);
+    offline->lessonNext();
+    offline->lessonNext();
+    QCOMPARE(offline->travelSeq(), quint64(0));
+    QVERIFY(!offline->lessonNextAction()->isEnabled());
+    QCOMPARE(offline->queueModel()->rowCount(), 3);
+}
+
+QTEST_MAIN(tst_Lesson)
+#include "tst_lesson.moc"
