@@ -37,6 +37,8 @@ HandlersPanel::HandlersPanel(LensModels *body, QWidget *parent)
     setWidths(m_notificationsView, {40, 62, 128, 160, 64, 36, 56});
     fitColumn(m_notificationsView, HandlerNotificationsModel::KeyColumn, 150); // keys readable
     fitLastColumn(m_handlersView, 150); // the newest notification
+    fitColumnsToContents(m_handlersView);
+    fitColumnsToContents(m_notificationsView);
     m_notificationsView->verticalHeader()->setDefaultSectionSize(
         m_notificationsView->fontMetrics().height() + 9);
     auto *split = new QSplitter(Qt::Vertical, this);

@@ -3,12 +3,17 @@
 
 #include "columnfit.h"
 #include "deltachipdelegate.h"
+#include "lens/format.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
 #include "tableview.h"
 
+#include <QCompleter>
+#include <QEvent>
 #include <QItemSelectionModel>
+#include <QLineEdit>
 #include <QScrollBar>
+#include <QStringListModel>
 #include <QTableView>
 #include <QTimer>
 
@@ -22,7 +27,8 @@ void followTail(QTableView *view)
 }
 
 HistoryPanel::HistoryPanel(LensModels *body, QWidget *parent)
-    : Panel(QString(), nullptr, parent), m_body(body)
+    : Panel(QString(), nullptr, parent), m_body(body), m_keyField(new QLineEdit(this)),
+      m_keys(new QStringListModel(this)), m_completer(new QCompleter(m_keys, this))
 {
     KeyHistoryModel *history = body->history();
     m_view = makeTable(history, tr("Key history"), this);
@@ -30,14 +36,42 @@ HistoryPanel::HistoryPanel(LensModels *body, QWidget *parent)
     m_view->setItemDelegateForColumn(KeyHistoryModel::TypeColumn,
                                      new DeltaChipDelegate(KeyHistoryModel::DeltaChipsRole, this));
     setWidths(m_view, {48, 66, 110, 170, 52});
-    fitLastColumn(m_view, 160); // Detail: elided, full text in its tooltip
+    fitLastColumn(m_view, 160); // Detail (the diff): the rest of the width, at least its content
+    fitColumnsToContents(m_view);
+    m_keyField->setObjectName(QStringLiteral("historyKeyField"));
+    m_keyField->setClearButtonEnabled(true);
+    m_keyField->setMinimumWidth(150);
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_completer->setFilterMode(Qt::MatchContains);
+    m_completer->setMaxVisibleItems(12);
+    m_keyField->setCompleter(m_completer);
+    m_keyField->installEventFilter(this);
+    connect(m_keyField, &QLineEdit::textEdited, this, &HistoryPanel::refreshCompletions);
+    connect(m_keyField, &QLineEdit::returnPressed, this, [this] {
+        const QString key = m_keyField->text().trimmed();
+        if (!key.isEmpty())
+            Q_EMIT keyChosen(key);
+    });
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this,
+            [this](const QString &key) { Q_EMIT keyChosen(key); });
+    addHeaderWidget(m_keyField);
     addContent(m_view, 1);
     connect(history, &KeyHistoryModel::keyChanged, this, &HistoryPanel::retranslate);
+    // The field names the key shown (the title does not repeat it), wide enough to read it.
+    connect(history, &KeyHistoryModel::keyChanged, this, [this](const QString &key) {
+        if (!m_keyField->hasFocus())
+            m_keyField->setText(key);
+        m_keyField->setMinimumWidth(
+            qBound(150, m_keyField->fontMetrics().horizontalAdvance(key) + 40, 320));
+    });
     // A key's story is read backwards from its latest row ("why did my handler get this
     // update?"), so a newly selected key opens at its newest rows.
     connect(history, &KeyHistoryModel::keyChanged, this,
             [this] { QTimer::singleShot(0, m_view, &QTableView::scrollToBottom); });
     connect(history, &QAbstractItemModel::rowsInserted, this, [this] { followTail(m_view); });
+    // A delete arrives live, or comes and goes with time travel.
+    connect(history, &QAbstractItemModel::rowsInserted, this, &HistoryPanel::updateSubtitle);
+    connect(history, &QAbstractItemModel::modelReset, this, &HistoryPanel::updateSubtitle);
     connect(body, &LensModels::travelled, this,
             [this] { QTimer::singleShot(0, m_view, &QTableView::scrollToBottom); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -48,13 +82,54 @@ HistoryPanel::HistoryPanel(LensModels *body, QWidget *parent)
     retranslate();
 }
 
+QStringList HistoryPanel::completions() const
+{
+    return m_keys->stringList();
+}
+
+void HistoryPanel::refreshCompletions()
+{
+    const QStringList keys = m_body->history()->knownKeys();
+    if (keys != m_keys->stringList())
+        m_keys->setStringList(keys);
+}
+
+bool HistoryPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_keyField && event->type() == QEvent::FocusIn)
+        refreshCompletions();
+    return Panel::eventFilter(watched, event);
+}
+
+void HistoryPanel::updateSubtitle()
+{
+    const KeyHistoryModel *history = m_body->history();
+    if (history->key().isEmpty()) {
+        setSubtitle(tr("select a key in the queue, indexer or journal, or type one"));
+        return;
+    }
+    const KeyHistoryModel::Deletion gone = history->deletion();
+    if (gone.seq == 0) {
+        setSubtitle(tr("watch → queue → pop → indexer → handlers"));
+        return;
+    }
+    setSubtitle(gone.tombstone
+                    ? tr("deleted at t=%1 (seq %2, via tombstone: a relist found it gone)")
+                          .arg(formatTimeMs(gone.t))
+                          .arg(gone.seq)
+                    : tr("deleted at t=%1 (seq %2)").arg(formatTimeMs(gone.t)).arg(gone.seq));
+}
+
 void HistoryPanel::retranslate()
 {
     const QString key = m_body->history()->key();
     m_view->setAccessibleName(tr("Key history"));
-    setTitle(key.isEmpty() ? tr("Key history") : tr("Key history: %1").arg(key));
-    setSubtitle(key.isEmpty() ? tr("select a key in the queue, indexer or journal")
-                              : tr("watch → queue → pop → indexer → handlers"));
+    setTitle(tr("Key history")); // the key is in the key field
+    m_keyField->setPlaceholderText(tr("key\u2026"));
+    m_keyField->setAccessibleName(tr("Key to show the history of"));
+    m_keyField->setToolTip(tr("Any key the journal has recorded, also one deleted since: type "
+                              "part of it, pick it and press Enter"));
+    updateSubtitle();
 }
 
 } // namespace lens

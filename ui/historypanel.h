@@ -3,6 +3,9 @@
 
 #include "panel.h"
 
+class QCompleter;
+class QLineEdit;
+class QStringListModel;
 class QTableView;
 
 namespace lens {
@@ -13,23 +16,40 @@ class LensModels;
 /// order (watch → queue → pop → indexer → handlers), opening at its newest rows and following
 /// new ones while the view is at its bottom. Choosing a row asks for its explanation
 /// (seqChosen).
+///
+/// Any key the journal has recorded can be opened, also one the indexer no longer holds: a
+/// "key…" field in the header completes from every key of the informer's journal (substring,
+/// any case) and opens the one typed (keyChosen). The subtitle says "deleted at t=…" while the
+/// key is deleted (KeyHistoryModel::deletion()), "via tombstone" when a relist found it gone.
 class HistoryPanel final : public Panel {
     Q_OBJECT
 public:
     explicit HistoryPanel(LensModels *body, QWidget *parent = nullptr);
 
     QTableView *view() const { return m_view; }
+    /// The "key…" field.
+    QLineEdit *keyField() const { return m_keyField; }
+    /// The completer's keys, as last refreshed (when the field gets the focus or is edited).
+    QStringList completions() const;
 
 Q_SIGNALS:
     /// The user made the row of journal event `seq` current.
     void seqChosen(quint64 seq);
+    /// A key was typed (or completed) in the key field and confirmed with Enter.
+    void keyChosen(const QString &key);
 
 protected:
     void retranslate() override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void refreshCompletions();
+    void updateSubtitle();
     LensModels *m_body;
     QTableView *m_view;
+    QLineEdit *m_keyField;
+    QStringListModel *m_keys;
+    QCompleter *m_completer;
 };
 
 /// Scrolls `view` to its bottom on the next event-loop turn when it is at (or within two rows

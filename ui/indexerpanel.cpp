@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "indexerpanel.h"
 
+#include "columnfit.h"
 #include "indexerfilterproxy.h"
 #include "lens/indexermodel.h"
 #include "lens/lensmodels.h"
@@ -32,9 +33,9 @@ IndexerPanel::IndexerPanel(LensModels *body, QWidget *parent)
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(IndexerModel::NamespaceColumn, Qt::AscendingOrder);
     setWidths(m_view, {100, 110, 48, 150, 72, 50});
-    m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->horizontalHeader()->setSectionResizeMode(IndexerModel::LabelsColumn,
-                                                     QHeaderView::Stretch);
+    // Labels: the rest of the width, at least their text; every column at least its content.
+    fitColumn(m_view, IndexerModel::LabelsColumn, 150);
+    fitColumnsToContents(m_view);
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("indexerFilter"));
     m_filter->setClearButtonEnabled(true);
@@ -138,6 +139,7 @@ IndicesPanel::IndicesPanel(LensModels *body, QWidget *parent)
     m_view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_view->header()->resizeSection(1, 60);
     m_view->expandToDepth(1);
+    installRowCopy(m_view);
     addContent(m_view, 1);
     connect(namespaces, &QAbstractItemModel::rowsInserted, this,
             [this, namespaces](const QModelIndex &parent, int first, int last) {

@@ -26,6 +26,7 @@ InformerViews::InformerViews(LensModels *body, QWidget *parent)
     connect(m_queue, &QueuePanel::queuedKeyChosen, this, &InformerViews::queuedKeyChosen);
     connect(m_queue, &QueuePanel::queueChanged, this, &InformerViews::queueChanged);
     connect(m_history, &HistoryPanel::seqChosen, this, &InformerViews::seqChosen);
+    connect(m_history, &HistoryPanel::keyChosen, this, &InformerViews::selectKey);
     connect(m_handlers, &HandlersPanel::seqChosen, this, &InformerViews::seqChosen);
     connect(m_handlers, &HandlersPanel::handlerAdded, this, &InformerViews::handlerAdded);
     connect(body->history(), &KeyHistoryModel::keyChanged, this,

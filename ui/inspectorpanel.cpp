@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inspectorpanel.h"
 
+#include "tableview.h"
+
 #include "lens/eventbatcher.h"
 #include "lens/indexermodel.h"
 #include "lens/keyhistorymodel.h"
@@ -32,6 +34,7 @@ InspectorPanel::InspectorPanel(LensModels *body, QWidget *parent)
     m_reveal->setCheckable(true);
     m_reveal->setEnabled(false);
     addHeaderWidget(m_reveal);
+    installRowCopy(m_view);
     addContent(m_view, 1);
     connect(m_reveal, &QToolButton::toggled, tree, &ObjectTreeModel::setRevealed);
     // Follow the selected key, and its newest version as the indexer changes.

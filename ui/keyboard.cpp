@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "keyboard.h"
 
+#include "journalpanel.h"
 #include "mainwindow.h"
 #include "playgroundpanel.h"
 #include "simulatorpanel.h"
@@ -9,6 +10,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -103,8 +105,16 @@ KeyboardNavigation::KeyboardNavigation(MainWindow *window) : QObject(window), m_
         return firstFocusable(w->findChild<SimulatorPanel *>());
     });
     m_viewMenu->addSeparator();
-    addGoTo(m_viewMenu, Qt::CTRL | Qt::Key_F, QT_TR_NOOP("&Filter the indexer"),
-            [w] { return static_cast<QWidget *>(w->indexerFilter()); });
+    // Ctrl+F filters the view the focus is in: the journal's search inside the journal panel,
+    // else the indexer's filter.
+    addGoTo(m_viewMenu, Qt::CTRL | Qt::Key_F, QT_TR_NOOP("&Filter the indexer"), [w] {
+        const QWidget *focus = QApplication::focusWidget();
+        if (focus && w->journalPanel()->isAncestorOf(focus))
+            return static_cast<QWidget *>(w->journalPanel()->searchField());
+        return static_cast<QWidget *>(w->indexerFilter());
+    });
+    addGoTo(m_viewMenu, Qt::CTRL | Qt::SHIFT | Qt::Key_F, QT_TR_NOOP("&Search the journal"),
+            tab("journal", w->journalPanel()->searchField()));
     addGoTo(m_viewMenu, Qt::CTRL | Qt::Key_L, QT_TR_NOOP("&Label selector"),
             [w] { return static_cast<QWidget *>(w->labelSelectorEdit()); });
     m_viewMenu->addSeparator();

@@ -21,8 +21,9 @@ class MainWindow;
 ///  * a **View** menu whose actions bring a view forward and give it the focus: Ctrl+1 queue,
 ///    Ctrl+2 key history, Ctrl+3 Explain, Ctrl+4 indexer, Ctrl+5 Indices, Ctrl+6 Object,
 ///    Ctrl+7 Journal, Ctrl+8 Handlers, Ctrl+9 Playground, Ctrl+0 timeline, Ctrl+M Simulator;
-///    Ctrl+F the indexer's text filter, Ctrl+L its label selector; Esc returns from time travel
-///    to Live;
+///    Ctrl+F the indexer's text filter (the journal's search while the focus is in the
+///    journal), Ctrl+Shift+F the journal's search, Ctrl+L the indexer's label selector; Esc
+///    returns from time travel to Live (in the journal it first clears an active filter);
 ///  * a **Help** menu with "Keyboard shortcuts" (F1): a dialog listing every shortcut (the
 ///    pump's F5/F6/F10 and the scenario's F7 included) and the timeline's keys;
 ///  * Tab / Shift+Tab move the focus through the panes left to right, top to bottom (queue,

@@ -271,6 +271,8 @@ public:
     QTableView *indexerView() const;
     QTreeView *namespaceView() const;
     QTableView *journalView() const;
+    /// The Journal panel (the whole journal, with its filter bar).
+    JournalPanel *journalPanel() const { return m_journalPanel; }
     TimelineWidget *timelineWidget() const;
     QLineEdit *indexerFilter() const;
     IndexerFilterProxy *indexerProxy() const;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "queuepanel.h"
 
+#include "columnfit.h"
+
 #include "deltachipdelegate.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
@@ -36,10 +38,10 @@ QueuePanel::QueuePanel(LensModels *body, QWidget *parent)
     m_view->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_view->setItemDelegateForColumn(QueueModel::DeltasColumn,
                                      new DeltaChipDelegate(QueueModel::DeltaChipsRole, this));
-    m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->horizontalHeader()->setSectionResizeMode(QueueModel::DeltasColumn,
-                                                     QHeaderView::Stretch);
     setWidths(m_view, {170, 300, 76});
+    // Deltas: the rest of the width, at least its chips; every column at least its content.
+    fitColumn(m_view, QueueModel::DeltasColumn, 200);
+    fitColumnsToContents(m_view);
     addContent(m_view, 1);
     connect(queue, &QAbstractItemModel::headerDataChanged, this, &QueuePanel::retranslate);
     connect(queue, &QueueModel::statsChanged, this, &QueuePanel::updateSubtitle);

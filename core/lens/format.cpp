@@ -3,6 +3,7 @@
 
 #include "api/jsonscalar.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace lens {
@@ -10,6 +11,20 @@ namespace lens {
 QString formatTimeMs(qint64 ms)
 {
     return QString::number(double(ms) / 1000.0, 'f', 3) + QStringLiteral(" s");
+}
+
+QString formatTimeTooltip(qint64 ms, const QDateTime &wallClockOrigin)
+{
+    QString text = QCoreApplication::translate("lens::JournalTime",
+                                               "t = %1 ms = %2 s after the journal's clock started")
+                       .arg(ms)
+                       .arg(QString::number(double(ms) / 1000.0, 'f', 3));
+    if (wallClockOrigin.isValid())
+        text +=
+            QLatin1Char('\n') + QCoreApplication::translate("lens::JournalTime", "wall clock: %1")
+                                    .arg(wallClockOrigin.addMSecs(ms).toLocalTime().toString(
+                                        QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz t")));
+    return text;
 }
 
 QString formatDetail(const QJsonObject &detail)

@@ -412,6 +412,10 @@ QVariant HandlerNotificationsModel::data(const QModelIndex &index, int role) con
         }
         break;
     case Qt::ToolTipRole:
+        if (index.column() == TimeColumn) {
+            const Journal *journal = m_batcher->journal();
+            return formatTimeTooltip(r.t, journal ? journal->wallClockOrigin() : QDateTime());
+        }
         switch (r.kind) {
         case NotificationKind::AddInitialList:
             return tr("OnAdd(obj, isInInitialList=true): the object was in the informer's first "

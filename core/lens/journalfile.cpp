@@ -318,7 +318,9 @@ JournalFileHeader headerFor(const Journal &journal, const QString &source,
     h.informers = informers;
     h.capacity = journal.capacity();
     h.dropped = journal.droppedCount();
-    h.clockOrigin = QDateTime::currentDateTimeUtc().addMSecs(-journal.clock()->nowMs());
+    h.clockOrigin = journal.wallClockOrigin().isValid()
+                        ? journal.wallClockOrigin().toUTC()
+                        : QDateTime::currentDateTimeUtc().addMSecs(-journal.clock()->nowMs());
     return h;
 }
 
@@ -372,6 +374,7 @@ std::unique_ptr<RecordedJournal> RecordedJournal::load(const QString &path, QStr
     if (!c.events.empty())
         r->m_clock.advance(c.events.back().t);
     r->m_journal.restore(std::move(c.events), c.header.dropped);
+    r->m_journal.setWallClockOrigin(c.header.clockOrigin);
     return r;
 }
 

@@ -114,7 +114,8 @@ private:
     QTimer *m_flushTimer = nullptr;
 };
 
-/// A header for `journal` recorded now: clockOrigin = now − journal clock, capacity and
+/// A header for `journal` recorded now: clockOrigin = the journal's wallClockOrigin() (now −
+/// journal clock when it has none), capacity and
 /// dropped from the journal, app version from QCoreApplication; `informers` names the run's
 /// informers.
 JournalFileHeader headerFor(const Journal &journal, const QString &source,

@@ -57,6 +57,12 @@ void JournalModel::flush()
     m_batcher->flushNow();
 }
 
+QDateTime JournalModel::wallClockOrigin() const
+{
+    const Journal *journal = m_batcher->journal();
+    return journal ? journal->wallClockOrigin() : QDateTime();
+}
+
 TraceEvent JournalModel::eventAt(int row) const
 {
     return row >= 0 && size_t(row) < m_rows.size() ? m_rows[size_t(row)] : TraceEvent();
@@ -99,6 +105,8 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole: // the full text of the columns the view elides
+        if (index.column() == TimeColumn)
+            return formatTimeTooltip(e.t, wallClockOrigin());
         if (index.column() == DetailColumn)
             return formatDetail(e.detail);
         if (index.column() == KeyColumn)

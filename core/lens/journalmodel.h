@@ -58,8 +58,15 @@ public:
 
     /// The event shown at `row` (a default TraceEvent when out of range).
     TraceEvent eventAt(int row) const;
+    /// The event shown at `row`, without a copy (null when out of range); valid until the rows
+    /// change.
+    const TraceEvent *eventPtr(int row) const
+    {
+        return row >= 0 && size_t(row) < m_rows.size() ? &m_rows[size_t(row)] : nullptr;
+    }
 
 private:
+    QDateTime wallClockOrigin() const;
     void append(const EventBatch &events);
     /// m_rows = the newest rowCap() retained events with seq ≤ m_upTo (all when 0).
     void loadRetained();

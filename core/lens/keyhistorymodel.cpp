@@ -7,6 +7,8 @@
 #include "objectdiff.h"
 #include "trace/journal.h"
 
+#include <algorithm>
+
 namespace lens {
 
 KeyHistoryModel::KeyHistoryModel(JournalSource source, QObject *parent, int rowCap)
@@ -54,6 +56,7 @@ void KeyHistoryModel::rebuild()
     m_prevIndexerObject = {};
     m_lastObject = {};
     m_lastObjectGone = false;
+    m_deletion = {};
     if (m_key.isEmpty())
         return;
     // Rebuild from the retained history without per-chunk signals: we are inside a reset.
@@ -125,6 +128,7 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
         break;
     case TraceKind::IndexerAdded:
     case TraceKind::IndexerUpdated:
+        m_deletion = {};
         r.detail = diffAgainst(&m_prevIndexerObject);
         if (r.detail.isEmpty())
             r.detail = formatDetail(e.detail);
@@ -134,6 +138,7 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
                        ? tr("removed via tombstone (last state as the relist saw it)")
                        : tr("removed");
         m_prevIndexerObject = {};
+        m_deletion = {e.seq, e.t, e.type == QLatin1String("DeletedFinalStateUnknown")};
         break;
     case TraceKind::HandlerNotified: {
         r.type = notificationName(e); // as the Handlers view names it
@@ -151,6 +156,24 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
         break;
     }
     return r;
+}
+
+QStringList KeyHistoryModel::knownKeys() const
+{
+    if (Journal *j = m_batcher->journal()) {
+        const JournalSource source(j, m_batcher->informer()); // every key, not only m_key
+        const auto &all = j->events();
+        auto it = std::upper_bound(all.begin(), all.end(), m_keysSeq,
+                                   [](quint64 s, const TraceEvent &e) { return s < e.seq; });
+        for (; it != all.end(); ++it) {
+            m_keysSeq = it->seq;
+            if (!it->key.isEmpty() && source.accepts(*it))
+                m_knownKeys.insert(it->key);
+        }
+    }
+    QStringList keys(m_knownKeys.begin(), m_knownKeys.end());
+    keys.sort();
+    return keys;
 }
 
 void KeyHistoryModel::append(const EventBatch &events)
@@ -192,6 +215,10 @@ QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole:
+        if (index.column() == TimeColumn) {
+            const Journal *journal = m_batcher->journal();
+            return formatTimeTooltip(r.t, journal ? journal->wallClockOrigin() : QDateTime());
+        }
         return r.tooltip.isEmpty() ? r.detail : r.tooltip;
     case Qt::TextAlignmentRole:
         if (index.column() == SeqColumn || index.column() == TimeColumn ||

@@ -8,6 +8,8 @@
 #include "journalfold.h"
 #include "trace/traceevent.h"
 
+#include <QSet>
+
 namespace lens {
 
 class Journal;
@@ -85,6 +87,22 @@ public:
     /// or popped Deleted delta, the indexer's delete).
     bool lastObjectGone() const { return m_lastObjectGone; }
 
+    /// When the key is deleted as of the folded moment: the indexer's delete of it (the
+    /// informer's store, as HandleDeltas applied a Deleted or DeletedFinalStateUnknown delta)
+    /// with no later add. `seq` 0 when the key exists, was never in the store, or no key is
+    /// set.
+    struct Deletion {
+        quint64 seq = 0;
+        qint64 t = 0;           ///< journal time, ms
+        bool tombstone = false; ///< DeletedFinalStateUnknown: a relist found it gone
+    };
+    Deletion deletion() const { return m_deletion; }
+
+    /// Every key the journal has recorded an event of (this model's informer's, see
+    /// JournalSource), sorted: deleted keys too, and keys whose events the journal has since
+    /// dropped. Read incrementally from the journal's retained events on each call.
+    QStringList knownKeys() const;
+
 Q_SIGNALS:
     void keyChanged(const QString &key);
 
@@ -102,6 +120,9 @@ private:
     bool m_lastObjectGone = false;
     Object m_prevWatchObject;
     Object m_prevIndexerObject;
+    Deletion m_deletion;
+    mutable quint64 m_keysSeq = 0; ///< the newest journal seq knownKeys() has read
+    mutable QSet<QString> m_knownKeys;
 };
 
 } // namespace lens

@@ -33,6 +33,9 @@ Session::Session(Options options, QObject *parent)
       m_journal(new Journal(m_clock, this))
 {
     m_journal->setCapacity(m_opts.journalCapacity);
+    // A scenario's clock is its own; the steady clock started with the session: its 0 is now.
+    if (m_clock == &m_steadyClock)
+        m_journal->setWallClockOrigin(QDateTime::currentDateTimeUtc().addMSecs(-m_clock->nowMs()));
 }
 
 Session::~Session()

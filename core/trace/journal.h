@@ -4,6 +4,7 @@
 #include "clock.h"
 #include "traceevent.h"
 
+#include <QDateTime>
 #include <QObject>
 
 #include <deque>
@@ -64,6 +65,16 @@ public:
     void restore(std::deque<TraceEvent> events, quint64 dropped = 0);
 
     const Clock *clock() const { return m_clock; }
+    /// The wall-clock time (UTC) at which clock() read 0, when the journal has one: event `t`
+    /// ms happened at wallClockOrigin() + t. Invalid (the default) when the journal's clock is
+    /// no wall clock, e.g. a scenario's ManualClock; the Session sets it for a SteadyClock, a
+    /// recording read back from the file's header (JournalFileHeader::clockOrigin). Through a
+    /// handle: the upstream journal's.
+    QDateTime wallClockOrigin() const
+    {
+        return m_upstream ? m_upstream->wallClockOrigin() : m_wallClockOrigin;
+    }
+    void setWallClockOrigin(const QDateTime &origin) { m_wallClockOrigin = origin; }
     const std::deque<TraceEvent> &events() const
     {
         return m_upstream ? m_upstream->events() : m_events;
@@ -84,6 +95,7 @@ Q_SIGNALS:
 private:
     const Clock *m_clock;
     std::unique_ptr<Clock> m_ownClock;
+    QDateTime m_wallClockOrigin;   ///< see wallClockOrigin()
     Journal *m_upstream = nullptr; ///< a handle's journal (see above)
     QString m_informer;            ///< a handle's informer name
     std::deque<TraceEvent> m_events;

@@ -1057,16 +1057,32 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <translation>键历史</translation>
     </message>
     <message>
-        <source>Key history: %1</source>
-        <translation>键历史：%1</translation>
-    </message>
-    <message>
-        <source>select a key in the queue, indexer or journal</source>
-        <translation>在队列、indexer 或日志中选择一个键</translation>
-    </message>
-    <message>
         <source>watch → queue → pop → indexer → handlers</source>
         <translation>watch → 队列 → 弹出 → indexer → 处理器</translation>
+    </message>
+    <message>
+        <source>select a key in the queue, indexer or journal, or type one</source>
+        <translation>在队列、indexer 或日志中选择一个键，或输入一个</translation>
+    </message>
+    <message>
+        <source>deleted at t=%1 (seq %2, via tombstone: a relist found it gone)</source>
+        <translation>已于 t=%1 删除（序号 %2，经由墓碑：重新 list 时发现它已不存在）</translation>
+    </message>
+    <message>
+        <source>deleted at t=%1 (seq %2)</source>
+        <translation>已于 t=%1 删除（序号 %2）</translation>
+    </message>
+    <message>
+        <source>key…</source>
+        <translation>键…</translation>
+    </message>
+    <message>
+        <source>Key to show the history of</source>
+        <translation>要显示其历史的键</translation>
+    </message>
+    <message>
+        <source>Any key the journal has recorded, also one deleted since: type part of it, pick it and press Enter</source>
+        <translation>日志记录过的任意键，包括之后已删除的：输入其中一部分，选中后按 Enter</translation>
     </message>
 </context>
 <context>
@@ -1331,6 +1347,90 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source> · %1 oldest dropped (journal cap %2)</source>
         <translation> · 已丢弃最早的 %1 个（日志上限 %2）</translation>
     </message>
+    <message>
+        <source>%1 events recorded · %2 of %3 shown</source>
+        <translation>已记录 %1 个事件 · 显示 %2 / %3 个</translation>
+    </message>
+    <message>
+        <source>Search key or informer… (Ctrl+F)</source>
+        <translation>搜索键或 informer…（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Search the journal by key or informer</source>
+        <translation>按键或 informer 搜索日志</translation>
+    </message>
+    <message>
+        <source>Shows the events whose key or informer contains this text (any case). Esc clears the filter.</source>
+        <translation>显示键或 informer 包含此文本（不分大小写）的事件。Esc 清除筛选。</translation>
+    </message>
+    <message>
+        <source>any event</source>
+        <translation>任意事件</translation>
+    </message>
+    <message>
+        <source>Filter the journal by event kind</source>
+        <translation>按事件类别筛选日志</translation>
+    </message>
+    <message>
+        <source>any handler</source>
+        <translation>任意处理器</translation>
+    </message>
+    <message>
+        <source>Filter the journal by handler</source>
+        <translation>按处理器筛选日志</translation>
+    </message>
+    <message>
+        <source>The events of one event handler: its notifications, when it was added or removed, its resync period</source>
+        <translation>一个事件处理器的事件：它的通知、它被添加或移除的时刻、它的 resync 周期</translation>
+    </message>
+    <message>
+        <source>any type</source>
+        <translation>任意类型</translation>
+    </message>
+    <message>
+        <source>Filter the journal by type</source>
+        <translation>按类型筛选日志</translation>
+    </message>
+    <message>
+        <source>The type as recorded: a watch event&apos;s ADDED, MODIFIED or DELETED, a queued Delta&apos;s Added, Updated, Deleted, Replaced or Sync, a notification&apos;s add, update or delete</source>
+        <translation>按记录的类型：watch 事件的 ADDED、MODIFIED 或 DELETED，入队 Delta 的 Added、Updated、Deleted、Replaced 或 Sync，通知的 add、update 或 delete</translation>
+    </message>
+    <message>
+        <source>any informer</source>
+        <translation>任意 informer</translation>
+    </message>
+    <message>
+        <source>Filter the journal by informer</source>
+        <translation>按 informer 筛选日志</translation>
+    </message>
+    <message>
+        <source>from (s)</source>
+        <translation>起（秒）</translation>
+    </message>
+    <message>
+        <source>Journal events from this time, in seconds</source>
+        <translation>从此时刻起的日志事件（秒）</translation>
+    </message>
+    <message>
+        <source>to (s)</source>
+        <translation>止（秒）</translation>
+    </message>
+    <message>
+        <source>Journal events up to this time, in seconds</source>
+        <translation>到此时刻为止的日志事件（秒）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Clear the journal filter</source>
+        <translation>清除日志筛选</translation>
+    </message>
+    <message>
+        <source>Show every event again (Esc)</source>
+        <translation>重新显示全部事件（Esc）</translation>
+    </message>
 </context>
 <context>
     <name>lens::JournalText</name>
@@ -1465,6 +1565,17 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>watch-list request failed: %1</source>
         <translation>watch-list 请求失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lens::JournalTime</name>
+    <message>
+        <source>t = %1 ms = %2 s after the journal&apos;s clock started</source>
+        <translation>t = %1 毫秒 = %2 秒（自日志时钟启动起）</translation>
+    </message>
+    <message>
+        <source>wall clock: %1</source>
+        <translation>挂钟时间：%1</translation>
     </message>
 </context>
 <context>
@@ -1761,6 +1872,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Lesson: Back to the previous step&apos;s moment</source>
         <translation>课程：后退到上一步的时刻</translation>
+    </message>
+    <message>
+        <source>&amp;Search the journal</source>
+        <translation>搜索日志(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -2850,6 +2965,13 @@ Key: %2</source>
     <message>
         <source>Change one pod at a time in the background</source>
         <translation>在后台逐个变更 pod</translation>
+    </message>
+</context>
+<context>
+    <name>lens::TableView</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
     </message>
 </context>
 <context>

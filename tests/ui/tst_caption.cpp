@@ -120,7 +120,7 @@ private Q_SLOTS:
             row = journalRow(w.journalModel(), preds[which]);
         }
         QVERIFY(row >= 0);
-        w.journalView()->setCurrentIndex(w.journalModel()->index(row, 0));
+        w.journalView()->setCurrentIndex(w.journalView()->model()->index(row, 0));
         const QString text = w.captionText();
         for (const QString &s : mustContain)
             QVERIFY2(text.contains(s), qPrintable(s + QStringLiteral(" not in: ") + text));
@@ -201,7 +201,7 @@ private Q_SLOTS:
         w.showScenarioCaption(QStringLiteral("The watch drops now."));
         QVERIFY(w.captionText().contains(QLatin1String("Scenario")));
         QVERIFY(w.captionText().contains(QLatin1String("The watch drops now.")));
-        w.journalView()->setCurrentIndex(w.journalModel()->index(0, 0));
+        w.journalView()->setCurrentIndex(w.journalView()->model()->index(0, 0));
         QVERIFY(!w.captionText().contains(QLatin1String("The watch drops now.")));
     }
 
@@ -396,7 +396,7 @@ private Q_SLOTS:
         const int row = journalRow(w.journalModel(), preds[which]);
         QVERIFY(row >= 0);
         const TraceEvent e = w.journalModel()->eventAt(row);
-        w.journalView()->setCurrentIndex(w.journalModel()->index(row, 0));
+        w.journalView()->setCurrentIndex(w.journalView()->model()->index(row, 0));
         const QString text = w.captionText();
         // The event it came from, with when and where to find it in the journal.
         auto cause = [&](TraceKind kind, bool sameKey) -> const TraceEvent * {
