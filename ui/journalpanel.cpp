@@ -104,7 +104,11 @@ QWidget *JournalPanel::buildFilterBar()
     auto combo = [this](const char *name) {
         auto *c = new QComboBox(this);
         c->setObjectName(QString::fromLatin1(name));
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        // Never wider than the room: a long kind or handler name must not widen the window.
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(6);
+        c->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        c->setMinimumWidth(60);
         c->addItem(QString(), QString()); // "any …", named in retranslate()
         connect(c, &QComboBox::currentIndexChanged, this, &JournalPanel::applyFilter);
         c->installEventFilter(this);
@@ -119,7 +123,7 @@ QWidget *JournalPanel::buildFilterBar()
         return f;
     };
     m_search = field("journalSearch");
-    m_search->setMinimumWidth(160);
+    m_search->setMinimumWidth(120);
     m_kind = combo("journalKindFilter");
     for (int k = 0; k <= int(TraceKind::Info); ++k)
         m_kind->addItem(traceKindName(TraceKind(k)), k);
