@@ -249,9 +249,10 @@ QWidget *MainWindow::buildCentral()
     translated([this] {
         m_middleTabs->setTabText(0, tr("Indices"));
         m_middleTabs->setTabText(1, tr("Object"));
-        m_rightTabs->setTabText(0, tr("Journal"));
-        m_rightTabs->setTabText(1, tr("Handlers"));
-        m_rightTabs->setTabText(2, tr("Playground"));
+        // By widget: the Lesson tab, when there is one, sits between them.
+        m_rightTabs->setTabText(m_rightTabs->indexOf(m_journalPanel), tr("Journal"));
+        m_rightTabs->setTabText(m_rightTabs->indexOf(m_handlersStack), tr("Handlers"));
+        m_rightTabs->setTabText(m_rightTabs->indexOf(m_playground), tr("Playground"));
     });
     connect(m_rightTabs, &QTabWidget::currentChanged, this, [this] {
         if (m_rightTabs->currentWidget() == m_handlersStack)
@@ -387,9 +388,9 @@ void MainWindow::updatePipeline()
 bool MainWindow::showView(const QString &name)
 {
     if (name == QLatin1String("journal"))
-        m_rightTabs->setCurrentIndex(0);
+        m_rightTabs->setCurrentWidget(m_journalPanel);
     else if (name == QLatin1String("handlers"))
-        m_rightTabs->setCurrentIndex(1);
+        m_rightTabs->setCurrentWidget(m_handlersStack);
     else if (name == QLatin1String("playground"))
         m_rightTabs->setCurrentWidget(m_playground);
     else if (name == QLatin1String("indices"))

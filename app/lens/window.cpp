@@ -64,18 +64,21 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(why));
         QCoreApplication::exit(1);
     };
-    // The last list/watch error names the cause of a sync that never came, as --headless does.
-    auto lastError = std::make_shared<QString>();
-    QObject::connect(session.informer()->reflector(), &Reflector::errorOccurred, &window,
-                     [lastError](const QString &m) { *lastError = m; });
-    QTimer::singleShot(cl.screenshotTimeoutSec * 1000, &window, [&session, fail, lastError, cl] {
-        if (session.informer()->hasSynced())
+    QTimer::singleShot(cl.screenshotTimeoutSec * 1000, &window, [&session, fail, cl] {
+        if (session.informer() && session.informer()->hasSynced())
             return fail(QStringLiteral("the views did not settle in time"));
+        // The last list/watch error the journal recorded names the cause of a sync that never
+        // came, as --headless does (any informer's: a scenario may create them late).
+        QString lastError;
+        const auto &events = session.journal()->events();
+        for (auto it = events.rbegin(); it != events.rend() && lastError.isEmpty(); ++it)
+            if (it->kind == TraceKind::ListFailed || it->kind == TraceKind::WatchError)
+                lastError = it->detail.value(QLatin1String("error")).toString();
         fail(QStringLiteral("the informer did not sync in %1 s (%2)%3%4")
                  .arg(cl.screenshotTimeoutSec)
                  .arg(session.sourceDescription(),
-                      lastError->isEmpty() ? QString() : QStringLiteral("; last error: "),
-                      *lastError));
+                      lastError.isEmpty() ? QString() : QStringLiteral("; last error: "),
+                      lastError));
     });
     auto capture = [&window, cl, fail, done] {
         if (*done)

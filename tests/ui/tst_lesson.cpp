@@ -24,6 +24,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -39,6 +40,7 @@ private slots:
     void cleanup();
     void nextPlaysOneStepAndThePumpStaysPaused();
     void backTravelsAndNextReturnsForward();
+    void viewsAreFoundBesideTheLessonTab();
     void captionHistoryGrowsAndNavigates();
     void theKeyACaptionNamesIsSelected();
     void lessonModeOffPlaysOn();
@@ -181,6 +183,25 @@ void tst_Lesson::backTravelsAndNextReturnsForward()
     QVERIFY(next());
     QCOMPARE(m_session->lesson()->nextStep(), nextStep + 1);
     QCOMPARE(pump()->mode(), Controller::Mode::Paused);
+}
+
+void tst_Lesson::viewsAreFoundBesideTheLessonTab()
+{
+    // The Lesson tab sits between Journal and Handlers: views and their titles go by widget.
+    auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("rightTabs"));
+    QVERIFY(tabs);
+    const QStringList expected{QStringLiteral("Journal"), QStringLiteral("Lesson"),
+                               QStringLiteral("Handlers"), QStringLiteral("Playground")};
+    for (const QString &lang : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        QVERIFY(m_window->switchLanguage(lang));
+        QCoreApplication::processEvents();
+    }
+    for (int i = 0; i < expected.size(); ++i)
+        QCOMPARE(tabs->tabText(i), expected[i]);
+    QVERIFY(m_window->showView(QStringLiteral("handlers")));
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Handlers"));
+    QVERIFY(m_window->showView(QStringLiteral("journal")));
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), QStringLiteral("Journal"));
 }
 
 void tst_Lesson::captionHistoryGrowsAndNavigates()
