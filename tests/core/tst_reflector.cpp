@@ -10,12 +10,13 @@
 // here (1 ms initial, 50 ms cap, as client-go's own tests inject a fake BackoffManager), so rows
 // that need one wait with QTRY_*.
 //
-// RF-11's elapsed-time ranges are asserted on Backoff itself with a manual clock (backoff()).
-// WL-* are in tst_watchlist.
+// RF-11's elapsed-time ranges (backoff()), RF-14's internal-error retries, minWatchTimeout,
+// typeDescription and expectedType are in tst_reflector_extras; WL-* in tst_watchlist.
 
 #include "fakelisterwatcher.h"
 #include "informer/deltafifo.h"
 #include "informer/reflector.h"
+#include "reflectorharness.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -51,30 +52,6 @@ ListReply replyFromSpec(const QString &spec)
     return okReply(items, rv, cont);
 }
 
-struct Harness {
-    ManualClock clock;
-    FakeListerWatcher lw;
-    RecordingStore store;
-    /// every state the reflector went through (declared before the reflector, whose destructor
-    /// still reports a state change)
-    QList<Reflector::State> states;
-    Reflector reflector;
-    QList<ApiStatus> handlerErrors;
-    Harness() : reflector(&lw, &store, nullptr, &clock)
-    {
-        QObject::connect(&reflector, &Reflector::stateChanged,
-                         [this](Reflector::State s) { states << s; });
-        lw.clock = &clock;
-        reflector.setSeed(42);
-        // client-go's reflector tests inject a fast backoff too; the real 800 ms / 30 s one is
-        // asserted in tst_backoff-style rows through Backoff itself.
-        reflector.setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
-        reflector.setWatchErrorHandler([this](const ApiStatus &s) { handlerErrors << s; });
-    }
-};
-
-constexpr int kBackoffWaitMs = 6000; // first backoff ≤ 1.6 s; generous for loaded machines
-
 } // namespace
 
 class TestReflector : public QObject {
@@ -88,7 +65,6 @@ private Q_SLOTS:
     void pager_data();
     void pager();
     void pagedListKeepsTheFirstPagesResourceVersion();
-    void backoffSeedDiffersPerReflector();
     void watchRestart_data();
     void watchRestart();
     void listAndWatchSequence_data();
@@ -101,15 +77,6 @@ private Q_SLOTS:
     void resyncError();
     void deltaFifoAsStore_data();
     void deltaFifoAsStore();
-    void internalErrorRetry_data();
-    void internalErrorRetry();
-    void backoff_data();
-    void backoff();
-    void minWatchTimeout_data();
-    void minWatchTimeout();
-    void typeDescription_data();
-    void typeDescription();
-    void expectedType();
 };
 
 void TestReflector::watchEvents_data()
@@ -650,204 +617,6 @@ void TestReflector::deltaFifoAsStore()
     QCOMPARE(drain(), L({"Replaced a@6", "Deleted Tomb(b, b@5)"}));
     QCOMPARE(indexer.listKeys(), QStringList{QStringLiteral("a")});
     r.stop();
-}
-
-void TestReflector::internalErrorRetry_data()
-{
-    QTest::addColumn<qint64>("maxRetryMs");
-    QTest::addColumn<int>("rewindAt"); // watch call at which the clock jumps a minute; 0 = never
-    QTest::addColumn<int>("wantRetries");
-    QTest::addColumn<QString>("error");
-
-    const QString noLeader = QStringLiteral("etcdserver: no leader");
-    QTest::newRow("RF-14 retries off") << qint64(0) << 0 << 0 << noLeader;
-    QTest::newRow("RF-14 retries on, all calls fail") << qint64(30000) << 0 << 31 << noLeader;
-    QTest::newRow("RF-14 retries on, one call successful (a minute gap resets the deadline)")
-        << qint64(30000) << 10 << 40 << noLeader;
-    // Issue 13 item 10: apierrors.IsInternalError is false for a 500 whose reason is a known
-    // one (StorageReadError): the watch is not retried in place, ListAndWatch relists.
-    QTest::newRow("a 500 StorageReadError is not an internal error: relist, no retry")
-        << qint64(30000) << 0 << 0 << QStringLiteral("storeread");
-}
-
-void TestReflector::internalErrorRetry()
-{
-    // TestRetryInternalError: every watch yields ERROR 500 InternalError and advances the fake
-    // clock by 1 s; internal errors are re-watched in place while within the deadline.
-    QFETCH(qint64, maxRetryMs);
-    QFETCH(int, rewindAt);
-    QFETCH(int, wantRetries);
-    QFETCH(QString, error);
-    Harness h;
-    h.reflector.setMaxInternalErrorRetryDurationMs(maxRetryMs);
-    h.lw.listScript << okReply({}, QStringLiteral("1"));
-    int counter = 0;
-    h.lw.onWatch = [&](const ListOptions &) {
-        ++counter;
-        if (counter == rewindAt)
-            h.clock.advance(60000);
-        h.clock.advance(1000);
-    };
-    for (int i = 0; i < 60; ++i)
-        h.lw.watchScript << watchFromSpec(QStringLiteral("ERROR ") + error);
-    h.reflector.run();
-    // ListAndWatch returns once the errors are no longer retried; Run then relists (that list
-    // is never answered, so no further watch follows).
-    QTRY_COMPARE_WITH_TIMEOUT(h.lw.lists.size(), 2, 10000);
-    QCOMPARE(counter - 1, wantRetries); // every earlier error was re-watched in place
-    h.reflector.stop();
-}
-
-// Issue 13 item 9: client-go's backoff jitter comes from a randomly seeded source; each
-// reflector draws its own seed unless a scenario fixes it (setSeed).
-void TestReflector::backoffSeedDiffersPerReflector()
-{
-    ManualClock clock;
-    FakeListerWatcher lw;
-    RecordingStore store;
-    Reflector a(&lw, &store, nullptr, &clock);
-    Reflector b(&lw, &store, nullptr, &clock);
-    QVERIFY(a.seed() != b.seed());
-    a.setSeed(7);
-    QCOMPARE(a.seed(), quint32(7));
-}
-
-void TestReflector::backoff_data()
-{
-    // TestReflectorListAndWatchInitConnBackoff's manager: 1 ms initial, 50 ms cap, reset after
-    // 100 ms, factor 2, jitter 1 (each wait in [d, 2d]); the clock moves by each wait.
-    QTest::addColumn<int>("waits");
-    QTest::addColumn<qint64>("low");
-    QTest::addColumn<qint64>("high");
-    QTest::newRow("RF-11 5 connection failures: exponential, 1+2+4+8+16 ms plus jitter")
-        << 5 << qint64(31) << qint64(62);
-    QTest::newRow("RF-11 40 connection failures: capped at 50 ms (plus jitter) per wait")
-        << 40 << qint64(63 + 34 * 50) << qint64(2 * (63 + 34 * 50));
-}
-
-void TestReflector::backoff()
-{
-    QFETCH(int, waits);
-    QFETCH(qint64, low);
-    QFETCH(qint64, high);
-    for (quint32 seed = 1; seed <= 5; ++seed) {
-        ManualClock clock;
-        Backoff b(&clock, Backoff::Params{1, 50, 100, 2.0, 1.0}, seed);
-        qint64 total = 0;
-        for (int i = 0; i < waits; ++i) {
-            const qint64 d = b.next();
-            QVERIFY(d <= 100);
-            clock.advance(d);
-            total += d;
-        }
-        QVERIFY2(total >= low && total <= high, qPrintable(QString::number(total)));
-    }
-    // the reflector's default: 800 ms initial (first wait in [800, 1600]), starting over after
-    // more than 2 minutes without a backoff
-    ManualClock clock;
-    Backoff b(&clock);
-    const qint64 first = b.next();
-    QVERIFY(first >= 800 && first <= 1600);
-    clock.advance(1000);
-    const qint64 second = b.next();
-    QVERIFY(second >= 1600 && second <= 3200);
-    clock.advance(120001);
-    const qint64 reset = b.next();
-    QVERIFY(reset >= 800 && reset <= 1600);
-}
-
-void TestReflector::minWatchTimeout_data()
-{
-    QTest::addColumn<int>("minWatchTimeout"); // seconds; 0 = unset
-    QTest::addColumn<int>("low");
-    QTest::addColumn<int>("high"); // exclusive
-    QTest::newRow("RF-25 MinWatchTimeout unset: [300, 600)") << 0 << 300 << 600;
-    QTest::newRow("RF-25 MinWatchTimeout 1 s is below the default: [300, 600)") << 1 << 300 << 600;
-    QTest::newRow("RF-25 MinWatchTimeout 30 min: [1800, 3600)") << 1800 << 1800 << 3600;
-}
-
-void TestReflector::minWatchTimeout()
-{
-    QFETCH(int, minWatchTimeout);
-    QFETCH(int, low);
-    QFETCH(int, high);
-    for (quint32 seed = 1; seed <= 5; ++seed) {
-        Harness h;
-        h.reflector.setSeed(seed);
-        if (minWatchTimeout > 0)
-            h.reflector.setMinWatchTimeoutSeconds(minWatchTimeout);
-        h.lw.listScript << okReply({}, QStringLiteral("1"));
-        h.reflector.run();
-        QTRY_COMPARE(h.lw.watches.size(), 1);
-        const int t = h.lw.watches.first().timeoutSeconds;
-        QVERIFY2(t >= low && t < high, qPrintable(QString::number(t)));
-        h.reflector.stop();
-    }
-}
-
-void TestReflector::typeDescription_data()
-{
-    QTest::addColumn<QString>("apiVersion");
-    QTest::addColumn<QString>("kind");
-    QTest::addColumn<QString>("expected");
-
-    QTest::newRow("RF-23 no expected type")
-        << QString() << QString() << QStringLiteral("<unspecified>");
-    QTest::newRow("RF-23 unstructured without GVK")
-        << QStringLiteral("v1") << QString() << QStringLiteral("*unstructured.Unstructured");
-    QTest::newRow("RF-23 unstructured with GVK mygroup/v1 MyKind")
-        << QStringLiteral("mygroup/v1") << QStringLiteral("MyKind")
-        << QStringLiteral("mygroup/v1, Kind=MyKind");
-    QTest::newRow("RF-23 core group prints an empty group (GroupVersionKind.String)")
-        << QStringLiteral("v1") << QStringLiteral("Pod") << QStringLiteral("/v1, Kind=Pod");
-}
-
-void TestReflector::typeDescription()
-{
-    QFETCH(QString, apiVersion);
-    QFETCH(QString, kind);
-    QFETCH(QString, expected);
-    QCOMPARE(Reflector::typeDescription(apiVersion, kind), expected);
-    Harness h;
-    h.reflector.setExpectedType(apiVersion, kind);
-    QCOMPARE(h.reflector.typeDescription(), expected);
-}
-
-void TestReflector::expectedType()
-{
-    // RF-24 / RF-07 (rejected wrong type): with an expected GVK, events of another apiVersion or
-    // kind are skipped and do not move the resourceVersion.
-    auto typed = [](const QString &apiVersion, const QString &kind, const QString &name,
-                    const QString &rv) {
-        QJsonObject meta;
-        meta.insert(QStringLiteral("name"), name);
-        meta.insert(QStringLiteral("resourceVersion"), rv);
-        QJsonObject json;
-        json.insert(QStringLiteral("apiVersion"), apiVersion);
-        json.insert(QStringLiteral("kind"), kind);
-        json.insert(QStringLiteral("metadata"), meta);
-        return Object::fromJson(json);
-    };
-    const QString gv = QStringLiteral("mygroup/v1");
-    const QString k = QStringLiteral("MyKind");
-    Harness h;
-    h.reflector.setExpectedType(gv, k);
-    h.lw.listScript << okReply({}, QStringLiteral("1"));
-    WatchScript w;
-    w.events << watchEvent(WatchEvent::Type::Added,
-                           typed(gv, k, QStringLiteral("a"), QStringLiteral("2")))
-             << watchEvent(WatchEvent::Type::Added,
-                           typed(gv, QStringLiteral("Service"), QStringLiteral("rejected"),
-                                 QStringLiteral("3")))
-             << watchEvent(WatchEvent::Type::Added,
-                           typed(QStringLiteral("mygroup/v2"), k, QStringLiteral("v2"),
-                                 QStringLiteral("4")));
-    h.lw.watchScript << w;
-    h.reflector.run();
-    QTRY_COMPARE_WITH_TIMEOUT(h.lw.eventsDelivered, 3, 5000);
-    QCOMPARE(h.store.contents(), QStringList{QStringLiteral("a@2")});
-    QCOMPARE(h.reflector.lastSyncResourceVersion(), QStringLiteral("2"));
-    h.reflector.stop();
 }
 
 QTEST_GUILESS_MAIN(TestReflector)
