@@ -87,8 +87,8 @@ struct ApiStatus {
     /// "cannot connect: connection refused (127.0.0.1:6443)", or with an operation
     /// "failed to list /v1, Kind=Pod: 401 Unauthorized: Unauthorized".
     QString describe() const;
-
-private:
+    /// describe() without the wrapping operation: "410 Expired: too old resource version: 89
+    /// (93)", "cannot connect: connection refused (127.0.0.1:6443)".
     QString describeCause() const;
 };
 

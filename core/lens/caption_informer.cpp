@@ -3,6 +3,7 @@
 // (a scenario's or the window's words, recorded as they are).
 #include "caption.h"
 #include "caption_p.h"
+#include "format.h"
 #include "journaltext.h"
 
 namespace lens::captiondetail {
@@ -22,16 +23,6 @@ QString pumpModeCaption(const TraceEvent &e, const Journal *, quint64)
 }
 
 namespace {
-/// "k=v, k=v" of a JSON object's scalar fields, in key order.
-QString pairs(const QJsonObject &o)
-{
-    QStringList out;
-    for (auto it = o.begin(); it != o.end(); ++it)
-        if (!it.value().isObject() && !it.value().isArray())
-            out << it.key() + QLatin1Char('=') + it.value().toVariant().toString();
-    return out.join(QStringLiteral(", "));
-}
-
 /// The Simulator panel's notes (SimulatorClient, component "simulator"): from their typed
 /// fields, in the window's language. Empty for any other note.
 QString simulatorNote(const TraceEvent &e)
@@ -53,7 +44,7 @@ QString simulatorNote(const TraceEvent &e)
                               str(e, "compactedRevision"))});
     }
     if (e.type == QLatin1String("action")) {
-        const QString params = pairs(d.value(QLatin1String("parameters")).toObject());
+        const QString params = formatDetail(d.value(QLatin1String("parameters")).toObject());
         return page(
             Caption::tr("Simulator: %1").arg(str(e, "action")),
             {(params.isEmpty()
@@ -61,7 +52,7 @@ QString simulatorNote(const TraceEvent &e)
                   : Caption::tr("The Simulator panel sent POST /sim/v1/%1 with %2.")
                         .arg(str(e, "action"), params)),
              Caption::tr("The built-in cluster answered: %1.")
-                 .arg(pairs(d.value(QLatin1String("answer")).toObject()))});
+                 .arg(formatDetail(d.value(QLatin1String("answer")).toObject()))});
     }
     if (e.type == QLatin1String("error"))
         return page(Caption::tr("Simulator: %1 failed").arg(str(e, "action")),

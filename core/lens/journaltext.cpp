@@ -76,13 +76,10 @@ QString JournalText::status(const ApiStatus &s)
     case ApiStatus::Transport::Decode:
         cause = tr("the answer could not be read: %1").arg(s.message);
         break;
-    case ApiStatus::Transport::None: {
+    case ApiStatus::Transport::None:
         // The code and StatusReason are the API's terms, the message the server's words.
-        ApiStatus bare = s;
-        bare.failedVerb.clear();
-        cause = bare.describe();
+        cause = s.describeCause();
         break;
-    }
     }
     if (s.failedVerb == QLatin1String("list"))
         return tr("failed to list %1: %2").arg(s.failedTarget, cause);

@@ -38,16 +38,7 @@ QString Lesson::nameOf(const QString &informerOption) const
 
 void Lesson::note(const QString &type, const QString &message, const QJsonObject &detail)
 {
-    if (!m_journal)
-        return;
-    TraceEvent e;
-    e.kind = TraceKind::Info;
-    e.component = QStringLiteral("scenario");
-    e.type = type;
-    e.detail = detail;
-    e.detail.insert(QLatin1String("message"), message);
-    e.detail.insert(QLatin1String("at"), double(m_player->clock()->nowMs()) / 1000);
-    m_journal->record(std::move(e));
+    recordScenarioNote(m_journal, m_player, type, message, detail);
 }
 
 void Lesson::setEnabled(bool on)

@@ -17,16 +17,24 @@ ScenarioBinding::ScenarioBinding(sim::ScenarioPlayer *player, Journal *journal,
 {
 }
 
-void ScenarioBinding::note(const QString &type, const QString &message, const QJsonObject &extra)
+void recordScenarioNote(Journal *journal, const sim::ScenarioPlayer *player, const QString &type,
+                        const QString &message, const QJsonObject &extra)
 {
+    if (!journal)
+        return;
     TraceEvent e;
     e.kind = TraceKind::Info;
     e.component = QStringLiteral("scenario");
     e.type = type;
     e.detail = extra;
     e.detail.insert(QLatin1String("message"), message);
-    e.detail.insert(QLatin1String("at"), double(m_player->clock()->nowMs()) / 1000);
-    m_journal->record(std::move(e));
+    e.detail.insert(QLatin1String("at"), double(player->clock()->nowMs()) / 1000);
+    journal->record(std::move(e));
+}
+
+void ScenarioBinding::note(const QString &type, const QString &message, const QJsonObject &extra)
+{
+    recordScenarioNote(m_journal, m_player, type, message, extra);
 }
 
 void ScenarioBinding::start(double speed)

@@ -18,6 +18,12 @@ class Journal;
 class ProcessorListener;
 class SharedIndexInformer;
 
+/// Journals a scenario line: an Info event of component "scenario" with `type`, the fields of
+/// `extra`, detail.message and detail.at (the player's clock, in seconds). Nothing without a
+/// journal. The lines ScenarioBinding and Lesson write, read back by LessonTrack and captions.
+void recordScenarioNote(Journal *journal, const sim::ScenarioPlayer *player, const QString &type,
+                        const QString &message, const QJsonObject &extra);
+
 /// What ties a playing scenario to a Session's informers: the scenario's informer actions
 /// (start, stop, pause, resume, step, add-handler, set-resync, set-delay, each on the informer
 /// its `informer:` option names, by default the first), its `waitFor` conditions (answered
@@ -71,7 +77,6 @@ private:
     bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
     static ProcessorListener *listenerNamed(const SharedIndexInformer *informer,
                                             const QString &name);
-    /// Journals a scenario line (component "scenario") with `type` and detail.message.
     void note(const QString &type, const QString &message, const QJsonObject &extra);
 
     sim::ScenarioPlayer *m_player;

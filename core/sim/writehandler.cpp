@@ -133,6 +133,18 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
                                    QStringLiteral("%1 \"%2\" not found").arg(type.key(), name),
                                    details);
     };
+    // A patched object keeps the request's name and namespace (and `resourceVersion` when one
+    // is given) and is stored as an update.
+    auto storePatched = [&](QJsonObject patched, const QString &resourceVersion) {
+        QJsonObject meta = patched.value(QStringLiteral("metadata")).toObject();
+        if (!resourceVersion.isEmpty())
+            meta.insert(QStringLiteral("resourceVersion"), resourceVersion);
+        meta.insert(QStringLiteral("name"), name);
+        if (type.namespaced)
+            meta.insert(QStringLiteral("namespace"), ns);
+        patched.insert(QStringLiteral("metadata"), meta);
+        return m_store->update(type.key(), patched);
+    };
     const QByteArray contentType = c.header("Content-Type");
     const bool isJsonPatch =
         c.method == QLatin1String("PATCH") && contentType.startsWith("application/json-patch+json");
@@ -163,12 +175,7 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
             }
             return;
         }
-        QJsonObject meta = patched.value(QStringLiteral("metadata")).toObject();
-        meta.insert(QStringLiteral("name"), name);
-        if (type.namespaced)
-            meta.insert(QStringLiteral("namespace"), ns);
-        patched.insert(QStringLiteral("metadata"), meta);
-        result = m_store->update(type.key(), patched);
+        result = storePatched(patched, QString());
     } else {
         if (contentType.startsWith("application/vnd.kubernetes.protobuf")) {
             // The simulator speaks JSON only. kube-apiserver answers a media type it cannot
@@ -217,19 +224,14 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
                 notFound();
                 return;
             }
-            QJsonObject patched = strategic ? strategicMergePatch(current.json(), body).toObject()
+            const QJsonObject patched = strategic
+                                            ? strategicMergePatch(current.json(), body).toObject()
                                             : mergePatch(current.json(), body).toObject();
-            QJsonObject meta = patched.value(QStringLiteral("metadata")).toObject();
+            // A patch that names no resourceVersion applies to the current one.
             const bool rvInPatch = body.value(QStringLiteral("metadata"))
                                        .toObject()
                                        .contains(QStringLiteral("resourceVersion"));
-            if (!rvInPatch)
-                meta.insert(QStringLiteral("resourceVersion"), current.resourceVersion());
-            meta.insert(QStringLiteral("name"), name);
-            if (type.namespaced)
-                meta.insert(QStringLiteral("namespace"), ns);
-            patched.insert(QStringLiteral("metadata"), meta);
-            result = m_store->update(type.key(), patched);
+            result = storePatched(patched, rvInPatch ? QString() : current.resourceVersion());
         } else {
             QJsonObject meta = body.value(QStringLiteral("metadata")).toObject();
             const QString bodyNs = meta.value(QStringLiteral("namespace")).toString();

@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the simulated API server's HTTP suites share (tst_simserver, tst_simwatch): the bodies
-// captured from kube-apiserver v1.20.2 and small JSON helpers.
+// What the simulated API server's HTTP suites share (tst_simserver, tst_simwatch,
+// tst_simfaults): a built-in cluster started per test function, the bodies captured from
+// kube-apiserver v1.20.2 and small JSON helpers.
 #pragma once
+
+#include "sim/simulator.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
 #include <QString>
 #include <QStringList>
+#include <QTest>
+#include <QUrl>
+
+#include <memory>
 
 namespace simtest {
 inline const QString kPods = QStringLiteral("pods");
@@ -59,4 +67,30 @@ inline QString keyOf(const QJsonObject &item)
     return m.value(QStringLiteral("namespace")).toString() + QLatin1Char('/') +
            m.value(QStringLiteral("name")).toString();
 }
+/// A built-in cluster on loopback for each test function and a QNetworkAccessManager to ask it:
+/// a test class inherits it, calls startServer() in init() and stopServer() in cleanup().
+class SimServerFixture {
+protected:
+    /// Starts the cluster seeded with `seed`; a failure fails the test function (QVERIFY).
+    void startServer(quint32 seed)
+    {
+        m_sim = std::make_unique<lens::sim::Simulator>();
+        lens::sim::Simulator::Options o;
+        o.seed = seed;
+        QString error;
+        QVERIFY2(m_sim->start(o, &error), qPrintable(error));
+        m_url = m_sim->url();
+        m_nam = std::make_unique<QNetworkAccessManager>();
+    }
+    void stopServer()
+    {
+        m_nam.reset();
+        m_sim.reset();
+    }
+
+    std::unique_ptr<lens::sim::Simulator> m_sim;
+    std::unique_ptr<QNetworkAccessManager> m_nam;
+    QUrl m_url;
+};
+
 } // namespace simtest

@@ -3,6 +3,7 @@
 // version", an old server ignoring sendInitialEvents, /sim/v1/state), the WatchList contract
 // (sendInitialEvents + the initial-events-end bookmark, apimachinery's watch-option validation)
 // and 100 concurrent filtered watches, all over real HTTP on loopback.
+#include "simserverfixtures.h"
 #include "simtestutil.h"
 
 #include "sim/apiserver.h"
@@ -23,25 +24,6 @@ using namespace lens::sim;
 using namespace simtest;
 
 namespace {
-const QString kPods = QStringLiteral("pods");
-
-// fixture 16 (kube-apiserver v1.20.2, GET pods?resourceVersion=99999999)
-const char kFixture16[] =
-    R"json({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Timeout: Too large resource version: 99999999, current: 93","reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504})json";
-
-QJsonObject podJson(const QString &ns, const QString &name,
-                    const QString &app = QStringLiteral("web"))
-{
-    QJsonObject meta{{QStringLiteral("name"), name},
-                     {QStringLiteral("namespace"), ns},
-                     {QStringLiteral("labels"), QJsonObject{{QStringLiteral("app"), app}}}};
-    return QJsonObject{
-        {QStringLiteral("apiVersion"), QStringLiteral("v1")},
-        {QStringLiteral("kind"), QStringLiteral("Pod")},
-        {QStringLiteral("metadata"), meta},
-        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("containers"), QJsonArray{}}}}};
-}
-
 QJsonObject withLabel(QJsonObject pod, const QString &app)
 {
     QJsonObject meta = pod.value(QStringLiteral("metadata")).toObject();
@@ -61,7 +43,7 @@ QString invalidMessage(const QString &aggregate)
 }
 } // namespace
 
-class tst_SimFaults : public QObject {
+class tst_SimFaults : public QObject, public SimServerFixture {
     Q_OBJECT
 private slots:
     void init();
@@ -94,26 +76,16 @@ private:
     {
         return request(*m_nam, m_url, "POST", pathAndQuery);
     }
-    std::unique_ptr<Simulator> m_sim;
-    std::unique_ptr<QNetworkAccessManager> m_nam;
-    QUrl m_url;
 };
 
 void tst_SimFaults::init()
 {
-    m_sim = std::make_unique<Simulator>();
-    Simulator::Options o;
-    o.seed = 7;
-    QString error;
-    QVERIFY2(m_sim->start(o, &error), qPrintable(error));
-    m_url = m_sim->url();
-    m_nam = std::make_unique<QNetworkAccessManager>();
+    startServer(7);
 }
 
 void tst_SimFaults::cleanup()
 {
-    m_nam.reset();
-    m_sim.reset();
+    stopServer();
 }
 
 void tst_SimFaults::garbageLineOnWatches()

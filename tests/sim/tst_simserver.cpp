@@ -20,7 +20,7 @@
 using namespace lens::sim;
 using namespace simtest;
 
-class tst_SimServer : public QObject {
+class tst_SimServer : public QObject, public SimServerFixture {
     Q_OBJECT
 private slots:
     void init();
@@ -38,30 +38,20 @@ private slots:
     void listSelectors();
     void getAndNotFound();
     void crudOverHttp();
-
-private:
-    std::unique_ptr<Simulator> m_sim;
-    std::unique_ptr<QNetworkAccessManager> m_nam;
-    QUrl m_url;
 };
 
 void tst_SimServer::init()
 {
-    m_sim = std::make_unique<Simulator>();
-    Simulator::Options o;
-    o.seed = 42;
-    QString error;
-    QVERIFY2(m_sim->start(o, &error), qPrintable(error));
-    m_url = m_sim->url();
+    startServer(42);
+    if (QTest::currentTestFailed())
+        return;
     QCOMPARE(m_url.host(), QStringLiteral("127.0.0.1"));
     QVERIFY(m_url.port() > 0);
-    m_nam = std::make_unique<QNetworkAccessManager>();
 }
 
 void tst_SimServer::cleanup()
 {
-    m_nam.reset();
-    m_sim.reset();
+    stopServer();
 }
 
 void tst_SimServer::discovery()
