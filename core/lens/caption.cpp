@@ -269,7 +269,7 @@ using KindCaption = QString (*)(const TraceEvent &, const Journal *, quint64);
 
 /// The function that explains events of `kind` (one per TraceKind, grouped by component in
 /// caption_reflector.cpp, caption_queue.cpp, caption_indexer.cpp, caption_informer.cpp,
-/// caption_processor.cpp, caption_cachesync.cpp).
+/// caption_processor.cpp, caption_cachesync.cpp, caption_workqueue.cpp).
 KindCaption captionOf(TraceKind kind)
 {
     switch (kind) {
@@ -319,6 +319,16 @@ KindCaption captionOf(TraceKind kind)
     case TraceKind::CacheSyncWaiting:
     case TraceKind::CacheSyncFinished:
         return cacheSyncCaption;
+    case TraceKind::WorkqueueAdd:
+    case TraceKind::WorkqueueGet:
+    case TraceKind::WorkqueueDone:
+    case TraceKind::WorkqueueAddAfter:
+    case TraceKind::WorkqueueReady:
+    case TraceKind::WorkqueueAddRateLimited:
+    case TraceKind::WorkqueueForget:
+    case TraceKind::WorkqueueShutDown:
+    case TraceKind::WorkqueueCancelGet:
+        return workqueueCaption;
     case TraceKind::Info:
         return noteCaption;
     }

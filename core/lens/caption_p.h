@@ -3,7 +3,7 @@
 // Caption's private helpers and its one function per event kind, shared by caption.cpp (the
 // helpers, Caption's public functions and forEvent's choice by kind) and the files that explain
 // each component's events: caption_reflector.cpp, caption_queue.cpp, caption_indexer.cpp,
-// caption_informer.cpp, caption_processor.cpp, caption_cachesync.cpp.
+// caption_informer.cpp, caption_processor.cpp, caption_cachesync.cpp, caption_workqueue.cpp.
 // Not installed; include only from core/lens/caption*.cpp.
 
 #include "api/delta.h"
@@ -77,6 +77,9 @@ QString indexerChangedCaption(const TraceEvent &e, const Journal *journal, quint
 QString syncedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString pumpModeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString noteCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_workqueue.cpp: every workqueue kind (Add, Get, Done, AddAfter, Ready, AddRateLimited,
+// Forget, ShutDown, CancelGet).
+QString workqueueCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 // caption_processor.cpp: handler notifications, resync ticks, handler registration.
 QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString resyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);

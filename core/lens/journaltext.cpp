@@ -2,6 +2,7 @@
 #include "journaltext.h"
 
 #include "trace/tracedetail.h"
+#include "trace/traceevent.h"
 
 namespace lens {
 
@@ -32,6 +33,10 @@ constexpr struct {
     {"request failed", QT_TRANSLATE_NOOP("lens::JournalText", "request failed")},
     {"user", QT_TRANSLATE_NOOP("lens::JournalText", "set by the user")},
     {"resyncCheckPeriod", QT_TRANSLATE_NOOP("lens::JournalText", "resyncCheckPeriod")},
+    {"new", QT_TRANSLATE_NOOP("lens::JournalText", "new")},
+    {"earlier wins", QT_TRANSLATE_NOOP("lens::JournalText", "the earlier time wins")},
+    {"kept earlier", QT_TRANSLATE_NOOP("lens::JournalText", "an earlier time was kept")},
+    {"at once", QT_TRANSLATE_NOOP("lens::JournalText", "at once")},
 };
 
 QString shortWatch(qint64 ms)
@@ -120,6 +125,129 @@ QString JournalText::watchEnd(const TraceEvent &e)
         if (const std::optional<ApiStatus> s = tracedetail::status(e))
             return status(*s);
     return code(reason);
+}
+
+namespace {
+QString dstr(const TraceEvent &e, const char *field)
+{
+    return e.detail.value(QLatin1String(field)).toString();
+}
+
+qint64 dint(const TraceEvent &e, const char *field)
+{
+    return e.detail.value(QLatin1String(field)).toInteger();
+}
+
+bool dbool(const TraceEvent &e, const char *field)
+{
+    return e.detail.value(QLatin1String(field)).toBool();
+}
+
+/// " (reason)" when the caller gave one.
+QString because(const TraceEvent &e)
+{
+    const QString r = dstr(e, "reason");
+    return r.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(r);
+}
+} // namespace
+
+QString JournalText::workqueue(const TraceEvent &e)
+{
+    const QString q = dstr(e, "queue");
+    const QString key = e.key;
+    switch (e.kind) {
+    case TraceKind::WorkqueueAdd:
+        if (dbool(e, "ignored"))
+            return tr("%1 not added to %2: the queue is shutting down%3").arg(key, q, because(e));
+        if (dbool(e, "collapsed"))
+            return dbool(e, "whileProcessing")
+                       ? tr("%1 added to %2 again while processing: already dirty, nothing "
+                            "changed%3")
+                             .arg(key, q, because(e))
+                       : tr("%1 added to %2 again: already queued, the adds collapse%3")
+                             .arg(key, q, because(e));
+        if (dbool(e, "whileProcessing"))
+            return tr("%1 added to %2 while a worker holds it: dirty, queued again at Done%3, "
+                      "depth %4")
+                .arg(key, q, because(e))
+                .arg(dint(e, "depth"));
+        return tr("%1 added to %2%3, depth %4").arg(key, q, because(e)).arg(dint(e, "depth"));
+    case TraceKind::WorkqueueGet:
+        if (dbool(e, "shutDown"))
+            return tr("%1: %2 is shut down and empty, the worker ends").arg(dstr(e, "worker"), q);
+        return tr("%1 got %2 from %3 after %4 ms in the queue")
+            .arg(dstr(e, "worker"), key, q)
+            .arg(dint(e, "waitedMs"));
+    case TraceKind::WorkqueueDone:
+        return dbool(e, "requeued")
+                   ? tr("%1 done with %2 from %3 after %4 ms; it was added meanwhile, so it "
+                        "is queued again")
+                         .arg(dstr(e, "worker"), key, q)
+                         .arg(dint(e, "workMs"))
+                   : tr("%1 done with %2 from %3 after %4 ms")
+                         .arg(dstr(e, "worker"), key, q)
+                         .arg(dint(e, "workMs"));
+    case TraceKind::WorkqueueAddAfter:
+    case TraceKind::WorkqueueAddRateLimited: {
+        const bool limited = e.kind == TraceKind::WorkqueueAddRateLimited;
+        if (dbool(e, "ignored"))
+            return tr("%1 not re-queued in %2: the queue is shutting down%3")
+                .arg(key, q, because(e));
+        const QString chosen =
+            limited
+                ? tr(", chosen by %1 (failure %2)").arg(dstr(e, "limiter")).arg(dint(e, "failures"))
+                : QString();
+        const QString dedup = dstr(e, "dedup");
+        if (dedup == QLatin1String("at once"))
+            return tr("%1 added to %2 at once (delay %3 ms)%4%5")
+                .arg(key, q)
+                .arg(dint(e, "delayMs"))
+                .arg(chosen, because(e));
+        if (dedup == QLatin1String("kept earlier"))
+            return tr("%1 already waits in %2 until %3 ms, earlier than this delay of %4 ms: "
+                      "kept%5%6")
+                .arg(key, q)
+                .arg(dint(e, "readyAtMs"))
+                .arg(dint(e, "delayMs"))
+                .arg(chosen, because(e));
+        if (dedup == QLatin1String("earlier wins"))
+            return tr("%1 waits in %2 for %3 ms now, until %4 ms (earlier than it waited "
+                      "for)%5%6")
+                .arg(key, q)
+                .arg(dint(e, "delayMs"))
+                .arg(dint(e, "readyAtMs"))
+                .arg(chosen, because(e));
+        return tr("%1 waits %2 ms before it is added to %3, until %4 ms%5%6")
+            .arg(key)
+            .arg(dint(e, "delayMs"))
+            .arg(q)
+            .arg(dint(e, "readyAtMs"))
+            .arg(chosen, because(e));
+    }
+    case TraceKind::WorkqueueReady:
+        return tr("%1's wait in %2 is over (ready at %3 ms, %4 ms late)")
+            .arg(key, q)
+            .arg(dint(e, "readyAtMs"))
+            .arg(dint(e, "lateMs"));
+    case TraceKind::WorkqueueForget:
+        return tr("%1 forgets %2's %n failure(s)", nullptr, int(dint(e, "failures"))).arg(q, key);
+    case TraceKind::WorkqueueShutDown:
+        return (dbool(e, "drain") ? tr("%1 shuts down and drains: %2 queued, %3 processing, %4 "
+                                       "waiting item(s) dropped")
+                                  : tr("%1 shuts down: %2 queued, %3 processing, %4 waiting "
+                                       "item(s) dropped"))
+            .arg(q)
+            .arg(dint(e, "queued"))
+            .arg(dint(e, "processing"))
+            .arg(dint(e, "discarded"));
+    case TraceKind::WorkqueueCancelGet:
+        return dbool(e, "givenBack")
+                   ? tr("%1 stopped waiting on %2; %3, already taken for it, goes back")
+                         .arg(dstr(e, "worker"), q, key)
+                   : tr("%1 stopped waiting on %2").arg(dstr(e, "worker"), q);
+    default:
+        return {};
+    }
 }
 
 } // namespace lens

@@ -41,6 +41,12 @@ public:
     static QString fallback(const TraceEvent &e);
     /// How a watch ended (watchEnded's reason code, with its status when the stream broke).
     static QString watchEnd(const TraceEvent &e);
+    /// One line for a workqueue event (a kind whose name starts with "workqueue"), read from its
+    /// fields: "default/a added to claims (enqueueClaim: add), depth 1", "worker-1 got
+    /// default/a from claims after 5 ms", "default/a re-queued in claims in 15000 ms, chosen by
+    /// ItemExponentialFailure (failure 1)", ... The caller's reason and the limiter's name stay
+    /// as recorded. Empty for any other kind.
+    static QString workqueue(const TraceEvent &e);
 };
 
 } // namespace lens

@@ -48,10 +48,14 @@ public:
 
     /// The ClockTimers waiting on this clock (ClockTimer keeps it up to date), so that whoever
     /// drives the clock can stop at each due time instead of jumping over it, as a scenario's
-    /// player does: `timer` is due at `dueMs`; `catchUp` when it would move the clock itself.
-    void timerArmed(const QObject *timer, qint64 dueMs, bool catchUp)
+    /// player does: `timer` is due at `dueMs`; `catchUp` when it would move the clock itself;
+    /// `stop` false for a timer nobody needs to stop at (ClockTimer::setClockStop).
+    void timerArmed(const QObject *timer, qint64 dueMs, bool catchUp, bool stop = true)
     {
-        m_timers.insert(timer, {dueMs, catchUp});
+        if (stop)
+            m_timers.insert(timer, {dueMs, catchUp});
+        else
+            m_timers.remove(timer);
     }
     void timerDisarmed(const QObject *timer) { m_timers.remove(timer); }
     /// The earliest due time after now of a waiting timer (only catching-up ones when

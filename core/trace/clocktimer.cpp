@@ -31,7 +31,7 @@ void ClockTimer::startAt(qint64 dueMs)
     m_dueMs = dueMs;
     m_active = true;
     if (m_manual)
-        m_manual->timerArmed(this, dueMs, m_policy == ManualClockPolicy::CatchUp);
+        m_manual->timerArmed(this, dueMs, m_policy == ManualClockPolicy::CatchUp, m_clockStop);
     // A manual clock that already reads the due time fires on the next pass, as a steady one;
     // a catching-up timer waits its delay in real time.
     if (!m_manual || m_policy == ManualClockPolicy::CatchUp || m_clock->nowMs() >= dueMs)

@@ -43,6 +43,13 @@ public:
     void start(qint64 delayMs);
     void stop();
     bool isActive() const { return m_active; }
+    /// Whether a ManualClock's driver should stop at this timer's due time (the default, true:
+    /// it is listed by ManualClock::nextTimerDueMs). False for a timer whose firing changes
+    /// nothing a scenario waits for (a metrics tick, an insurance heartbeat), so that a player
+    /// jumping to `--at` does not stop every few hundred milliseconds for it; it still fires
+    /// once advance() passes its due time. Takes effect at the next start.
+    void setClockStop(bool stop) { m_clockStop = stop; }
+    bool isClockStop() const { return m_clockStop; }
     /// When it fires (Clock milliseconds); meaningful while active.
     qint64 dueMs() const { return m_dueMs; }
 
@@ -59,6 +66,7 @@ private:
     QTimer m_timer;
     qint64 m_dueMs = 0;
     bool m_active = false;
+    bool m_clockStop = true;
 };
 
 } // namespace lens

@@ -60,6 +60,24 @@ QString traceKindName(TraceKind k)
         return QStringLiteral("cacheSyncWaiting");
     case TraceKind::CacheSyncFinished:
         return QStringLiteral("cacheSyncFinished");
+    case TraceKind::WorkqueueAdd:
+        return QStringLiteral("workqueueAdd");
+    case TraceKind::WorkqueueGet:
+        return QStringLiteral("workqueueGet");
+    case TraceKind::WorkqueueDone:
+        return QStringLiteral("workqueueDone");
+    case TraceKind::WorkqueueAddAfter:
+        return QStringLiteral("workqueueAddAfter");
+    case TraceKind::WorkqueueReady:
+        return QStringLiteral("workqueueReady");
+    case TraceKind::WorkqueueAddRateLimited:
+        return QStringLiteral("workqueueAddRateLimited");
+    case TraceKind::WorkqueueForget:
+        return QStringLiteral("workqueueForget");
+    case TraceKind::WorkqueueShutDown:
+        return QStringLiteral("workqueueShutDown");
+    case TraceKind::WorkqueueCancelGet:
+        return QStringLiteral("workqueueCancelGet");
     case TraceKind::Info:
         return QStringLiteral("info");
     }

@@ -51,7 +51,9 @@ bool isOpen(TraceKind kind);
 /// watch", "429 on watch-list", "connection refused"), how a watch ended ("closed by server",
 /// "stream broken", "before initial-events-end") and why WatchList fell back
 /// ("bookmark timeout", "very short watch", "error event", "request failed"), and why a
-/// listener's resyncPeriod changed ("user", "resyncCheckPeriod").
+/// listener's resyncPeriod changed ("user", "resyncCheckPeriod"), and how a workqueue's AddAfter
+/// met an item already waiting ("new", "earlier wins", "kept earlier"; "at once" for a delay
+/// <= 0).
 const QStringList &codes();
 
 /// Whether `e.detail` follows its kind's schema: every field known (unless isOpen) and of its

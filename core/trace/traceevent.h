@@ -38,19 +38,39 @@ enum class TraceKind {
                      ///< syncing (true: sharedProcessor.addListener), informerStarted
     HandlerRemoved,  ///< processor: a listener was removed (RemoveEventHandler); detail.handler,
                      ///< dropped (notifications still buffered, let go)
-    HandlerResyncChanged, ///< processor: a listener's resyncPeriod changed; detail.handler,
-                          ///< resyncPeriodMs, nextResyncMs, reason ("user": set live;
-                          ///< "resyncCheckPeriod": re-determined when detail.byHandler lowered
-                          ///< the check period before start)
-    CacheSyncStarted,     ///< factory: WaitForCacheSync began; detail.informers (all it
-                          ///< waits on), waitingFor (not synced yet), notStarted, timeoutMs
-    CacheSyncWaiting,     ///< factory: the wait goes on (every second of Clock time);
-                          ///< detail.elapsedMs, notSynced (the informers it still waits on)
-    CacheSyncFinished,    ///< factory: the wait ended; type = opened|timedOut|shutDown;
-                          ///< detail.elapsedMs, notSynced, notStarted, waitedOn (opened: the
-                          ///< informer whose sync opened it, "" when all were synced already;
-                          ///< else the first it still waited on), message
-    Info,                 ///< anything else worth a line; detail.message
+    HandlerResyncChanged,    ///< processor: a listener's resyncPeriod changed; detail.handler,
+                             ///< resyncPeriodMs, nextResyncMs, reason ("user": set live;
+                             ///< "resyncCheckPeriod": re-determined when detail.byHandler lowered
+                             ///< the check period before start)
+    CacheSyncStarted,        ///< factory: WaitForCacheSync began; detail.informers (all it
+                             ///< waits on), waitingFor (not synced yet), notStarted, timeoutMs
+    CacheSyncWaiting,        ///< factory: the wait goes on (every second of Clock time);
+                             ///< detail.elapsedMs, notSynced (the informers it still waits on)
+    CacheSyncFinished,       ///< factory: the wait ended; type = opened|timedOut|shutDown;
+                             ///< detail.elapsedMs, notSynced, notStarted, waitedOn (opened: the
+                             ///< informer whose sync opened it, "" when all were synced already;
+                             ///< else the first it still waited on), message
+    WorkqueueAdd,            ///< workqueue (component "workqueue", key = the item): Add;
+                             ///< detail.queue, reason, collapsed (already dirty: nothing changed),
+                             ///< whileProcessing (being processed: queued again at Done), depth,
+                             ///< ignored (shutting down)
+    WorkqueueGet,            ///< workqueue: Get handed the item out; detail.queue, worker, waitedMs
+                             ///< (since its add), depth; or shutDown (no item: shut down and empty)
+    WorkqueueDone,           ///< workqueue: Done; detail.queue, worker, workMs, requeued (it was
+                             ///< added while processing), depth
+    WorkqueueAddAfter,       ///< workqueue: AddAfter; detail.queue, delayMs, readyAtMs, reason,
+                             ///< dedup ("new", "earlier wins", "kept earlier", "at once"), ignored
+    WorkqueueReady,          ///< workqueue: a waiting item's time came (it is added next);
+                             ///< detail.queue, readyAtMs, lateMs, reason
+    WorkqueueAddRateLimited, ///< workqueue: AddRateLimited; detail.queue, delayMs, limiter (which
+                             ///< one chose the delay), failures (NumRequeues after), readyAtMs,
+                             ///< reason, dedup, ignored
+    WorkqueueForget,         ///< workqueue: Forget; detail.queue, failures (NumRequeues before)
+    WorkqueueShutDown,       ///< workqueue: ShutDown / ShutDownWithDrain; detail.queue, drain,
+                             ///< discarded (waiting items dropped), queued, processing
+    WorkqueueCancelGet,      ///< workqueue: a worker withdrew its Get; detail.queue, worker,
+                             ///< givenBack (the item taken for it, = key, went back), depth
+    Info,                    ///< anything else worth a line; detail.message
 };
 
 QString traceKindName(TraceKind k);

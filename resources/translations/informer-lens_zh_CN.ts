@@ -791,6 +791,62 @@
         <source>The request to /sim/v1/%1 failed (HTTP %2); as recorded: %3</source>
         <translation>对 /sim/v1/%1 的请求失败（HTTP %2）；记录原文：%3</translation>
     </message>
+    <message>
+        <source>After ShutDown a workqueue ignores every Add: nothing is marked dirty and no metric counts it.</source>
+        <translation>ShutDown 之后，工作队列忽略每一次 Add：不会标记为 dirty，也不计入任何指标。</translation>
+    </message>
+    <message>
+        <source>The key was dirty already (waiting in the queue, or added while a worker holds it), so this Add changes nothing: however many times a key is added before a worker takes it, it is processed once. A waiting key keeps its place in line.</source>
+        <translation>该键已经是 dirty（在队列中等待，或在某个 worker 持有它时又被添加），所以这次 Add 不改变任何东西：一个键在被 worker 取走之前无论被添加多少次，都只处理一次。等待中的键保持它在队列中的位置。</translation>
+    </message>
+    <message>
+        <source>A worker is processing the key right now, and a workqueue never hands one key to two workers. So it is only marked dirty; when the worker calls Done, the key goes to the tail of the queue and is processed once more.</source>
+        <translation>某个 worker 正在处理这个键，而工作队列从不把同一个键同时交给两个 worker。所以它只被标记为 dirty；当 worker 调用 Done 时，这个键被放到队尾，再处理一次。</translation>
+    </message>
+    <message>
+        <source>The key is marked dirty and queued at the tail (the queue is fair: first added, first out). The depth metric counts dirty keys.</source>
+        <translation>该键被标记为 dirty 并排到队尾（队列是公平的：先添加，先取出）。depth 指标统计 dirty 的键。</translation>
+    </message>
+    <message>
+        <source>Get answers &quot;shut down&quot; only once the queue is shut down and empty: the worker&apos;s loop (processNextWorkItem) returns false and the worker ends.</source>
+        <translation>只有当队列已关闭且为空时，Get 才回答“已关闭”：worker 的循环（processNextWorkItem）返回 false，worker 结束。</translation>
+    </message>
+    <message>
+        <source>The key leaves the queue and is processing until the worker calls Done; an Add meanwhile only marks it dirty. The time it waited is the queue_duration metric.</source>
+        <translation>该键离开队列，处于 processing 状态，直到 worker 调用 Done；其间的 Add 只会把它标记为 dirty。它等待的时间就是 queue_duration 指标。</translation>
+    </message>
+    <message>
+        <source>The key was added while the worker held it (dirty while processing), so Done queues it again at the tail, even when the queue is shutting down.</source>
+        <translation>该键在 worker 持有期间又被添加（处理中变为 dirty），所以 Done 把它重新排到队尾，即使队列正在关闭。</translation>
+    </message>
+    <message>
+        <source>The worker finished: the key is no longer processing. The time it took is the work_duration metric.</source>
+        <translation>worker 已完成：该键不再处于 processing 状态。所用的时间就是 work_duration 指标。</translation>
+    </message>
+    <message>
+        <source>AddRateLimited asks the rate limiter how long to wait (When): a per-key exponential backoff counts this key&apos;s failures until Forget, and a token bucket limits re-queues of all keys together; the longest wait wins.</source>
+        <translation>AddRateLimited 询问限速器要等待多久（When）：按键的指数退避累计这个键的失败次数，直到 Forget；令牌桶限制所有键合在一起的重新入队次数；取最长的等待。</translation>
+    </message>
+    <message>
+        <source>A delayed add waits in a heap ordered by ready time; when its time comes it is added like any Add. A key waits there once: a second AddAfter keeps the earlier of the two times. It is neither in Len nor in the depth metric while it waits, and a plain Add does not cancel it. Every call counts in the retries metric.</source>
+        <translation>延迟的添加在按就绪时间排序的堆中等待；时间一到，就像普通的 Add 一样被添加。一个键在堆中只等待一次：第二次 AddAfter 保留两个时间中较早的那个。等待期间它既不计入 Len，也不计入 depth 指标，普通的 Add 也不会取消它。每次调用都计入 retries 指标。</translation>
+    </message>
+    <message>
+        <source>The delayed add&apos;s time came: the key is added to the queue now (the Add follows in the journal); if it is dirty already it collapses.</source>
+        <translation>延迟添加的时间到了：该键现在被添加到队列（日志中随后是 Add）；如果它已经是 dirty，则合并为一次。</translation>
+    </message>
+    <message>
+        <source>Forget clears the rate limiter&apos;s history of the key, so its next failure backs off from the base delay again. It does not take the key out of the queue; the worker still calls Done.</source>
+        <translation>Forget 清除限速器对该键的历史记录，所以它下一次失败时又从基础延迟开始退避。它不会把键从队列中移除；worker 仍然要调用 Done。</translation>
+    </message>
+    <message>
+        <source>After ShutDown, Add is ignored and delayed adds are dropped; workers still get what is queued, then &quot;shut down&quot;. ShutDownWithDrain also waits until no key is processing (or until ShutDown releases it).</source>
+        <translation>ShutDown 之后，Add 被忽略，延迟的添加被丢弃；worker 仍会拿到已排队的键，然后得到“已关闭”。ShutDownWithDrain 还会等到没有键处于 processing 状态（或直到 ShutDown 放行它）。</translation>
+    </message>
+    <message>
+        <source>The worker went away before it got a key; a key already taken for it goes back to the queue for the next worker.</source>
+        <translation>worker 在拿到键之前就离开了；已经为它取出的键回到队列，交给下一个 worker。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1565,6 +1621,108 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>watch-list request failed: %1</source>
         <translation>watch-list 请求失败：%1</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新加入</translation>
+    </message>
+    <message>
+        <source>the earlier time wins</source>
+        <translation>较早的时间胜出</translation>
+    </message>
+    <message>
+        <source>an earlier time was kept</source>
+        <translation>保留了更早的时间</translation>
+    </message>
+    <message>
+        <source>at once</source>
+        <translation>立即</translation>
+    </message>
+    <message>
+        <source>%1 not added to %2: the queue is shutting down%3</source>
+        <translation>%1 未被添加到 %2：队列正在关闭%3</translation>
+    </message>
+    <message>
+        <source>%1 added to %2 again while processing: already dirty, nothing changed%3</source>
+        <translation>%1 在处理中再次被添加到 %2：已经是 dirty，没有变化%3</translation>
+    </message>
+    <message>
+        <source>%1 added to %2 again: already queued, the adds collapse%3</source>
+        <translation>%1 再次被添加到 %2：已在队列中，多次添加合并为一次%3</translation>
+    </message>
+    <message>
+        <source>%1 added to %2 while a worker holds it: dirty, queued again at Done%3, depth %4</source>
+        <translation>%1 在 worker 持有期间被添加到 %2：标记为 dirty，在 Done 时重新入队%3，深度 %4</translation>
+    </message>
+    <message>
+        <source>%1 added to %2%3, depth %4</source>
+        <translation>%1 已添加到 %2%3，深度 %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 is shut down and empty, the worker ends</source>
+        <translation>%1：%2 已关闭且为空，worker 结束</translation>
+    </message>
+    <message>
+        <source>%1 got %2 from %3 after %4 ms in the queue</source>
+        <translation>%1 从 %3 取得 %2，它在队列中等待了 %4 ms</translation>
+    </message>
+    <message>
+        <source>%1 done with %2 from %3 after %4 ms; it was added meanwhile, so it is queued again</source>
+        <translation>%1 处理完 %3 中的 %2，用时 %4 ms；其间它又被添加，所以重新入队</translation>
+    </message>
+    <message>
+        <source>%1 done with %2 from %3 after %4 ms</source>
+        <translation>%1 处理完 %3 中的 %2，用时 %4 ms</translation>
+    </message>
+    <message>
+        <source>%1 not re-queued in %2: the queue is shutting down%3</source>
+        <translation>%1 未在 %2 中重新入队：队列正在关闭%3</translation>
+    </message>
+    <message>
+        <source>, chosen by %1 (failure %2)</source>
+        <translation>，由 %1 选定（第 %2 次失败）</translation>
+    </message>
+    <message>
+        <source>%1 added to %2 at once (delay %3 ms)%4%5</source>
+        <translation>%1 立即被添加到 %2（延迟 %3 ms）%4%5</translation>
+    </message>
+    <message>
+        <source>%1 already waits in %2 until %3 ms, earlier than this delay of %4 ms: kept%5%6</source>
+        <translation>%1 已在 %2 中等待到 %3 ms，早于这次 %4 ms 的延迟：保留原时间%5%6</translation>
+    </message>
+    <message>
+        <source>%1 waits in %2 for %3 ms now, until %4 ms (earlier than it waited for)%5%6</source>
+        <translation>%1 现在在 %2 中等待 %3 ms，直到 %4 ms（比原来等待的更早）%5%6</translation>
+    </message>
+    <message>
+        <source>%1 waits %2 ms before it is added to %3, until %4 ms%5%6</source>
+        <translation>%1 等待 %2 ms 后被添加到 %3，直到 %4 ms%5%6</translation>
+    </message>
+    <message>
+        <source>%1&apos;s wait in %2 is over (ready at %3 ms, %4 ms late)</source>
+        <translation>%1 在 %2 中的等待结束（就绪于 %3 ms，晚了 %4 ms）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 forgets %2&apos;s %n failure(s)</source>
+        <translation>
+            <numerusform>%1 忘记 %2 的 %n 次失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 shuts down and drains: %2 queued, %3 processing, %4 waiting item(s) dropped</source>
+        <translation>%1 关闭并排空：%2 个排队，%3 个处理中，丢弃 %4 个等待中的项</translation>
+    </message>
+    <message>
+        <source>%1 shuts down: %2 queued, %3 processing, %4 waiting item(s) dropped</source>
+        <translation>%1 关闭：%2 个排队，%3 个处理中，丢弃 %4 个等待中的项</translation>
+    </message>
+    <message>
+        <source>%1 stopped waiting on %2; %3, already taken for it, goes back</source>
+        <translation>%1 不再等待 %2；已为它取出的 %3 被放回队列</translation>
+    </message>
+    <message>
+        <source>%1 stopped waiting on %2</source>
+        <translation>%1 不再等待 %2</translation>
     </message>
 </context>
 <context>

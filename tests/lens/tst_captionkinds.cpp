@@ -47,6 +47,15 @@ private Q_SLOTS:
             {TraceKind::CacheSyncStarted, "WaitForCacheSync started"},
             {TraceKind::CacheSyncWaiting, "WaitForCacheSync still waiting"},
             {TraceKind::CacheSyncFinished, "WaitForCacheSync ended by shutdown"},
+            {TraceKind::WorkqueueAdd, "default/a added to claims"},
+            {TraceKind::WorkqueueGet, "w1 got default/a from claims after 3 ms"},
+            {TraceKind::WorkqueueDone, "w1 done with default/a from claims"},
+            {TraceKind::WorkqueueAddAfter, "default/a waits 15 ms before it is added to claims"},
+            {TraceKind::WorkqueueReady, "default/a's wait in claims is over"},
+            {TraceKind::WorkqueueAddRateLimited, "default/a waits 15 ms before it is added"},
+            {TraceKind::WorkqueueForget, "claims forgets default/a's 2 failure(s)"},
+            {TraceKind::WorkqueueShutDown, "claims shuts down: 0 queued"},
+            {TraceKind::WorkqueueCancelGet, "w1 stopped waiting on claims"},
             {TraceKind::Info, "Note"},
         };
         for (const auto &[kind, headline] : rows)
@@ -65,6 +74,12 @@ private Q_SLOTS:
             e.kind == TraceKind::HandlerNotified ? QStringLiteral("add") : QStringLiteral("ADDED");
         e.resourceVersion = QStringLiteral("7");
         e.detail = {{QLatin1String("handler"), QStringLiteral("h")}};
+        if (traceKindName(e.kind).startsWith(QLatin1String("workqueue")))
+            e.detail = {{QLatin1String("queue"), QStringLiteral("claims")},
+                        {QLatin1String("worker"), QStringLiteral("w1")},
+                        {QLatin1String("waitedMs"), 3},
+                        {QLatin1String("delayMs"), 15},
+                        {QLatin1String("failures"), 2}};
         if (e.kind == TraceKind::FifoQueued)
             e.deltas = {Delta::of(
                 DeltaType::Added,

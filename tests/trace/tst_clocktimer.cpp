@@ -54,6 +54,23 @@ private Q_SLOTS:
         QVERIFY(!t.isActive());
     }
 
+    void aTimerThatIsNoClockStopStillFires()
+    {
+        // setClockStop(false): a ManualClock's driver does not stop at it (nextTimerDueMs),
+        // but advance() past its due time fires it as any other.
+        ManualClock clock;
+        ClockTimer quiet(&clock), stop(&clock);
+        quiet.setClockStop(false);
+        QSignalSpy fired(&quiet, &ClockTimer::timeout);
+        quiet.start(50);
+        QCOMPARE(clock.nextTimerDueMs(), -1);
+        stop.start(80);
+        QCOMPARE(clock.nextTimerDueMs(), 80);
+        clock.advance(60);
+        QTRY_COMPARE(fired.count(), 1);
+        QCOMPARE(clock.nextTimerDueMs(), 80);
+    }
+
     void catchUpMovesTheManualClockByItsWait()
     {
         ManualClock clock;

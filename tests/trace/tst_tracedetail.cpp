@@ -44,6 +44,15 @@ void TestTraceDetail::check_data()
     QTest::newRow("string list") << int(TraceKind::CacheSyncWaiting)
                                  << QJsonObject{{u"notSynced"_s, QJsonArray{u"pods"_s, 3}}}
                                  << u"cacheSyncWaiting.notSynced: wrong JSON type"_s;
+    QTest::newRow("workqueueAddAfter ok") << int(TraceKind::WorkqueueAddAfter)
+                                          << QJsonObject{{u"queue"_s, u"claims"_s},
+                                                         {u"delayMs"_s, 15},
+                                                         {u"readyAtMs"_s, 20},
+                                                         {u"dedup"_s, u"earlier wins"_s}}
+                                          << QString();
+    QTest::newRow("workqueue dedup is a code")
+        << int(TraceKind::WorkqueueAddRateLimited) << QJsonObject{{u"dedup"_s, u"sooner"_s}}
+        << u"workqueueAddRateLimited.dedup: \"sooner\" is no code"_s;
     QTest::newRow("info is open") << int(TraceKind::Info)
                                   << QJsonObject{{u"message"_s, u"hi"_s}, {u"step"_s, 3}}
                                   << QString();
