@@ -49,7 +49,7 @@ public:
     /// Creates or deletes one claim now and returns what it did ("created claim
     /// default/claim-x7k2p", "deleted claim shop/claim-q8z4r").
     Q_INVOKABLE QString claimStep();
-    /// A claim write every `ticks` timer ticks (default 5); 0 = never.
+    /// A claim write every `ticks` timer ticks (default 10); 0 = never.
     void setClaimEvery(int ticks) { m_claimEvery = qMax(0, ticks); }
     int claimEvery() const { return m_claimEvery; }
 
@@ -66,7 +66,7 @@ private:
     QTimer m_timer;
     QRandomGenerator m_rng;
     QRandomGenerator m_claimRng;
-    int m_claimEvery = 5;
+    int m_claimEvery = 10;
     quint64 m_ticks = 0;
     QList<QJsonObject> m_templates;
     quint32 m_seed = 1;
