@@ -5,6 +5,7 @@
 #include "controlapi.h"
 #include "discoveryhandler.h"
 #include "listhandler.h"
+#include "tableconvertor.h"
 #include "watchhandler.h"
 #include "writehandler.h"
 
@@ -356,6 +357,15 @@ void ApiServer::handleResource(HttpCall &c, const ResourceType &type, const QStr
                 m_responder.respondStatus(
                     c, 404, QStringLiteral("NotFound"),
                     QStringLiteral("%1 \"%2\" not found").arg(type.key(), name), details);
+                return;
+            }
+            if (const QString table = TableConvertor::supports(type)
+                                          ? TableConvertor::requestedVersion(c.header("Accept"))
+                                          : QString();
+                !table.isEmpty()) {
+                const TableConvertor convertor(type, m_store->now(), c.value("includeObject"),
+                                               table);
+                m_responder.respond(c, 200, convertor.table(convertor.row(o), o.resourceVersion()));
                 return;
             }
             m_responder.respond(c, 200, o.toJson());

@@ -9,6 +9,7 @@
 
 #include "sim/pvcontroller.h"
 #include "sim/store.h"
+#include "sim/tableconvertor.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -20,6 +21,18 @@ namespace {
 const QString kPvcs = QStringLiteral("/api/v1/namespaces/default/persistentvolumeclaims");
 const QString kPvs = QStringLiteral("/api/v1/persistentvolumes");
 const QString kScs = QStringLiteral("/apis/storage.k8s.io/v1/storageclasses");
+/// What kubectl get sends.
+const QByteArray kTableAccept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/json;"
+                                "as=Table;v=v1beta1;g=meta.k8s.io,application/json";
+
+QStringList cellsOf(const QJsonValue &row, int count)
+{
+    QStringList out;
+    const QJsonArray cells = row[u"cells"].toArray();
+    for (int i = 0; i < count && i < cells.size(); ++i)
+        out << cells.at(i).toString();
+    return out;
+}
 } // namespace
 
 class tst_SimStorage : public QObject, public SimServerFixture {
@@ -35,12 +48,23 @@ private slots:
     void volumePhaseTransitionTime();
     void claimSpecIsImmutable();
     void storageClassUpdates();
+    void tablesForKubectl();
+    void tableWatchSendsColumnsOnce();
+    void humanDuration_data();
+    void humanDuration();
 
 private:
     HttpResult send(const QByteArray &verb, const QString &path, const QByteArray &body = {},
                     const QByteArray &type = "application/json")
     {
         return request(*m_nam, m_url, verb, path, body, type);
+    }
+    HttpResult getTable(const QString &path)
+    {
+        prepareRequest = [](QNetworkRequest &r) { r.setRawHeader("Accept", kTableAccept); };
+        HttpResult r = request(*m_nam, m_url, "GET", path);
+        prepareRequest = nullptr;
+        return r;
     }
 };
 
@@ -293,6 +317,132 @@ void tst_SimStorage::storageClassUpdates()
     r = send("PATCH", path, R"({"allowVolumeExpansion":true})", "application/merge-patch+json");
     QCOMPARE(r.status, 200);
     QCOMPARE(r.json()[u"allowVolumeExpansion"].toBool(), true);
+}
+
+void tst_SimStorage::tablesForKubectl()
+{
+    HttpResult r = getTable(kPvcs);
+    QCOMPARE(r.status, 200);
+    QJsonObject t = r.json();
+    QCOMPARE(t[u"kind"].toString(), QStringLiteral("Table"));
+    QCOMPARE(t[u"apiVersion"].toString(), QStringLiteral("meta.k8s.io/v1"));
+    QCOMPARE(t[u"metadata"][u"resourceVersion"].toString(),
+             QString::number(m_sim->store()->revision()));
+    QStringList columns;
+    for (const QJsonValue &c : t[u"columnDefinitions"].toArray())
+        columns << c[u"name"].toString() + QLatin1Char('/') +
+                       QString::number(c[u"priority"].toInt());
+    QCOMPARE(columns,
+             (QStringList{QStringLiteral("Name/0"), QStringLiteral("Status/0"),
+                          QStringLiteral("Volume/0"), QStringLiteral("Capacity/0"),
+                          QStringLiteral("Access Modes/0"), QStringLiteral("StorageClass/0"),
+                          QStringLiteral("VolumeAttributesClass/0"), QStringLiteral("Age/0"),
+                          QStringLiteral("VolumeMode/1")}));
+    const QJsonArray rows = t[u"rows"].toArray();
+    QCOMPARE(rows.size(), 3);
+    QCOMPARE(cellsOf(rows.at(0), 7),
+             (QStringList{QStringLiteral("data-0"), QStringLiteral("Pending"), QString(), QString(),
+                          QString(), QStringLiteral("standard"), QStringLiteral("<unset>")}));
+    QCOMPARE(rows.at(0)[u"object"][u"kind"].toString(), QStringLiteral("PartialObjectMetadata"));
+    QCOMPARE(rows.at(0)[u"object"][u"metadata"][u"name"].toString(), QStringLiteral("data-0"));
+    // includeObject=Object: the whole claim in the row.
+    r = getTable(kPvcs + QStringLiteral("?includeObject=Object"));
+    QCOMPARE(r.json()[u"rows"].toArray().at(0)[u"object"][u"kind"].toString(),
+             QStringLiteral("PersistentVolumeClaim"));
+
+    // Bind data-0 as an external provisioner would; the rows read as on a real cluster.
+    const QString uid =
+        send("GET", kPvcs + QStringLiteral("/data-0")).json()[u"metadata"][u"uid"].toString();
+    const QString pv = QStringLiteral("pvc-") + uid;
+    r = send("POST", kPvs,
+             QStringLiteral(R"({"metadata":{"name":"%1","annotations":{
+                 "pv.kubernetes.io/provisioned-by":"lens.example.com/hostpath"}},
+                 "spec":{"capacity":{"storage":"1Gi"},"accessModes":["ReadWriteOnce"],
+                 "persistentVolumeReclaimPolicy":"Delete","storageClassName":"standard",
+                 "hostPath":{"path":"/tmp/x"},"claimRef":{"kind":"PersistentVolumeClaim",
+                 "apiVersion":"v1","namespace":"default","name":"data-0","uid":"%2"}}})")
+                 .arg(pv, uid)
+                 .toUtf8());
+    QCOMPARE(r.status, 201);
+    QTRY_COMPARE(
+        cellsOf(getTable(kPvcs + QStringLiteral("/data-0")).json()[u"rows"].toArray().at(0), 5),
+        (QStringList{QStringLiteral("data-0"), QStringLiteral("Bound"), pv, QStringLiteral("1Gi"),
+                     QStringLiteral("RWO")}));
+    t = getTable(kPvs).json();
+    QCOMPARE(
+        cellsOf(t[u"rows"].toArray().at(0), 9),
+        (QStringList{pv, QStringLiteral("1Gi"), QStringLiteral("RWO"), QStringLiteral("Delete"),
+                     QStringLiteral("Bound"), QStringLiteral("default/data-0"),
+                     QStringLiteral("standard"), QStringLiteral("<unset>"), QString()}));
+    QCOMPARE(t[u"columnDefinitions"].toArray().at(5)[u"name"].toString(), QStringLiteral("Claim"));
+
+    t = getTable(kScs).json();
+    QCOMPARE(cellsOf(t[u"rows"].toArray().at(0), 5),
+             (QStringList{QStringLiteral("standard (default)"),
+                          QStringLiteral("lens.example.com/hostpath"), QStringLiteral("Delete"),
+                          QStringLiteral("Immediate"), QStringLiteral("false")}));
+    t = getTable(QStringLiteral("/api/v1/nodes/minikube")).json();
+    QCOMPARE(cellsOf(t[u"rows"].toArray().at(0), 2),
+             (QStringList{QStringLiteral("minikube"), QStringLiteral("Ready")}));
+    t = getTable(QStringLiteral("/api/v1/pods")).json();
+    QCOMPARE(t[u"columnDefinitions"].toArray().size(), 9);
+    QVERIFY(t[u"rows"].toArray().at(0)[u"cells"].toArray().at(1).toString().contains(u'/'));
+    // Resources without columns here answer JSON; kubectl prints NAME and AGE itself.
+    r = getTable(QStringLiteral("/api/v1/namespaces/default/configmaps"));
+    QCOMPARE(r.json()[u"kind"].toString(), QStringLiteral("ConfigMapList"));
+}
+
+void tst_SimStorage::tableWatchSendsColumnsOnce()
+{
+    prepareRequest = [](QNetworkRequest &r) { r.setRawHeader("Accept", kTableAccept); };
+    WatchClient watch(
+        *m_nam, m_url,
+        kPvcs + QStringLiteral("?watch=true&resourceVersion=%1").arg(m_sim->store()->revision()));
+    prepareRequest = nullptr;
+    QTRY_VERIFY(watch.started());
+    QCOMPARE(send("PATCH", kPvcs + QStringLiteral("/logs"), R"({"metadata":{"labels":{"a":"1"}}})",
+                  "application/merge-patch+json")
+                 .status,
+             200);
+    QCOMPARE(send("PATCH", kPvcs + QStringLiteral("/logs"), R"({"metadata":{"labels":{"a":"2"}}})",
+                  "application/merge-patch+json")
+                 .status,
+             200);
+    QTRY_VERIFY(watch.events.size() >= 2);
+    const QJsonObject first = watch.events.at(0)[u"object"].toObject();
+    const QJsonObject second = watch.events.at(1)[u"object"].toObject();
+    QCOMPARE(watch.events.at(0)[u"type"].toString(), QStringLiteral("MODIFIED"));
+    QCOMPARE(first[u"kind"].toString(), QStringLiteral("Table"));
+    QCOMPARE(first[u"columnDefinitions"].toArray().size(), 9);
+    QVERIFY(second[u"columnDefinitions"].isNull());
+    QCOMPARE(second[u"rows"].toArray().at(0)[u"cells"].toArray().at(0).toString(),
+             QStringLiteral("logs"));
+    QCOMPARE(second[u"rows"].toArray().at(0)[u"object"][u"metadata"][u"labels"][u"a"].toString(),
+             QStringLiteral("2"));
+}
+
+void tst_SimStorage::humanDuration_data()
+{
+    QTest::addColumn<qint64>("seconds");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("now") << qint64(0) << QStringLiteral("0s");
+    QTest::newRow("119s") << qint64(119) << QStringLiteral("119s");
+    QTest::newRow("2m") << qint64(120) << QStringLiteral("2m");
+    QTest::newRow("2m5s") << qint64(125) << QStringLiteral("2m5s");
+    QTest::newRow("10m") << qint64(605) << QStringLiteral("10m");
+    QTest::newRow("3h") << qint64(3 * 3600 + 59) << QStringLiteral("3h");
+    QTest::newRow("3h5m") << qint64(3 * 3600 + 300) << QStringLiteral("3h5m");
+    QTest::newRow("47h") << qint64(47 * 3600) << QStringLiteral("47h");
+    QTest::newRow("2d1h") << qint64(49 * 3600) << QStringLiteral("2d1h");
+    QTest::newRow("9d") << qint64(9 * 86400) << QStringLiteral("9d");
+    QTest::newRow("2y70d") << qint64(800 * 86400) << QStringLiteral("2y70d");
+}
+
+void tst_SimStorage::humanDuration()
+{
+    QFETCH(qint64, seconds);
+    QFETCH(QString, words);
+    QCOMPARE(TableConvertor::humanDuration(seconds * 1000), words);
 }
 
 QTEST_GUILESS_MAIN(tst_SimStorage)
