@@ -4,6 +4,7 @@
 #include "store.h"
 
 #include <QJsonObject>
+#include <QUuid>
 
 namespace lens::sim {
 
@@ -54,9 +55,15 @@ lens::Object EventRecorder::record(const lens::Object &object, const QString &ty
     const qint64 nanos = m_store->now().toMSecsSinceEpoch() * 1000000 + qint64(++m_serial);
     const QString name =
         QStringLiteral("%1.%2").arg(object.name()).arg(quint64(nanos), 16, 16, QLatin1Char('0'));
+    // A uid of its own (name-based), so events do not draw from the Store's seeded generator
+    // that names and identifies the objects a scenario creates.
+    static const QUuid space(QStringLiteral("6a1e0c5e-8d1f-4a5e-9a53-3c0f7b2e4d11"));
+    const QString uid =
+        QUuid::createUuidV5(space, ns + QLatin1Char('/') + name).toString(QUuid::WithoutBraces);
     const QJsonObject ev{
-        {QStringLiteral("metadata"),
-         QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("namespace"), ns}}},
+        {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("name"), name},
+                                                 {QStringLiteral("namespace"), ns},
+                                                 {QStringLiteral("uid"), uid}}},
         {QStringLiteral("involvedObject"), involved},
         {QStringLiteral("reason"), reason},
         {QStringLiteral("message"), message},

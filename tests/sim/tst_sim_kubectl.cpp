@@ -2,6 +2,8 @@
 // kubectl against the simulated API server: the server runs in this test's event loop, kubectl
 // runs as a QProcess and is awaited with QTRY_* (never waitFor*, which would block the server).
 // kubectl is required: when it is missing the test FAILS (CI installs kubectl v1.32).
+// A little over 600 lines on purpose: every case shares the one kubectl harness (private cache
+// dir, kubeconfig, event loop kept running), which a split would have to copy.
 #include "sim/apiserver.h"
 #include "sim/kubeconfig.h"
 #include "sim/simulator.h"
