@@ -45,6 +45,9 @@ Session::~Session()
     delete m_factory;
     m_factory = nullptr;
     m_informers.clear();
+    // The built-in cluster's PV controller times its resync on the scenario clock too.
+    delete m_sim;
+    m_sim = nullptr;
 }
 
 SharedIndexInformer *Session::informerNamed(const QString &name) const

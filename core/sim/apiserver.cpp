@@ -5,6 +5,7 @@
 #include "controlapi.h"
 #include "discoveryhandler.h"
 #include "listhandler.h"
+#include "tableconvertor.h"
 #include "watchhandler.h"
 #include "writehandler.h"
 
@@ -281,7 +282,8 @@ void ApiServer::route(HttpCall &c)
     }
     const QStringList rest = s.mid(base);
     QString ns, resource, name, subresource;
-    // {base}/namespaces/{ns}/{resource}[/{name}[/scale]]  or  {base}/{resource}[/{name}]
+    // {base}/namespaces/{ns}/{resource}[/{name}[/scale|status]]  or
+    // {base}/{resource}[/{name}[/status]]
     if (rest[0] == QLatin1String("namespaces") && rest.size() >= 3) {
         if (rest.size() > 5)
             return;
@@ -290,10 +292,11 @@ void ApiServer::route(HttpCall &c)
         name = rest.value(3);
         subresource = rest.value(4);
     } else {
-        if (rest.size() > 2)
+        if (rest.size() > 3)
             return;
         resource = rest[0];
         name = rest.value(1);
+        subresource = rest.value(2);
     }
     const ResourceType type =
         m_store->resourceType(group.isEmpty() ? resource : resource + QLatin1Char('.') + group);
@@ -302,6 +305,8 @@ void ApiServer::route(HttpCall &c)
     if (!subresource.isEmpty()) {
         if (subresource == QLatin1String("scale") && type.hasScale())
             m_write->handleScale(c, type, ns, name);
+        else if (subresource == QLatin1String("status") && type.hasStatus())
+            m_write->handleStatus(c, type, ns, name);
         return; // other subresources are not served (404)
     }
     handleResource(c, type, ns, name);
@@ -352,6 +357,15 @@ void ApiServer::handleResource(HttpCall &c, const ResourceType &type, const QStr
                 m_responder.respondStatus(
                     c, 404, QStringLiteral("NotFound"),
                     QStringLiteral("%1 \"%2\" not found").arg(type.key(), name), details);
+                return;
+            }
+            if (const QString table = TableConvertor::supports(type)
+                                          ? TableConvertor::requestedVersion(c.header("Accept"))
+                                          : QString();
+                !table.isEmpty()) {
+                const TableConvertor convertor(type, m_store->now(), c.value("includeObject"),
+                                               table);
+                m_responder.respond(c, 200, convertor.table(convertor.row(o), o.resourceVersion()));
                 return;
             }
             m_responder.respond(c, 200, o.toJson());

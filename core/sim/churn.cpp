@@ -3,6 +3,7 @@
 
 #include "fixtures.h"
 #include "store.h"
+#include "writestrategy.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -15,9 +16,14 @@ const QString kMeta = QStringLiteral("metadata");
 } // namespace
 
 ChurnGenerator::ChurnGenerator(Store *store, QObject *parent)
-    : QObject(parent), m_store(store), m_rng(1), m_templates(Fixtures::podTemplates())
+    : QObject(parent), m_store(store), m_rng(1), m_claimRng(1 ^ 0xc1a1u),
+      m_templates(Fixtures::podTemplates())
 {
-    connect(&m_timer, &QTimer::timeout, this, [this] { step(); });
+    connect(&m_timer, &QTimer::timeout, this, [this] {
+        step();
+        if (m_claimEvery > 0 && ++m_ticks % quint64(m_claimEvery) == 0)
+            claimStep();
+    });
 }
 
 ChurnGenerator::~ChurnGenerator() = default;
@@ -26,6 +32,7 @@ void ChurnGenerator::setSeed(quint32 seed)
 {
     m_seed = seed;
     m_rng.seed(seed);
+    m_claimRng.seed(seed ^ 0xc1a1u);
 }
 
 void ChurnGenerator::setIntervalMs(int ms)
@@ -136,6 +143,35 @@ QString ChurnGenerator::removeOne()
     if (!r.ok())
         return {};
     return QStringLiteral("deleted %1/%2").arg(pod.namespace_(), pod.name());
+}
+
+QString ChurnGenerator::claimStep()
+{
+    const QString resource = QStringLiteral("persistentvolumeclaims");
+    QList<lens::Object> live;
+    const QList<lens::Object> all = m_store->objects(resource);
+    for (const lens::Object &c : all)
+        if (c.deletionTimestamp().isEmpty())
+            live << c;
+    QString did;
+    if (live.size() < 2 || (live.size() < 8 && m_claimRng.bounded(2) == 0)) {
+        static const char *nss[] = {"default", "shop"};
+        const QString ns = QLatin1String(nss[m_claimRng.bounded(2)]);
+        QString name = QStringLiteral("claim-");
+        static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+        for (int i = 0; i < 5; ++i)
+            name += QLatin1Char(alphabet[m_claimRng.bounded(int(sizeof alphabet) - 1)]);
+        const QString size = m_claimRng.bounded(2) ? QStringLiteral("2Gi") : QStringLiteral("1Gi");
+        if (WriteStrategy(m_store).create(resource, Fixtures::makeClaim(ns, name, size)).ok())
+            did = QStringLiteral("created claim %1/%2").arg(ns, name);
+    } else {
+        const lens::Object &c = live.at(int(m_claimRng.bounded(int(live.size()))));
+        if (m_store->remove(resource, c.namespace_(), c.name()).ok())
+            did = QStringLiteral("deleted claim %1/%2").arg(c.namespace_(), c.name());
+    }
+    if (!did.isEmpty())
+        Q_EMIT stepped(did);
+    return did;
 }
 
 } // namespace lens::sim

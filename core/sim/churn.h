@@ -13,8 +13,12 @@ class Store;
 
 /// Background activity for the simulated cluster: every intervalMs() one random pod write —
 /// create (from the embedded k9s pod templates), update (label, annotation, or status phase /
-/// restart count) or delete — keeping the pod count within [minPods(), maxPods()].
-/// All writes go through the Store, so watches and lists see them like any other write.
+/// restart count) or delete — keeping the pod count within [minPods(), maxPods()]; and, every
+/// claimEvery()-th tick besides, one PersistentVolumeClaim created (1Gi or 2Gi, ReadWriteOnce,
+/// the default class, through the WriteStrategy like a kubectl create) or deleted, keeping
+/// the claim count within [2, 8]. All writes go through the Store, so watches and lists see
+/// them like any other write. The claims draw from their own random generator, so the pod
+/// sequence is the same with or without them.
 ///
 /// Reproducible: the choices (and the names and uids of created pods) come from a
 /// QRandomGenerator seeded with seed(); the same seed and the same store state give the same
@@ -42,6 +46,12 @@ public:
     /// Performs one random write now and returns what it did, e.g. "created shop/nginx-x7k2p",
     /// "updated default/sleep-2bd5q (label version=v3)", "deleted analytics/web-q8z4r".
     Q_INVOKABLE QString step();
+    /// Creates or deletes one claim now and returns what it did ("created claim
+    /// default/claim-x7k2p", "deleted claim shop/claim-q8z4r").
+    Q_INVOKABLE QString claimStep();
+    /// A claim write every `ticks` timer ticks (default 10); 0 = never.
+    void setClaimEvery(int ticks) { m_claimEvery = qMax(0, ticks); }
+    int claimEvery() const { return m_claimEvery; }
 
 Q_SIGNALS:
     /// After each write done by step() (timer-driven or called directly).
@@ -55,6 +65,9 @@ private:
     Store *m_store;
     QTimer m_timer;
     QRandomGenerator m_rng;
+    QRandomGenerator m_claimRng;
+    int m_claimEvery = 10;
+    quint64 m_ticks = 0;
     QList<QJsonObject> m_templates;
     quint32 m_seed = 1;
     int m_intervalMs = 0;

@@ -228,7 +228,7 @@ void ControlApi::handleState(HttpCall &c)
     QJsonObject objects;
     const QList<ResourceType> types = store->resourceTypes();
     for (const ResourceType &t : types)
-        objects.insert(t.name, store->count(t.name));
+        objects.insert(t.name, store->count(t.key()));
     m_responder->respond(c, 200,
                          JsonBuilder()
                              .num("revision", store->revision())

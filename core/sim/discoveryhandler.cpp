@@ -45,6 +45,16 @@ QByteArray DiscoveryHandler::resourceListJson(const QString &groupVersion) const
                           .val("verbs", QJsonArray{QStringLiteral("get"), QStringLiteral("patch"),
                                                    QStringLiteral("update")})
                           .bytes();
+        if (t.hasStatus()) // the status subresource, as kube-apiserver lists it
+            list +=
+                ',' + JsonBuilder()
+                          .str("name", t.name + QStringLiteral("/status"))
+                          .str("singularName", QString())
+                          .val("namespaced", t.namespaced)
+                          .str("kind", t.kind)
+                          .val("verbs", QJsonArray{QStringLiteral("get"), QStringLiteral("patch"),
+                                                   QStringLiteral("update")})
+                          .bytes();
     }
     if (list.size() == 1)
         return {};

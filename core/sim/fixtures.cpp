@@ -2,6 +2,7 @@
 #include "fixtures.h"
 
 #include "store.h"
+#include "writestrategy.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -194,6 +195,47 @@ void Fixtures::seed(Store *store, int pods, quint32 seed)
         // exactly `pods` pods exist.
         while (store->create(QStringLiteral("pods"), makePod(tmpl, ns, rng)).error.code == 409) {
         }
+    }
+}
+
+QJsonObject Fixtures::makeClaim(const QString &ns, const QString &name, const QString &size)
+{
+    return QJsonObject{
+        {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+        {QStringLiteral("kind"), QStringLiteral("PersistentVolumeClaim")},
+        {kMeta, QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("namespace"), ns}}},
+        {QStringLiteral("spec"),
+         QJsonObject{{QStringLiteral("accessModes"), QJsonArray{QStringLiteral("ReadWriteOnce")}},
+                     {QStringLiteral("resources"),
+                      QJsonObject{{QStringLiteral("requests"),
+                                   QJsonObject{{QStringLiteral("storage"), size}}}}}}}};
+}
+
+void Fixtures::seedStorage(const WriteStrategy &strategy, quint32 seed)
+{
+    QRandomGenerator rng(seed ^ 0x5707a6e5u);
+    const QJsonObject standard{
+        {QStringLiteral("apiVersion"), QStringLiteral("storage.k8s.io/v1")},
+        {QStringLiteral("kind"), QStringLiteral("StorageClass")},
+        {kMeta, QJsonObject{{QStringLiteral("name"), QStringLiteral("standard")},
+                            {QStringLiteral("uid"), makeUid(rng)},
+                            {QStringLiteral("annotations"),
+                             QJsonObject{{QStringLiteral("storageclass.kubernetes.io/"
+                                                         "is-default-class"),
+                                          QStringLiteral("true")}}}}},
+        {QStringLiteral("provisioner"), QLatin1String(StorageProvisioner)},
+        {QStringLiteral("reclaimPolicy"), QStringLiteral("Delete")},
+        {QStringLiteral("volumeBindingMode"), QStringLiteral("Immediate")}};
+    strategy.create(QStringLiteral("storageclasses.storage.k8s.io"), standard);
+    const QList<QPair<const char *, const char *>> claims = {
+        {"data-0", "1Gi"}, {"data-1", "1Gi"}, {"logs", "2Gi"}};
+    for (const auto &[name, size] : claims) {
+        QJsonObject claim =
+            makeClaim(QStringLiteral("default"), QLatin1String(name), QLatin1String(size));
+        QJsonObject meta = claim.value(kMeta).toObject();
+        meta.insert(QStringLiteral("uid"), makeUid(rng));
+        claim.insert(kMeta, meta);
+        strategy.create(QStringLiteral("persistentvolumeclaims"), claim);
     }
 }
 

@@ -9,6 +9,7 @@
 namespace lens::sim {
 
 class Store;
+class WriteStrategy;
 
 /// The seed data of the simulated cluster, built from real objects: the k9s project's test data
 /// (github.com/derailed/k9s, Apache License 2.0), embedded as Qt resources under
@@ -44,6 +45,18 @@ public:
     /// fixtures, and `pods` pods (negative = DefaultPodCount) spread over the namespaces.
     /// The same `seed` yields the same names, uids and labels.
     static void seed(Store *store, int pods = -1, quint32 seed = 1);
+    /// The provisioner name of the seeded StorageClass: the built-in example provisioner
+    /// answers to it.
+    static constexpr char StorageProvisioner[] = "lens.example.com/hostpath";
+    /// Seeds the storage a fresh cluster has (after seed()): the default StorageClass
+    /// "standard" (provisioner StorageProvisioner, reclaimPolicy Delete, Immediate, annotated
+    /// storageclass.kubernetes.io/is-default-class "true") and three claims in "default":
+    /// data-0 and data-1 (1Gi) and logs (2Gi), ReadWriteOnce, without a class (admission gives
+    /// them "standard"). Created through `strategy` (defaults, admission), uids from `seed`.
+    /// Nothing provisions them until a provisioner for the class runs, as on a real cluster.
+    static void seedStorage(const WriteStrategy &strategy, quint32 seed = 1);
+    /// A new claim `name` in `ns` requesting `size` ("1Gi") with ReadWriteOnce and no class.
+    static QJsonObject makeClaim(const QString &ns, const QString &name, const QString &size);
 };
 
 } // namespace lens::sim

@@ -8,6 +8,7 @@
 #include "httpresponder.h"
 #include "jsonbytes.h"
 #include "store.h"
+#include "tableconvertor.h"
 
 namespace lens::sim {
 
@@ -158,6 +159,11 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
         return;
     }
     const QString prefix = (type.namespaced && !ns.isEmpty()) ? ns + QLatin1Char('/') : QString();
+    // kubectl get asks for a meta.k8s.io Table (server-side printing).
+    const QString tableVersion = TableConvertor::supports(type)
+                                     ? TableConvertor::requestedVersion(c.header("Accept"))
+                                     : QString();
+    const TableConvertor table(type, m_store->now(), c.value("includeObject"), tableVersion);
     const bool filtered = !labels->isEmpty() || !fields->isEmpty();
     QByteArray items;
     qint64 taken = 0;
@@ -191,7 +197,7 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
         }
         if (taken > 0)
             items += ',';
-        items += it.value().itemJson;
+        items += tableVersion.isEmpty() ? it.value().itemJson : table.row(o);
         lastKey = it.key();
         ++taken;
     }
@@ -209,6 +215,16 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
         meta.str("continue", QString::fromLatin1(next.encode()));
         if (!filtered)
             meta.num("remainingItemCount", remaining);
+    }
+    if (!tableVersion.isEmpty()) {
+        m_responder->respond(
+            c, 200,
+            table.table(items, QString::number(at),
+                        remaining > 0
+                            ? QString::fromLatin1(
+                                  ContinueToken{at, lastKey.mid(prefix.size()) + QChar(0)}.encode())
+                            : QString()));
+        return;
     }
     QByteArray body = JsonBuilder()
                           .str("kind", type.listKind)

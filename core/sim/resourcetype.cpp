@@ -48,6 +48,24 @@ ResourceType ResourceType::customResourceDefinitions()
                 "CustomResourceDefinition", false, {QStringLiteral("crd"), QStringLiteral("crds")});
 }
 
+ResourceType ResourceType::persistentVolumeClaims()
+{
+    return make("", "persistentvolumeclaims", "persistentvolumeclaim", "PersistentVolumeClaim",
+                true, {QStringLiteral("pvc")});
+}
+
+ResourceType ResourceType::persistentVolumes()
+{
+    return make("", "persistentvolumes", "persistentvolume", "PersistentVolume", false,
+                {QStringLiteral("pv")});
+}
+
+ResourceType ResourceType::storageClasses()
+{
+    return make("storage.k8s.io", "storageclasses", "storageclass", "StorageClass", false,
+                {QStringLiteral("sc")});
+}
+
 QList<ResourceType> ResourceType::builtins()
 {
     return {
@@ -61,12 +79,15 @@ QList<ResourceType> ResourceType::builtins()
         make("", "events", "event", "Event", true, {QStringLiteral("ev")}),
         make("", "serviceaccounts", "serviceaccount", "ServiceAccount", true,
              {QStringLiteral("sa")}),
+        persistentVolumeClaims(),
+        persistentVolumes(),
         make("apps", "deployments", "deployment", "Deployment", true, {QStringLiteral("deploy")}),
         make("apps", "replicasets", "replicaset", "ReplicaSet", true, {QStringLiteral("rs")}),
         make("apps", "statefulsets", "statefulset", "StatefulSet", true, {QStringLiteral("sts")}),
         make("apps", "daemonsets", "daemonset", "DaemonSet", true, {QStringLiteral("ds")}),
         make("batch", "jobs", "job", "Job", true, {}),
         make("batch", "cronjobs", "cronjob", "CronJob", true, {QStringLiteral("cj")}),
+        storageClasses(),
         customResourceDefinitions()};
 }
 

@@ -40,11 +40,28 @@ struct ResourceType {
                 name == QLatin1String("statefulsets"));
     }
 
+    /// Whether the server serves .../{name}/status for it (kube-apiserver's status
+    /// subresource, with the registry strategy of WriteStrategy): persistentvolumeclaims and
+    /// persistentvolumes. Other resources keep writing status through the main resource.
+    bool hasStatus() const
+    {
+        return group.isEmpty() && (name == QLatin1String("persistentvolumeclaims") ||
+                                   name == QLatin1String("persistentvolumes"));
+    }
+
     /// core/v1 pods, namespaces, nodes, configmaps, services, secrets, endpoints, events,
-    /// serviceaccounts; apps/v1 deployments, replicasets, statefulsets, daemonsets; batch/v1
-    /// jobs, cronjobs; apiextensions.k8s.io/v1 customresourcedefinitions — in that order.
+    /// serviceaccounts, persistentvolumeclaims, persistentvolumes; apps/v1 deployments,
+    /// replicasets, statefulsets, daemonsets; batch/v1 jobs, cronjobs; storage.k8s.io/v1
+    /// storageclasses; apiextensions.k8s.io/v1 customresourcedefinitions — in that order, with
+    /// kubectl's short names (pvc, pv, sc, ...).
     static QList<ResourceType> builtins();
     static ResourceType pods();
+    /// core/v1 persistentvolumeclaims (namespaced, "pvc").
+    static ResourceType persistentVolumeClaims();
+    /// core/v1 persistentvolumes (cluster-scoped, "pv").
+    static ResourceType persistentVolumes();
+    /// storage.k8s.io/v1 storageclasses (cluster-scoped, "sc").
+    static ResourceType storageClasses();
     static ResourceType namespaces();
     static ResourceType customResourceDefinitions();
     /// The custom resource a CustomResourceDefinition object defines (spec.group,

@@ -5,8 +5,11 @@
 #include "churn.h"
 #include "fixtures.h"
 #include "kubeconfig.h"
+#include "protectioncontroller.h"
+#include "pvcontroller.h"
 #include "store.h"
 #include "tls.h"
+#include "writestrategy.h"
 
 namespace lens::sim {
 
@@ -20,6 +23,10 @@ Simulator::Simulator(QObject *parent)
 Simulator::~Simulator()
 {
     m_churn->setIntervalMs(0);
+    if (m_pvController)
+        m_pvController->stop();
+    if (m_protection)
+        m_protection->stop();
     delete m_server; // closes watches while the store still exists
     m_server = nullptr;
 }
@@ -30,8 +37,22 @@ bool Simulator::start(const Options &o, QString *error)
     m_store->setHistoryWindowMs(o.historyWindowMs);
     if (o.reproducibleClock)
         m_store->setReproducible(o.reproducibleClock, o.seed);
-    if (o.seedObjects)
+    if (o.seedObjects) {
         Fixtures::seed(m_store, o.pods, o.seed);
+        Fixtures::seedStorage(WriteStrategy(m_store), o.seed);
+    }
+    if (o.storageControllers) {
+        const Clock *clock = o.reproducibleClock ? o.reproducibleClock : &m_steadyClock;
+        m_pvController = new PersistentVolumeController(m_store, clock, this);
+        m_pvController->setResyncPeriodMs(o.pvResyncMs);
+        m_protection = new ProtectionController(m_store, this);
+        m_protection->start();
+        m_pvController->start();
+        // A fresh cluster starts settled: what the controllers do to the seed happens now,
+        // before any client lists (the same revisions every run).
+        while (m_protection->processPending() + m_pvController->processPending() > 0) {
+        }
+    }
     m_server->setBookmarkInterval(o.bookmarkIntervalMs);
     m_server->setIgnoreSendInitialEvents(o.ignoreSendInitialEvents);
     m_server->setWatchCache(o.watchCache);

@@ -13,10 +13,14 @@ namespace lens::sim {
 
 class ApiServer;
 class ChurnGenerator;
+class PersistentVolumeController;
+class ProtectionController;
 class Store;
 
 /// The whole simulated cluster in one object, for the app, the UI and tests: a Store seeded
-/// from the embedded fixtures, an ApiServer on 127.0.0.1 and a ChurnGenerator.
+/// from the embedded fixtures, an ApiServer on 127.0.0.1, a ChurnGenerator and
+/// kube-controller-manager's storage half (the PersistentVolumeController and the
+/// pvc-/pv-protection ProtectionController; docs/simulator.md "Storage").
 ///
 ///     lens::sim::Simulator sim;
 ///     lens::sim::Simulator::Options o;   // port 0 = ephemeral, 16 pods, churn off
@@ -59,6 +63,13 @@ public:
         /// Store::setReproducible(clock, seed): timestamps from this clock, names and uids from
         /// `seed` (the same run gives the same objects). Null = wall clock, random uids.
         const Clock *reproducibleClock = nullptr;
+        /// Run kube-controller-manager's storage controllers (PersistentVolumeController,
+        /// ProtectionController). With seedObjects the seeded claims are then annotated for
+        /// their provisioner before start() returns.
+        bool storageControllers = true;
+        /// The PV controller's resync (--pvclaimbinder-sync-period), on reproducibleClock when
+        /// one is set, else on the wall clock; 0 = none.
+        int pvResyncMs = 15000;
     };
 
     explicit Simulator(QObject *parent = nullptr);
@@ -76,6 +87,10 @@ public:
     Store *store() const { return m_store; }
     ApiServer *server() const { return m_server; }
     ChurnGenerator *churn() const { return m_churn; }
+    /// kube-controller-manager's persistentvolume-controller and the pvc-/pv-protection
+    /// controllers (running after start() unless Options::storageControllers is false).
+    PersistentVolumeController *pvController() const { return m_pvController; }
+    ProtectionController *protectionController() const { return m_protection; }
 
     /// The CA certificate (PEM) clients must trust when Options::tls is set; empty otherwise.
     QByteArray caCertificatePem() const { return m_caPem; }
@@ -121,6 +136,9 @@ private:
     Store *m_store;
     ApiServer *m_server;
     ChurnGenerator *m_churn;
+    PersistentVolumeController *m_pvController = nullptr;
+    ProtectionController *m_protection = nullptr;
+    SteadyClock m_steadyClock; ///< the PV controller's clock without a reproducible one
     QByteArray m_caPem;
     QByteArray m_clientCertPem;
     QByteArray m_clientKeyPem;

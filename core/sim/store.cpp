@@ -54,13 +54,16 @@ QString Store::newUid()
     return Fixtures::makeUid(m_rng);
 }
 
-QString Store::nowRfc3339() const
+QDateTime Store::now() const
 {
     if (!m_fixedClock)
-        return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    return QDateTime(QDate(2025, 1, 1), QTime(0, 0), Qt::UTC)
-        .addMSecs(m_fixedClock->nowMs())
-        .toString(Qt::ISODate);
+        return QDateTime::currentDateTimeUtc();
+    return QDateTime(QDate(2025, 1, 1), QTime(0, 0), Qt::UTC).addMSecs(m_fixedClock->nowMs());
+}
+
+QString Store::nowRfc3339() const
+{
+    return now().toString(Qt::ISODate);
 }
 
 const char *ChangeEvent::typeName(Type type)

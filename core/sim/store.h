@@ -6,6 +6,7 @@
 #include "resourcetype.h"
 #include "trace/clock.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QList>
@@ -165,6 +166,12 @@ public:
     /// names (generateName) and uids come from a generator seeded with `seed`. Null `clock`
     /// (the default) = the wall clock and random names/uids, like a real API server.
     void setReproducible(const Clock *clock, quint32 seed);
+    /// "Now" as the store stamps creationTimestamp: UTC, RFC 3339 with seconds (the clock of
+    /// setReproducible() when one is set, else the wall clock). For the other server-set times
+    /// (events, PersistentVolume status.lastPhaseTransitionTime).
+    QString nowRfc3339() const;
+    /// The same instant as a QDateTime (UTC, milliseconds kept), for ages ("5m12s").
+    QDateTime now() const;
 
 Q_SIGNALS:
     /// Emitted after every successful write, with the event the history recorded.
@@ -175,7 +182,6 @@ Q_SIGNALS:
     void resourcesChanged();
 
 private:
-    QString nowRfc3339() const;
     QString randomSuffix();
     QString newUid();
 

@@ -7,6 +7,7 @@
 #include "httpresponder.h"
 #include "listhandler.h"
 #include "store.h"
+#include "tableconvertor.h"
 #include "watchstream.h"
 
 namespace lens::sim {
@@ -160,6 +161,20 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
     opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
     opts.bookmarkClock = m_bookmarkClock;
     opts.closeConnection = c.closeConnection;
+    if (const QString table = TableConvertor::supports(type)
+                                  ? TableConvertor::requestedVersion(c.header("Accept"))
+                                  : QString();
+        !table.isEmpty()) {
+        // Each event carries a Table of one row; the column definitions only the first.
+        Store *store = m_store;
+        const QString include = c.value("includeObject");
+        auto headers = std::make_shared<bool>(true);
+        opts.transform = [store, type, include, table, headers](const lens::Object &o) {
+            const TableConvertor convertor(type, store->now(), include, table);
+            return convertor.table(convertor.row(o), o.resourceVersion(), QString(),
+                                   std::exchange(*headers, false));
+        };
+    }
     qint64 rv = 0;
     if (!rvText.isEmpty()) {
         bool ok = false;

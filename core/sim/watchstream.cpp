@@ -161,18 +161,18 @@ void WatchStream::writeEvent(const ChangeEvent &event)
     const bool oldPasses = !event.previous.isNull() && passes(event.previous.object);
     if (isDelete) {
         if (oldPasses)
-            writeLine("DELETED", event.object.object.toJson());
+            writeLine("DELETED", encoded(event.object.object));
         return;
     }
     if (curPasses && oldPasses)
-        writeLine("MODIFIED", event.object.object.toJson());
+        writeLine("MODIFIED", encoded(event.object.object));
     else if (curPasses)
-        writeLine("ADDED", event.object.object.toJson());
+        writeLine("ADDED", encoded(event.object.object));
     else if (oldPasses) {
         // Left the selection: previous content with the event's resourceVersion (cacheWatcher).
         QJsonObject meta;
         meta.insert(QStringLiteral("resourceVersion"), QString::number(event.revision));
-        writeLine("DELETED", event.previous.object.withMetadata(meta).toJson());
+        writeLine("DELETED", encoded(event.previous.object.withMetadata(meta)));
     }
 }
 
@@ -180,7 +180,12 @@ void WatchStream::sendAdded(const StoredObject &object)
 {
     if (m_done || !passes(object.object))
         return;
-    writeLine("ADDED", object.object.toJson());
+    writeLine("ADDED", encoded(object.object));
+}
+
+QByteArray WatchStream::encoded(const lens::Object &object) const
+{
+    return m_opts.transform ? m_opts.transform(object) : object.toJson();
 }
 
 void WatchStream::sendBookmark(qint64 revision, bool initialEventsEnd)

@@ -42,6 +42,10 @@ public:
         /// bookmarkIntervalMs after the watch starts and after each one, and are sent only by
         /// sendScheduledBookmark() (exact pacing; see ApiServer::setBookmarkClock). Not owned.
         const lens::Clock *bookmarkClock = nullptr;
+        /// When set, what an ADDED / MODIFIED / DELETED event carries instead of the object
+        /// (a meta.k8s.io Table row for kubectl: TableConvertor); bookmarks and errors are
+        /// not transformed.
+        std::function<QByteArray(const lens::Object &)> transform;
     };
 
     /// Writes the 200 status line and chunked headers to `socket` immediately.
@@ -123,6 +127,8 @@ Q_SIGNALS:
 
 private:
     bool passes(const lens::Object &object) const;
+    /// The object as the event carries it (Options::transform).
+    QByteArray encoded(const lens::Object &object) const;
     void writeLine(const char *type, const QByteArray &objectJson);
     void writeChunk(const QByteArray &data);
     void writeEvent(const ChangeEvent &event);

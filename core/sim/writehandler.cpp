@@ -46,8 +46,30 @@ QJsonObject scaleOf(const lens::Object &o)
 } // namespace
 
 WriteHandler::WriteHandler(Store *store, HttpResponder *responder)
-    : m_store(store), m_responder(responder)
+    : m_store(store), m_responder(responder), m_strategy(store)
 {
+}
+
+void WriteHandler::handleStatus(HttpCall &c, const ResourceType &type, const QString &ns,
+                                const QString &name)
+{
+    if (c.method == QLatin1String("PUT") || c.method == QLatin1String("PATCH")) {
+        handleWrite(c, type, ns, name, WriteStrategy::Target::Status);
+        return;
+    }
+    if (c.method != QLatin1String("GET")) {
+        m_responder->respondMethodNotAllowed(c);
+        return;
+    }
+    const lens::Object o = m_store->get(type.key(), ns, name);
+    if (o.isNull()) {
+        m_responder->respondStatus(
+            c, 404, QStringLiteral("NotFound"),
+            QStringLiteral("%1 \"%2\" not found").arg(type.key(), name),
+            {{QStringLiteral("name"), name}, {QStringLiteral("kind"), type.name}});
+        return;
+    }
+    m_responder->respond(c, 200, o.toJson());
 }
 
 void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QString &ns,
@@ -119,7 +141,7 @@ void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QStr
 }
 
 void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QString &ns,
-                               const QString &name)
+                               const QString &name, WriteStrategy::Target target)
 {
     WriteResult result;
     int okCode = 200;
@@ -143,7 +165,7 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
         if (type.namespaced)
             meta.insert(QStringLiteral("namespace"), ns);
         patched.insert(QStringLiteral("metadata"), meta);
-        return m_store->update(type.key(), patched);
+        return m_strategy.update(type.key(), patched, target);
     };
     const QByteArray contentType = c.header("Content-Type");
     const bool isJsonPatch =
@@ -258,15 +280,19 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
             }
             body.insert(QStringLiteral("metadata"), meta);
             if (c.method == QLatin1String("POST")) {
-                result = m_store->create(type.key(), body);
+                result = m_strategy.create(type.key(), body);
                 okCode = 201;
             } else {
-                result = m_store->update(type.key(), body);
+                result = m_strategy.update(type.key(), body, target);
             }
         }
     }
     if (!result.ok()) {
         QJsonObject details;
+        if (result.error.code == 422 && type.hasStatus()) {
+            details.insert(QStringLiteral("name"), name.isEmpty() ? result.object.name() : name);
+            details.insert(QStringLiteral("kind"), type.kind);
+        }
         if (result.error.code == 404 || result.error.code == 409) {
             details.insert(QStringLiteral("name"), name.isEmpty() ? result.object.name() : name);
             details.insert(QStringLiteral("kind"), type.name);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "writestrategy.h"
+
 #include <QString>
 
 namespace lens::sim {
@@ -15,16 +17,24 @@ struct ResourceType;
 /// (RFC 6902), JSON merge patch or strategic merge patch (built-in kinds only; custom resources
 /// 415 as on a real server; no server-side apply), DELETE; and the autoscaling/v1 Scale
 /// subresource of deployments, replicasets and statefulsets (GET, PUT, PATCH of
-/// spec.replicas). Validation, conflicts and not-found come from the Store in kube-apiserver's
-/// words; body and media-type problems are answered here (400, 415, 422).
+/// spec.replicas); and the status subresource of persistentvolumeclaims and persistentvolumes
+/// (ResourceType::hasStatus(): GET, PUT, PATCH). Every create and update goes through the
+/// WriteStrategy (defaults, admission, the registry strategies). Validation, conflicts and
+/// not-found come from the strategy and the Store in kube-apiserver's words; body and
+/// media-type problems are answered here (400, 415, 422).
 class WriteHandler {
 public:
     /// `store` and `responder` must outlive the handler.
     WriteHandler(Store *store, HttpResponder *responder);
 
-    /// POST on the collection (`name` empty) or PUT / PATCH / DELETE on `name`.
+    /// POST on the collection (`name` empty) or PUT / PATCH / DELETE on `name`; with
+    /// `target` Status, PUT / PATCH of .../{name}/status (the status strategy).
     void handleWrite(HttpCall &call, const ResourceType &type, const QString &ns,
-                     const QString &name);
+                     const QString &name,
+                     WriteStrategy::Target target = WriteStrategy::Target::Main);
+    /// GET / PUT / PATCH .../{name}/status (ResourceType::hasStatus()); other methods 405.
+    void handleStatus(HttpCall &call, const ResourceType &type, const QString &ns,
+                      const QString &name);
     /// GET / PUT / PATCH .../{name}/scale (ResourceType::hasScale()): reads and writes
     /// spec.replicas; other methods 405.
     void handleScale(HttpCall &call, const ResourceType &type, const QString &ns,
@@ -33,6 +43,7 @@ public:
 private:
     Store *m_store;
     HttpResponder *m_responder;
+    WriteStrategy m_strategy;
 };
 
 } // namespace lens::sim

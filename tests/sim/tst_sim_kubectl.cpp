@@ -2,10 +2,13 @@
 // kubectl against the simulated API server: the server runs in this test's event loop, kubectl
 // runs as a QProcess and is awaited with QTRY_* (never waitFor*, which would block the server).
 // kubectl is required: when it is missing the test FAILS (CI installs kubectl v1.32).
+// A little over 600 lines on purpose: every case shares the one kubectl harness (private cache
+// dir, kubeconfig, event loop kept running), which a split would have to copy.
 #include "sim/apiserver.h"
 #include "sim/kubeconfig.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
+#include "sim/writestrategy.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -50,6 +53,8 @@ private slots:
     void deleteWaitsForFinalizers();
     void groupResources();
     void crdAndCustomResource();
+    void storageReadsLikeACluster();
+    void storageWatchShowsTheBinding();
 
 private:
     struct Run {
@@ -173,6 +178,135 @@ void tst_Kubectl::getPodsInChunks()
     }
     QCOMPARE(seen, serverPods());
     QCOMPARE(lines.size(), serverPods().size());
+}
+
+namespace {
+/// What an external provisioner creates for claim `uid` "default/<claim>".
+QJsonObject provisionedVolume(const QString &claim, const QString &uid)
+{
+    return QJsonObject{
+        {QStringLiteral("metadata"),
+         QJsonObject{{QStringLiteral("name"), QStringLiteral("pvc-") + uid},
+                     {QStringLiteral("annotations"),
+                      QJsonObject{{QStringLiteral("pv.kubernetes.io/provisioned-by"),
+                                   QStringLiteral("lens.example.com/hostpath")}}}}},
+        {QStringLiteral("spec"),
+         QJsonObject{{QStringLiteral("capacity"),
+                      QJsonObject{{QStringLiteral("storage"), QStringLiteral("1Gi")}}},
+                     {QStringLiteral("accessModes"), QJsonArray{QStringLiteral("ReadWriteOnce")}},
+                     {QStringLiteral("persistentVolumeReclaimPolicy"), QStringLiteral("Delete")},
+                     {QStringLiteral("storageClassName"), QStringLiteral("standard")},
+                     {QStringLiteral("hostPath"),
+                      QJsonObject{{QStringLiteral("path"), QStringLiteral("/tmp/x")}}},
+                     {QStringLiteral("claimRef"),
+                      QJsonObject{{QStringLiteral("kind"), QStringLiteral("PersistentVolumeClaim")},
+                                  {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                                  {QStringLiteral("namespace"), QStringLiteral("default")},
+                                  {QStringLiteral("name"), claim},
+                                  {QStringLiteral("uid"), uid}}}}}};
+}
+
+/// kubectl's table output as rows of whitespace-separated words.
+QList<QStringList> words(const QByteArray &out)
+{
+    QList<QStringList> rows;
+    for (const QByteArray &line : out.trimmed().split('\n'))
+        if (!line.trimmed().isEmpty())
+            rows << QString::fromUtf8(line).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    return rows;
+}
+} // namespace
+
+void tst_Kubectl::storageReadsLikeACluster()
+{
+    const QString uid = m_sim->store()
+                            ->get(QStringLiteral("persistentvolumeclaims"),
+                                  QStringLiteral("default"), QStringLiteral("data-0"))
+                            .uid();
+    QVERIFY(!uid.isEmpty());
+    QVERIFY(lens::sim::WriteStrategy(m_sim->store())
+                .create(QStringLiteral("persistentvolumes"),
+                        provisionedVolume(QStringLiteral("data-0"), uid))
+                .ok());
+    QTRY_COMPARE(m_sim->store()
+                     ->get(QStringLiteral("persistentvolumeclaims"), QStringLiteral("default"),
+                           QStringLiteral("data-0"))
+                     .json()[u"status"][u"phase"]
+                     .toString(),
+                 QStringLiteral("Bound"));
+    Run r = kubectl({QStringLiteral("get"), QStringLiteral("pvc")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QList<QStringList> rows = words(r.out);
+    QCOMPARE(
+        rows.value(0),
+        (QStringList{QStringLiteral("NAME"), QStringLiteral("STATUS"), QStringLiteral("VOLUME"),
+                     QStringLiteral("CAPACITY"), QStringLiteral("ACCESS"), QStringLiteral("MODES"),
+                     QStringLiteral("STORAGECLASS"), QStringLiteral("VOLUMEATTRIBUTESCLASS"),
+                     QStringLiteral("AGE")}));
+    QCOMPARE(
+        rows.value(1).mid(0, 7),
+        (QStringList{QStringLiteral("data-0"), QStringLiteral("Bound"),
+                     QStringLiteral("pvc-") + uid, QStringLiteral("1Gi"), QStringLiteral("RWO"),
+                     QStringLiteral("standard"), QStringLiteral("<unset>")}));
+    QCOMPARE(rows.value(2).mid(0, 4),
+             (QStringList{QStringLiteral("data-1"), QStringLiteral("Pending"),
+                          QStringLiteral("standard"), QStringLiteral("<unset>")}));
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pv")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    rows = words(r.out);
+    QCOMPARE(rows.value(0).mid(0, 3),
+             (QStringList{QStringLiteral("NAME"), QStringLiteral("CAPACITY"),
+                          QStringLiteral("ACCESS")}));
+    QCOMPARE(rows.value(1).mid(0, 8),
+             (QStringList{QStringLiteral("pvc-") + uid, QStringLiteral("1Gi"),
+                          QStringLiteral("RWO"), QStringLiteral("Delete"), QStringLiteral("Bound"),
+                          QStringLiteral("default/data-0"), QStringLiteral("standard"),
+                          QStringLiteral("<unset>")}));
+    r = kubectl({QStringLiteral("get"), QStringLiteral("sc")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    rows = words(r.out);
+    QCOMPARE(rows.value(1).mid(0, 6),
+             (QStringList{QStringLiteral("standard"), QStringLiteral("(default)"),
+                          QStringLiteral("lens.example.com/hostpath"), QStringLiteral("Delete"),
+                          QStringLiteral("Immediate"), QStringLiteral("false")}));
+}
+
+void tst_Kubectl::storageWatchShowsTheBinding()
+{
+    QProcess p;
+    p.start(m_kubectl, baseArgs() + QStringList{QStringLiteral("get"), QStringLiteral("pvc"),
+                                                QStringLiteral("-w")});
+    QByteArray out;
+    connect(&p, &QProcess::readyReadStandardOutput, &p, [&] { out += p.readAllStandardOutput(); });
+    QTRY_VERIFY_WITH_TIMEOUT(m_sim->openWatchCount() == 1 || p.state() == QProcess::NotRunning,
+                             30000);
+    QVERIFY2(p.state() == QProcess::Running, p.readAllStandardError().constData());
+    QTRY_VERIFY_WITH_TIMEOUT(out.contains("logs"), 10000);
+    const QString uid = m_sim->store()
+                            ->get(QStringLiteral("persistentvolumeclaims"),
+                                  QStringLiteral("default"), QStringLiteral("data-1"))
+                            .uid();
+    QVERIFY(lens::sim::WriteStrategy(m_sim->store())
+                .create(QStringLiteral("persistentvolumes"),
+                        provisionedVolume(QStringLiteral("data-1"), uid))
+                .ok());
+    // The spec write (volume set, still Pending), then the status write (Bound, 1Gi, RWO).
+    const auto hasRow = [&](const QStringList &prefix) {
+        for (const QStringList &row : words(out))
+            if (row.mid(0, prefix.size()) == prefix)
+                return true;
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(
+        hasRow({QStringLiteral("data-1"), QStringLiteral("Bound"), QStringLiteral("pvc-") + uid,
+                QStringLiteral("1Gi"), QStringLiteral("RWO")}),
+        10000);
+    QVERIFY(hasRow({QStringLiteral("data-1"), QStringLiteral("Pending"),
+                    QStringLiteral("pvc-") + uid, QStringLiteral("standard")}));
+    QCOMPARE(words(out).first().first(), QStringLiteral("NAME")); // one header
+    QCOMPARE(out.count("NAME"), 1);
+    p.kill();
+    QTRY_VERIFY(p.state() == QProcess::NotRunning);
 }
 
 void tst_Kubectl::watchSeesChanges()

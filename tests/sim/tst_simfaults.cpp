@@ -315,8 +315,12 @@ void tst_SimFaults::stateEndpoint()
     const QList<ResourceType> types = m_sim->store()->resourceTypes();
     QCOMPARE(objects.size(), types.size());
     for (const ResourceType &t : types)
-        QCOMPARE(objects.value(t.name).toInt(), m_sim->store()->count(t.name));
+        QCOMPARE(objects.value(t.name).toInt(), m_sim->store()->count(t.key()));
     QCOMPARE(objects.value(kPods).toInt(), 16);
+    // Counted under the resource's name, group or not.
+    QCOMPARE(objects.value(QStringLiteral("deployments")).toInt(), 1);
+    QCOMPARE(objects.value(QStringLiteral("storageclasses")).toInt(), 1);
+    QCOMPARE(objects.value(QStringLiteral("persistentvolumeclaims")).toInt(), 3);
 }
 
 void tst_SimFaults::watchListInitialEventsThenOneBookmark()

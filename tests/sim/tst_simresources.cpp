@@ -90,9 +90,10 @@ void tst_SimResources::discoveryGroups()
     QCOMPARE(r.status, 200);
     QCOMPARE(r.json().value(QStringLiteral("kind")).toString(), QStringLiteral("APIGroupList"));
     const QJsonArray groups = r.json().value(QStringLiteral("groups")).toArray();
-    QCOMPARE(names(groups), (QStringList{QStringLiteral("apps"), QStringLiteral("batch"),
-                                         QStringLiteral("apiextensions.k8s.io"),
-                                         QStringLiteral("config.istio.io")}));
+    QCOMPARE(names(groups),
+             (QStringList{QStringLiteral("apps"), QStringLiteral("batch"),
+                          QStringLiteral("storage.k8s.io"), QStringLiteral("apiextensions.k8s.io"),
+                          QStringLiteral("config.istio.io")}));
     QCOMPARE(
         groups[0][QStringLiteral("preferredVersion")][QStringLiteral("groupVersion")].toString(),
         QStringLiteral("apps/v1"));
@@ -131,12 +132,17 @@ void tst_SimResources::discoveryGroups()
 
 void tst_SimResources::coreExtras()
 {
-    for (const char *path : {"/api/v1/namespaces/default/secrets", "/api/v1/endpoints",
-                             "/api/v1/namespaces/default/events", "/api/v1/serviceaccounts"}) {
+    // default's events: the seeded one and the PV controller's ExternalProvisioning for each
+    // of the three seeded claims.
+    const QList<QPair<const char *, int>> paths = {{"/api/v1/namespaces/default/secrets", 1},
+                                                   {"/api/v1/endpoints", 1},
+                                                   {"/api/v1/namespaces/default/events", 4},
+                                                   {"/api/v1/serviceaccounts", 1}};
+    for (const auto &[path, count] : paths) {
         const HttpResult r = get(*m_nam, m_url, QLatin1String(path));
         QCOMPARE(r.status, 200);
         QCOMPARE(r.json().value(QStringLiteral("apiVersion")).toString(), QStringLiteral("v1"));
-        QCOMPARE(r.json().value(QStringLiteral("items")).toArray().size(), 1);
+        QCOMPARE(r.json().value(QStringLiteral("items")).toArray().size(), count);
     }
     const HttpResult s =
         get(*m_nam, m_url, QStringLiteral("/api/v1/namespaces/default/secrets/s1"));
