@@ -196,6 +196,26 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "QT_SCALE_FACTOR): --screenshot --scale 2 writes a picture of twice the "
                        "--size."),
         QStringLiteral("F"));
+    const QCommandLineOption controllerOpt(
+        QStringLiteral("controller"),
+        QStringLiteral("Run a controller on the informers and show it: \"provisioner\" is "
+                       "sig-storage-lib-external-provisioner's ProvisionController with a "
+                       "built-in host-path provisioner (lens.example.com/hostpath), on claim, "
+                       "volume and storage-class informers, a rate-limited workqueue and "
+                       "--threadiness workers. On the built-in cluster it provisions its claims; "
+                       "against any other cluster it writes nothing unless --allow-writes is "
+                       "given, and then only for claims whose StorageClass names "
+                       "lens.example.com/hostpath."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption allowWrites(
+        QStringLiteral("allow-writes"),
+        QStringLiteral("With --controller against a cluster that is not the built-in one: let "
+                       "the controller create and delete PersistentVolumes and write Events."));
+    const QCommandLineOption threadiness(
+        QStringLiteral("threadiness"),
+        QStringLiteral("With --controller: the number of claim workers and of volume workers "
+                       "(default 4, as the library's Threadiness)."),
+        QStringLiteral("N"));
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
@@ -222,6 +242,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // cluster and its scenarios, the window, pictures, no window, recordings.
     p.addOptions({server, kubeconfig, context, insecure, ns});
     p.addOptions({resync, queue, watchList, watchListModes, journalCap});
+    p.addOptions({controllerOpt, allowWrites, threadiness});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
@@ -318,6 +339,20 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.session.churnIntervalMs = p.value(churn).toInt(&ok);
     if (!ok || c.session.churnIntervalMs < 0)
         c.error = QStringLiteral("--churn-interval needs a number of milliseconds");
+    c.session.controller = p.value(controllerOpt);
+    if (p.isSet(controllerOpt) && c.session.controller != QLatin1String("provisioner"))
+        c.error =
+            QStringLiteral("--controller takes provisioner (got \"%1\")").arg(c.session.controller);
+    c.session.allowWrites = p.isSet(allowWrites);
+    if (p.isSet(threadiness)) {
+        c.session.threadiness = p.value(threadiness).toInt(&ok);
+        if (!ok || c.session.threadiness < 1 || c.session.threadiness > 64)
+            c.error = QStringLiteral("--threadiness needs a whole number from 1 to 64 (got "
+                                     "\"%1\")")
+                          .arg(p.value(threadiness));
+    }
+    if ((p.isSet(allowWrites) || p.isSet(threadiness)) && !p.isSet(controllerOpt))
+        c.error = QStringLiteral("--allow-writes and --threadiness go with --controller");
     c.session.seed = p.value(seed).toUInt(&ok);
     if (!ok)
         c.error = QStringLiteral("--seed needs a whole number");
@@ -417,6 +452,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
             resources << r.trimmed();
     const bool builtIn =
         !p.isSet(server) && !c.session.useKubeconfig && c.session.watchCapture.isEmpty();
+    if (resources.isEmpty() && !c.session.controller.isEmpty())
+        resources = {QStringLiteral("persistentvolumeclaims"), QStringLiteral("persistentvolumes"),
+                     QStringLiteral("storageclasses")};
     if (resources.isEmpty())
         resources = builtIn ? QStringList{QStringLiteral("pods"), QStringLiteral("nodes")}
                             : QStringList{QStringLiteral("pods")};

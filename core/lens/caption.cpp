@@ -329,6 +329,15 @@ KindCaption captionOf(TraceKind kind)
     case TraceKind::WorkqueueShutDown:
     case TraceKind::WorkqueueCancelGet:
         return workqueueCaption;
+    case TraceKind::ApiRequestSent:
+    case TraceKind::ApiRequestFinished:
+        return apiRequestCaption;
+    case TraceKind::ControllerSyncStarted:
+    case TraceKind::ControllerSyncFinished:
+        return controllerSyncCaption;
+    case TraceKind::ProvisionerCalled:
+    case TraceKind::ProvisionerReturned:
+        return provisionerCaption;
     case TraceKind::Info:
         return noteCaption;
     }

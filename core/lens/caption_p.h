@@ -89,6 +89,10 @@ QString handlerResyncChangedCaption(const TraceEvent &e, const Journal *journal,
 // caption_cachesync.cpp: the factory's WaitForCacheSync gate (CacheSyncStarted,
 // CacheSyncWaiting, CacheSyncFinished), from the event's own fields.
 QString cacheSyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_controller.cpp: a controller's API writes, worker syncs and Provisioner calls.
+QString apiRequestCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString provisionerCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// Position of journal event `seq` (or of the first one after it).
 inline std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)

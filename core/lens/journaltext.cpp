@@ -37,6 +37,16 @@ constexpr struct {
     {"earlier wins", QT_TRANSLATE_NOOP("lens::JournalText", "the earlier time wins")},
     {"kept earlier", QT_TRANSLATE_NOOP("lens::JournalText", "an earlier time was kept")},
     {"at once", QT_TRANSLATE_NOOP("lens::JournalText", "at once")},
+    {"provisioned", QT_TRANSLATE_NOOP("lens::JournalText", "volume provisioned")},
+    {"skipped", QT_TRANSLATE_NOOP("lens::JournalText", "nothing to provision")},
+    {"stopped", QT_TRANSLATE_NOOP("lens::JournalText", "provisioning stopped")},
+    {"gone", QT_TRANSLATE_NOOP("lens::JournalText", "object no longer exists")},
+    {"deleted", QT_TRANSLATE_NOOP("lens::JournalText", "volume deleted")},
+    {"kept", QT_TRANSLATE_NOOP("lens::JournalText", "nothing to delete")},
+    {"failed", QT_TRANSLATE_NOOP("lens::JournalText", "failed")},
+    {"forgotten", QT_TRANSLATE_NOOP("lens::JournalText", "forgotten")},
+    {"rate limited", QT_TRANSLATE_NOOP("lens::JournalText", "re-queued, rate limited")},
+    {"gave up", QT_TRANSLATE_NOOP("lens::JournalText", "gave up")},
 };
 
 QString shortWatch(qint64 ms)

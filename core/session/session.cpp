@@ -4,12 +4,16 @@
 #include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
+#include "client/kubeclient.h"
 #include "client/kubeconfig.h"
+#include "controller/hostpathprovisioner.h"
+#include "controller/provisioncontroller.h"
 #include "informer/reflector.h"
 #include "informerplan.h"
 #include "lesson.h"
 #include "scenariobinding.h"
 #include "sim/scenarioplayer.h"
+#include "sim/store.h"
 #include "sim/simulator.h"
 
 #include <QFileInfo>
@@ -66,6 +70,34 @@ QStringList Session::informerNames() const
     return out;
 }
 
+bool Session::makeController(const RestConfig &rest, QString *error)
+{
+    if (m_opts.controller.isEmpty())
+        return true;
+    SharedIndexInformer *claims = informerNamed(QStringLiteral("persistentvolumeclaims"));
+    SharedIndexInformer *volumes = informerNamed(QStringLiteral("persistentvolumes"));
+    SharedIndexInformer *classes = informerNamed(QStringLiteral("storageclasses"));
+    if (!claims || !volumes || !classes) {
+        if (error)
+            *error = QStringLiteral("The provisioner needs one informer each for "
+                                    "persistentvolumeclaims, persistentvolumes and "
+                                    "storageclasses (with one queue mode and one watch mode).");
+        return false;
+    }
+    m_kubeClient = new KubeClient(rest, m_journal, QStringLiteral("provisioner"), this);
+    if (!m_sim && !m_opts.allowWrites)
+        m_kubeClient->setReadOnly(
+            true, QStringLiteral("informer-lens writes to a cluster that is not the built-in "
+                                 "one only with --allow-writes; this write was not sent"));
+    m_provisioner = new controller::HostPathProvisioner(m_clock, this);
+    controller::ProvisionController::Options o;
+    o.threadiness = m_opts.threadiness;
+    m_controller =
+        new controller::ProvisionController(m_factory, claims, volumes, classes, m_kubeClient,
+                                            m_provisioner, m_journal, m_clock, o, this);
+    return true;
+}
+
 void Session::connectSync()
 {
     if (SharedIndexInformer *first = informer()) {
@@ -112,6 +144,8 @@ QString Session::startInformers(const QStringList &names)
     // Every informer runs: wait for their caches, as a controller does before its workers.
     CacheSyncWaiter *w = m_factory->waitForCacheSync(0);
     connect(w, &CacheSyncWaiter::finished, this, &Session::cacheSynced);
+    if (m_controller)
+        m_controller->run(w); // the controller's workers wait on this same gate
     return {};
 }
 
@@ -235,6 +269,14 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
     // cluster.
     for (const QString &given : std::as_const(m_opts.resources)) {
         Resolved r{given, ApiResource{QString(), QStringLiteral("v1"), given, {}, true}, false, {}};
+        if (!m_opts.scenario.isEmpty() && m_sim) {
+            // A scenario's resource outside the core group is one the built-in cluster serves
+            // (storageclasses are storage.k8s.io/v1): its group, version and scope as the
+            // cluster registers them.
+            for (const sim::ResourceType &t : m_sim->store()->resourceTypes())
+                if (t.name == given && !t.group.isEmpty())
+                    r.resource = ApiResource{t.group, t.version, t.name, t.kind, t.namespaced};
+        }
         if (m_opts.scenario.isEmpty()) {
             QString err;
             bool transport = false;
@@ -350,7 +392,25 @@ bool Session::start(QString *error)
         rest.insecureSkipTlsVerify = true;
         rest.caCertificates.clear();
     }
-    if (!resolveResources(rest, &resolved, error) || !makeInformers(rest, resolved, error))
+    if (m_opts.controller == QLatin1String("provisioner")) {
+        // The controller's three informers; they replace the default pods.
+        const QStringList mine{QStringLiteral("persistentvolumeclaims"),
+                               QStringLiteral("persistentvolumes"),
+                               QStringLiteral("storageclasses")};
+        if (m_opts.resources == QStringList{QStringLiteral("pods")})
+            m_opts.resources.clear();
+        for (const QString &r : mine)
+            if (!m_opts.resources.contains(r))
+                m_opts.resources << r;
+    } else if (!m_opts.controller.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("Unknown controller \"%1\": the one built in is "
+                                    "\"provisioner\".")
+                         .arg(m_opts.controller);
+        return false;
+    }
+    if (!resolveResources(rest, &resolved, error) || !makeInformers(rest, resolved, error) ||
+        !makeController(rest, error))
         return false;
     if (!m_opts.scenario.isEmpty())
         return startScenario(std::move(scenario), error);

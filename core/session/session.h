@@ -24,6 +24,11 @@ struct ScenarioStep;
 class ListerWatcher;
 class CaptureListerWatcher;
 class Lesson;
+class KubeClient;
+namespace controller {
+class HostPathProvisioner;
+class ProvisionController;
+} // namespace controller
 class ScenarioBinding;
 struct ApiResource;
 struct RestConfig;
@@ -99,6 +104,17 @@ public:
         QString watchCapture;
         /// The capture's pace in events per second; 0 = as fast as possible.
         double captureEventsPerSecond = 50;
+        /// Run a controller on the informers: "provisioner" = the external provisioner
+        /// library's ProvisionController with the built-in HostPathProvisioner
+        /// (core/controller); its claims, volumes and classes informers are added to
+        /// `resources` (they replace the default "pods"). "" = none.
+        QString controller;
+        /// Let the controller write to a server that is not the built-in cluster (a real
+        /// cluster): without it every write is refused and says so. It then only provisions
+        /// claims whose class names its provisioner.
+        bool allowWrites = false;
+        /// The controller's Threadiness: claim workers and volume workers.
+        int threadiness = 4;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -140,6 +156,9 @@ public:
     sim::ScenarioPlayer *scenarioPlayer() const { return m_player; }
     /// The scenario's lesson mode (null without Options::scenario); see Lesson.
     Lesson *lesson() const { return m_lesson; }
+    /// Options::controller "provisioner": the controller and its Provisioner (null otherwise).
+    controller::ProvisionController *provisionController() const { return m_controller; }
+    controller::HostPathProvisioner *provisioner() const { return m_provisioner; }
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
@@ -186,6 +205,9 @@ private:
     QString startInformers(const QStringList &names = {});
     /// Connects each informer's sync to synced() (first) and cacheSynced().
     void connectSync();
+    /// Options::controller: the ProvisionController on the claims, volumes and classes
+    /// informers (before they start), writing through a KubeClient on `rest`.
+    bool makeController(const RestConfig &rest, QString *error);
 
     Options m_opts;
     sim::ScenarioPlayer *m_player = nullptr;
@@ -202,6 +224,9 @@ private:
     QList<SharedIndexInformer *> m_informers;
     QStringList m_resourceNames; ///< the resources as resolved (qualified names), for people
     bool m_cacheWaitStarted = false;
+    controller::ProvisionController *m_controller = nullptr;
+    controller::HostPathProvisioner *m_provisioner = nullptr;
+    KubeClient *m_kubeClient = nullptr;
 };
 
 } // namespace lens

@@ -78,6 +78,18 @@ QString traceKindName(TraceKind k)
         return QStringLiteral("workqueueShutDown");
     case TraceKind::WorkqueueCancelGet:
         return QStringLiteral("workqueueCancelGet");
+    case TraceKind::ApiRequestSent:
+        return QStringLiteral("apiRequestSent");
+    case TraceKind::ApiRequestFinished:
+        return QStringLiteral("apiRequestFinished");
+    case TraceKind::ControllerSyncStarted:
+        return QStringLiteral("controllerSyncStarted");
+    case TraceKind::ControllerSyncFinished:
+        return QStringLiteral("controllerSyncFinished");
+    case TraceKind::ProvisionerCalled:
+        return QStringLiteral("provisionerCalled");
+    case TraceKind::ProvisionerReturned:
+        return QStringLiteral("provisionerReturned");
     case TraceKind::Info:
         return QStringLiteral("info");
     }

@@ -70,6 +70,21 @@ enum class TraceKind {
                              ///< discarded (waiting items dropped), queued, processing
     WorkqueueCancelGet,      ///< workqueue: a worker withdrew its Get; detail.queue, worker,
                              ///< givenBack (the item taken for it, = key, went back), depth
+    ApiRequestSent,          ///< a controller's write left (KubeClient): type = verb;
+                             ///< detail.requestId, verb, path, worker, queueKey, objectKey
+    ApiRequestFinished,      ///< its answer came: type = verb, resourceVersion of the answer's
+                             ///< object; detail.requestId, verb, path, code, latencyMs, status
+                             ///< (on failure), worker, queueKey, objectKey
+    ControllerSyncStarted,   ///< a controller worker took a key (processNextWorkItem): key = the
+                             ///< queue item; detail.queue, worker, objectKey, requeues
+    ControllerSyncFinished,  ///< its sync returned: key = the queue item; detail.queue, worker,
+                             ///< objectKey, outcome (code), message, status, requeue (code),
+                             ///< delayMs, durationMs, requeues
+    ProvisionerCalled,       ///< the controller called its Provisioner: type = provision|delete;
+                             ///< key = the queue item; detail.worker, objectKey, pvName, class
+    ProvisionerReturned,     ///< the Provisioner answered: type = provision|delete; detail.state
+                             ///< (Finished|Background|NoChange|Reschedule), error, pvName,
+                             ///< durationMs, worker, objectKey, injected (a set failure)
     Info,                    ///< anything else worth a line; detail.message
 };
 

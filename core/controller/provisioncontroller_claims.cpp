@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+// The claim side of ProvisionController: syncClaimHandler → syncClaim → shouldProvision →
+// provisionClaimOperation → the backoff store saving the PV (library v13, controller.go and
+// volume_store.go's backoffStore).
+#include "provisioncontroller.h"
+
+#include "informer/sharedinformer.h"
+#include "trace/journal.h"
+
+#include <QJsonArray>
+
+namespace lens::controller {
+
+namespace {
+QString keyOf(const Object &o)
+{
+    return o.namespace_().isEmpty() ? o.name() : o.namespace_() + QLatin1Char('/') + o.name();
+}
+} // namespace
+
+void ProvisionController::syncClaimHandler(const QString &uid, QueueWorker *worker,
+                                           QueueWorker::Finish finish)
+{
+    Object claim;
+    const QList<Object> found = m_claims->indexer().byIndex(QStringLiteral("uid"), uid);
+    if (!found.isEmpty())
+        claim = found.first();
+    else if (m_inProgress.contains(uid))
+        claim = m_inProgress.value(uid); // deleted meanwhile: finish or clean up from the copy
+    if (claim.isNull()) {
+        SyncOutcome o = SyncOutcome::success(
+            QStringLiteral("gone"),
+            QStringLiteral("claim %1 in work queue no longer exists").arg(uid));
+        finish(o);
+        return;
+    }
+    syncClaim(claim, worker, std::move(finish));
+}
+
+void ProvisionController::syncClaim(const Object &claim, QueueWorker *worker,
+                                    QueueWorker::Finish finish)
+{
+    const QString key = keyOf(claim);
+    const QString className = rules::claimClass(claim);
+    const rules::Decision d = rules::shouldProvision(
+        claim, knownNames(), [this](const QString &n) { return storageClass(n); });
+    if (!d.error.isEmpty()) {
+        ++m_metrics.provisionFailedTotal[className];
+        SyncOutcome o = SyncOutcome::failure(d.error);
+        o.objectKey = key;
+        finish(o);
+        return;
+    }
+    if (!d.yes) {
+        SyncOutcome o = SyncOutcome::success(QStringLiteral("skipped"), d.why);
+        o.objectKey = key;
+        finish(o);
+        return;
+    }
+    const QString uid = claim.uid();
+    provisionClaimOperation(
+        claim, worker,
+        [this, claim, uid, key, className, finish](ProvisioningState state, const QString &error,
+                                                   bool stop, const ApiStatus &status) {
+            if (error.isEmpty())
+                ++m_metrics.provisionTotal[className];
+            else
+                ++m_metrics.provisionFailedTotal[className];
+            SyncOutcome o;
+            o.objectKey = key;
+            if (error.isEmpty() || state == ProvisioningState::Finished) {
+                m_inProgress.remove(uid);
+            } else if (state == ProvisioningState::Background) {
+                m_inProgress.insert(uid, claim);
+            } // NoChange: claimsInProgress stays as it is
+            if (error.isEmpty()) {
+                o = SyncOutcome::success(QStringLiteral("provisioned"),
+                                         QStringLiteral("volume pvc-%1 saved").arg(uid));
+            } else if (stop) {
+                // errStopProvision: counted as a failure in the metrics, but nil for the
+                // worker (no requeue).
+                o = SyncOutcome::success(QStringLiteral("stopped"), error);
+            } else {
+                o = SyncOutcome::failure(error, status);
+            }
+            o.objectKey = key;
+            finish(o);
+        });
+}
+
+void ProvisionController::provisionClaimOperation(const Object &claim, QueueWorker *worker,
+                                                  OperationDone done)
+{
+    const QString className = rules::claimClass(claim);
+    const QString pvName = QStringLiteral("pvc-") + claim.uid();
+    const QString key = keyOf(claim);
+    const KubeClient::Tag t = tag(worker, claim.uid(), key);
+    // 2. A PV of that name in the volumes cache: provisioned already.
+    if (m_volumes->indexer().contains(pvName)) {
+        done(
+            ProvisioningState::Finished,
+            QStringLiteral("volume %1 for claim %2 already exists, nothing to do").arg(pvName, key),
+            true, {});
+        return;
+    }
+    // 4. canProvision
+    const QString blockError =
+        rules::canProvision(claim, m_provisioner->supportsBlock(), m_opts.provisionerName);
+    if (!blockError.isEmpty()) {
+        m_events.event(claim, QStringLiteral("Warning"), QStringLiteral("ProvisioningFailed"),
+                       blockError, t);
+        done(ProvisioningState::Finished, blockError, true, {});
+        return;
+    }
+    // 5. the class
+    const QJsonObject cls = storageClass(className);
+    if (cls.isEmpty()) {
+        done(ProvisioningState::Finished,
+             QStringLiteral("storageClass \"%1\" not found").arg(className), false, {});
+        return;
+    }
+    // 6. the class must name us
+    const QString classProvisioner = cls.value(QLatin1String("provisioner")).toString();
+    if (!knownNames().contains(classProvisioner)) {
+        done(ProvisioningState::Finished,
+             QStringLiteral("unknown provisioner %1 requested in claim's StorageClass %2")
+                 .arg(classProvisioner, className),
+             true, {});
+        return;
+    }
+    // 8. Event, then 9. Provision.
+    m_events.event(
+        claim, QStringLiteral("Normal"), QStringLiteral("Provisioning"),
+        QStringLiteral("External provisioner is provisioning volume for claim \"%1\"").arg(key), t);
+    ProvisionOptions opts;
+    opts.storageClass = cls;
+    opts.pvName = pvName;
+    opts.claim = claim;
+    opts.selectedNodeName = rules::selectedNode(claim);
+    if (m_journal) {
+        TraceEvent e;
+        e.kind = TraceKind::ProvisionerCalled;
+        e.component = QStringLiteral("provisioner");
+        e.key = claim.uid();
+        e.type = QStringLiteral("provision");
+        QJsonObject d;
+        d.insert(QLatin1String("worker"), t.worker);
+        d.insert(QLatin1String("objectKey"), key);
+        d.insert(QLatin1String("pvName"), pvName);
+        d.insert(QLatin1String("class"), className);
+        e.detail = d;
+        m_journal->record(std::move(e));
+    }
+    const qint64 calledMs = m_clock->nowMs();
+    QPointer<QueueWorker> w(worker);
+    m_provisioner->provision(opts, [this, claim, className, classProvisioner, pvName, key, t, w,
+                                    calledMs, done](const ProvisionResult &r) {
+        if (m_journal) {
+            TraceEvent e;
+            e.kind = TraceKind::ProvisionerReturned;
+            e.component = QStringLiteral("provisioner");
+            e.key = claim.uid();
+            e.type = QStringLiteral("provision");
+            QJsonObject d;
+            d.insert(QLatin1String("worker"), t.worker);
+            d.insert(QLatin1String("objectKey"), key);
+            d.insert(QLatin1String("pvName"), pvName);
+            d.insert(QLatin1String("state"), provisioningStateName(r.state));
+            if (!r.ok())
+                d.insert(QLatin1String("error"), r.error);
+            d.insert(QLatin1String("durationMs"), m_clock->nowMs() - calledMs);
+            if (r.injected)
+                d.insert(QLatin1String("injected"), true);
+            e.detail = d;
+            m_journal->record(std::move(e));
+        }
+        if (!r.ok()) {
+            if (r.ignored) {
+                done(ProvisioningState::Finished, r.error, true, {});
+                return;
+            }
+            // provisionVolumeErrorHandling: the event, then the state as given (a Reschedule
+            // without a selected node is Finished; with one the library would remove the
+            // annotation — the built-in provisioner never asks to reschedule).
+            m_events.event(claim, QStringLiteral("Warning"), QStringLiteral("ProvisioningFailed"),
+                           r.error, t);
+            const ProvisioningState state =
+                r.state == ProvisioningState::Reschedule ? ProvisioningState::Finished : r.state;
+            done(state, r.error, false, {});
+            return;
+        }
+        const QJsonObject pv =
+            rules::completePv(r.pv, claim, className, classProvisioner, m_opts.addFinalizer);
+        storeVolume(claim, pv, 1, w, done);
+    });
+}
+
+void ProvisionController::storeVolume(const Object &claim, const QJsonObject &pv, int attempt,
+                                      QueueWorker *worker, OperationDone done)
+{
+    const QString key = keyOf(claim);
+    const QString pvName =
+        pv.value(QLatin1String("metadata")).toObject().value(QLatin1String("name")).toString();
+    const KubeClient::Tag t = tag(worker, claim.uid(), pvName);
+    QPointer<QueueWorker> w(worker);
+    m_client->create(
+        KubeClient::objectPath({}, QStringLiteral("v1"), QStringLiteral("persistentvolumes"), {},
+                               {}),
+        pv,
+        [this, claim, pv, attempt, key, pvName, t, w, done](const KubeClient::Result &r) {
+            // backoffStore: AlreadyExists counts as saved.
+            if (r.ok || r.error.reason == QLatin1String("AlreadyExists")) {
+                m_events.event(claim, QStringLiteral("Normal"),
+                               QStringLiteral("ProvisioningSucceeded"),
+                               QStringLiteral("Successfully provisioned volume %1").arg(pvName),
+                               {t.worker, claim.uid(), key});
+                done(ProvisioningState::Finished, {}, false, {});
+                return;
+            }
+            if (attempt < m_opts.createProvisionedPVRetryCount) {
+                // The library's blocking wait.ExponentialBackoff (factor 1): the worker waits.
+                after(m_opts.createProvisionedPVIntervalMs, [this, claim, pv, attempt, w, done] {
+                    storeVolume(claim, pv, attempt + 1, w, done);
+                });
+                return;
+            }
+            const QString error = r.error.describe();
+            m_events.event(claim, QStringLiteral("Warning"), QStringLiteral("ProvisioningFailed"),
+                           QStringLiteral("Error creating provisioned PV object for claim %1: "
+                                          "%2. Deleting the volume.")
+                               .arg(key, error),
+                           {t.worker, claim.uid(), key});
+            m_provisioner->remove(Object::fromJson(pv), [this, claim, key, t, error, r,
+                                                         done](const DeleteResult &dr) {
+                if (!dr.ok() && !dr.ignored)
+                    m_events.event(claim, QStringLiteral("Warning"),
+                                   QStringLiteral("ProvisioningCleanupFailed"),
+                                   QStringLiteral("Error cleaning provisioned volume for claim "
+                                                  "%1: %2. Please delete manually.")
+                                       .arg(key, dr.error),
+                                   {t.worker, claim.uid(), key});
+                done(ProvisioningState::Finished, error, false, r.error);
+            });
+        },
+        t);
+}
+
+} // namespace lens::controller

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+// Caption::forEvent for a controller's events: a worker's sync of one key (and what it came
+// to), the Provisioner's calls, and the API writes the worker sent, each explained from its own
+// fields and the events of the same worker before it.
+#include "caption.h"
+#include "caption_p.h"
+
+#include "api/status.h"
+#include "format.h"
+#include "journaltext.h"
+#include "trace/tracedetail.h"
+
+namespace lens::captiondetail {
+
+namespace {
+
+/// The sync `e` belongs to: the newest ControllerSyncStarted of the same worker before it.
+const TraceEvent *syncOf(const Journal *journal, const TraceEvent &e)
+{
+    const QString worker = str(e, "worker");
+    if (worker.isEmpty())
+        return nullptr;
+    return lastBefore(journal, e.seq, [&worker](const TraceEvent &x) {
+        return x.kind == TraceKind::ControllerSyncStarted &&
+               x.detail.value(QLatin1String("worker")).toString() == worker;
+    });
+}
+
+/// "worker claim-worker-2, processing key … (default/data)".
+QString workerText(const TraceEvent &e)
+{
+    const QString object = str(e, "objectKey");
+    if (str(e, "worker").isEmpty())
+        return {};
+    return object.isEmpty()
+               ? Caption::tr("Sent by %1.").arg(str(e, "worker"))
+               : Caption::tr("Sent by %1 while it processed %2.").arg(str(e, "worker"), object);
+}
+
+} // namespace
+
+QString apiRequestCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
+{
+    const QString verb = str(e, "verb");
+    const QString path = str(e, "path");
+    QStringList p;
+    if (e.kind == TraceKind::ApiRequestSent) {
+        p << Caption::tr("%1 %2 left for the API server %3.").arg(verb, path, when(e));
+        p << workerText(e);
+        const quint64 id = quint64(e.detail.value(QLatin1String("requestId")).toInteger());
+        if (const TraceEvent *answer = firstAfter(journal, e.seq, upTo, [id](const TraceEvent &x) {
+                return x.kind == TraceKind::ApiRequestFinished &&
+                       quint64(x.detail.value(QLatin1String("requestId")).toInteger()) == id;
+            }))
+            p << Caption::tr("Its answer came %1: HTTP %2.")
+                     .arg(when(*answer), str(*answer, "code"));
+        else
+            p << Caption::tr("No answer yet at this point of the journal: the request is in "
+                             "flight, and the worker waits for it without blocking the others.");
+        return page(Caption::tr("API request sent"), p);
+    }
+    if (const auto status = tracedetail::status(e)) {
+        p << Caption::tr("%1 %2 failed after %3 ms: %4")
+                 .arg(verb, path, str(e, "latencyMs"), JournalText::status(*status));
+        p << workerText(e);
+        return page(Caption::tr("API request failed"), p);
+    }
+    p << Caption::tr("%1 %2 answered HTTP %3 after %4 ms.")
+             .arg(verb, path, str(e, "code"), str(e, "latencyMs"));
+    if (!e.resourceVersion.isEmpty())
+        p << Caption::tr("The server stored it at resourceVersion %1: the informer's watch "
+                         "brings that same resourceVersion back as an event, which is how the "
+                         "controller sees its own write.")
+                 .arg(e.resourceVersion);
+    p << workerText(e);
+    return page(Caption::tr("API request answered"), p);
+}
+
+QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint64 /*upTo*/)
+{
+    const QString queue = str(e, "queue");
+    const QString worker = str(e, "worker");
+    const QString object = str(e, "objectKey");
+    const QString what =
+        object.isEmpty() || object == e.key ? e.key : Caption::tr("%1 (%2)").arg(e.key, object);
+    QStringList p;
+    if (e.kind == TraceKind::ControllerSyncStarted) {
+        p << Caption::tr("%1 took %2 from the workqueue \"%3\" %4 (Get): it is in the queue's "
+                         "processing set now, so no other worker can take it until Done.")
+                 .arg(worker, what, queue, when(e));
+        const int requeues = e.detail.value(QLatin1String("requeues")).toInt();
+        if (requeues > 0)
+            p << Caption::tr("This is a retry: the key failed %n time(s) before "
+                             "(NumRequeues).",
+                             nullptr, requeues);
+        return page(Caption::tr("Worker took a key"), p);
+    }
+    const QString outcome = str(e, "outcome");
+    p << Caption::tr("%1 finished %2 after %3 ms: %4.")
+             .arg(worker, what, str(e, "durationMs"), JournalText::code(outcome));
+    if (!str(e, "message").isEmpty())
+        p << str(e, "message");
+    const QString requeue = str(e, "requeue");
+    if (requeue == QLatin1String("rate limited"))
+        p << Caption::tr("The worker called AddRateLimited: the rate limiter chose a delay of "
+                         "%1, so the key comes back to the queue then (NumRequeues is now %2).")
+                 .arg(formatTimeMs(e.detail.value(QLatin1String("delayMs")).toInteger()),
+                      str(e, "requeues"));
+    else if (requeue == QLatin1String("forgotten"))
+        p << Caption::tr("The worker called Forget: the key's failure count is cleared, so a "
+                         "later failure starts again at the shortest delay.");
+    else if (requeue == QLatin1String("gave up"))
+        p << Caption::tr("The key failed %1 times, the failed-provision threshold: the worker "
+                         "gives up and does not re-queue it (and, as the library does, does not "
+                         "call Forget either).")
+                 .arg(str(e, "requeues"));
+    p << Caption::tr("Then Done: the key leaves the processing set; if an informer event "
+                     "added it again meanwhile (dirty), it goes to the back of the queue now.");
+    if (const TraceEvent *start = syncOf(journal, e))
+        p << Caption::tr("It started %1.").arg(when(*start));
+    return page(Caption::tr("Worker finished a key"), p);
+}
+
+QString provisionerCaption(const TraceEvent &e, const Journal * /*journal*/, quint64 /*upTo*/)
+{
+    const bool provision = e.type == QLatin1String("provision");
+    QStringList p;
+    if (e.kind == TraceKind::ProvisionerCalled) {
+        p << (provision ? Caption::tr("%1 called Provision for %2: the volume %3 of class %4 is "
+                                      "being created.")
+                              .arg(str(e, "worker"), str(e, "objectKey"), str(e, "pvName"),
+                                   str(e, "class"))
+                        : Caption::tr("%1 called Delete for the volume %2: its storage is "
+                                      "being removed.")
+                              .arg(str(e, "worker"), str(e, "pvName")));
+        return page(provision ? Caption::tr("Provision called") : Caption::tr("Delete called"), p);
+    }
+    const QString error = str(e, "error");
+    if (error.isEmpty()) {
+        p << Caption::tr("It returned after %1 ms with state %2.")
+                 .arg(str(e, "durationMs"), str(e, "state"));
+    } else {
+        p << Caption::tr("It failed after %1 ms (state %2): %3")
+                 .arg(str(e, "durationMs"), str(e, "state"), error);
+        if (e.detail.value(QLatin1String("injected")).toBool())
+            p << Caption::tr("This failure was set on the built-in provisioner (fail the next "
+                             "N, or every provision of a class), so that retries can be seen.");
+    }
+    return page(provision ? Caption::tr("Provision returned") : Caption::tr("Delete returned"), p);
+}
+
+} // namespace lens::captiondetail

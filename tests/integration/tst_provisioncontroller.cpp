@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: Apache-2.0
+// The ProvisionController against the built-in cluster over real HTTP: claim, volume and class
+// informers from one factory, the rate-limited workqueues and their workers, the PVs written
+// through the API server and bound by the cluster's PV controller, deletion, retries through
+// AddRateLimited on a ManualClock (15 s, 30 s, 60 s), the failed-provision threshold, and
+// several writes in flight at once with threadiness 4.
+
+// The fixtures below are JSON written inline: plain string literals are QStrings here.
+#undef QT_NO_CAST_FROM_ASCII
+
+#include "client/httplisterwatcher.h"
+#include "client/kubeclient.h"
+#include "controller/hostpathprovisioner.h"
+#include "controller/provisioncontroller.h"
+#include "informer/informerfactory.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
+#include "trace/journal.h"
+#include "trace/tracedetail.h"
+#include "workqueue/ratelimitingqueue.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace lens;
+using namespace lens::controller;
+
+namespace {
+
+QJsonObject claimJson(const QString &name, const QString &cls = QStringLiteral("standard"),
+                      const QString &size = QStringLiteral("1Gi"))
+{
+    return QJsonObject{
+        {"apiVersion", "v1"},
+        {"kind", "PersistentVolumeClaim"},
+        {"metadata", QJsonObject{{"name", name}, {"namespace", "default"}}},
+        {"spec",
+         QJsonObject{{"accessModes", QJsonArray{"ReadWriteOnce"}},
+                     {"resources", QJsonObject{{"requests", QJsonObject{{"storage", size}}}}},
+                     {"storageClassName", cls}}}};
+}
+
+QString phaseOf(const Object &o)
+{
+    return o.json().value("status").toObject().value("phase").toString();
+}
+
+/// One built-in cluster and the controller on it, wired as Session wires them.
+struct Harness {
+    ManualClock clock;
+    Journal journal{&clock};
+    sim::Simulator sim;
+    SharedInformerFactory *factory = nullptr;
+    KubeClient *client = nullptr;
+    HostPathProvisioner *provisioner = nullptr;
+    ProvisionController *controller = nullptr;
+
+    bool start(int threadiness, bool seed = false)
+    {
+        sim::Simulator::Options so;
+        so.seedObjects = seed;
+        QString error;
+        if (!sim.start(so, &error)) {
+            qWarning("%s", qPrintable(error));
+            return false;
+        }
+        if (!seed) {
+            // The default class the built-in cluster seeds, made here on an empty cluster.
+            const QJsonObject cls{{"apiVersion", "storage.k8s.io/v1"},
+                                  {"kind", "StorageClass"},
+                                  {"metadata", QJsonObject{{"name", "standard"}}},
+                                  {"provisioner", HostPathProvisioner::defaultName()},
+                                  {"reclaimPolicy", "Delete"}};
+            if (!sim.store()->create(QStringLiteral("storageclasses.storage.k8s.io"), cls).ok())
+                return false;
+        }
+        RestConfig rest;
+        rest.server = sim.url();
+        auto lw = [rest](const QString &resource, const QString &,
+                         QString *) -> std::unique_ptr<ListerWatcher> {
+            const QString group = resource == QLatin1String("storageclasses")
+                                      ? QStringLiteral("storage.k8s.io")
+                                      : QString();
+            return std::make_unique<HttpListerWatcher>(
+                rest, HttpListerWatcher::collectionPath(group, QStringLiteral("v1"), resource, {}));
+        };
+        factory = new SharedInformerFactory(lw, 0, &journal, &clock, {});
+        auto *claims = factory->informerFor(QStringLiteral("persistentvolumeclaims"));
+        auto *volumes = factory->informerFor(QStringLiteral("persistentvolumes"));
+        auto *classes = factory->informerFor(QStringLiteral("storageclasses"));
+        client = new KubeClient(rest, &journal, QStringLiteral("provisioner"));
+        provisioner = new HostPathProvisioner(&clock);
+        provisioner->setLatencyMs(0, 0);
+        ProvisionController::Options o;
+        o.threadiness = threadiness;
+        controller = new ProvisionController(factory, claims, volumes, classes, client, provisioner,
+                                             &journal, &clock, o);
+        factory->start();
+        controller->run();
+        return true;
+    }
+    ~Harness()
+    {
+        delete controller;
+        if (factory)
+            factory->shutdown();
+        delete factory;
+        delete provisioner;
+        delete client;
+    }
+    QList<Object> pvs() const { return sim.objects(QStringLiteral("persistentvolumes")); }
+    Object claim(const QString &name) const
+    {
+        return sim.store()->get(QStringLiteral("persistentvolumeclaims"), QStringLiteral("default"),
+                                name);
+    }
+    /// Journal events of `kind` (and `type` when given).
+    QList<TraceEvent> events(TraceKind kind, const QString &type = {}) const
+    {
+        QList<TraceEvent> out;
+        for (const TraceEvent &e : journal.events())
+            if (e.kind == kind && (type.isEmpty() || e.type == type))
+                out << e;
+        return out;
+    }
+};
+
+} // namespace
+
+class TestProvisionController : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void provisionsAndBinds();
+    void concurrentWritesWithThreadiness4();
+    void retriesWithBackoffThenSucceeds();
+    void deletingTheClaimDeletesTheVolume();
+    void everyEventFollowsTheSchema();
+};
+
+void TestProvisionController::provisionsAndBinds()
+{
+    Harness h;
+    QVERIFY(h.start(4));
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    for (const QString &n : QStringList{"data-0", "data-1", "logs"})
+        QVERIFY(h.sim.store()->create(QStringLiteral("persistentvolumeclaims"), claimJson(n)).ok());
+    // Every claim gets its PV and the cluster binds them.
+    QTRY_COMPARE_WITH_TIMEOUT(h.pvs().size(), 3, 10000);
+    for (const QString &n : QStringList{"data-0", "data-1", "logs"})
+        QTRY_COMPARE_WITH_TIMEOUT(phaseOf(h.claim(n)), QStringLiteral("Bound"), 10000);
+    for (const Object &pv : h.pvs()) {
+        QCOMPARE(pv.name(), QStringLiteral("pvc-") + pv.json()
+                                                         .value("spec")
+                                                         .toObject()
+                                                         .value("claimRef")
+                                                         .toObject()
+                                                         .value("uid")
+                                                         .toString());
+        QCOMPARE(pv.annotations().value(QStringLiteral("pv.kubernetes.io/provisioned-by")),
+                 HostPathProvisioner::defaultName());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            phaseOf(h.sim.store()->get(QStringLiteral("persistentvolumes"), {}, pv.name())),
+            QStringLiteral("Bound"), 10000);
+    }
+    QCOMPARE(h.controller->metrics().provisionTotal.value(QStringLiteral("standard")), 3);
+    // The workers took UIDs from the "claims" queue and ended each with Forget.
+    const auto finished = h.events(TraceKind::ControllerSyncFinished);
+    QVERIFY(std::any_of(finished.begin(), finished.end(), [](const TraceEvent &e) {
+        return e.detail.value("outcome").toString() == QLatin1String("provisioned") &&
+               e.detail.value("requeue").toString() == QLatin1String("forgotten");
+    }));
+    // Events written as the library writes them.
+    QTRY_VERIFY_WITH_TIMEOUT(h.sim.objects(QStringLiteral("events")).size() >= 6, 10000);
+    QStringList reasons;
+    for (const Object &ev : h.sim.objects(QStringLiteral("events")))
+        reasons << ev.json().value("reason").toString();
+    QVERIFY(reasons.contains(QStringLiteral("Provisioning")));
+    QVERIFY(reasons.contains(QStringLiteral("ProvisioningSucceeded")));
+}
+
+void TestProvisionController::concurrentWritesWithThreadiness4()
+{
+    Harness h;
+    QVERIFY(h.start(4));
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    for (int i = 0; i < 12; ++i)
+        QVERIFY(h.sim.store()
+                    ->create(QStringLiteral("persistentvolumeclaims"),
+                             claimJson(QStringLiteral("burst-%1").arg(i)))
+                    .ok());
+    QTRY_COMPARE_WITH_TIMEOUT(h.pvs().size(), 12, 20000);
+    // Several writes were in flight at once: the workers do not wait for each other.
+    QVERIFY2(h.client->peakInFlight() >= 2, qPrintable(QString::number(h.client->peakInFlight())));
+}
+
+void TestProvisionController::retriesWithBackoffThenSucceeds()
+{
+    Harness h;
+    QVERIFY(h.start(1));
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    h.provisioner->failNext(3);
+    QVERIFY(
+        h.sim.store()->create(QStringLiteral("persistentvolumeclaims"), claimJson("flaky")).ok());
+    // Each failure is re-queued with the library's limiter: 15 s, 30 s, 60 s.
+    const qint64 expected[] = {15000, 30000, 60000};
+    const auto failures = [&h] {
+        int n = 0;
+        for (const TraceEvent &e : h.events(TraceKind::ControllerSyncFinished))
+            n += e.detail.value("outcome").toString() == QLatin1String("failed");
+        return n;
+    };
+    for (int k = 0; k < 3; ++k) {
+        QTRY_COMPARE_WITH_TIMEOUT(failures(), k + 1, 10000);
+        const auto failed = h.events(TraceKind::ControllerSyncFinished);
+        const TraceEvent &last = failed.last();
+        QCOMPARE(last.detail.value("requeue").toString(), QStringLiteral("rate limited"));
+        QCOMPARE(last.detail.value("delayMs").toInteger(), expected[k]);
+        QVERIFY(h.pvs().isEmpty());
+        h.clock.advance(expected[k]);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(h.pvs().size(), 1, 10000);
+    QCOMPARE(h.controller->metrics().provisionFailedTotal.value(QStringLiteral("standard")), 3);
+    // Success forgets the key: NumRequeues back to 0.
+    const QString uid = h.pvs().first().name().mid(4);
+    QTRY_COMPARE_WITH_TIMEOUT(h.controller->claimQueue()->numRequeues(uid), 0, 5000);
+}
+
+void TestProvisionController::deletingTheClaimDeletesTheVolume()
+{
+    Harness h;
+    QVERIFY(h.start(2));
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    QVERIFY(
+        h.sim.store()->create(QStringLiteral("persistentvolumeclaims"), claimJson("gone")).ok());
+    QTRY_COMPARE_WITH_TIMEOUT(phaseOf(h.claim("gone")), QStringLiteral("Bound"), 10000);
+    QVERIFY(
+        h.sim.store()->remove(QStringLiteral("persistentvolumeclaims"), "default", "gone").ok());
+    // Released by the cluster, then deleted by the controller's volume worker.
+    QTRY_VERIFY_WITH_TIMEOUT(h.pvs().isEmpty(), 20000);
+    QCOMPARE(h.controller->metrics().deleteTotal.value(QStringLiteral("standard")), 1);
+    QVERIFY(!h.events(TraceKind::ProvisionerCalled, QStringLiteral("delete")).isEmpty());
+}
+
+void TestProvisionController::everyEventFollowsTheSchema()
+{
+    Harness h;
+    QVERIFY(h.start(2));
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    QVERIFY(h.sim.store()->create(QStringLiteral("persistentvolumeclaims"), claimJson("x")).ok());
+    QTRY_COMPARE_WITH_TIMEOUT(h.pvs().size(), 1, 10000);
+    for (const TraceEvent &e : h.journal.events()) {
+        QString why;
+        QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestProvisionController)
+#include "tst_provisioncontroller.moc"
