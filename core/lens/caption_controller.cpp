@@ -101,12 +101,26 @@ QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint
     if (!str(e, "message").isEmpty())
         p << str(e, "message");
     const QString requeue = str(e, "requeue");
-    if (requeue == QLatin1String("rate limited"))
-        p << Caption::tr("The worker called AddRateLimited: the rate limiter chose a delay of "
-                         "%1, so the key comes back to the queue then (NumRequeues is now %2).")
-                 .arg(formatTimeMs(e.detail.value(QLatin1String("delayMs")).toInteger()),
-                      str(e, "requeues"));
-    else if (requeue == QLatin1String("forgotten"))
+    if (requeue == QLatin1String("rate limited")) {
+        const TraceEvent *limited = lastBefore(journal, e.seq, [&e](const TraceEvent &x) {
+            return x.kind == TraceKind::WorkqueueAddRateLimited && x.key == e.key;
+        });
+        if (limited && limited->detail.value(QLatin1String("dedup")).toString() ==
+                           QLatin1String("kept earlier"))
+            p << Caption::tr("The worker called AddRateLimited: %1 chose %2 ms, but the key "
+                             "already waited to come back sooner, so it returns in %3 ms "
+                             "(NumRequeues is now %4).")
+                     .arg(str(*limited, "limiter"), str(*limited, "delayMs"), str(e, "delayMs"),
+                          str(e, "requeues"));
+        else if (limited)
+            p << Caption::tr("The worker called AddRateLimited: %1 chose a delay of %2 ms, so "
+                             "the key comes back to the queue then (NumRequeues is now %3).")
+                     .arg(str(*limited, "limiter"), str(*limited, "delayMs"), str(e, "requeues"));
+        else
+            p << Caption::tr("The worker called AddRateLimited: the key comes back to the queue "
+                             "in %1 ms (NumRequeues is now %2).")
+                     .arg(str(e, "delayMs"), str(e, "requeues"));
+    } else if (requeue == QLatin1String("forgotten"))
         p << Caption::tr("The worker called Forget: the key's failure count is cleared, so a "
                          "later failure starts again at the shortest delay.");
     else if (requeue == QLatin1String("gave up"))

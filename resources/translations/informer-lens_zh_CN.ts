@@ -847,6 +847,140 @@
         <source>The worker went away before it got a key; a key already taken for it goes back to the queue for the next worker.</source>
         <translation>worker 在拿到键之前就离开了；已经为它取出的键回到队列，交给下一个 worker。</translation>
     </message>
+    <message>
+        <source>Sent by %1.</source>
+        <translation>由 %1 发出。</translation>
+    </message>
+    <message>
+        <source>Sent by %1 while it processed %2.</source>
+        <translation>由 %1 在处理 %2 时发出。</translation>
+    </message>
+    <message>
+        <source>%1 %2 left for the API server %3.</source>
+        <translation>%1 %2 已发往 API 服务器，%3。</translation>
+    </message>
+    <message>
+        <source>Its answer came %1: HTTP %2.</source>
+        <translation>它的应答在 %1 到达：HTTP %2。</translation>
+    </message>
+    <message>
+        <source>No answer yet at this point of the journal: the request is in flight, and the worker waits for it without blocking the others.</source>
+        <translation>到日志的这一点还没有应答：请求正在途中，worker 等待它而不阻塞其他 worker。</translation>
+    </message>
+    <message>
+        <source>API request sent</source>
+        <translation>API 请求已发送</translation>
+    </message>
+    <message>
+        <source>%1 %2 failed after %3 ms: %4</source>
+        <translation>%1 %2 在 %3 ms 后失败：%4</translation>
+    </message>
+    <message>
+        <source>API request failed</source>
+        <translation>API 请求失败</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered HTTP %3 after %4 ms.</source>
+        <translation>%1 %2 在 %4 ms 后应答 HTTP %3。</translation>
+    </message>
+    <message>
+        <source>The server stored it at resourceVersion %1: the informer&apos;s watch brings that same resourceVersion back as an event, which is how the controller sees its own write.</source>
+        <translation>服务器以 resourceVersion %1 保存了它：informer 的 watch 会把同一个 resourceVersion 作为事件带回来，控制器就是这样看到自己的写入的。</translation>
+    </message>
+    <message>
+        <source>API request answered</source>
+        <translation>API 请求已应答</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 took %2 from the workqueue &quot;%3&quot; %4 (Get): it is in the queue&apos;s processing set now, so no other worker can take it until Done.</source>
+        <translation>%1 在 %4 从工作队列“%3”取出 %2（Get）：它现在在队列的 processing 集合中，在 Done 之前其他 worker 都拿不到它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>This is a retry: the key failed %n time(s) before (NumRequeues).</source>
+        <translation>
+            <numerusform>这是一次重试：该键之前失败了 %n 次（NumRequeues）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Worker took a key</source>
+        <translation>Worker 取出一个键</translation>
+    </message>
+    <message>
+        <source>%1 finished %2 after %3 ms: %4.</source>
+        <translation>%1 用 %3 ms 处理完 %2：%4。</translation>
+    </message>
+    <message>
+        <source>The worker called Forget: the key&apos;s failure count is cleared, so a later failure starts again at the shortest delay.</source>
+        <translation>Worker 调用了 Forget：该键的失败计数被清零，之后再失败会从最短的延迟重新开始。</translation>
+    </message>
+    <message>
+        <source>The key failed %1 times, the failed-provision threshold: the worker gives up and does not re-queue it (and, as the library does, does not call Forget either).</source>
+        <translation>该键失败了 %1 次，达到 failed-provision 阈值：worker 放弃，不再重新入队（并且与该库一样，也不调用 Forget）。</translation>
+    </message>
+    <message>
+        <source>Then Done: the key leaves the processing set; if an informer event added it again meanwhile (dirty), it goes to the back of the queue now.</source>
+        <translation>然后 Done：该键离开 processing 集合；如果其间有 informer 事件再次添加了它（dirty），它现在进入队尾。</translation>
+    </message>
+    <message>
+        <source>It started %1.</source>
+        <translation>它开始于 %1。</translation>
+    </message>
+    <message>
+        <source>Worker finished a key</source>
+        <translation>Worker 处理完一个键</translation>
+    </message>
+    <message>
+        <source>%1 called Provision for %2: the volume %3 of class %4 is being created.</source>
+        <translation>%1 为 %2 调用了 Provision：正在创建存储类 %4 的卷 %3。</translation>
+    </message>
+    <message>
+        <source>%1 called Delete for the volume %2: its storage is being removed.</source>
+        <translation>%1 为卷 %2 调用了 Delete：正在删除它的存储。</translation>
+    </message>
+    <message>
+        <source>Provision called</source>
+        <translation>已调用 Provision</translation>
+    </message>
+    <message>
+        <source>Delete called</source>
+        <translation>已调用 Delete</translation>
+    </message>
+    <message>
+        <source>It returned after %1 ms with state %2.</source>
+        <translation>它在 %1 ms 后返回，状态 %2。</translation>
+    </message>
+    <message>
+        <source>It failed after %1 ms (state %2): %3</source>
+        <translation>它在 %1 ms 后失败（状态 %2）：%3</translation>
+    </message>
+    <message>
+        <source>This failure was set on the built-in provisioner (fail the next N, or every provision of a class), so that retries can be seen.</source>
+        <translation>这次失败是在内置 provisioner 上设定的（让接下来 N 次失败，或某个存储类的每次 provision 都失败），以便观察重试。</translation>
+    </message>
+    <message>
+        <source>Provision returned</source>
+        <translation>Provision 已返回</translation>
+    </message>
+    <message>
+        <source>Delete returned</source>
+        <translation>Delete 已返回</translation>
+    </message>
+    <message>
+        <source>The worker called AddRateLimited: %1 chose %2 ms, but the key already waited to come back sooner, so it returns in %3 ms (NumRequeues is now %4).</source>
+        <translation>Worker 调用了 AddRateLimited：%1 选定 %2 ms，但该键已在等待更早返回，所以它在 %3 ms 后回来（NumRequeues 现为 %4）。</translation>
+    </message>
+    <message>
+        <source>The worker called AddRateLimited: %1 chose a delay of %2 ms, so the key comes back to the queue then (NumRequeues is now %3).</source>
+        <translation>Worker 调用了 AddRateLimited：%1 选定了 %2 ms 的延迟，该键到时回到队列（NumRequeues 现为 %3）。</translation>
+    </message>
+    <message>
+        <source>The worker called AddRateLimited: the key comes back to the queue in %1 ms (NumRequeues is now %2).</source>
+        <translation>Worker 调用了 AddRateLimited：该键在 %1 ms 后回到队列（NumRequeues 现为 %2）。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1723,6 +1857,46 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>%1 stopped waiting on %2</source>
         <translation>%1 不再等待 %2</translation>
+    </message>
+    <message>
+        <source>volume provisioned</source>
+        <translation>卷已供应</translation>
+    </message>
+    <message>
+        <source>nothing to provision</source>
+        <translation>无需供应</translation>
+    </message>
+    <message>
+        <source>provisioning stopped</source>
+        <translation>供应已停止</translation>
+    </message>
+    <message>
+        <source>object no longer exists</source>
+        <translation>对象已不存在</translation>
+    </message>
+    <message>
+        <source>volume deleted</source>
+        <translation>卷已删除</translation>
+    </message>
+    <message>
+        <source>nothing to delete</source>
+        <translation>无需删除</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>forgotten</source>
+        <translation>已 Forget</translation>
+    </message>
+    <message>
+        <source>re-queued, rate limited</source>
+        <translation>已限速重新入队</translation>
+    </message>
+    <message>
+        <source>gave up</source>
+        <translation>已放弃</translation>
     </message>
 </context>
 <context>
