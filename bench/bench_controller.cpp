@@ -10,10 +10,10 @@
 //
 //   bench_controller [--claims N] [--latency-ms MS]   (defaults 100 claims, 200 ms and 0 ms)
 
-#include "client/httplisterwatcher.h"
 #include "client/kubeclient.h"
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
+#include "controller/storagelisterwatchers.h"
 #include "informer/informerfactory.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
@@ -72,14 +72,7 @@ Result run(int claims, int threadiness, qint64 latencyMs)
         return r;
     RestConfig rest;
     rest.server = sim.url();
-    auto lw = [rest](const QString &resource, const QString &,
-                     QString *) -> std::unique_ptr<ListerWatcher> {
-        const QString group = resource == QLatin1String("storageclasses")
-                                  ? QStringLiteral("storage.k8s.io")
-                                  : QString();
-        return std::make_unique<HttpListerWatcher>(
-            rest, HttpListerWatcher::collectionPath(group, QStringLiteral("v1"), resource, {}));
-    };
+    const auto lw = storageListerWatchers(rest);
     SharedInformerFactory factory(lw, 0, &journal, &clock, {});
     auto *pvcs = factory.informerFor(QStringLiteral("persistentvolumeclaims"));
     auto *pvs = factory.informerFor(QStringLiteral("persistentvolumes"));

@@ -179,6 +179,48 @@ KubeClient::Tag ProvisionController::tag(QueueWorker *worker, const QString &que
     return {worker ? worker->name() : QString(), queueKey, objectKey};
 }
 
+void ProvisionController::recordCalled(const ProvisionerCall &call)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = TraceKind::ProvisionerCalled;
+    e.component = QStringLiteral("provisioner");
+    e.key = call.queueKey;
+    e.type = call.op;
+    QJsonObject d;
+    d.insert(QLatin1String("worker"), call.tag.worker);
+    d.insert(QLatin1String("objectKey"), call.tag.objectKey);
+    d.insert(QLatin1String("pvName"), call.pvName);
+    d.insert(QLatin1String("class"), call.className);
+    e.detail = d;
+    m_journal->record(std::move(e));
+}
+
+void ProvisionController::recordReturned(const ProvisionerCall &call, const QString &state,
+                                         const QString &error, bool injected, qint64 calledMs)
+{
+    if (!m_journal)
+        return;
+    TraceEvent e;
+    e.kind = TraceKind::ProvisionerReturned;
+    e.component = QStringLiteral("provisioner");
+    e.key = call.queueKey;
+    e.type = call.op;
+    QJsonObject d;
+    d.insert(QLatin1String("worker"), call.tag.worker);
+    d.insert(QLatin1String("objectKey"), call.tag.objectKey);
+    d.insert(QLatin1String("pvName"), call.pvName);
+    d.insert(QLatin1String("state"), state);
+    if (!error.isEmpty())
+        d.insert(QLatin1String("error"), error);
+    d.insert(QLatin1String("durationMs"), m_clock->nowMs() - calledMs);
+    if (injected)
+        d.insert(QLatin1String("injected"), true);
+    e.detail = d;
+    m_journal->record(std::move(e));
+}
+
 QJsonObject ProvisionController::storageClass(const QString &name) const
 {
     if (!m_classes || name.isEmpty())

@@ -134,6 +134,18 @@ private:
 
     KubeClient::Tag tag(QueueWorker *worker, const QString &queueKey,
                         const QString &objectKey) const;
+    /// Journals a Provisioner call (ProvisionerCalled, `error`/`state`/`durationMs` unset) or
+    /// its answer (ProvisionerReturned): `op` "provision" or "delete", keyed by the queue item.
+    struct ProvisionerCall {
+        QString op;
+        QString queueKey;
+        KubeClient::Tag tag;
+        QString pvName;
+        QString className;
+    };
+    void recordCalled(const ProvisionerCall &call);
+    void recordReturned(const ProvisionerCall &call, const QString &state, const QString &error,
+                        bool injected, qint64 calledMs);
     void after(qint64 delayMs, std::function<void()> fire);
 
     SharedInformerFactory *m_factory;

@@ -137,43 +137,13 @@ void ProvisionController::provisionClaimOperation(const Object &claim, QueueWork
     opts.pvName = pvName;
     opts.claim = claim;
     opts.selectedNodeName = rules::selectedNode(claim);
-    if (m_journal) {
-        TraceEvent e;
-        e.kind = TraceKind::ProvisionerCalled;
-        e.component = QStringLiteral("provisioner");
-        e.key = claim.uid();
-        e.type = QStringLiteral("provision");
-        QJsonObject d;
-        d.insert(QLatin1String("worker"), t.worker);
-        d.insert(QLatin1String("objectKey"), key);
-        d.insert(QLatin1String("pvName"), pvName);
-        d.insert(QLatin1String("class"), className);
-        e.detail = d;
-        m_journal->record(std::move(e));
-    }
+    const ProvisionerCall call{QStringLiteral("provision"), claim.uid(), t, pvName, className};
+    recordCalled(call);
     const qint64 calledMs = m_clock->nowMs();
     QPointer<QueueWorker> w(worker);
     m_provisioner->provision(opts, [this, claim, className, classProvisioner, pvName, key, t, w,
-                                    calledMs, done](const ProvisionResult &r) {
-        if (m_journal) {
-            TraceEvent e;
-            e.kind = TraceKind::ProvisionerReturned;
-            e.component = QStringLiteral("provisioner");
-            e.key = claim.uid();
-            e.type = QStringLiteral("provision");
-            QJsonObject d;
-            d.insert(QLatin1String("worker"), t.worker);
-            d.insert(QLatin1String("objectKey"), key);
-            d.insert(QLatin1String("pvName"), pvName);
-            d.insert(QLatin1String("state"), provisioningStateName(r.state));
-            if (!r.ok())
-                d.insert(QLatin1String("error"), r.error);
-            d.insert(QLatin1String("durationMs"), m_clock->nowMs() - calledMs);
-            if (r.injected)
-                d.insert(QLatin1String("injected"), true);
-            e.detail = d;
-            m_journal->record(std::move(e));
-        }
+                                    call, calledMs, done](const ProvisionResult &r) {
+        recordReturned(call, provisioningStateName(r.state), r.error, r.injected, calledMs);
         if (!r.ok()) {
             if (r.ignored) {
                 done(ProvisioningState::Finished, r.error, true, {});

@@ -120,41 +120,12 @@ void ProvisionController::deleteVolumeOperation(const Object &pv, QueueWorker *w
     const QString name = pv.name();
     const QString cls = pvClass(pv);
     const KubeClient::Tag t = tag(worker, name, name);
-    if (m_journal) {
-        TraceEvent e;
-        e.kind = TraceKind::ProvisionerCalled;
-        e.component = QStringLiteral("provisioner");
-        e.key = name;
-        e.type = QStringLiteral("delete");
-        QJsonObject d;
-        d.insert(QLatin1String("worker"), t.worker);
-        d.insert(QLatin1String("objectKey"), name);
-        d.insert(QLatin1String("pvName"), name);
-        d.insert(QLatin1String("class"), cls);
-        e.detail = d;
-        m_journal->record(std::move(e));
-    }
+    const ProvisionerCall call{QStringLiteral("delete"), name, t, name, cls};
+    recordCalled(call);
     const qint64 calledMs = m_clock->nowMs();
-    m_provisioner->remove(pv, [this, pv, name, cls, t, calledMs, finish](const DeleteResult &r) {
-        if (m_journal) {
-            TraceEvent e;
-            e.kind = TraceKind::ProvisionerReturned;
-            e.component = QStringLiteral("provisioner");
-            e.key = name;
-            e.type = QStringLiteral("delete");
-            QJsonObject d;
-            d.insert(QLatin1String("worker"), t.worker);
-            d.insert(QLatin1String("objectKey"), name);
-            d.insert(QLatin1String("pvName"), name);
-            d.insert(QLatin1String("state"), QStringLiteral("Finished"));
-            if (!r.ok())
-                d.insert(QLatin1String("error"), r.error);
-            d.insert(QLatin1String("durationMs"), m_clock->nowMs() - calledMs);
-            if (r.injected)
-                d.insert(QLatin1String("injected"), true);
-            e.detail = d;
-            m_journal->record(std::move(e));
-        }
+    m_provisioner->remove(pv, [this, pv, name, cls, t, call, calledMs,
+                               finish](const DeleteResult &r) {
+        recordReturned(call, QStringLiteral("Finished"), r.error, r.injected, calledMs);
         if (r.ignored) {
             SyncOutcome o = SyncOutcome::success(QStringLiteral("kept"), r.error);
             o.objectKey = name;

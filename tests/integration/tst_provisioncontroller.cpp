@@ -8,10 +8,10 @@
 // The fixtures below are JSON written inline: plain string literals are QStrings here.
 #undef QT_NO_CAST_FROM_ASCII
 
-#include "client/httplisterwatcher.h"
 #include "client/kubeclient.h"
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
+#include "controller/storagelisterwatchers.h"
 #include "informer/informerfactory.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
@@ -69,14 +69,7 @@ struct Harness {
         api = std::make_unique<sim::WriteStrategy>(sim.store());
         RestConfig rest;
         rest.server = sim.url();
-        auto lw = [rest](const QString &resource, const QString &,
-                         QString *) -> std::unique_ptr<ListerWatcher> {
-            const QString group = resource == QLatin1String("storageclasses")
-                                      ? QStringLiteral("storage.k8s.io")
-                                      : QString();
-            return std::make_unique<HttpListerWatcher>(
-                rest, HttpListerWatcher::collectionPath(group, QStringLiteral("v1"), resource, {}));
-        };
+        const auto lw = storageListerWatchers(rest);
         factory = new SharedInformerFactory(lw, 0, &journal, &clock, {});
         auto *claims = factory->informerFor(QStringLiteral("persistentvolumeclaims"));
         auto *volumes = factory->informerFor(QStringLiteral("persistentvolumes"));

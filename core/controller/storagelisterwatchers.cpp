@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "storagelisterwatchers.h"
+
+#include "client/httplisterwatcher.h"
+
+namespace lens::controller {
+
+SharedInformerFactory::ListerWatcherFactory storageListerWatchers(const RestConfig &rest)
+{
+    return [rest](const QString &resource, const QString &,
+                  QString *) -> std::unique_ptr<ListerWatcher> {
+        const QString group = resource == QLatin1String("storageclasses")
+                                  ? QStringLiteral("storage.k8s.io")
+                                  : QString();
+        return std::make_unique<HttpListerWatcher>(
+            rest, HttpListerWatcher::collectionPath(group, QStringLiteral("v1"), resource, {}));
+    };
+}
+
+} // namespace lens::controller
