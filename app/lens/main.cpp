@@ -2,6 +2,8 @@
 // informer-lens: the window (default), --headless journal printer, or --screenshot.
 #include "cli.h"
 #include "client/capturelisterwatcher.h"
+#include "client/kubeclient.h"
+#include "controller/provisioncontroller.h"
 #include "headless.h"
 #include "heap/heap.h"
 #include "informer/reflector.h"
@@ -14,6 +16,36 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+
+namespace {
+
+int sum(const QMap<QString, int> &byClass)
+{
+    int n = 0;
+    for (int v : byClass)
+        n += v;
+    return n;
+}
+
+/// `--headless --controller`: what the controller did, on stderr (stdout is the journal).
+void printControllerSummary(const lens::controller::ProvisionController &c)
+{
+    const auto &m = c.metrics();
+    std::fprintf(stderr,
+                 "informer-lens: provisioner %s: %d volume(s) provisioned, %d provision attempt(s) "
+                 "failed, %d volume(s) deleted, %d delete attempt(s) failed; at most %d API "
+                 "write(s) in flight at once\n",
+                 qPrintable(c.options().provisionerName), sum(m.provisionTotal),
+                 sum(m.provisionFailedTotal), sum(m.deleteTotal), sum(m.deleteFailedTotal),
+                 c.client()->peakInFlight());
+    if (c.client()->refusedCount() > 0)
+        std::fprintf(stderr,
+                     "informer-lens: %d write(s) were refused and not sent: this is not the "
+                     "built-in cluster and --allow-writes was not given\n",
+                     c.client()->refusedCount());
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -166,6 +198,8 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "informer-lens: %s never synced (HasSynced stayed false)%s%s\n",
                          qPrintable(who), err.isEmpty() ? "" : "; last error: ", qPrintable(err));
         }
+        if (const lens::controller::ProvisionController *c = session.provisionController())
+            printControllerSummary(*c);
         return rc == 0 && !allSynced ? 3 : rc;
     }
     return finish(lens::runWindow(session, cl));

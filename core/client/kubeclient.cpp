@@ -74,6 +74,7 @@ quint64 KubeClient::send(const QByteArray &verb, const QString &path, const QByt
     const quint64 id = m_nextId++;
     journalSent(id, verb, path, tag);
     if (m_readOnly) {
+        ++m_refused;
         // Refused here, before any byte leaves: the answer is journaled like a server's 403 so
         // the views say why nothing was written.
         Result r;

@@ -88,6 +88,8 @@ public:
     int inFlight() const { return m_inFlight; }
     /// The most requests that were in flight at once so far.
     int peakInFlight() const { return m_peakInFlight; }
+    /// Writes refused in read-only mode so far (none of them was sent).
+    int refusedCount() const { return m_refused; }
     /// Milliseconds before an unanswered request is given up (Transport::Timeout); default
     /// 30000, kubectl's --request-timeout semantics. <= 0 = no limit.
     void setRequestTimeoutMs(int ms) { m_timeoutMs = ms; }
@@ -111,6 +113,7 @@ private:
     quint64 m_nextId = 1;
     int m_inFlight = 0;
     int m_peakInFlight = 0;
+    int m_refused = 0;
     int m_timeoutMs = 30000;
     bool m_readOnly = false;
     QString m_readOnlyWhy;

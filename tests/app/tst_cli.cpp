@@ -27,6 +27,8 @@ private slots:
     void unreachableServerIsReportedAndRetried();
     void screenshotNamesWhyItNeverSynced();
     void versionNamesQtAndTheAllocator();
+    void controllerProvisionsAndSaysWhatItDid();
+    void controllerArgumentsAreChecked();
 
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
@@ -34,6 +36,52 @@ private:
         return startLens(args, parent);
     }
 };
+
+void tst_Cli::controllerProvisionsAndSaysWhatItDid()
+{
+    // The built-in cluster's three seeded claims are provisioned by the workers; stderr says so.
+    QProcess *p =
+        run({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("4"),
+             QStringLiteral("--controller"), QStringLiteral("provisioner"),
+             QStringLiteral("--threadiness"), QStringLiteral("2"),
+             QStringLiteral("--churn-interval"), QStringLiteral("0")},
+            this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 0);
+    QSet<QString> informers, workers;
+    int provisioned = 0;
+    for (const QByteArray &line : p->readAllStandardOutput().trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        informers << o.value(QLatin1String("informer")).toString();
+        if (o.value(QLatin1String("kind")).toString() == QLatin1String("controllerSyncStarted"))
+            workers << o.value(QLatin1String("worker")).toString();
+        provisioned += o.value(QLatin1String("outcome")).toString() == QLatin1String("provisioned");
+    }
+    for (const char *name : {"persistentvolumeclaims", "persistentvolumes", "storageclasses"})
+        QVERIFY2(informers.contains(QLatin1String(name)), name);
+    QCOMPARE(provisioned, 3);
+    QVERIFY(workers.contains(QStringLiteral("claim-worker-1")));
+    QVERIFY(!workers.contains(QStringLiteral("claim-worker-3"))); // --threadiness 2
+    QVERIFY(p->readAllStandardError().contains(
+        "provisioner lens.example.com/hostpath: 3 volume(s) provisioned"));
+}
+
+void tst_Cli::controllerArgumentsAreChecked()
+{
+    for (const auto &[args, words] :
+         {std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("binder")},
+                    QByteArray("--controller takes provisioner")},
+          std::pair{QStringList{QStringLiteral("--allow-writes")},
+                    QByteArray("--allow-writes and --threadiness go with --controller")},
+          std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("provisioner"),
+                                QStringLiteral("--threadiness"), QStringLiteral("0")},
+                    QByteArray("--threadiness needs a whole number from 1 to 64")}}) {
+        QProcess *q = run(QStringList{QStringLiteral("--headless")} + args, this);
+        QVERIFY(q->waitForFinished(10000));
+        QCOMPARE(q->exitCode(), 2);
+        QVERIFY2(q->readAllStandardError().contains(words), words.constData());
+    }
+}
 
 void tst_Cli::headlessPrintsTheJournal()
 {
