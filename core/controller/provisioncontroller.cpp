@@ -133,6 +133,10 @@ void ProvisionController::startWorkers(const CacheSyncResult &result)
                 syncClaimHandler(key, w, std::move(f));
             },
             m_opts.failedProvisionThreshold, m_journal, QStringLiteral("provisioner"), this);
+        // Giving up on a claim also forgets its background provisioning (which may leak a
+        // volume still being made, as upstream warns).
+        connect(cw, &QueueWorker::gaveUp, this,
+                [this](const QString &uid) { m_inProgress.remove(uid); });
         m_claimWorkers << cw;
     }
     for (int i = 1; i <= m_opts.threadiness; ++i) {

@@ -75,6 +75,7 @@ void QueueWorker::finish(const QString &key, qint64 startedMs, const SyncOutcome
         } else {
             // The library gives up without Forget: the failure count stays.
             requeue = QStringLiteral("gave up");
+            Q_EMIT gaveUp(key);
         }
     } else {
         m_queue->forget(key);

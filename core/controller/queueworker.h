@@ -79,6 +79,8 @@ public:
 Q_SIGNALS:
     void syncStarted(const QString &key);
     void syncFinished(const QString &key, const lens::controller::SyncOutcome &outcome);
+    /// The key failed `failureThreshold` times and is not re-queued (emitted before Done).
+    void gaveUp(const QString &key);
     void ended();
 
 private:
