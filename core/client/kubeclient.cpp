@@ -102,14 +102,19 @@ quint64 KubeClient::send(const QByteArray &verb, const QString &path, const QByt
     ++m_inFlight;
     m_peakInFlight = std::max(m_peakInFlight, m_inFlight);
     Q_EMIT inFlightChanged(m_inFlight);
+    // Latency on the journal's Clock, like every other duration the journal shows (on a
+    // scenario's clock under --at a request takes no scenario time, so the journal stays the
+    // same on every run); real time without a journal.
+    const Clock *clock = m_journal ? m_journal->clock() : nullptr;
     auto started = std::make_shared<QElapsedTimer>();
     started->start();
+    const qint64 startedMs = clock ? clock->nowMs() : 0;
     connect(reply, &QNetworkReply::finished, this,
-            [this, reply, id, verb, path, tag, started, done = std::move(done)] {
+            [this, reply, id, verb, path, tag, started, clock, startedMs, done = std::move(done)] {
                 reply->deleteLater();
                 const QByteArray answer = reply->readAll();
                 Result r;
-                r.latencyMs = started->elapsed();
+                r.latencyMs = clock ? clock->nowMs() - startedMs : started->elapsed();
                 r.code = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
                 if (reply->error() == QNetworkReply::NoError && r.code / 100 == 2) {
                     QJsonParseError pe;

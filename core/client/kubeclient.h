@@ -24,7 +24,8 @@ class Journal;
 /// Every request is journaled twice (component = `actor`, e.g. "provisioner"):
 /// TraceKind::ApiRequestSent when it leaves (detail: requestId, verb, path, worker, queueKey,
 /// objectKey) and TraceKind::ApiRequestFinished when the answer is in (requestId, verb, path,
-/// code, latencyMs, resourceVersion of the object the server answered with, and on failure the
+/// code, latencyMs — on the journal's Clock, so 0 on a scenario's clock under --at —,
+/// resourceVersion of the object the server answered with, and on failure the
 /// typed ApiStatus in "status"). The answer's resourceVersion is what links a write to the
 /// watch event it caused (the informer sees the same resourceVersion come back).
 ///

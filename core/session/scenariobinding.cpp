@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenariobinding.h"
 
+#include "controller/hostpathprovisioner.h"
 #include "informer/sharedinformer.h"
 #include "sim/scenarioplayer.h"
 #include "trace/journal.h"
@@ -40,6 +41,9 @@ void ScenarioBinding::note(const QString &type, const QString &message, const QJ
 void ScenarioBinding::start(double speed)
 {
     m_player->setInformerActions([this](const sim::ScenarioStep &s) { return informerAction(s); });
+    m_player->setProvisionerActions([this](const sim::ScenarioStep &s, QString *summary) {
+        return provisionerAction(s, summary);
+    });
     m_player->setConditionCheck(
         [this](const QJsonObject &w, int index) { return conditionHolds(w, index); });
     connect(m_journal, &Journal::eventRecorded, m_player, &sim::ScenarioPlayer::recheck);
@@ -52,6 +56,8 @@ void ScenarioBinding::start(double speed)
                                   {QLatin1String("verb"), s.verb}};
                     if (!error.isEmpty())
                         d.insert(QLatin1String("error"), error);
+                    if (s.action == sim::ScenarioStep::Action::Provisioner)
+                        d.insert(QLatin1String("settings"), s.args);
                     note(sim::ScenarioStep::actionName(s.action), summary, d);
                 }
                 m_stepSeq.resize(qMax<qsizetype>(m_stepSeq.size(), index + 1));
@@ -192,6 +198,44 @@ QString ScenarioBinding::informerAction(const sim::ScenarioStep &s)
     return QStringLiteral("unknown informer action \"%1\"").arg(v);
 }
 
+QString ScenarioBinding::provisionerAction(const sim::ScenarioStep &s, QString *summary)
+{
+    if (!m_provisioner)
+        return QStringLiteral("no provisioner runs (the scenario needs controller: provisioner)");
+    const QJsonObject &a = s.args;
+    QStringList did;
+    auto count = [&a](const char *k) { return int(a.value(QLatin1String(k)).toDouble()); };
+    if (a.contains(u"failNext")) {
+        m_provisioner->failNext(count("failNext"));
+        did << QStringLiteral("the next %1 provision(s) fail").arg(count("failNext"));
+    }
+    if (a.contains(u"failClass")) {
+        m_provisioner->setFailClass(a.value(u"failClass").toString(), true);
+        did << QStringLiteral("every provision of class %1 fails")
+                   .arg(a.value(u"failClass").toString());
+    }
+    if (a.contains(u"passClass")) {
+        m_provisioner->setFailClass(a.value(u"passClass").toString(), false);
+        did << QStringLiteral("provisions of class %1 no longer fail")
+                   .arg(a.value(u"passClass").toString());
+    }
+    if (a.contains(u"latencyMs") || a.contains(u"deleteLatencyMs")) {
+        const qint64 p = a.contains(u"latencyMs") ? qint64(a.value(u"latencyMs").toDouble())
+                                                  : m_provisioner->provisionLatencyMs();
+        const qint64 d = a.contains(u"deleteLatencyMs")
+                             ? qint64(a.value(u"deleteLatencyMs").toDouble())
+                             : m_provisioner->deleteLatencyMs();
+        m_provisioner->setLatencyMs(p, d);
+        did << QStringLiteral("Provision takes %1 ms, Delete %2 ms").arg(p).arg(d);
+    }
+    if (a.contains(u"failNextDeletes")) {
+        m_provisioner->failNextDeletes(count("failNextDeletes"));
+        did << QStringLiteral("the next %1 delete(s) fail").arg(count("failNextDeletes"));
+    }
+    *summary = QStringLiteral("provisioner: ") + did.join(QLatin1String("; "));
+    return {};
+}
+
 bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
 {
     const QString informer = w.value(u"informer").toString();
@@ -208,6 +252,7 @@ bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
     const QString key = w.value(u"key").toString();
     const QString handler = w.value(u"handler").toString();
     const QString component = w.value(u"component").toString();
+    const QJsonObject detail = w.value(u"detail").toObject();
     const int need = qMax(1, w.value(u"count").toInt(1));
     int n = 0;
     const auto &events = m_journal->events();
@@ -218,6 +263,11 @@ bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
             (!informer.isEmpty() && it->informer != informer) ||
             (!handler.isEmpty() &&
              it->detail.value(QLatin1String("handler")).toString() != handler))
+            continue;
+        bool fieldsMatch = true; // detail: {field: value}, each as the event's detail has it
+        for (auto d = detail.begin(); d != detail.end() && fieldsMatch; ++d)
+            fieldsMatch = it->detail.value(d.key()) == d.value();
+        if (!fieldsMatch)
             continue;
         if (++n >= need)
             return true;

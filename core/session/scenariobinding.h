@@ -14,6 +14,9 @@ namespace sim {
 class ScenarioPlayer;
 struct ScenarioStep;
 } // namespace sim
+namespace controller {
+class HostPathProvisioner;
+} // namespace controller
 class Journal;
 class ProcessorListener;
 class SharedIndexInformer;
@@ -26,7 +29,9 @@ void recordScenarioNote(Journal *journal, const sim::ScenarioPlayer *player, con
 
 /// What ties a playing scenario to a Session's informers: the scenario's informer actions
 /// (start, stop, pause, resume, step, add-handler, set-resync, set-delay, each on the informer
-/// its `informer:` option names, by default the first), its `waitFor` conditions (answered
+/// its `informer:` option names, by default the first), its `provisioner:` steps (the
+/// controller's built-in provisioner: its journal line, type "provisioner", carries the values
+/// set in detail.message and in detail.settings), its `waitFor` conditions (answered
 /// from the journal: `synced`, or a count of journal events since the scenario started or the
 /// previous step), and the journal's scenario lines (component "scenario": started, each
 /// step's outcome, captions, waiting, finished). A caption line carries the index of the step
@@ -52,6 +57,12 @@ public:
     /// Journals the scenario's start and starts the player at `speed` (scenario seconds per
     /// real second; 0 = as fast as possible).
     void start(double speed);
+    /// The controller's built-in provisioner that `provisioner:` steps set (not owned; null =
+    /// none: such a step is skipped with an error). Set before start().
+    void setProvisioner(controller::HostPathProvisioner *provisioner)
+    {
+        m_provisioner = provisioner;
+    }
     /// The informer named `name` ("" = the first); null when there is none by that name.
     SharedIndexInformer *informerNamed(const QString &name) const;
     sim::ScenarioPlayer *player() const { return m_player; }
@@ -69,6 +80,10 @@ Q_SIGNALS:
 private:
     /// Runs one informer action; "" or an error in words.
     QString informerAction(const sim::ScenarioStep &step);
+    /// A `provisioner:` step: sets the built-in provisioner's knobs (HostPathProvisioner::
+    /// failNext, setFailClass, setLatencyMs, failNextDeletes) and says what it set in
+    /// `*summary` ("failNext 3, latencyMs 500"), which the step's journal line carries.
+    QString provisionerAction(const sim::ScenarioStep &step, QString *summary);
     /// The key caption `text` of step `stepIndex` is about ("" = none); see the class comment.
     QString keyNamedBy(const QString &text, int stepIndex) const;
     /// The one object's key a create/update/delete step acts on ("" when several or none).
@@ -83,6 +98,7 @@ private:
     Journal *m_journal;
     QList<SharedIndexInformer *> m_informers;
     Starter m_start;
+    controller::HostPathProvisioner *m_provisioner = nullptr;
     quint64 m_startSeq = 0;   ///< journal seq when the scenario started
     QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
     int m_lastStep = -1;      ///< the step that ran last (its caption follows)

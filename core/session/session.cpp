@@ -13,8 +13,8 @@
 #include "lesson.h"
 #include "scenariobinding.h"
 #include "sim/scenarioplayer.h"
-#include "sim/store.h"
 #include "sim/simulator.h"
+#include "sim/store.h"
 
 #include <QFileInfo>
 
@@ -222,6 +222,10 @@ bool Session::applyScenario(sim::Scenario *scenario, QString *error)
     }
     m_opts.churnIntervalMs = 0;
     m_opts.seed = scenario->seed;
+    if (!scenario->controller.isEmpty())
+        m_opts.controller = scenario->controller;
+    if (scenario->threadiness > 0)
+        m_opts.threadiness = scenario->threadiness;
     return true;
 }
 
@@ -464,6 +468,7 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
     m_binding = new ScenarioBinding(
         m_player, m_journal, m_informers,
         [this](const QString &name) { return startInformers({name}); }, this);
+    m_binding->setProvisioner(m_provisioner);
     connect(m_binding, &ScenarioBinding::captionChanged, this, &Session::captionChanged);
     connect(m_binding, &ScenarioBinding::finished, this, &Session::scenarioFinished);
     m_lesson = new Lesson(m_binding, this);

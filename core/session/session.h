@@ -80,8 +80,9 @@ public:
         /// up and resumed (HttpWatchCall); 0 = its default (16 MiB).
         qint64 watchBacklogLimit = 0;
         /// Play this scenario (a shipped name or a YAML file, see docs/scenarios.md) on the
-        /// built-in cluster. The scenario's cluster: and informer: sections override the
-        /// fields above (churn is off); cannot be combined with `server`.
+        /// built-in cluster. The scenario's cluster:, informer: and controller: sections
+        /// override the fields above and `controller` / `threadiness` below (churn is off);
+        /// cannot be combined with `server`. Its `provisioner:` steps set provisioner().
         QString scenario;
         /// Scenario seconds per real second (1 = real time); 0 = as fast as possible.
         double scenarioSpeed = 1.0;

@@ -211,7 +211,7 @@ QJsonObject Fixtures::makeClaim(const QString &ns, const QString &name, const QS
                                    QJsonObject{{QStringLiteral("storage"), size}}}}}}}};
 }
 
-void Fixtures::seedStorage(const WriteStrategy &strategy, quint32 seed)
+void Fixtures::seedStorage(const WriteStrategy &strategy, quint32 seed, bool withClaims)
 {
     QRandomGenerator rng(seed ^ 0x5707a6e5u);
     const QJsonObject standard{
@@ -227,6 +227,8 @@ void Fixtures::seedStorage(const WriteStrategy &strategy, quint32 seed)
         {QStringLiteral("reclaimPolicy"), QStringLiteral("Delete")},
         {QStringLiteral("volumeBindingMode"), QStringLiteral("Immediate")}};
     strategy.create(QStringLiteral("storageclasses.storage.k8s.io"), standard);
+    if (!withClaims)
+        return;
     const QList<QPair<const char *, const char *>> claims = {
         {"data-0", "1Gi"}, {"data-1", "1Gi"}, {"logs", "2Gi"}};
     for (const auto &[name, size] : claims) {

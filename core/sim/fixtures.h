@@ -54,7 +54,8 @@ public:
     /// data-0 and data-1 (1Gi) and logs (2Gi), ReadWriteOnce, without a class (admission gives
     /// them "standard"). Created through `strategy` (defaults, admission), uids from `seed`.
     /// Nothing provisions them until a provisioner for the class runs, as on a real cluster.
-    static void seedStorage(const WriteStrategy &strategy, quint32 seed = 1);
+    /// `claims` false: the class alone.
+    static void seedStorage(const WriteStrategy &strategy, quint32 seed = 1, bool claims = true);
     /// A new claim `name` in `ns` requesting `size` ("1Gi") with ReadWriteOnce and no class.
     static QJsonObject makeClaim(const QString &ns, const QString &name, const QString &size);
 };

@@ -165,7 +165,7 @@ QJsonObject parseWaitFor(const YAML::Node &n)
         if (n.Scalar() != "synced")
             throw Error{n.Mark(), QStringLiteral("waitFor takes \"synced\" or a map with kind "
                                                  "(and count, type, key, handler, component, "
-                                                 "informer, since)")};
+                                                 "informer, detail, since)")};
         return {{QStringLiteral("synced"), true}};
     }
     if (n.IsMap() && n[std::string("synced")]) { // {synced: true, informer: nodes}
@@ -178,8 +178,11 @@ QJsonObject parseWaitFor(const YAML::Node &n)
     checkKeys(n,
               {QStringLiteral("kind"), QStringLiteral("count"), QStringLiteral("type"),
                QStringLiteral("key"), QStringLiteral("handler"), QStringLiteral("since"),
-               QStringLiteral("component"), QStringLiteral("informer")},
+               QStringLiteral("component"), QStringLiteral("informer"), QStringLiteral("detail")},
               QStringLiteral("waitFor"));
+    if (const YAML::Node d = n[std::string("detail")]; d && !d.IsMap())
+        throw Error{d.Mark(), QStringLiteral("waitFor detail needs a map of fields, e.g. "
+                                             "{outcome: provisioned}")};
     if (!n[std::string("kind")])
         throw Error{n.Mark(), QStringLiteral("waitFor needs a journal kind, e.g. kind: Bookmark")};
     QJsonObject o = toJson(n).toObject();
@@ -208,10 +211,10 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
     ScenarioStep s;
     s.line = n.Mark().line + 1;
     s.atMs = previousAt;
-    static const QStringList actions = {QStringLiteral("caption"), QStringLiteral("create"),
-                                        QStringLiteral("update"),  QStringLiteral("delete"),
-                                        QStringLiteral("compact"), QStringLiteral("fault"),
-                                        QStringLiteral("informer")};
+    static const QStringList actions = {QStringLiteral("caption"),  QStringLiteral("create"),
+                                        QStringLiteral("update"),   QStringLiteral("delete"),
+                                        QStringLiteral("compact"),  QStringLiteral("fault"),
+                                        QStringLiteral("informer"), QStringLiteral("provisioner")};
     QString action;
     YAML::Node actionNode;
     for (auto it = n.begin(); it != n.end(); ++it) {
@@ -261,13 +264,17 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
         s.action = ScenarioStep::Action::Create;
         checkKeys(actionNode,
                   {QStringLiteral("template"), QStringLiteral("name"), QStringLiteral("namespace"),
-                   QStringLiteral("labels"), QStringLiteral("annotations"),
-                   QStringLiteral("count")},
+                   QStringLiteral("labels"), QStringLiteral("annotations"), QStringLiteral("count"),
+                   QStringLiteral("size"), QStringLiteral("storageClass")},
                   QStringLiteral("create"));
         s.args = toJson(actionNode).toObject();
         if (!s.args.contains(u"template"))
             throw Error{actionNode.Mark(), QStringLiteral("create needs a template (pod, "
                                                           "configmap, ...)")};
+        if ((s.args.contains(u"size") || s.args.contains(u"storageClass")) &&
+            s.args.value(u"template").toString() != QLatin1String("claim"))
+            throw Error{actionNode.Mark(), QStringLiteral("size and storageClass go with "
+                                                          "template: claim")};
     } else if (action == QLatin1String("update") || action == QLatin1String("delete")) {
         s.action = action == QLatin1String("update") ? ScenarioStep::Action::Update
                                                      : ScenarioStep::Action::Delete;
@@ -289,6 +296,22 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
     } else if (action == QLatin1String("fault")) {
         s.action = ScenarioStep::Action::Fault;
         verbAndArgs(actionNode, kFaults, QStringLiteral("fault"), &s);
+    } else if (action == QLatin1String("provisioner")) {
+        s.action = ScenarioStep::Action::Provisioner;
+        const QStringList knobs = {
+            QStringLiteral("failNext"),        QStringLiteral("failClass"),
+            QStringLiteral("passClass"),       QStringLiteral("latencyMs"),
+            QStringLiteral("deleteLatencyMs"), QStringLiteral("failNextDeletes")};
+        checkKeys(actionNode, knobs, QStringLiteral("provisioner"));
+        if (actionNode.size() == 0)
+            throw Error{actionNode.Mark(),
+                        QStringLiteral("provisioner needs a setting, e.g. {failNext: 3}")};
+        for (const char *k : {"failNext", "latencyMs", "deleteLatencyMs", "failNextDeletes"})
+            if (actionNode[std::string(k)])
+                s.args.insert(QLatin1String(k), number(actionNode[std::string(k)], k));
+        for (const char *k : {"failClass", "passClass"})
+            if (actionNode[std::string(k)])
+                s.args.insert(QLatin1String(k), text(actionNode[std::string(k)], k));
     } else {
         s.action = ScenarioStep::Action::Informer;
         verbAndArgs(actionNode, kInformerActions, QStringLiteral("informer"), &s);
@@ -317,8 +340,11 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
             checkKeys(v,
                       {QStringLiteral("pods"), QStringLiteral("seed"),
                        QStringLiteral("bookmarkIntervalMs"), QStringLiteral("historyLimit"),
-                       QStringLiteral("ignoreSendInitialEvents"), QStringLiteral("watchCache")},
+                       QStringLiteral("ignoreSendInitialEvents"), QStringLiteral("watchCache"),
+                       QStringLiteral("claims")},
                       QStringLiteral("cluster"));
+            if (v[std::string("claims")])
+                sc->seedClaims = flag(v[std::string("claims")], "claims");
             if (v[std::string("watchCache")])
                 sc->watchCache = flag(v[std::string("watchCache")], "watchCache");
             if (v[std::string("pods")])
@@ -377,6 +403,28 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                                                              "(or a list of them)")};
                 }
             }
+        } else if (key == QLatin1String("controller")) {
+            // controller: provisioner, or {name: provisioner, threadiness: N}
+            // (A yaml-cpp Node assigned to another rewrites what it refers to: no reassigning.)
+            const YAML::Node name = v.IsMap() ? v[std::string("name")] : v;
+            if (v.IsMap()) {
+                checkKeys(v, {QStringLiteral("name"), QStringLiteral("threadiness")},
+                          QStringLiteral("controller"));
+                if (!name)
+                    throw Error{v.Mark(), QStringLiteral("controller needs a name (provisioner)")};
+                if (const YAML::Node t = v[std::string("threadiness")]) {
+                    const double n = number(t, "threadiness");
+                    if (n < 1 || n > 64 || n != std::floor(n))
+                        throw Error{t.Mark(), QStringLiteral("threadiness needs a whole number "
+                                                             "from 1 to 64")};
+                    sc->threadiness = int(n);
+                }
+            }
+            sc->controller = text(name, "controller");
+            if (sc->controller != QLatin1String("provisioner"))
+                throw Error{name.Mark(), QStringLiteral("unknown controller \"%1\" (known: "
+                                                        "provisioner)")
+                                             .arg(sc->controller)};
         } else if (key == QLatin1String("steps")) {
             if (!v.IsSequence())
                 throw Error{v.Mark(), QStringLiteral("steps needs a list of steps")};
@@ -388,7 +436,8 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
         } else {
             throw Error{it->first.Mark(),
                         QStringLiteral("unknown key \"%1\" (known: name, title, title_<lang>, "
-                                       "case, description, cluster, informer, steps)")
+                                       "case, description, cluster, informer, controller, "
+                                       "steps)")
                             .arg(key)};
         }
     }
@@ -415,6 +464,8 @@ QString ScenarioStep::actionName(Action a)
         return QStringLiteral("fault");
     case Action::Informer:
         return QStringLiteral("informer");
+    case Action::Provisioner:
+        return QStringLiteral("provisioner");
     }
     return {};
 }

@@ -20,6 +20,9 @@ struct ScenarioStep {
         Compact,  ///< args: revision (optional; default the current revision)
         Fault,    ///< verb: a /sim/v1 fault (drop-watches, fail, stall, ...); args: its options
         Informer, ///< verb: start, stop, pause, resume, step, add-handler, set-resync, set-delay
+        /// the built-in provisioner's knobs; args: failNext, failClass, passClass, latencyMs,
+        /// deleteLatencyMs, failNextDeletes (any of them, applied in that order)
+        Provisioner,
     };
     qint64 atMs = 0; ///< scenario time in milliseconds (YAML `at:` is in seconds)
     Action action = Action::Caption;
@@ -58,6 +61,9 @@ struct Scenario {
     int historyLimit = 1000;              ///< change events kept (watch cache window)
     bool ignoreSendInitialEvents = false; ///< act like a pre-1.27 server (no WatchList)
     bool watchCache = true; ///< false: lists at resourceVersion "0" honour limit (paged)
+    /// false: the seeded claims (default/data-0, data-1, logs) are left out; the default
+    /// StorageClass "standard" is still there.
+    bool seedClaims = true;
 
     // informer: (applied to the Session's informers before the steps run). One informer per
     // resource, queue and list mode (the Session names them as `informer-lens` does: "pods",
@@ -70,6 +76,10 @@ struct Scenario {
     QStringList queues{QStringLiteral("deltafifo")}; ///< deltafifo and/or realfifo
     int pageSize = 0;                                ///< the reflector's page size (0 = default)
     qint64 watchListBookmarkTimeoutMs = 0; ///< WatchList: fall back when no end bookmark (0 = no)
+
+    // controller: (the Session's controller on top of the informers; Session::Options::controller)
+    QString controller;  ///< "provisioner" or "" (none)
+    int threadiness = 0; ///< the controller's workers per queue; 0 = the Session's default
 
     QList<ScenarioStep> steps; ///< in file order; `at` never decreases
 

@@ -4,6 +4,7 @@
 #include "apiserver.h"
 #include "fixtures.h"
 #include "store.h"
+#include "writestrategy.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +38,7 @@ constexpr Template kTemplates[] = {
     {"event", "render-ev.json", "events"},
     {"serviceaccount", "render-sa.json", "serviceaccounts"},
     {"deployment", "render-dp.json", "deployments.apps"},
+    {"claim", nullptr, "persistentvolumeclaims"}, // Fixtures::makeClaim (size, storageClass)
 };
 
 QJsonObject mergeStringMap(QJsonObject meta, const QString &field, const QJsonObject &add)
@@ -69,6 +71,7 @@ void ScenarioPlayer::configure(const Scenario &sc, Simulator::Options *o)
     o->historyLimit = sc.historyLimit;
     o->ignoreSendInitialEvents = sc.ignoreSendInitialEvents;
     o->watchCache = sc.watchCache;
+    o->seedClaims = sc.seedClaims;
     o->churnIntervalMs = 0;
 }
 
@@ -359,6 +362,11 @@ QString ScenarioPlayer::run(const ScenarioStep &s, QString *summary)
         if (!m_informer)
             return QStringLiteral("no informer here: step skipped");
         return m_informer(s);
+    case ScenarioStep::Action::Provisioner:
+        *summary = QStringLiteral("provisioner");
+        if (!m_provisioner)
+            return QStringLiteral("no provisioner here: step skipped");
+        return m_provisioner(s, summary);
     }
     return {};
 }
@@ -377,7 +385,8 @@ QString ScenarioPlayer::create(const QJsonObject &args, QString *summary)
         return QStringLiteral("unknown template \"%1\" (known: %2)")
             .arg(tmplName, known.join(u", "));
     const QString resource = QLatin1String(t->resource);
-    const QJsonObject tmpl = Fixtures::load(QLatin1String(t->file));
+    const QJsonObject tmpl = t->file ? Fixtures::load(QLatin1String(t->file)) : QJsonObject();
+    const WriteStrategy strategy(m_sim->store());
     const QString ns = args.value(u"namespace").toString(QStringLiteral("default"));
     const QString name = args.value(u"name").toString();
     const int count = qMax(1, args.value(u"count").toInt(1));
@@ -396,14 +405,25 @@ QString ScenarioPlayer::create(const QJsonObject &args, QString *summary)
             const QString base =
                 name.isEmpty() ? QStringLiteral("%1-%2").arg(tmplName).arg(rng.bounded(100000))
                                : name;
-            o = Fixtures::fromTemplate(tmpl, ns, nameAt(base, i, count));
+            if (resource == QLatin1String("persistentvolumeclaims")) {
+                // No uid: the store draws it (from the scenario's seed under --at).
+                o = Fixtures::makeClaim(ns, nameAt(base, i, count),
+                                        args.value(u"size").toString(QStringLiteral("1Gi")));
+                if (const QString cls = args.value(u"storageClass").toString(); !cls.isEmpty()) {
+                    QJsonObject spec = o.value(u"spec").toObject();
+                    spec.insert(QStringLiteral("storageClassName"), cls);
+                    o.insert(QStringLiteral("spec"), spec);
+                }
+            } else {
+                o = Fixtures::fromTemplate(tmpl, ns, nameAt(base, i, count));
+            }
         }
         QJsonObject meta = o.value(u"metadata").toObject();
         meta = mergeStringMap(meta, QStringLiteral("labels"), args.value(u"labels").toObject());
         meta = mergeStringMap(meta, QStringLiteral("annotations"),
                               args.value(u"annotations").toObject());
         o.insert(QStringLiteral("metadata"), meta);
-        const WriteResult r = m_sim->store()->create(resource, o);
+        const WriteResult r = strategy.create(resource, o);
         if (!r.ok())
             return QStringLiteral("create %1: %2").arg(resource, r.error.message);
         made << QStringLiteral("%1/%2").arg(r.object.namespace_(), r.object.name());
@@ -437,7 +457,7 @@ QString ScenarioPlayer::update(const QJsonObject &args, QString *summary)
             ann.insert(QStringLiteral("lens.sim/update"), QString::number(m_sim->revision() + 1));
         meta = mergeStringMap(meta, QStringLiteral("annotations"), ann);
         o.insert(QStringLiteral("metadata"), meta);
-        const WriteResult r = m_sim->store()->update(resource, o);
+        const WriteResult r = WriteStrategy(m_sim->store()).update(resource, o);
         if (!r.ok())
             return QStringLiteral("update %1: %2").arg(resource, r.error.message);
     }
@@ -509,9 +529,14 @@ QString ScenarioPlayer::fault(const ScenarioStep &s, QString *summary)
         *summary = on ? QStringLiteral("the server now ignores sendInitialEvents")
                       : QStringLiteral("the server honours sendInitialEvents again");
     } else if (v == QLatin1String("forbid")) {
-        const QString resource = a.value(u"resource").toString();
+        QString resource = a.value(u"resource").toString();
         if (resource.isEmpty())
             return QStringLiteral("forbid needs a resource (e.g. nodes)");
+        // A plural of a grouped resource ("storageclasses") names the store's key
+        // ("storageclasses.storage.k8s.io"), as the informers name it.
+        for (const ResourceType &t : m_sim->store()->resourceTypes())
+            if (t.name == resource && !t.group.isEmpty())
+                resource = t.key();
         const bool on = a.value(u"enabled").toBool(true);
         server->setForbidden(resource, on);
         *summary =

@@ -16,9 +16,12 @@ namespace lens::sim {
 
 /// Plays a Scenario against a running Simulator on a ManualClock (scenario time, in ms).
 ///
-/// Cluster steps (create, update, delete, compact, faults) are done here on the Simulator.
-/// Steps the simulator cannot do — informer actions — go to the InformerActions callback (the
-/// Session provides it; without one they are skipped and reported). A step's `waitFor`
+/// Cluster steps (create, update, delete, compact, faults) are done here on the Simulator;
+/// creates and updates go through its WriteStrategy (defaults, admission), as a client's
+/// POST and PUT do, deletes through Store::remove() as a DELETE does (finalizers hold an
+/// object with a deletionTimestamp). Steps the simulator cannot do — informer actions and the
+/// provisioner's knobs — go to the InformerActions and ProvisionerActions callbacks (the
+/// Session provides them; without one they are skipped and reported). A step's `waitFor`
 /// condition is asked of the ConditionCheck callback (the Session answers from its journal;
 /// without one a condition counts as met).
 ///
@@ -33,6 +36,9 @@ class ScenarioPlayer : public QObject {
 public:
     /// Runs one informer action; returns "" on success or an error in words.
     using InformerActions = std::function<QString(const ScenarioStep &step)>;
+    /// Runs one provisioner step (the controller's built-in provisioner); "" or an error, and
+    /// `*summary` says what it set.
+    using ProvisionerActions = std::function<QString(const ScenarioStep &step, QString *summary)>;
     /// True when `waitFor` holds (`stepIndex` = the step waiting).
     using ConditionCheck = std::function<bool(const QJsonObject &waitFor, int stepIndex)>;
     /// Lesson mode: true when the group of steps starting at `first` may run now.
@@ -44,6 +50,9 @@ public:
     ~ScenarioPlayer() override;
 
     void setInformerActions(InformerActions f) { m_informer = std::move(f); }
+    /// Provisioner steps go to `f` (the Session, which owns the controller); without one they
+    /// are skipped and reported.
+    void setProvisionerActions(ProvisionerActions f) { m_provisioner = std::move(f); }
     void setConditionCheck(ConditionCheck f) { m_condition = std::move(f); }
     /// Lesson mode (the Lesson in core/session): before each group of steps (see groupEnd())
     /// the player asks `gate`; while it answers false the clock stands and no step runs
@@ -95,8 +104,8 @@ public:
     bool isFinished() const { return m_finished; }
 
     /// Sets what a scenario's `cluster:` section asks for in `options` (pods, seed, bookmark
-    /// interval, history limit, ignoreSendInitialEvents) and turns churn off. Apply before
-    /// Simulator::start().
+    /// interval, history limit, ignoreSendInitialEvents, watch cache, seeded claims) and turns
+    /// churn off. Apply before Simulator::start().
     static void configure(const Scenario &scenario, Simulator::Options *options);
 
 public Q_SLOTS:
@@ -152,6 +161,7 @@ private:
     QPointer<Simulator> m_sim;
     bool m_bookmarksOnClock = false; ///< start() put the server's bookmarks on m_clock
     InformerActions m_informer;
+    ProvisionerActions m_provisioner;
     ConditionCheck m_condition;
     StepGate m_gate;
     int m_heldAt = -1;      ///< the group the gate holds (-1: none)

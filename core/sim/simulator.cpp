@@ -39,7 +39,7 @@ bool Simulator::start(const Options &o, QString *error)
         m_store->setReproducible(o.reproducibleClock, o.seed);
     if (o.seedObjects) {
         Fixtures::seed(m_store, o.pods, o.seed);
-        Fixtures::seedStorage(WriteStrategy(m_store), o.seed);
+        Fixtures::seedStorage(WriteStrategy(m_store), o.seed, o.seedClaims);
     }
     if (o.storageControllers) {
         const Clock *clock = o.reproducibleClock ? o.reproducibleClock : &m_steadyClock;

@@ -44,6 +44,9 @@ public:
         int historyLimit = 1000;        ///< change events kept for watches
         int historyWindowMs = 0;        ///< and for at most this long (0 = no time limit)
         bool seedObjects = true;        ///< false = start with an empty store
+        /// With seedObjects: false leaves out the seeded claims (Fixtures::seedStorage); the
+        /// default StorageClass is still seeded.
+        bool seedClaims = true;
         /// Behave like a pre-1.27 server: ignore sendInitialEvents / resourceVersionMatch on
         /// watches (ApiServer::setIgnoreSendInitialEvents()).
         bool ignoreSendInitialEvents = false;

@@ -12,6 +12,7 @@ class tst_ReplayCli : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void recordThenOpen();
+    void controllerRecordThenOpen();
     void watchCaptureReplays();
     void unusableFilesAreExplained();
     void cutCaptureIsReportedOnStderr();
@@ -54,6 +55,25 @@ void tst_ReplayCli::recordThenOpen()
              0);
     // The offline banner never forces the window wider than asked.
     QCOMPARE(QImage(png).size(), QSize(1400, 900));
+}
+
+// --controller provisioner: the recording holds the controller's journal (workqueue, workers,
+// API writes) and --open --headless prints it as the live run did.
+void tst_ReplayCli::controllerRecordThenOpen()
+{
+    const QString file = m_dir.filePath(QStringLiteral("controller.jsonl"));
+    QByteArray live, replayed, err;
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--controller"),
+                  QStringLiteral("provisioner"), QStringLiteral("--duration"), QStringLiteral("3"),
+                  QStringLiteral("--record"), file},
+                 &live, &err),
+             0);
+    for (const char *kind : {"\"kind\":\"workqueueGet\"", "\"kind\":\"controllerSyncFinished\"",
+                             "\"kind\":\"apiRequestFinished\""})
+        QVERIFY2(live.contains(kind), kind);
+    QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--open"), file}, &replayed, &err),
+             0);
+    QCOMPARE(replayed, live);
 }
 
 void tst_ReplayCli::watchCaptureReplays()

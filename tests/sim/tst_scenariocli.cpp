@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+#include <vector>
+
 using namespace simtest;
 
 class tst_ScenarioCli : public QObject {
@@ -16,6 +19,7 @@ class tst_ScenarioCli : public QObject {
 private slots:
     void listScenarios();
     void headlessPlaysAndExits();
+    void controllerScenariosEndByThemselves();
     void headlessLessonPausesPopAfterEachStep();
     void brokenFileNamesTheLine();
     void simServesAScenario();
@@ -66,6 +70,56 @@ void tst_ScenarioCli::headlessPlaysAndExits()
     }
     QCOMPARE(tombstones, 1);
     QVERIFY(finished);
+}
+
+// The controller's scenarios: --list-scenarios names them, and --headless plays each to its
+// end and exits 0 (on the scenario clock with --at, the 105 s of retries included; the short
+// one also in real time), its steps without errors but the provisioner's injected failures.
+void tst_ScenarioCli::controllerScenariosEndByThemselves()
+{
+    const QList<QStringList> runs = {
+        {QStringLiteral("controller-provision")},
+        {QStringLiteral("controller-provision"), QStringLiteral("--at"), QStringLiteral("5")},
+        {QStringLiteral("controller-retry"), QStringLiteral("--at"), QStringLiteral("110")},
+        {QStringLiteral("controller-dirty"), QStringLiteral("--at"), QStringLiteral("8")},
+        {QStringLiteral("controller-burst"), QStringLiteral("--at"), QStringLiteral("7")},
+        {QStringLiteral("controller-delete"), QStringLiteral("--at"), QStringLiteral("6")},
+        {QStringLiteral("controller-resync"), QStringLiteral("--at"), QStringLiteral("6.5")},
+        {QStringLiteral("controller-gate"), QStringLiteral("--at"), QStringLiteral("7")}};
+    QProcess list;
+    list.start(QStringLiteral(LENS_EXE), {QStringLiteral("--list-scenarios")});
+    QVERIFY(list.waitForFinished(20000));
+    const QStringList names = lines(list.readAllStandardOutput());
+    std::vector<std::unique_ptr<QProcess>> procs;
+    for (const QStringList &r : runs) {
+        QVERIFY2(names.contains(r.first()), qPrintable(r.first()));
+        auto p = std::make_unique<QProcess>();
+        p->start(QStringLiteral(LENS_EXE),
+                 QStringList{QStringLiteral("--headless"), QStringLiteral("--scenario")} + r);
+        procs.push_back(std::move(p));
+    }
+    const auto stop = qScopeGuard([&procs] {
+        for (auto &p : procs)
+            p->kill();
+    });
+    for (size_t i = 0; i < procs.size(); ++i) {
+        QProcess &p = *procs[i];
+        const QString name = runs.at(int(i)).join(u' ');
+        QVERIFY2(p.waitForFinished(120000), qPrintable(name));
+        QVERIFY2(p.exitCode() == 0, qPrintable(name + QString::fromUtf8(p.readAllStandardError())));
+        bool finished = false, provisioned = false;
+        for (const QString &line : lines(p.readAllStandardOutput())) {
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+            if (o.value(u"component").toString() != QLatin1String("scenario")) {
+                provisioned = provisioned || o.value(u"outcome").toString() == u"provisioned";
+                continue;
+            }
+            QVERIFY2(!o.contains(u"error"), qPrintable(name + QStringLiteral(": ") + line));
+            finished = finished || o.value(u"type").toString() == QLatin1String("finished");
+        }
+        QVERIFY2(finished, qPrintable(name));
+        QVERIFY2(provisioned, qPrintable(name));
+    }
 }
 
 // --lesson --at: every step up to the stop time is played as if Next were pressed, and Pop is
