@@ -23,6 +23,7 @@
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "lens/timelinemodel.h"
+#include "lens/workqueuemodel.h"
 #include "lessonpanel.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
@@ -32,6 +33,7 @@
 #include "timelinepanel.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
+#include "workqueuepanel.h"
 
 #include <QAction>
 #include <QLabel>
@@ -60,6 +62,15 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     addViews(m_bodies.first())->setInformer(nullptr, controller);
     buildMenus();
     m_keyboard = new KeyboardNavigation(this);
+    // A controller's queues in the journal (live, or a recording): the Workqueue tab.
+    connect(m_stream->workqueue(), &WorkqueueModel::queuesChanged, this, [this] {
+        if (!m_stream->workqueue()->queues().isEmpty())
+            ensureWorkqueueTab();
+    });
+    connect(m_stream->timeline(), &TimelineModel::changed, this, [this] {
+        if (m_workqueuePanel)
+            updateControllerStatus();
+    });
 
     m_statusLabel = new QLabel(this);
     m_statusLabel->setAccessibleName(tr("Reflector status"));
@@ -83,6 +94,8 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
         Q_EMIT settled();
     });
     setCurrentInformer(0);
+    if (!m_stream->workqueue()->queues().isEmpty())
+        ensureWorkqueueTab();
     resize(1600, 1000);
 }
 
@@ -401,6 +414,8 @@ bool MainWindow::showView(const QString &name)
         m_rightTabs->setCurrentWidget(m_simulatorPanel);
     else if (name == QLatin1String("lesson") && m_lessonPanel)
         m_rightTabs->setCurrentWidget(m_lessonPanel);
+    else if (name == QLatin1String("workqueue") && m_workqueuePanel)
+        m_rightTabs->setCurrentWidget(m_workqueuePanel);
     else
         return false;
     return true;
@@ -456,6 +471,8 @@ void MainWindow::settle()
         b->settle();
     if (m_simulatorPanel) // asks for the state now: its own poll is a 1 s timer
         m_simulatorPanel->refreshState();
+    if (m_workqueuePanel)
+        m_workqueuePanel->refresh();
     m_informerBar->refresh();
     updatePipeline();
 }

@@ -25,6 +25,8 @@ namespace lens {
 
 class SimulatorPanel;
 struct SimulatorAccess;
+class WorkqueuePanel;
+struct ProvisionerControls;
 
 class CaptionPane;
 class Controller;
@@ -100,6 +102,21 @@ public:
     /// Adds the Simulator tab (fault controls and state of a simulated cluster, a client of
     /// its /sim/v1/ control API over HTTP, see SimulatorPanel) next to the Journal. Call once.
     void setSimulator(const SimulatorAccess &access);
+
+    /// A controller runs on the informers (`--controller provisioner`): the Workqueue tab (its
+    /// queues from the journal, see WorkqueuePanel) beside the Journal with the built-in
+    /// provisioner's box (`controls`), and the status bar's controller line. A recording
+    /// with workqueue events gets the tab (without the box) when its first queue shows. Call
+    /// once.
+    void setControllerControls(const ProvisionerControls &controls);
+    /// The Workqueue tab (null until a controller or a recorded queue made it).
+    WorkqueuePanel *workqueuePanel() const { return m_workqueuePanel; }
+    /// Shows the key history of `key` in the body of the informer whose indexer holds it
+    /// (else whose journal events name it, else the current one) and selects it there.
+    void selectObject(const QString &key);
+    /// The status bar's controller line ("workers: 2 busy, 6 idle · 3 claims provisioned"),
+    /// "" without a controller in the journal.
+    QString controllerStatus() const;
 
     /// Sets the window title to "Informer Lens — <source>" (e.g. "built-in cluster · pods").
     void setSourceDescription(const QString &source);
@@ -311,6 +328,9 @@ private:
     InformerViews *addViews(LensModels *body);
     void updateStatus();
     void updatePumpState();
+    /// Adds the Workqueue tab when the journal names a queue (or a controller is set).
+    void ensureWorkqueueTab();
+    void updateControllerStatus();
     void updatePipeline();
     void schedulePipeline();
     void travelTo(quint64 seq, qint64 cursorMs);
@@ -346,6 +366,8 @@ private:
     QSplitter *m_outer = nullptr; ///< the columns over the timeline
     QTabWidget *m_rightTabs = nullptr;
     SimulatorPanel *m_simulatorPanel = nullptr;
+    WorkqueuePanel *m_workqueuePanel = nullptr;
+    QLabel *m_controllerLabel = nullptr;
     PlaygroundPanel *m_playground = nullptr;
     ScenarioToolBar *m_scenarioBar = nullptr;
     LessonControls m_lessonControls;

@@ -21,6 +21,7 @@
 #include "timelinepanel.h"
 #include "timelinewidget.h"
 #include "viewexport.h"
+#include "workqueuepanel.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -72,6 +73,8 @@ QWidget *MainWindow::viewWidget(const QString &view)
         return m_playground;
     if (view == QLatin1String("simulator"))
         return m_simulatorPanel;
+    if (view == QLatin1String("workqueue"))
+        return m_workqueuePanel;
     return nullptr;
 }
 

@@ -18,6 +18,8 @@ double TimelineLane::weight() const
         return 0.6;
     case Kind::Header:
         return 0.9;
+    case Kind::Worker:
+        return 0.7;
     default:
         return 1.0;
     }
@@ -83,6 +85,16 @@ void TimelineGeometry::appendGroup(std::vector<TimelineLane> *lanes, int group, 
     lanes->push_back({K::Queue, group, -1});
 }
 
+void TimelineGeometry::appendWorkerGroup(std::vector<TimelineLane> *lanes, int group, int workers,
+                                         bool collapsed)
+{
+    lanes->push_back({TimelineLane::Kind::Header, group, -1});
+    if (collapsed)
+        return;
+    for (int w = 0; w < workers; ++w)
+        lanes->push_back({TimelineLane::Kind::Worker, group, w});
+}
+
 double TimelineGeometry::xOf(qint64 t) const
 {
     return m_plot.left() + double(t - m_t0) / double(qMax<qint64>(1, m_t1 - m_t0)) * m_plot.width();
@@ -108,7 +120,8 @@ int TimelineGeometry::laneAt(int y) const
 
 int TimelineGeometry::indexOf(TimelineLane::Kind kind, int group, int handler) const
 {
-    const TimelineLane want{kind, group, kind == TimelineLane::Kind::Handler ? handler : -1};
+    const bool indexed = kind == TimelineLane::Kind::Handler || kind == TimelineLane::Kind::Worker;
+    const TimelineLane want{kind, group, indexed ? handler : -1};
     const auto it = std::find(m_lanes.begin(), m_lanes.end(), want);
     return it == m_lanes.end() ? -1 : int(it - m_lanes.begin());
 }

@@ -20,13 +20,16 @@ struct TimelineLane {
         Markers, ///< bookmarks, errors, backoffs, resync ticks, HasSynced
         Handler, ///< one handler's resync rounds (↻)
         Queue,   ///< the queue's depth
+        Worker,  ///< one controller worker: busy spans and rate-limited retries
     };
     Kind kind = Kind::List;
     int group = 0;    ///< the lane group (one per informer) it belongs to, 0 when one
-    int handler = -1; ///< Handler: index into the group's resync handlers, else -1
+    int handler = -1; ///< Handler: index into the group's resync handlers; Worker: into the
+                      ///< workers; else -1
 
     /// Height relative to a full lane: thin lanes (gaps, per-handler resync ticks) 0.6, the
-    /// queue's depth area and its two labels (QUEUE, max N) 1.5, a group header 0.9.
+    /// queue's depth area and its two labels (QUEUE, max N) 1.5, a group header 0.9, a worker
+    /// 0.7.
     double weight() const;
     bool operator==(const TimelineLane &o) const
     {
@@ -64,6 +67,11 @@ public:
     /// when `collapsed`.
     static void appendGroup(std::vector<TimelineLane> *lanes, int group, int handlers, bool header,
                             bool collapsed);
+
+    /// Appends the controller workers' group: a Header lane, then (unless `collapsed`) one
+    /// Worker lane per worker.
+    static void appendWorkerGroup(std::vector<TimelineLane> *lanes, int group, int workers,
+                                  bool collapsed);
 
     QRect plot() const { return m_plot; }
     qint64 t0() const { return m_t0; }

@@ -98,12 +98,31 @@ int TimelineHitTest::headerAt(const QPoint &pos) const
     return lane >= 0 && m_g.lane(lane).kind == Kind::Header ? group : -1;
 }
 
+WorkerHit TimelineHitTest::workerAt(const QPoint &pos) const
+{
+    const auto [group, lane] = groupAndLaneAt(pos);
+    if (group < 0 || size_t(group) >= m_groups.size() || !m_groups[size_t(group)].workers ||
+        m_g.lane(lane).kind != Kind::Worker)
+        return {};
+    return workerHitAt(m_g, m_moment, *m_groups[size_t(group)].workers, m_g.lane(lane).handler,
+                       lane, pos);
+}
+
 QString TimelineHitTest::describeAt(const QPoint &pos) const
 {
     const QRect plot = m_g.plot();
     if (pos.y() > plot.bottom() && pos.x() >= plot.left() && pos.y() < m_height)
         return TimelineWidget::tr("Press and drag on the time axis to travel back in time: "
                                   "every view shows the state at that moment.");
+    if (const int h = headerAt(pos); h >= 0 && m_groups[size_t(h)].workers)
+        return TimelineWidget::tr("The controller's workers, one lane each. Click (or select it "
+                                  "with Up/Down and press Space) to fold or unfold them.");
+    if (const int lane = m_g.laneAt(pos.y()); lane >= 0 && m_g.lane(lane).kind == Kind::Worker) {
+        if (pos.x() < m_g.plot().left())
+            return TimelineWidget::tr("A controller worker: busy while it syncs a key (Get → "
+                                      "Done), coloured by what the sync came to");
+        return workerAt(pos).text;
+    }
     if (const int h = headerAt(pos); h >= 0)
         return TimelineWidget::tr("The lanes of informer %1. Click (or select it with Up/Down "
                                   "and press Space) to fold or unfold them.")

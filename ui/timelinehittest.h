@@ -31,6 +31,8 @@ public:
     quint64 spanEndSeqAt(const QPoint &pos) const;
     /// The group whose header lane is under `pos`, -1 when none.
     int headerAt(const QPoint &pos) const;
+    /// What is under `pos` on a worker lane (seq 0 when nothing, or not a worker lane).
+    WorkerHit workerAt(const QPoint &pos) const;
     /// The text the tooltip shows at `pos` (empty when nothing is there).
     QString describeAt(const QPoint &pos) const;
 

@@ -40,10 +40,12 @@ struct TimelineMoment {
     int maxDepthShown(const Track &t) const;
 };
 
-/// One informer's lanes: its track and whether its lanes are folded under its header.
+/// One informer's lanes: its track and whether its lanes are folded under its header; or the
+/// controller's workers (`workers` set, `track` null): one lane per worker.
 struct TimelineGroup {
     const Track *track = nullptr;
     bool collapsed = false;
+    const WorkerLanes *workers = nullptr;
     /// The handlers that get a ↻ lane (the first TimelineGeometry::kMaxHandlerLanes).
     QStringList handlers() const;
     /// The header's text: the informer's name ("shared" for events that name none).
@@ -89,6 +91,22 @@ void paintMarkers(TimelinePaint &c, const Track &t, int group);
 void paintQueueDepth(TimelinePaint &c, const Track &t, int group);
 /// "max N" under the QUEUE lane's name (outside the plot's clip).
 void paintQueueMax(TimelinePaint &c, const Track &t, int group);
+/// The workers' lanes (timelinepaint_workers.cpp): idle until the gate opened (hatched and
+/// labelled), busy spans coloured by outcome and labelled with the object, rate-limited retries
+/// as a dashed line to their ready time.
+void paintWorkerLanes(TimelinePaint &c, const WorkerLanes &w, int group);
+/// The colour of a sync outcome code ("provisioned", "failed", … ; "" = still running).
+QColor outcomeColor(const QString &outcome);
+/// What is under `pos` on worker lane `worker` of the drawn moment: the busy span (its start
+/// seq, its object and a sentence) or the retry; seq 0 when nothing.
+struct WorkerHit {
+    quint64 seq = 0;
+    QString objectKey;
+    QString text;
+};
+WorkerHit workerHitAt(const TimelineGeometry &g, const TimelineMoment &moment, const WorkerLanes &w,
+                      int worker, int laneIndex, const QPoint &pos);
+
 /// The present (live) or the travel point with its flag and the veil over the future.
 void paintNowOrTravel(TimelinePaint &c);
 

@@ -88,6 +88,8 @@ QStringList TimelineGroup::handlers() const
 
 QString TimelineGroup::title() const
 {
+    if (workers)
+        return TimelineWidget::tr("controller workers");
     if (!track || track->informer.isEmpty())
         return TimelineWidget::tr("shared (events that name no informer)");
     return track->informer;
@@ -180,12 +182,22 @@ void paintLaneNames(TimelinePaint &c, const std::vector<TimelineGroup> &groups, 
         case TimelineLane::Kind::Queue:
             name = TimelineWidget::tr("QUEUE");
             break;
+        case TimelineLane::Kind::Worker: {
+            const WorkerLanes *w = groups.at(size_t(lane.group)).workers;
+            name = w && size_t(lane.handler) < w->workers.size()
+                       ? w->workers[size_t(lane.handler)].name
+                       : QString();
+            break;
+        }
         case TimelineLane::Kind::Header:
             break;
         }
         const bool queue = lane.kind == TimelineLane::Kind::Queue;
         p.setPen(c.pal.color(QPalette::Text)); // lane names must read on light and dark
-        p.setFont(lane.kind == TimelineLane::Kind::Handler ? c.small : c.bold);
+        p.setFont(lane.kind == TimelineLane::Kind::Handler ||
+                          lane.kind == TimelineLane::Kind::Worker
+                      ? c.small
+                      : c.bold);
         const int gutter = TimelineGeometry::kGutter;
         const QRect labelRect = queue ? QRect(8, r.top() + 2, gutter - 12, r.height() - 2)
                                       : QRect(8, r.top(), gutter - 12, r.height());

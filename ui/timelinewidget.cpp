@@ -90,16 +90,29 @@ std::vector<TimelineGroup> TimelineWidget::groups() const
         static const TimelineModel::Track none;
         out.push_back({&none, false});
     }
+    // The controller's workers: one more group, after the informers'.
+    if (!m_model->workers().isEmpty())
+        out.push_back({nullptr, m_collapsed.contains(workersGroupKey()), &m_model->workers()});
     return out;
+}
+
+QString TimelineWidget::workersGroupKey()
+{
+    return QStringLiteral("\x01workers");
 }
 
 TimelineGeometry TimelineWidget::geometry() const
 {
     const std::vector<TimelineGroup> gs = groups();
     std::vector<TimelineLane> lanes;
-    for (size_t i = 0; i < gs.size(); ++i)
-        TimelineGeometry::appendGroup(&lanes, int(i), int(gs[i].handlers().size()), gs.size() > 1,
-                                      gs[i].collapsed);
+    for (size_t i = 0; i < gs.size(); ++i) {
+        if (gs[i].workers)
+            TimelineGeometry::appendWorkerGroup(&lanes, int(i), int(gs[i].workers->workers.size()),
+                                                gs[i].collapsed);
+        else
+            TimelineGeometry::appendGroup(&lanes, int(i), int(gs[i].handlers().size()),
+                                          gs.size() > 1, gs[i].collapsed);
+    }
     return TimelineGeometry(size(), visibleRange(), std::move(lanes));
 }
 
@@ -151,6 +164,10 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     for (size_t i = 0; i < gs.size(); ++i) {
         if (gs[i].collapsed)
             continue;
+        if (gs[i].workers) {
+            paintWorkerLanes(c, *gs[i].workers, int(i));
+            continue;
+        }
         const Track &t = *gs[i].track;
         paintSessions(c, t, int(i));
         paintGaps(c, t, int(i));
@@ -161,7 +178,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     }
     p.restore();
     for (size_t i = 0; i < gs.size(); ++i)
-        if (!gs[i].collapsed)
+        if (!gs[i].collapsed && gs[i].track)
             paintQueueMax(c, *gs[i].track, int(i));
     paintNowOrTravel(c);
     if (m_hoverNowMs >= 0) {
@@ -225,9 +242,14 @@ void TimelineWidget::mousePressEvent(QMouseEvent *event)
     const std::vector<TimelineGroup> gs = groups();
     const TimelineHitTest hit(g, gs, moment(), height());
     if (const int group = hit.headerAt(pos); group >= 0) {
-        const QString informer = gs[size_t(group)].track->informer;
+        const QString informer =
+            gs[size_t(group)].workers ? workersGroupKey() : gs[size_t(group)].track->informer;
         m_focusedGroup = group;
         setCollapsed(informer, !isCollapsed(informer));
+    } else if (const WorkerHit w = hit.workerAt(pos); w.seq) {
+        Q_EMIT markClicked(w.seq); // the sync's end (or start while open): Explain says it
+        if (!w.objectKey.isEmpty())
+            Q_EMIT keyClicked(w.objectKey);
     } else if (const Mark *m = hit.markAt(pos)) {
         if (m->seq)
             Q_EMIT markClicked(m->seq);

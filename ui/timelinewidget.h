@@ -135,8 +135,11 @@ protected:
     void focusOutEvent(QFocusEvent *event) override;
 
 private:
-    /// One group per track (informer) of the model; one empty group before any event.
+    /// One group per track (informer) of the model; one empty group before any event; then
+    /// the controller's workers when the journal has any.
     std::vector<TimelineGroup> groups() const;
+    /// The key the workers' group is folded under (no informer is named so).
+    static QString workersGroupKey();
     TimelineMoment moment() const;
     /// The marker recorded as `seq` in any group, or null.
     const TimelineModel::Mark *findMark(quint64 seq) const;

@@ -118,8 +118,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("panel"),
         QStringLiteral("With --screenshot: render only this panel, for teaching material: "
                        "pipeline, informers, queue, history, explain, indexer, indices, object, "
-                       "journal, handlers, playground, simulator or timeline; as SVG when FILE "
-                       "ends in .svg, else PNG."),
+                       "journal, handlers, playground, simulator, workqueue (with --controller) "
+                       "or timeline; as SVG when FILE ends in .svg, else PNG."),
         QStringLiteral("NAME"));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
@@ -159,7 +159,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption view(
         QStringLiteral("view"),
         QStringLiteral("Bring this tab forward: journal, handlers, playground, indices, object, "
-                       "simulator or lesson (with --scenario); a comma-separated list brings one "
+                       "simulator, lesson (with --scenario) or workqueue (with --controller); a "
+                       "comma-separated list brings one "
                        "tab of each column forward "
                        "(e.g. object,handlers)."),
         QStringLiteral("NAME"));
@@ -293,9 +294,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
     if (!c.panel.isEmpty() && !p.isSet(screenshot))
         c.error = QStringLiteral("--panel needs --screenshot FILE");
     if (!c.panel.isEmpty() && !(MainWindow::exportableViews() +
-                                QStringList{QStringLiteral("explain"), QStringLiteral("simulator")})
+                                QStringList{QStringLiteral("explain"), QStringLiteral("simulator"),
+                                            QStringLiteral("workqueue")})
                                    .contains(c.panel))
-        c.error = QStringLiteral("--panel takes one of: %1 explain simulator (got \"%2\")")
+        c.error = QStringLiteral("--panel takes one of: %1 explain simulator workqueue (got "
+                                 "\"%2\")")
                       .arg(MainWindow::exportableViews().join(QLatin1Char(' ')), c.panel);
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
     if (!ok || c.screenshotPauseSec < 0)
@@ -438,7 +441,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QStringList views = {QStringLiteral("journal"),    QStringLiteral("handlers"),
                                QStringLiteral("playground"), QStringLiteral("indices"),
                                QStringLiteral("object"),     QStringLiteral("simulator"),
-                               QStringLiteral("lesson")};
+                               QStringLiteral("lesson"),     QStringLiteral("workqueue")};
     for (const QString &v : c.view.split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!views.contains(v))
             c.error = QStringLiteral("--view takes %1, or a comma-separated list of them (got "

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "controller/hostpathprovisioner.h"
 #include "fonts.h"
 #include "i18n.h"
 #include "informer/reflector.h"
@@ -18,6 +19,7 @@
 #include "sim/simulator.h"
 #include "simulatorpanel.h"
 #include "trace/journal.h"
+#include "workqueuepanel.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -245,6 +247,21 @@ int runWindow(Session &session, const CommandLine &cl)
         access.hidePort = exact;
         access.journal = session.journal();
         window.setSimulator(access);
+    }
+    // The controller's rooms: the Workqueue tab and the built-in provisioner's knobs.
+    if (controller::HostPathProvisioner *prov = session.provisioner()) {
+        ProvisionerControls controls;
+        controls.setLatencyMs = [prov](qint64 ms) {
+            prov->setLatencyMs(ms, prov->deleteLatencyMs());
+        };
+        controls.latencyMs = [prov] { return prov->provisionLatencyMs(); };
+        controls.failNext = [prov](int n) { prov->failNext(n); };
+        controls.pendingFailures = [prov] { return prov->pendingFailures(); };
+        controls.setFailClass = [prov](const QString &cls, bool fail) {
+            prov->setFailClass(cls, fail);
+        };
+        controls.failingClasses = [prov] { return prov->failingClasses(); };
+        window.setControllerControls(controls);
     }
     window.setSourceDescription(session.sourceDescription());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);

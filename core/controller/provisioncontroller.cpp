@@ -11,6 +11,8 @@
 #include "workqueue/ratelimiter.h"
 #include "workqueue/ratelimitingqueue.h"
 
+#include <QJsonArray>
+
 namespace lens::controller {
 
 namespace {
@@ -102,10 +104,16 @@ void ProvisionController::run(CacheSyncWaiter *gate)
     if (m_running)
         return;
     m_running = true;
+    // The workers it will start, by name (the window draws their lanes, idle until then).
+    QJsonArray names;
+    for (const char *side : {"claim-worker-%1", "volume-worker-%1"})
+        for (int i = 1; i <= m_opts.threadiness; ++i)
+            names.append(QString::fromLatin1(side).arg(i));
     note(QStringLiteral("ProvisionController for %1: waiting for the claims, volumes and "
                         "classes caches to sync before starting %2 claim and %2 volume workers")
              .arg(m_opts.provisionerName)
-             .arg(m_opts.threadiness));
+             .arg(m_opts.threadiness),
+         {{QLatin1String("workers"), names}, {QLatin1String("workersStarted"), false}});
     CacheSyncWaiter *w = gate ? gate : m_factory->waitForCacheSync(0);
     if (w->isFinished()) {
         startWorkers(w->result());
@@ -148,8 +156,13 @@ void ProvisionController::startWorkers(const CacheSyncResult &result)
             m_opts.failedDeleteThreshold, m_journal, QStringLiteral("provisioner"), this);
         m_volumeWorkers << vw;
     }
+    QJsonArray names;
+    for (const QList<QueueWorker *> &side : {m_claimWorkers, m_volumeWorkers})
+        for (QueueWorker *w : side)
+            names.append(w->name());
     note(QStringLiteral("caches synced: %1 claim workers and %1 volume workers started")
-             .arg(m_opts.threadiness));
+             .arg(m_opts.threadiness),
+         {{QLatin1String("workers"), names}, {QLatin1String("workersStarted"), true}});
     for (QueueWorker *w : m_claimWorkers)
         w->start();
     for (QueueWorker *w : m_volumeWorkers)

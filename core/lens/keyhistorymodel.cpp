@@ -12,10 +12,15 @@
 namespace lens {
 
 KeyHistoryModel::KeyHistoryModel(JournalSource source, QObject *parent, int rowCap)
-    : CappedRowsModel(rowCap, parent),
+    : CappedRowsModel(rowCap, parent), m_source(source),
+      // Every informer's events: a loop's watch event comes through another informer.
       m_batcher(new EventBatcher(
-          source, [this](const EventBatch &ev) { append(ev); },
-          [this](const TraceEvent &e) { return !m_key.isEmpty() && e.key == m_key; }, this))
+          JournalSource(source.journal), [this](const EventBatch &ev) { append(ev); },
+          [this](const TraceEvent &e) {
+              return !m_key.isEmpty() &&
+                     ((e.key == m_key && m_source.accepts(e)) || ControllerLoop::mayLink(e));
+          },
+          this))
 {
 }
 
@@ -57,27 +62,90 @@ void KeyHistoryModel::rebuild()
     m_lastObject = {};
     m_lastObjectGone = false;
     m_deletion = {};
+    m_loop.reset(m_key, m_source.informer);
     if (m_key.isEmpty())
         return;
     // Rebuild from the retained history without per-chunk signals: we are inside a reset.
+    m_rebuilding = true;
     if (Journal *j = m_batcher->journal()) {
         for (const TraceEvent &e : j->events()) {
             if (m_upTo > 0 && e.seq > m_upTo)
                 break;
-            if (e.key != m_key || !m_batcher->accepts(e))
+            if (!m_batcher->accepts(e) || !belongs(e))
                 continue;
             m_rows.push_back(makeEntry(e));
+            if (e.kind == TraceKind::ApiRequestFinished)
+                markAnswered(e);
             if (m_rows.size() > size_t(rowCap())) {
                 m_rows.pop_front();
                 ++m_dropped;
             }
         }
     }
+    m_rebuilding = false;
+}
+
+bool KeyHistoryModel::belongs(const TraceEvent &e)
+{
+    if (e.key == m_key && m_source.accepts(e)) {
+        m_loop.own(e);
+        if (ControllerLoop::mayLink(e))
+            m_loop.take(e); // an API request about the key itself may create an object
+        return true;
+    }
+    return m_loop.take(e);
+}
+
+void KeyHistoryModel::markAnswered(const TraceEvent &answer)
+{
+    const QString created = answer.detail.value(QLatin1String("objectKey")).toString();
+    const QString rv = m_loop.answerOf(created);
+    if (rv.isEmpty())
+        return;
+    for (size_t i = m_rows.size(); i-- > 0;) {
+        Entry &r = m_rows[i];
+        if (r.kind != TraceKind::WatchEvent || r.key != created || r.resourceVersion != rv)
+            continue;
+        TraceEvent w;
+        w.kind = r.kind;
+        w.key = r.key;
+        w.type = r.type;
+        w.informer = r.informer;
+        w.resourceVersion = r.resourceVersion;
+        r.detail = m_loop.line(w);
+        if (!m_rebuilding)
+            Q_EMIT dataChanged(index(int(i), DetailColumn), index(int(i), DetailColumn));
+        return;
+    }
 }
 
 KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
 {
     Entry r;
+    if (e.key != m_key || !m_source.accepts(e)) {
+        // A row of the controller's loop around the key.
+        r.seq = e.seq;
+        r.t = e.t;
+        r.kind = e.kind;
+        r.component = e.component;
+        r.type = e.type;
+        r.resourceVersion = e.resourceVersion;
+        r.key = e.key;
+        r.informer = e.informer;
+        r.detail = m_loop.line(e);
+        r.tooltip = tr("key %1: %2").arg(e.key, r.detail);
+        return r;
+    }
+    if (ControllerLoop::mayLink(e) && e.kind != TraceKind::WatchEvent) {
+        r.seq = e.seq;
+        r.t = e.t;
+        r.kind = e.kind;
+        r.component = e.component;
+        r.type = e.type;
+        r.resourceVersion = e.resourceVersion;
+        r.detail = m_loop.line(e);
+        return r;
+    }
     r.seq = e.seq;
     r.t = e.t;
     r.kind = e.kind;
@@ -161,7 +229,7 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
 QStringList KeyHistoryModel::knownKeys() const
 {
     if (Journal *j = m_batcher->journal()) {
-        const JournalSource source(j, m_batcher->informer()); // every key, not only m_key
+        const JournalSource &source = m_source; // every key, not only m_key
         const auto &all = j->events();
         auto it = std::upper_bound(all.begin(), all.end(), m_keysSeq,
                                    [](quint64 s, const TraceEvent &e) { return s < e.seq; });
@@ -181,10 +249,17 @@ void KeyHistoryModel::append(const EventBatch &events)
     if (events.empty())
         return;
     std::vector<Entry> fresh;
-    for (const TraceEvent &e : events)
-        if (e.key == m_key)
-            fresh.push_back(makeEntry(e));
+    std::vector<const TraceEvent *> answers;
+    for (const TraceEvent &e : events) {
+        if (!belongs(e))
+            continue;
+        fresh.push_back(makeEntry(e));
+        if (e.kind == TraceKind::ApiRequestFinished)
+            answers.push_back(&e);
+    }
     appendRows(std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
+    for (const TraceEvent *a : answers)
+        markAnswered(*a);
 }
 
 int KeyHistoryModel::columnCount(const QModelIndex &parent) const
@@ -233,6 +308,8 @@ QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
         return int(r.kind);
     case SeqRole:
         return r.seq;
+    case KeyRole:
+        return r.key;
     }
     return {};
 }

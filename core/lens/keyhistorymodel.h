@@ -3,6 +3,7 @@
 
 #include "api/object.h"
 #include "cappedrowsmodel.h"
+#include "controllerloop.h"
 #include "deltachip.h"
 #include "eventbatcher.h"
 #include "journalfold.h"
@@ -23,6 +24,12 @@ class Journal;
 /// replacement); afterwards new events for the key are appended live, batched (default 50 ms).
 /// Concept shown: one object's path Reflector → DeltaFIFO → HandleDeltas → Indexer → handlers.
 ///
+/// With a controller in the journal the history goes on around the loop (ControllerLoop): the
+/// workqueue operations on the key's queue key (a claim's UID), the worker's sync, the
+/// Provisioner's calls, the API writes and the watch event of the object its create wrote
+/// coming back through another informer (matched by the answer's resourceVersion), each row
+/// naming its own key (KeyRole) when it is not the selected one.
+///
 /// Keeps the newest `rowCap()` rows (a key updated thousands of times a second would otherwise
 /// grow without end); older ones leave at the top, counted by droppedRows().
 struct KeyHistoryEntry {
@@ -35,6 +42,8 @@ struct KeyHistoryEntry {
     QString detail;
     QString tooltip;
     DeltaChips chips;
+    QString key;      ///< the event's key when it is not the selected one (a linked row)
+    QString informer; ///< the informer that recorded it, for a linked row
 };
 
 class KeyHistoryModel final : public CappedRowsModel<KeyHistoryEntry>, public JournalFold {
@@ -54,6 +63,7 @@ public:
         DeltaChipsRole = Qt::UserRole + 1, ///< QVariant<lens::DeltaChips> on FIFO rows (TypeColumn)
         KindRole,                          ///< int(TraceKind)
         SeqRole,                           ///< quint64
+        KeyRole, ///< QString: the row's own key, "" for the selected key's own events
     };
 
     /// `journal` is not owned. The model is empty until setKey(); it keeps the newest `rowCap`
@@ -112,7 +122,13 @@ private:
     void append(const EventBatch &events);
     /// Clears the rows and folds the key's retained events up to m_upTo (inside a reset).
     void rebuild();
+    /// Whether `e` (accepted by the batcher) is the key's or its loop's; learns from it.
+    bool belongs(const TraceEvent &e);
+    /// A create's answer came: the watch row that brought the same resourceVersion says so.
+    void markAnswered(const TraceEvent &answer);
 
+    JournalSource m_source; ///< the informer whose key this is
+    ControllerLoop m_loop;
     EventBatcher *m_batcher;
     QString m_key;
     quint64 m_upTo = 0;
@@ -121,6 +137,7 @@ private:
     Object m_prevWatchObject;
     Object m_prevIndexerObject;
     Deletion m_deletion;
+    bool m_rebuilding = false;     ///< inside rebuild(): a reset, no row signals
     mutable quint64 m_keysSeq = 0; ///< the newest journal seq knownKeys() has read
     mutable QSet<QString> m_knownKeys;
 };

@@ -12,6 +12,7 @@
 #include "reflectorstatus.h"
 #include "timelinemodel.h"
 #include "trace/journal.h"
+#include "workqueuemodel.h"
 
 #include <QTimer>
 
@@ -39,7 +40,8 @@ LensModels::LensModels(JournalSource source, Parts parts, QObject *parent)
         m_journalModel = new JournalModel(m_source, 5000, this);
         m_timeline = new TimelineModel(m_source, this);
         m_cacheSync = new CacheSyncGate(m_source.journal, this);
-        m_folds << m_journalModel << m_timeline << m_cacheSync;
+        m_workqueue = new WorkqueueModel(m_source, this);
+        m_folds << m_journalModel << m_timeline << m_cacheSync << m_workqueue;
     }
     m_settleTimer->setSingleShot(true);
     connect(m_settleTimer, &QTimer::timeout, this, &LensModels::onSettleTimer);

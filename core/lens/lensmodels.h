@@ -24,6 +24,7 @@ class ObjectTreeModel;
 class QueueModel;
 class ReflectorStatus;
 class TimelineModel;
+class WorkqueueModel;
 
 /// The body of views of one informer, without Widgets: the models that fold the journal's
 /// events of that informer (JournalSource::informer), their settling and their time travel.
@@ -32,7 +33,8 @@ class TimelineModel;
 ///
 /// Parts: an informer's body holds the InformerViews (queue, indexer, namespace index, key
 /// history, reflector status, handlers, notifications, the inspector's object tree); the
-/// journal list, the timeline and the WaitForCacheSync gate (StreamViews) show the whole event
+/// journal list, the timeline, the WaitForCacheSync gate and the controllers' workqueues
+/// (StreamViews) show the whole event
 /// stream, so a window with
 /// several informers keeps them in one body of its own whose source names no informer. Getters
 /// of parts not built return null.
@@ -70,6 +72,8 @@ public:
     TimelineModel *timeline() const { return m_timeline; }
     /// WaitForCacheSync over the informers named with CacheSyncGate::setInformers().
     CacheSyncGate *cacheSync() const { return m_cacheSync; }
+    /// The controllers' workqueues (StreamViews: their events name no informer).
+    WorkqueueModel *workqueue() const { return m_workqueue; }
     /// Every model of the body that folds the journal.
     const QList<JournalFold *> &folds() const { return m_folds; }
 
@@ -118,6 +122,7 @@ private:
     JournalModel *m_journalModel = nullptr;
     TimelineModel *m_timeline = nullptr;
     CacheSyncGate *m_cacheSync = nullptr;
+    WorkqueueModel *m_workqueue = nullptr;
     QList<JournalFold *> m_folds;
     QTimer *m_settleTimer;
     QElapsedTimer m_sinceLastEvent;

@@ -28,6 +28,7 @@ void TimelineModel::retranslate()
     m_batcher->flushNow();
     m_tracks.clear();
     m_trackIndex.clear();
+    m_workers.clear();
     m_first = m_last = 0;
     m_any = false;
     m_batcher->replayHistory();
@@ -137,6 +138,8 @@ void TimelineModel::fold(const EventBatch &events)
             foldInto(trackOf(e), e);
             break;
         default:
+            if (WorkerLanes::folds(e))
+                m_workers.apply(e);
             break;
         }
     }

@@ -3,6 +3,8 @@
 
 #include "eventbatcher.h"
 #include "journalfold.h"
+#include "workerlanes.h"
+
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -34,6 +36,9 @@ struct TraceEvent;
 /// ticks, since each runs its own Reflector, queue and processor. Events without an informer
 /// (an older recording) make the track named "". The accessors without a track (spans(),
 /// marks(), …) read the first track, which is the only one for a single informer.
+///
+/// A controller's workers (WorkerLanes: busy spans, rate-limited retries, the gate) are one
+/// more picture beside the tracks: workers().
 ///
 /// Not an item model: the widget reads the containers directly after changed(). Storage is
 /// bounded per track: beyond maxMarks() the oldest marks and depth samples are dropped
@@ -147,6 +152,8 @@ public:
     {
         return primary().handlerTicks.value(handler);
     }
+    /// The controller's workers (empty without a controller in the journal).
+    const WorkerLanes &workers() const { return m_workers; }
     /// Time of the first and newest folded events (0 when none).
     qint64 firstMs() const { return m_first; }
     qint64 lastMs() const { return m_last; }
@@ -193,6 +200,7 @@ private:
 
     EventBatcher *m_batcher;
     quint64 m_upTo = 0;
+    WorkerLanes m_workers;
     std::deque<Track> m_tracks; // a deque: a Track's address stays while others are added
     QHash<QString, qsizetype> m_trackIndex;
     qint64 m_first = 0;
