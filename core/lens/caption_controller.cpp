@@ -39,7 +39,7 @@ QString workerText(const TraceEvent &e)
 
 } // namespace
 
-QString apiRequestCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
+QString apiRequestCaption(const TraceEvent &e, const Journal * /*journal*/, quint64 /*upTo*/)
 {
     const QString verb = str(e, "verb");
     const QString path = str(e, "path");
@@ -47,16 +47,10 @@ QString apiRequestCaption(const TraceEvent &e, const Journal *journal, quint64 u
     if (e.kind == TraceKind::ApiRequestSent) {
         p << Caption::tr("%1 %2 left for the API server %3.").arg(verb, path, when(e));
         p << workerText(e);
-        const quint64 id = quint64(e.detail.value(QLatin1String("requestId")).toInteger());
-        if (const TraceEvent *answer = firstAfter(journal, e.seq, upTo, [id](const TraceEvent &x) {
-                return x.kind == TraceKind::ApiRequestFinished &&
-                       quint64(x.detail.value(QLatin1String("requestId")).toInteger()) == id;
-            }))
-            p << Caption::tr("Its answer came %1: HTTP %2.")
-                     .arg(when(*answer), str(*answer, "code"));
-        else
-            p << Caption::tr("No answer yet at this point of the journal: the request is in "
-                             "flight, and the worker waits for it without blocking the others.");
+        p << Caption::tr("Its answer is a journal event of its own (apiRequestFinished, request "
+                         "%1); until then the request is in flight, and the worker waits for it "
+                         "without blocking the others.")
+                 .arg(str(e, "requestId"));
         return page(Caption::tr("API request sent"), p);
     }
     if (const auto status = tracedetail::status(e)) {

@@ -860,14 +860,6 @@
         <translation>%1 %2 已发往 API 服务器，%3。</translation>
     </message>
     <message>
-        <source>Its answer came %1: HTTP %2.</source>
-        <translation>它的应答在 %1 到达：HTTP %2。</translation>
-    </message>
-    <message>
-        <source>No answer yet at this point of the journal: the request is in flight, and the worker waits for it without blocking the others.</source>
-        <translation>到日志的这一点还没有应答：请求正在途中，worker 等待它而不阻塞其他 worker。</translation>
-    </message>
-    <message>
         <source>API request sent</source>
         <translation>API 请求已发送</translation>
     </message>
@@ -897,7 +889,7 @@
     </message>
     <message>
         <source>%1 took %2 from the workqueue &quot;%3&quot; %4 (Get): it is in the queue&apos;s processing set now, so no other worker can take it until Done.</source>
-        <translation>%1 在 %4 从工作队列“%3”取出 %2（Get）：它现在在队列的 processing 集合中，在 Done 之前其他 worker 都拿不到它。</translation>
+        <translation>%1 %4从工作队列“%3”取出 %2（Get）：它现在在队列的 processing 集合中，在 Done 之前其他 worker 都拿不到它。</translation>
     </message>
     <message numerus="yes">
         <source>This is a retry: the key failed %n time(s) before (NumRequeues).</source>
@@ -927,7 +919,7 @@
     </message>
     <message>
         <source>It started %1.</source>
-        <translation>它开始于 %1。</translation>
+        <translation>它开始%1。</translation>
     </message>
     <message>
         <source>Worker finished a key</source>
@@ -981,6 +973,10 @@
         <source>The worker called AddRateLimited: the key comes back to the queue in %1 ms (NumRequeues is now %2).</source>
         <translation>Worker 调用了 AddRateLimited：该键在 %1 ms 后回到队列（NumRequeues 现为 %2）。</translation>
     </message>
+    <message>
+        <source>Its answer is a journal event of its own (apiRequestFinished, request %1); until then the request is in flight, and the worker waits for it without blocking the others.</source>
+        <translation>它的应答是日志中单独的一个事件（apiRequestFinished，请求 %1）；在那之前请求正在途中，worker 等待它而不阻塞其他 worker。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1027,6 +1023,61 @@
     <message>
         <source>Explanation of the selection</source>
         <translation>所选内容的解释</translation>
+    </message>
+</context>
+<context>
+    <name>lens::ControllerLoop</name>
+    <message>
+        <source>%1 took it from the %2 queue (requeues %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finished: %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · re-queued in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 called Delete for %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 called Provision: volume %2, class %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>returned %1 after %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (a failure set on the provisioner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (by %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 failed after %3 ms: %4</source>
+        <translation type="unfinished">%1 %2 在 %3 ms 后失败：%4</translation>
+    </message>
+    <message>
+        <source>%1 %2 answered %3 after %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · stored at rv %1: its watch event brings the same rv back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 through the %3 informer: the object this key&apos;s create wrote, coming back (rv %4 = the create&apos;s answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 through the %3 informer: the object this key&apos;s create wrote</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1978,6 +2029,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Detail</source>
         <translation>详情</translation>
     </message>
+    <message>
+        <source>key %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>lens::KeyboardNavigation</name>
@@ -2544,6 +2599,30 @@ Key: %2</source>
     <message>
         <source>Forward to the next step&apos;s moment; at the present, play the next step (F8)</source>
         <translation>前进到下一步的时刻；在当前时刻则播放下一步（F8）</translation>
+    </message>
+    <message>
+        <source>Workqueue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>controller: %n worker(s) waiting for the caches to sync</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>workers: %1 busy, %2 idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n claim(s) provisioned</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>From the journal: keys held by a worker now (workqueueGet → Done) and the claims whose last sync provisioned a volume</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3503,6 +3582,330 @@ Key: %2</source>
     <message>
         <source>Selected informer: %1 (unfolded).</source>
         <translation>已选 informer：%1（已展开）。</translation>
+    </message>
+    <message>
+        <source>The controller&apos;s workers, one lane each. Click (or select it with Up/Down and press Space) to fold or unfold them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A controller worker: busy while it syncs a key (Get → Done), coloured by what the sync came to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>controller workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle: waiting for the caches to sync</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retry in %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds %2 since %3 s (Get → not Done yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 synced %2 from %3 s for %4 ms: %5 — %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed and was re-queued with AddRateLimited: %2 chose %3 s, ready at %4 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the limiter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is idle: a controller starts its workers only once WaitForCacheSync says every informer has synced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is idle: it waits in Get for the next key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lens::WorkqueueModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 (uid %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>base again (forgotten)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (doubles each failure, up to the limiter&apos;s cap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the bucket&apos;s next token (overall rate, not per key)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 or more (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queued (dirty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processing · dirty: queued again at Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>processing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting (delayed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waited %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready in %1 (at %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ready now (at %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AddAfter %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 chose %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last sync: %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key (object)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished">时间</translation>
+    </message>
+    <message>
+        <source>Failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next backoff</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The queue&apos;s key and the object it stands for (a claim&apos;s UID, from the claims informer&apos;s objects and the controller&apos;s events)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued: in line, dirty (the # is the position); processing: a worker holds it (Get → Done); waiting: in the delaying queue until its ready time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queued: since its Add; processing: since its Get; waiting: the countdown to its ready time (journal seconds)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NumRequeues: the failures the rate limiter counts for the key (AddRateLimited raises it, Forget clears it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The limiter that chose the key&apos;s last delay (of a MaxOf, the one whose delay was the longest) and that delay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the next AddRateLimited would wait: ItemExponentialFailure doubles the delay per failure; Forget starts it from the base again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>count %1 · sum %2 · p50 ≤ %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+Inf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+1 per workqueueAdd that was not collapsed, −1 per workqueueGet: the dirty keys, so it can exceed the keys in line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workqueueAdd events not collapsed and not ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each workqueueGet&apos;s waitedMs (first Add → Get) in the buckets 1e-8 s … 10 s; p50 is the upper bound of the bucket holding the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each workqueueDone&apos;s workMs (Get → Done), same buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the summed age of the keys processing now (since their workqueueGet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the age of the oldest key processing now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workqueueAddAfter and workqueueAddRateLimited events not ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>lens::WorkqueuePanel</name>
+    <message>
+        <source>Workqueue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workqueue items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>past, at seq %1: </source>
+        <translation type="unfinished">过去，序号 %1：</translation>
+    </message>
+    <message>
+        <source>no workqueue in the journal (run a controller: --controller provisioner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n queued</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n processing</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n waiting</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n dirty</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · shut down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n provision(s) still to fail</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failing every provision of: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The controller&apos;s queue shown: claims (keys are claim UIDs) or volumes (keys are PV names)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metric (client-go name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished">值</translation>
+    </message>
+    <message>
+        <source>How it is derived from the journal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Built-in provisioner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provision takes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock time each Provision call takes before it answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail the next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>provisions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The next N Provision calls fail (0 cancels): the claim is re-queued with AddRateLimited, 15 s, 30 s, 60 s …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fail every provision of class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failing (click to stop)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail it</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
