@@ -458,6 +458,15 @@ void MainWindow::selectNewestKey()
 
 void MainWindow::showKeyHistory(const QString &key, const QString &informer)
 {
+    // A workqueue's or a worker's row keyed by a claim's UID: the claim's history, which
+    // holds the loop around that key.
+    if (informer.isEmpty()) {
+        const QString object = m_stream->workqueue()->states().objectKeyOf(QString(), key);
+        if (!object.isEmpty()) {
+            selectObject(object);
+            return;
+        }
+    }
     // A journal row names the informer that recorded it: show that informer's body.
     if (const int i = m_names.indexOf(informer); m_names.size() > 1 && i >= 0 && i != m_current)
         setCurrentInformer(i);

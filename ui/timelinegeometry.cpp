@@ -18,8 +18,6 @@ double TimelineLane::weight() const
         return 0.6;
     case Kind::Header:
         return 0.9;
-    case Kind::Worker:
-        return 0.7;
     default:
         return 1.0;
     }

@@ -28,8 +28,7 @@ struct TimelineLane {
                       ///< workers; else -1
 
     /// Height relative to a full lane: thin lanes (gaps, per-handler resync ticks) 0.6, the
-    /// queue's depth area and its two labels (QUEUE, max N) 1.5, a group header 0.9, a worker
-    /// 0.7.
+    /// queue's depth area and its two labels (QUEUE, max N) 1.5, a group header 0.9.
     double weight() const;
     bool operator==(const TimelineLane &o) const
     {

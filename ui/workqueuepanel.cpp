@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableView>
 #include <QTimer>
 #include <QTreeWidget>
@@ -42,7 +43,6 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
     m_view->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     setWidths(m_view, {230, 150, 110, 150, 60, 200});
     fitColumnsToContents(m_view);
-    addContent(m_view, 3);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!current.isValid())
@@ -64,7 +64,15 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
     m_metrics->setColumnWidth(0, 300);
     m_metrics->setColumnWidth(1, 230);
     installRowCopy(m_metrics);
-    addContent(m_metrics, 2);
+    // The items above the metrics; the user moves the line between them.
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("workqueueSplit"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_view);
+    split->addWidget(m_metrics);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    addContent(split, 1);
 
     connect(model, &WorkqueueModel::changed, this, &WorkqueuePanel::updateFigures);
     connect(model, &WorkqueueModel::queuesChanged, this, &WorkqueuePanel::updateQueues);
@@ -161,7 +169,8 @@ QWidget *WorkqueuePanel::buildProvisionerBox()
     box->setObjectName(QStringLiteral("provisionerBox"));
     box->setFrameShape(QFrame::StyledPanel);
     auto *g = new QGridLayout(box);
-    g->setContentsMargins(6, 4, 6, 4);
+    g->setContentsMargins(6, 2, 6, 2);
+    g->setVerticalSpacing(2);
     m_boxTitle = new QLabel(box);
     QFont bold = m_boxTitle->font();
     bold.setBold(true);
@@ -169,7 +178,7 @@ QWidget *WorkqueuePanel::buildProvisionerBox()
     m_boxState = new QLabel(box);
     m_boxState->setObjectName(QStringLiteral("provisionerState"));
     g->addWidget(m_boxTitle, 0, 0);
-    g->addWidget(m_boxState, 0, 1, 1, 3);
+    g->addWidget(m_boxState, 0, 1, 1, 5);
     m_latencyLabel = new QLabel(box);
     m_latency = new QSpinBox(box);
     m_latency->setObjectName(QStringLiteral("provisionerLatency"));
@@ -197,9 +206,9 @@ QWidget *WorkqueuePanel::buildProvisionerBox()
             m_controls.failNext(m_failCount->value());
         updateProvisioner();
     });
-    g->addWidget(m_failLabel, 2, 0);
-    g->addWidget(m_failCount, 2, 1);
-    g->addWidget(m_failButton, 2, 2);
+    g->addWidget(m_failLabel, 1, 2);
+    g->addWidget(m_failCount, 1, 3);
+    g->addWidget(m_failButton, 1, 4);
     m_classLabel = new QLabel(box);
     m_failClass = new QLineEdit(QStringLiteral("standard"), box);
     m_failClass->setObjectName(QStringLiteral("provisionerFailClass"));
@@ -210,12 +219,12 @@ QWidget *WorkqueuePanel::buildProvisionerBox()
         if (m_controls.setFailClass)
             m_controls.setFailClass(m_failClass->text().trimmed(), on);
         m_failClass->setEnabled(!on);
-        updateProvisioner();
+        retranslate(); // the button says what a click does now
     });
-    g->addWidget(m_classLabel, 3, 0);
-    g->addWidget(m_failClass, 3, 1);
-    g->addWidget(m_classButton, 3, 2);
-    g->setColumnStretch(3, 1);
+    g->addWidget(m_classLabel, 2, 0, 1, 2);
+    g->addWidget(m_failClass, 2, 2, 1, 2);
+    g->addWidget(m_classButton, 2, 4);
+    g->setColumnStretch(5, 1);
     return box;
 }
 

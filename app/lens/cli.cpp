@@ -217,6 +217,17 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("With --controller: the number of claim workers and of volume workers "
                        "(default 4, as the library's Threadiness)."),
         QStringLiteral("N"));
+    const QCommandLineOption provisionLatency(
+        QStringLiteral("provision-latency"),
+        QStringLiteral("With --controller: milliseconds each Provision of the built-in "
+                       "provisioner takes (default 200); also in the Workqueue tab."),
+        QStringLiteral("MS"));
+    const QCommandLineOption failProvisions(
+        QStringLiteral("fail-provisions"),
+        QStringLiteral("With --controller: the built-in provisioner's next N Provision calls "
+                       "fail, so the claims are re-queued with AddRateLimited (15 s, 30 s, ...); "
+                       "also in the Workqueue tab."),
+        QStringLiteral("N"));
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
@@ -243,7 +254,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // cluster and its scenarios, the window, pictures, no window, recordings.
     p.addOptions({server, kubeconfig, context, insecure, ns});
     p.addOptions({resync, queue, watchList, watchListModes, journalCap});
-    p.addOptions({controllerOpt, allowWrites, threadiness});
+    p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
@@ -354,8 +365,24 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                      "\"%1\")")
                           .arg(p.value(threadiness));
     }
+    if (p.isSet(provisionLatency)) {
+        c.provisionLatencyMs = p.value(provisionLatency).toLongLong(&ok);
+        if (!ok || c.provisionLatencyMs < 0 || c.provisionLatencyMs > 3600000)
+            c.error = QStringLiteral("--provision-latency needs milliseconds from 0 to 3600000 "
+                                     "(got \"%1\")")
+                          .arg(p.value(provisionLatency));
+    }
+    if (p.isSet(failProvisions)) {
+        c.failProvisions = p.value(failProvisions).toInt(&ok);
+        if (!ok || c.failProvisions < 0 || c.failProvisions > 1000)
+            c.error = QStringLiteral("--fail-provisions needs a whole number from 0 to 1000 "
+                                     "(got \"%1\")")
+                          .arg(p.value(failProvisions));
+    }
     if ((p.isSet(allowWrites) || p.isSet(threadiness)) && !p.isSet(controllerOpt))
         c.error = QStringLiteral("--allow-writes and --threadiness go with --controller");
+    if ((p.isSet(provisionLatency) || p.isSet(failProvisions)) && !p.isSet(controllerOpt))
+        c.error = QStringLiteral("--provision-latency and --fail-provisions go with --controller");
     c.session.seed = p.value(seed).toUInt(&ok);
     if (!ok)
         c.error = QStringLiteral("--seed needs a whole number");

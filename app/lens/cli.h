@@ -34,7 +34,13 @@ struct CommandLine {
     QString recordPath; ///< --record FILE: write the journal to FILE (journal file, JSON Lines)
     QString openPath;   ///< --open FILE: replay a journal file offline (no informer, no server)
     bool listScenarios = false; ///< --list-scenarios: print the shipped names and exit
-    QString error;              ///< set when the arguments are wrong
+    /// --provision-latency MS: with --controller, how long each Provision of the built-in
+    /// provisioner takes (HostPathProvisioner::setLatencyMs; -1 = its default, 200 ms).
+    qint64 provisionLatencyMs = -1;
+    /// --fail-provisions N: with --controller, the built-in provisioner's next N Provision
+    /// calls fail (HostPathProvisioner::failNext), so the retries can be watched.
+    int failProvisions = 0;
+    QString error; ///< set when the arguments are wrong
 };
 
 /// Parses argv with QCommandLineParser. --help and --version print and exit inside.

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "client/capturelisterwatcher.h"
 #include "client/kubeclient.h"
+#include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
 #include "headless.h"
 #include "heap/heap.h"
@@ -118,6 +119,13 @@ int main(int argc, char **argv)
     if (!session.start(&error)) {
         std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
         return 1;
+    }
+    // The built-in provisioner's knobs, before its workers start (after the caches sync).
+    if (lens::controller::HostPathProvisioner *prov = session.provisioner()) {
+        if (cl.provisionLatencyMs >= 0)
+            prov->setLatencyMs(cl.provisionLatencyMs, prov->deleteLatencyMs());
+        if (cl.failProvisions > 0)
+            prov->failNext(cl.failProvisions);
     }
     // A capture read only in part says so on stderr too (the journal's first event has it).
     if (session.capture() && !session.capture()->warning().isEmpty())

@@ -18,6 +18,7 @@
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 #include "simulatorpanel.h"
+#include "timelinewidget.h"
 #include "trace/journal.h"
 #include "workqueuepanel.h"
 
@@ -262,6 +263,9 @@ int runWindow(Session &session, const CommandLine &cl)
         };
         controls.failingClasses = [prov] { return prov->failingClasses(); };
         window.setControllerControls(controls);
+        // The timeline's room goes to the claims, the volumes and the workers: the classes'
+        // lanes start folded (a click on their header unfolds them).
+        window.timelineWidget()->setCollapsed(QStringLiteral("storageclasses"), true);
     }
     window.setSourceDescription(session.sourceDescription());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);

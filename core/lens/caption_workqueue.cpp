@@ -4,6 +4,7 @@
 // in the queue's own terms: dirty, processing, collapse, the waiting heap, the limiter.
 #include "caption.h"
 #include "caption_p.h"
+#include "format.h"
 #include "journaltext.h"
 
 namespace lens::captiondetail {
@@ -12,6 +13,37 @@ namespace {
 bool flag(const TraceEvent &e, const char *field)
 {
     return e.detail.value(QLatin1String(field)).toBool();
+}
+
+/// Which limiter chose the delay, and why that one, in the limiter's own terms.
+QString limiterSentence(const TraceEvent &e)
+{
+    const QString limiter = e.detail.value(QLatin1String("limiter")).toString();
+    const qint64 delayMs = e.detail.value(QLatin1String("delayMs")).toInteger();
+    const int failures = e.detail.value(QLatin1String("failures")).toInt();
+    const QString delay = formatTimeMs(delayMs);
+    if (limiter == QLatin1String("ItemExponentialFailure"))
+        return Caption::tr("ItemExponentialFailure chose %1: the key has failed %n time(s) since "
+                           "its last Forget, and each failure doubles its wait (base × "
+                           "2^failures, up to the limiter's cap); the next failure waits twice "
+                           "as long.",
+                           nullptr, failures)
+            .arg(delay);
+    if (limiter == QLatin1String("Bucket"))
+        return Caption::tr("The token bucket chose %1: it limits re-queues of all keys together "
+                           "to its rate, its burst is spent, so this key waits for the next "
+                           "token; the per-key backoff asked for less.")
+            .arg(delay);
+    if (limiter == QLatin1String("ItemFastSlow"))
+        return Caption::tr("ItemFastSlow chose %1: a short delay for the first attempts of a "
+                           "key, a long one after that (failure %2).")
+            .arg(delay)
+            .arg(failures);
+    if (limiter == QLatin1String("WithMaxWait"))
+        return Caption::tr("WithMaxWait capped the delay at %1: whatever the inner limiter "
+                           "asked for, no key waits longer.")
+            .arg(delay);
+    return limiter.isEmpty() ? QString() : Caption::tr("%1 chose %2.").arg(limiter, delay);
 }
 } // namespace
 
@@ -56,11 +88,21 @@ QString workqueueCaption(const TraceEvent &e, const Journal *, quint64)
         break;
     case TraceKind::WorkqueueAddAfter:
     case TraceKind::WorkqueueAddRateLimited:
-        if (e.kind == TraceKind::WorkqueueAddRateLimited)
+        if (e.kind == TraceKind::WorkqueueAddRateLimited) {
             p << Caption::tr("AddRateLimited asks the rate limiter how long to wait (When): a "
                              "per-key exponential backoff counts this key's failures until "
                              "Forget, and a token bucket limits re-queues of all keys together; "
                              "the longest wait wins.");
+            p << limiterSentence(e);
+        }
+        if (!flag(e, "ignored") &&
+            e.detail.value(QLatin1String("dedup")).toString() == QLatin1String("kept earlier"))
+            p << Caption::tr("The key was already waiting with an earlier ready time, so it "
+                             "keeps that one: a waiting key is in the heap once, and the later "
+                             "time is dropped.");
+        else if (e.detail.value(QLatin1String("dedup")).toString() == QLatin1String("earlier wins"))
+            p << Caption::tr("The key was already waiting, for longer: the earlier ready time "
+                             "wins and replaces it.");
         p << Caption::tr("A delayed add waits in a heap ordered by ready time; when its time "
                          "comes it is added like any Add. A key waits there once: a second "
                          "AddAfter keeps the earlier of the two times. It is neither in Len nor "

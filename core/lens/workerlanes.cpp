@@ -18,6 +18,7 @@ bool WorkerLanes::folds(const TraceEvent &e)
     case TraceKind::ControllerSyncStarted:
     case TraceKind::ControllerSyncFinished:
     case TraceKind::WorkqueueAddRateLimited:
+    case TraceKind::ProvisionerCalled:
         return true;
     case TraceKind::Info:
         return e.detail.contains(QLatin1String("workers"));
@@ -88,6 +89,16 @@ void WorkerLanes::apply(const TraceEvent &e)
             r.objectKey = open ? open->objectKey : str(e, "objectKey");
             w.retries.push_back(r);
         }
+        break;
+    }
+    case TraceKind::ProvisionerCalled: {
+        // The worker's call names the claim its key (a UID) stands for: the open bar's label.
+        if (!m_index.contains(str(e, "worker")))
+            break;
+        Worker &w = worker(str(e, "worker"));
+        if (!w.busy.empty() && w.busy.back().end < 0 && w.busy.back().key == e.key &&
+            w.busy.back().objectKey.isEmpty())
+            w.busy.back().objectKey = str(e, "objectKey");
         break;
     }
     case TraceKind::WorkqueueAddRateLimited:

@@ -14,7 +14,8 @@ namespace lens {
 /// A controller's workers over time, folded from the journal for the timeline's worker lanes
 /// (one lane per worker: claim-worker-1 …, volume-worker-1 …):
 ///  * busy spans: ControllerSyncStarted → ControllerSyncFinished of the same worker, with the
-///    key, the object it stands for and the outcome code (an open span has end == -1);
+///    key, the object it stands for (from the Finished, or a ProvisionerCalled of the worker
+///    before it) and the outcome code (an open span has end == -1);
 ///  * rate-limited retries: a sync that finished with requeue "rate limited", drawn from its
 ///    AddRateLimited to the ready time the queue reported, with the limiter that chose it;
 ///  * the gate: the controller's note naming its workers before WaitForCacheSync

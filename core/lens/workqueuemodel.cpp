@@ -260,7 +260,7 @@ QVariant WorkqueueModel::data(const QModelIndex &index, int role) const
         case Section::Waiting:
             return s->waiting.value(r.key).seq;
         case Section::Queued:
-            return quint64(0);
+            return k.addSeq;
         }
         break;
     }

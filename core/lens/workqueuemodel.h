@@ -43,7 +43,7 @@ public:
         KeyRole = Qt::UserRole + 1, ///< QString: the queue key (a UID, a PV name)
         ObjectKeyRole,              ///< QString: the object it stands for ("" = the key itself)
         SectionRole,                ///< int(Section)
-        SeqRole,                    ///< quint64: the event that put the row in its state
+        SeqRole, ///< quint64: the event that put the row in its state (Add, Get, AddAfter)
     };
 
     /// `source.journal` is not owned. Folds the retained history at once, then follows live.

@@ -68,6 +68,7 @@ void WorkqueueState::apply(const TraceEvent &e)
         ++metrics.depth;
         dirty.insert(key);
         keys[key].addedMs = e.t;
+        keys[key].addSeq = e.seq;
         if (!processing.contains(key) && !queue.contains(key))
             queue.append(key);
         break;

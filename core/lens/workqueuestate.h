@@ -53,6 +53,7 @@ struct WorkqueueState {
         QString lastRequeue;     ///< and its requeue code ("forgotten", "rate limited", ...)
         QString objectKey;       ///< the object the key stands for, when an event named it
         qint64 addedMs = -1;     ///< its first not-collapsed Add (queue duration starts), -1
+        quint64 addSeq = 0;      ///< that Add's journal seq
     };
     /// A Prometheus histogram over the workqueue's buckets (1e-8 s … 10 s, ×10 each).
     struct Histogram {
@@ -110,7 +111,8 @@ public:
     QStringList names() const { return m_order; }
     const WorkqueueState *queue(const QString &name) const;
     /// "ns/name" of the object whose UID is `key`, or the objectKey an event gave for `key` in
-    /// its queue; "" when none is known (a volumes queue's keys are the objects' names).
+    /// its queue (`queue` "" = only the UIDs); "" when none is known (a volumes queue's keys
+    /// are the objects' names).
     QString objectKeyOf(const QString &queue, const QString &key) const;
     /// The journal time of the newest event folded.
     qint64 lastEventMs() const { return m_lastMs; }

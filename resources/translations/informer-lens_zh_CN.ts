@@ -977,6 +977,36 @@
         <source>Its answer is a journal event of its own (apiRequestFinished, request %1); until then the request is in flight, and the worker waits for it without blocking the others.</source>
         <translation>它的应答是日志中单独的一个事件（apiRequestFinished，请求 %1）；在那之前请求正在途中，worker 等待它而不阻塞其他 worker。</translation>
     </message>
+    <message numerus="yes">
+        <source>ItemExponentialFailure chose %1: the key has failed %n time(s) since its last Forget, and each failure doubles its wait (base × 2^failures, up to the limiter&apos;s cap); the next failure waits twice as long.</source>
+        <translation>
+            <numerusform>ItemExponentialFailure 选择了 %1：自上次 Forget 以来该键已失败 %n 次，每次失败等待时间翻倍（base × 2^失败次数，以限速器的上限为界）；下一次失败将等待两倍之久。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The token bucket chose %1: it limits re-queues of all keys together to its rate, its burst is spent, so this key waits for the next token; the per-key backoff asked for less.</source>
+        <translation>令牌桶选择了 %1：它把所有键的重新入队合在一起限制在其速率之内，突发额度已用完，所以该键要等下一个令牌；按键的退避要求的时间更短。</translation>
+    </message>
+    <message>
+        <source>ItemFastSlow chose %1: a short delay for the first attempts of a key, a long one after that (failure %2).</source>
+        <translation>ItemFastSlow 选择了 %1：一个键的前几次尝试延迟短，之后延迟长（第 %2 次失败）。</translation>
+    </message>
+    <message>
+        <source>WithMaxWait capped the delay at %1: whatever the inner limiter asked for, no key waits longer.</source>
+        <translation>WithMaxWait 把延迟限制在 %1：无论内层限速器要求多久，任何键都不会等得更久。</translation>
+    </message>
+    <message>
+        <source>%1 chose %2.</source>
+        <translation>%1 选择了 %2。</translation>
+    </message>
+    <message>
+        <source>The key was already waiting with an earlier ready time, so it keeps that one: a waiting key is in the heap once, and the later time is dropped.</source>
+        <translation>该键已在等待，且就绪时间更早，所以保留原时间：等待中的键在堆中只出现一次，较晚的时间被丢弃。</translation>
+    </message>
+    <message>
+        <source>The key was already waiting, for longer: the earlier ready time wins and replaces it.</source>
+        <translation>该键已在等待，且等得更久：更早的就绪时间胜出并替换它。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1029,55 +1059,55 @@
     <name>lens::ControllerLoop</name>
     <message>
         <source>%1 took it from the %2 queue (requeues %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 从 %2 队列取走了它（重新入队 %3 次）</translation>
     </message>
     <message>
         <source>%1 finished: %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 完成：%2 — %3</translation>
     </message>
     <message>
         <source> · re-queued in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1 ms 后重新入队</translation>
     </message>
     <message>
         <source>%1 called Delete for %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 为 %2 调用了 Delete</translation>
     </message>
     <message>
         <source>%1 called Provision: volume %2, class %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 调用了 Provision：卷 %2，存储类 %3</translation>
     </message>
     <message>
         <source>returned %1 after %2 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 ms 后返回 %1</translation>
     </message>
     <message>
         <source> (a failure set on the provisioner)</source>
-        <translation type="unfinished"></translation>
+        <translation>（在供应器上设置的失败）</translation>
     </message>
     <message>
         <source>%1 %2 (by %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2（由 %3 发出）</translation>
     </message>
     <message>
         <source>%1 %2 failed after %3 ms: %4</source>
-        <translation type="unfinished">%1 %2 在 %3 ms 后失败：%4</translation>
+        <translation>%1 %2 在 %3 ms 后失败：%4</translation>
     </message>
     <message>
         <source>%1 %2 answered %3 after %4 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 在 %4 ms 后应答 %3</translation>
     </message>
     <message>
         <source> · stored at rv %1: its watch event brings the same rv back</source>
-        <translation type="unfinished"></translation>
+        <translation> · 存储于 rv %1：它的 watch 事件会带回同一个 rv</translation>
     </message>
     <message>
         <source>%1 %2 through the %3 informer: the object this key&apos;s create wrote, coming back (rv %4 = the create&apos;s answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 经由 %3 informer：该键的创建请求写入的对象，回来了（rv %4 = 创建请求的应答）</translation>
     </message>
     <message>
         <source>%1 %2 through the %3 informer: the object this key&apos;s create wrote</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2 经由 %3 informer：该键的创建请求写入的对象</translation>
     </message>
 </context>
 <context>
@@ -2031,7 +2061,7 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     </message>
     <message>
         <source>key %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>键 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2602,27 +2632,27 @@ Key: %2</source>
     </message>
     <message>
         <source>Workqueue</source>
-        <translation type="unfinished"></translation>
+        <translation>工作队列</translation>
     </message>
     <message numerus="yes">
         <source>controller: %n worker(s) waiting for the caches to sync</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>控制器：%n 个 worker 正在等待缓存同步</numerusform>
         </translation>
     </message>
     <message>
         <source>workers: %1 busy, %2 idle</source>
-        <translation type="unfinished"></translation>
+        <translation>worker：%1 个忙，%2 个空闲</translation>
     </message>
     <message numerus="yes">
         <source> · %n claim(s) provisioned</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · 已供应 %n 个 claim</numerusform>
         </translation>
     </message>
     <message>
         <source>From the journal: keys held by a worker now (workqueueGet → Done) and the claims whose last sync provisioned a volume</source>
-        <translation type="unfinished"></translation>
+        <translation>来自日志：此刻被 worker 持有的键（workqueueGet → Done），以及同步时供应了卷的 claim</translation>
     </message>
 </context>
 <context>
@@ -3585,327 +3615,327 @@ Key: %2</source>
     </message>
     <message>
         <source>The controller&apos;s workers, one lane each. Click (or select it with Up/Down and press Space) to fold or unfold them.</source>
-        <translation type="unfinished"></translation>
+        <translation>控制器的 worker，每个一条泳道。单击（或用上/下键选中后按空格）折叠或展开。</translation>
     </message>
     <message>
         <source>A controller worker: busy while it syncs a key (Get → Done), coloured by what the sync came to</source>
-        <translation type="unfinished"></translation>
+        <translation>一个控制器 worker：同步某个键时为忙（Get → Done），颜色表示同步的结果</translation>
     </message>
     <message>
         <source>controller workers</source>
-        <translation type="unfinished"></translation>
+        <translation>控制器 worker</translation>
     </message>
     <message>
         <source>idle: waiting for the caches to sync</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲：等待缓存同步</translation>
     </message>
     <message>
         <source>retry in %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 秒后重试</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>%1 holds %2 since %3 s (Get → not Done yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 自 %3 秒起持有 %2（已 Get，尚未 Done）</translation>
     </message>
     <message>
         <source>%1 synced %2 from %3 s for %4 ms: %5 — %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 从 %3 秒起同步 %2，用时 %4 ms：%5 — %6</translation>
     </message>
     <message>
         <source>%1 failed and was re-queued with AddRateLimited: %2 chose %3 s, ready at %4 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 失败，已用 AddRateLimited 重新入队：%2 选择了 %3 秒，在 %4 秒就绪</translation>
     </message>
     <message>
         <source>the limiter</source>
-        <translation type="unfinished"></translation>
+        <translation>限速器</translation>
     </message>
     <message>
         <source>%1 is idle: a controller starts its workers only once WaitForCacheSync says every informer has synced</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 空闲：只有当 WaitForCacheSync 表明每个 informer 都已同步，控制器才启动它的 worker</translation>
     </message>
     <message>
         <source>%1 is idle: it waits in Get for the next key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 空闲：它在 Get 中等待下一个键</translation>
     </message>
 </context>
 <context>
     <name>lens::WorkqueueModel</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1 秒</translation>
+        <translation>%1 秒</translation>
     </message>
     <message>
         <source>%1 (uid %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（uid %2）</translation>
     </message>
     <message>
         <source>base again (forgotten)</source>
-        <translation type="unfinished"></translation>
+        <translation>回到基础值（已 Forget）</translation>
     </message>
     <message>
         <source>%1 (doubles each failure, up to the limiter&apos;s cap)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（每次失败翻倍，以限速器上限为界）</translation>
     </message>
     <message>
         <source>the bucket&apos;s next token (overall rate, not per key)</source>
-        <translation type="unfinished"></translation>
+        <translation>令牌桶的下一个令牌（总体速率，而非按键）</translation>
     </message>
     <message>
         <source>%1 or more (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 或更久（%2）</translation>
     </message>
     <message>
         <source>queued (dirty)</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中（dirty）</translation>
     </message>
     <message>
         <source>processing · dirty: queued again at Done</source>
-        <translation type="unfinished"></translation>
+        <translation>处理中 · dirty：Done 时再次入队</translation>
     </message>
     <message>
         <source>processing</source>
-        <translation type="unfinished"></translation>
+        <translation>处理中</translation>
     </message>
     <message>
         <source>waiting (delayed)</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中（延迟）</translation>
     </message>
     <message>
         <source>waited %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已等 %1</translation>
     </message>
     <message>
         <source>for %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已持续 %1</translation>
     </message>
     <message>
         <source>ready in %1 (at %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 后就绪（于 %2）</translation>
     </message>
     <message>
         <source>ready now (at %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>现已就绪（于 %1）</translation>
     </message>
     <message>
         <source>AddAfter %1</source>
-        <translation type="unfinished"></translation>
+        <translation>AddAfter %1</translation>
     </message>
     <message>
         <source>%1 chose %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 选择了 %2</translation>
     </message>
     <message>
         <source>Reason: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>原因：%1</translation>
     </message>
     <message>
         <source>Last sync: %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>上次同步：%1，%2</translation>
     </message>
     <message>
         <source>Key (object)</source>
-        <translation type="unfinished"></translation>
+        <translation>键（对象）</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Worker</source>
-        <translation type="unfinished"></translation>
+        <translation>Worker</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Failures</source>
-        <translation type="unfinished"></translation>
+        <translation>失败次数</translation>
     </message>
     <message>
         <source>Last delay</source>
-        <translation type="unfinished"></translation>
+        <translation>上次延迟</translation>
     </message>
     <message>
         <source>Next backoff</source>
-        <translation type="unfinished"></translation>
+        <translation>下次退避</translation>
     </message>
     <message>
         <source>The queue&apos;s key and the object it stands for (a claim&apos;s UID, from the claims informer&apos;s objects and the controller&apos;s events)</source>
-        <translation type="unfinished"></translation>
+        <translation>队列的键及其代表的对象（claim 的 UID，取自 claims informer 的对象和控制器的事件）</translation>
     </message>
     <message>
         <source>Queued: in line, dirty (the # is the position); processing: a worker holds it (Get → Done); waiting: in the delaying queue until its ready time</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中：在队列中，dirty（# 为位置）；处理中：某个 worker 持有它（Get → Done）；等待中：在延迟队列中直到就绪时间</translation>
     </message>
     <message>
         <source>Queued: since its Add; processing: since its Get; waiting: the countdown to its ready time (journal seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>排队中：自其 Add 起；处理中：自其 Get 起；等待中：距就绪时间的倒计时（日志秒）</translation>
     </message>
     <message>
         <source>NumRequeues: the failures the rate limiter counts for the key (AddRateLimited raises it, Forget clears it)</source>
-        <translation type="unfinished"></translation>
+        <translation>NumRequeues：限速器为该键记录的失败次数（AddRateLimited 使其增加，Forget 将其清零）</translation>
     </message>
     <message>
         <source>The limiter that chose the key&apos;s last delay (of a MaxOf, the one whose delay was the longest) and that delay</source>
-        <translation type="unfinished"></translation>
+        <translation>为该键选择上次延迟的限速器（对 MaxOf 而言，是延迟最长的那个）以及该延迟</translation>
     </message>
     <message>
         <source>What the next AddRateLimited would wait: ItemExponentialFailure doubles the delay per failure; Forget starts it from the base again</source>
-        <translation type="unfinished"></translation>
+        <translation>下一次 AddRateLimited 将等待多久：ItemExponentialFailure 每次失败将延迟翻倍；Forget 使其从基础值重新开始</translation>
     </message>
     <message>
         <source>count 0</source>
-        <translation type="unfinished"></translation>
+        <translation>计数 0</translation>
     </message>
     <message>
         <source>count %1 · sum %2 · p50 ≤ %3</source>
-        <translation type="unfinished"></translation>
+        <translation>计数 %1 · 总和 %2 · p50 ≤ %3</translation>
     </message>
     <message>
         <source>+Inf</source>
-        <translation type="unfinished"></translation>
+        <translation>+Inf</translation>
     </message>
     <message>
         <source>+1 per workqueueAdd that was not collapsed, −1 per workqueueGet: the dirty keys, so it can exceed the keys in line</source>
-        <translation type="unfinished"></translation>
+        <translation>每个未被合并的 workqueueAdd +1，每个 workqueueGet −1：即 dirty 的键数，因此可能超过排队中的键数</translation>
     </message>
     <message>
         <source>workqueueAdd events not collapsed and not ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>未被合并且未被忽略的 workqueueAdd 事件</translation>
     </message>
     <message>
         <source>each workqueueGet&apos;s waitedMs (first Add → Get) in the buckets 1e-8 s … 10 s; p50 is the upper bound of the bucket holding the median</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 workqueueGet 的 waitedMs（首次 Add → Get），按 1e-8 秒 … 10 秒的桶统计；p50 是中位数所在桶的上界</translation>
     </message>
     <message>
         <source>each workqueueDone&apos;s workMs (Get → Done), same buckets</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 workqueueDone 的 workMs（Get → Done），桶相同</translation>
     </message>
     <message>
         <source>the summed age of the keys processing now (since their workqueueGet)</source>
-        <translation type="unfinished"></translation>
+        <translation>此刻处理中各键的时长之和（自其 workqueueGet 起）</translation>
     </message>
     <message>
         <source>the age of the oldest key processing now</source>
-        <translation type="unfinished"></translation>
+        <translation>此刻处理中最久的键的时长</translation>
     </message>
     <message>
         <source>workqueueAddAfter and workqueueAddRateLimited events not ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>未被忽略的 workqueueAddAfter 和 workqueueAddRateLimited 事件</translation>
     </message>
 </context>
 <context>
     <name>lens::WorkqueuePanel</name>
     <message>
         <source>Workqueue</source>
-        <translation type="unfinished"></translation>
+        <translation>工作队列</translation>
     </message>
     <message>
         <source>Workqueue items</source>
-        <translation type="unfinished"></translation>
+        <translation>工作队列条目</translation>
     </message>
     <message>
         <source>past, at seq %1: </source>
-        <translation type="unfinished">过去，序号 %1：</translation>
+        <translation>过去，序号 %1：</translation>
     </message>
     <message>
         <source>no workqueue in the journal (run a controller: --controller provisioner)</source>
-        <translation type="unfinished"></translation>
+        <translation>日志中没有工作队列（运行一个控制器：--controller provisioner）</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n queued</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1：%n 个排队中</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> · %n processing</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %n 个处理中</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> · %n waiting</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %n 个等待中</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source> · %n dirty</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> · %n 个 dirty</numerusform>
         </translation>
     </message>
     <message>
         <source> · shut down</source>
-        <translation type="unfinished"></translation>
+        <translation> · 已关闭</translation>
     </message>
     <message numerus="yes">
         <source>%n provision(s) still to fail</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>还有 %n 次供应将失败</numerusform>
         </translation>
     </message>
     <message>
         <source>failing every provision of: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>以下存储类的每次供应都失败：%1</translation>
     </message>
     <message>
         <source>The controller&apos;s queue shown: claims (keys are claim UIDs) or volumes (keys are PV names)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示的控制器队列：claims（键为 claim 的 UID）或 volumes（键为 PV 名称）</translation>
     </message>
     <message>
         <source>Metric (client-go name)</source>
-        <translation type="unfinished"></translation>
+        <translation>指标（client-go 名称）</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">值</translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>How it is derived from the journal</source>
-        <translation type="unfinished"></translation>
+        <translation>如何从日志推算</translation>
     </message>
     <message>
         <source>Built-in provisioner</source>
-        <translation type="unfinished"></translation>
+        <translation>内置供应器</translation>
     </message>
     <message>
         <source>Provision takes</source>
-        <translation type="unfinished"></translation>
+        <translation>Provision 耗时</translation>
     </message>
     <message>
         <source>Clock time each Provision call takes before it answers</source>
-        <translation type="unfinished"></translation>
+        <translation>每次 Provision 调用在应答前花费的时钟时间</translation>
     </message>
     <message>
         <source>Fail the next</source>
-        <translation type="unfinished"></translation>
+        <translation>让接下来的</translation>
     </message>
     <message>
         <source>provisions</source>
-        <translation type="unfinished"></translation>
+        <translation>次供应失败</translation>
     </message>
     <message>
         <source>The next N Provision calls fail (0 cancels): the claim is re-queued with AddRateLimited, 15 s, 30 s, 60 s …</source>
-        <translation type="unfinished"></translation>
+        <translation>接下来 N 次 Provision 调用失败（0 表示取消）：claim 以 AddRateLimited 重新入队，15 秒、30 秒、60 秒 …</translation>
     </message>
     <message>
         <source>Fail every provision of class</source>
-        <translation type="unfinished"></translation>
+        <translation>让该存储类的每次供应失败</translation>
     </message>
     <message>
         <source>failing (click to stop)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在失败（单击停止）</translation>
     </message>
     <message>
         <source>fail it</source>
-        <translation type="unfinished"></translation>
+        <translation>使其失败</translation>
     </message>
 </context>
 </TS>

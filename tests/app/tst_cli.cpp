@@ -29,6 +29,7 @@ private slots:
     void versionNamesQtAndTheAllocator();
     void controllerProvisionsAndSaysWhatItDid();
     void controllerArgumentsAreChecked();
+    void failProvisionsRetriesAClaim();
 
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
@@ -75,12 +76,50 @@ void tst_Cli::controllerArgumentsAreChecked()
                     QByteArray("--allow-writes and --threadiness go with --controller")},
           std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("provisioner"),
                                 QStringLiteral("--threadiness"), QStringLiteral("0")},
-                    QByteArray("--threadiness needs a whole number from 1 to 64")}}) {
+                    QByteArray("--threadiness needs a whole number from 1 to 64")},
+          std::pair{QStringList{QStringLiteral("--fail-provisions"), QStringLiteral("2")},
+                    QByteArray("--provision-latency and --fail-provisions go with --controller")},
+          std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("provisioner"),
+                                QStringLiteral("--provision-latency"), QStringLiteral("-5")},
+                    QByteArray("--provision-latency needs milliseconds from 0 to 3600000")}}) {
         QProcess *q = run(QStringList{QStringLiteral("--headless")} + args, this);
         QVERIFY(q->waitForFinished(10000));
         QCOMPARE(q->exitCode(), 2);
         QVERIFY2(q->readAllStandardError().contains(words), words.constData());
     }
+}
+
+void tst_Cli::failProvisionsRetriesAClaim()
+{
+    // --fail-provisions 1: the first Provision fails as set, and the claim is re-queued with
+    // the limiter's delay; --provision-latency is how long each call took.
+    QProcess *p = run(
+        {QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("3"),
+         QStringLiteral("--controller"), QStringLiteral("provisioner"),
+         QStringLiteral("--threadiness"), QStringLiteral("1"), QStringLiteral("--fail-provisions"),
+         QStringLiteral("1"), QStringLiteral("--provision-latency"), QStringLiteral("300"),
+         QStringLiteral("--churn-interval"), QStringLiteral("0")},
+        this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 0);
+    int injected = 0, returned = 0, rateLimited = 0;
+    for (const QByteArray &line : p->readAllStandardOutput().trimmed().split('\n')) {
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        const QString kind = o.value(QLatin1String("kind")).toString();
+        if (kind == QLatin1String("provisionerReturned")) {
+            ++returned;
+            injected += o.value(QLatin1String("injected")).toBool();
+            QVERIFY(o.value(QLatin1String("durationMs")).toInt() >= 300);
+        }
+        if (kind == QLatin1String("workqueueAddRateLimited") &&
+            o.value(QLatin1String("queue")).toString() == QLatin1String("claims")) {
+            ++rateLimited;
+            QCOMPARE(o.value(QLatin1String("delayMs")).toInt(), 15000);
+        }
+    }
+    QCOMPARE(injected, 1);
+    QVERIFY(returned >= 3); // the failed one, then the other two claims
+    QCOMPARE(rateLimited, 1);
 }
 
 void tst_Cli::headlessPrintsTheJournal()

@@ -8,6 +8,7 @@
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
 #include "informer/sharedinformer.h"
+#include "journalpanel.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
 #include "lens/timelinemodel.h"
@@ -246,6 +247,12 @@ void tst_ControllerWindow::selectingAClaimShowsItsWholeLoop()
     QVERIFY(rows[answered].detail.contains(QStringLiteral("201")));
     QVERIFY(find(rows, 0, own(TraceKind::IndexerAdded)) >= 0 ||
             find(rows, 0, own(TraceKind::IndexerUpdated)) >= 0);
+
+    // A journal row of the claims queue (keyed by the UID, no informer) shows the claim too.
+    m_window->selectObject(QStringLiteral("default/logs"));
+    QCOMPARE(m_window->keyHistoryModel()->key(), QStringLiteral("default/logs"));
+    Q_EMIT m_window->journalPanel()->keySelected(uid, QString());
+    QCOMPARE(m_window->keyHistoryModel()->key(), claim);
 }
 
 void tst_ControllerWindow::workerLanesAndStatusLine()
