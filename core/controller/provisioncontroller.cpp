@@ -196,21 +196,28 @@ KubeClient::Tag ProvisionController::tag(QueueWorker *worker, const QString &que
     return {worker ? worker->name() : QString(), queueKey, objectKey};
 }
 
+namespace {
+/// The fields both Provisioner events carry.
+TraceEvent provisionerEvent(TraceKind kind, const ProvisionController::ProvisionerCall &call)
+{
+    TraceEvent e;
+    e.kind = kind;
+    e.component = QStringLiteral("provisioner");
+    e.key = call.queueKey;
+    e.type = call.op;
+    e.detail.insert(QLatin1String("worker"), call.tag.worker);
+    e.detail.insert(QLatin1String("objectKey"), call.tag.objectKey);
+    e.detail.insert(QLatin1String("pvName"), call.pvName);
+    return e;
+}
+} // namespace
+
 void ProvisionController::recordCalled(const ProvisionerCall &call)
 {
     if (!m_journal)
         return;
-    TraceEvent e;
-    e.kind = TraceKind::ProvisionerCalled;
-    e.component = QStringLiteral("provisioner");
-    e.key = call.queueKey;
-    e.type = call.op;
-    QJsonObject d;
-    d.insert(QLatin1String("worker"), call.tag.worker);
-    d.insert(QLatin1String("objectKey"), call.tag.objectKey);
-    d.insert(QLatin1String("pvName"), call.pvName);
-    d.insert(QLatin1String("class"), call.className);
-    e.detail = d;
+    TraceEvent e = provisionerEvent(TraceKind::ProvisionerCalled, call);
+    e.detail.insert(QLatin1String("class"), call.className);
     m_journal->record(std::move(e));
 }
 
@@ -219,22 +226,13 @@ void ProvisionController::recordReturned(const ProvisionerCall &call, const QStr
 {
     if (!m_journal)
         return;
-    TraceEvent e;
-    e.kind = TraceKind::ProvisionerReturned;
-    e.component = QStringLiteral("provisioner");
-    e.key = call.queueKey;
-    e.type = call.op;
-    QJsonObject d;
-    d.insert(QLatin1String("worker"), call.tag.worker);
-    d.insert(QLatin1String("objectKey"), call.tag.objectKey);
-    d.insert(QLatin1String("pvName"), call.pvName);
-    d.insert(QLatin1String("state"), state);
+    TraceEvent e = provisionerEvent(TraceKind::ProvisionerReturned, call);
+    e.detail.insert(QLatin1String("state"), state);
     if (!error.isEmpty())
-        d.insert(QLatin1String("error"), error);
-    d.insert(QLatin1String("durationMs"), m_clock->nowMs() - calledMs);
+        e.detail.insert(QLatin1String("error"), error);
+    e.detail.insert(QLatin1String("durationMs"), m_clock->nowMs() - calledMs);
     if (injected)
-        d.insert(QLatin1String("injected"), true);
-    e.detail = d;
+        e.detail.insert(QLatin1String("injected"), true);
     m_journal->record(std::move(e));
 }
 

@@ -105,6 +105,16 @@ public:
     };
     const Metrics &metrics() const { return m_metrics; }
 
+    /// One call of the Provisioner as the journal names it: `op` "provision" or "delete",
+    /// keyed by the queue item, the worker and object in `tag`.
+    struct ProvisionerCall {
+        QString op;
+        QString queueKey;
+        KubeClient::Tag tag;
+        QString pvName;
+        QString className;
+    };
+
     /// enqueueClaim: the claim's UID into the claim queue (a tombstone's object too).
     void enqueueClaim(const Object &claim, const QString &why);
 
@@ -134,15 +144,7 @@ private:
 
     KubeClient::Tag tag(QueueWorker *worker, const QString &queueKey,
                         const QString &objectKey) const;
-    /// Journals a Provisioner call (ProvisionerCalled, `error`/`state`/`durationMs` unset) or
-    /// its answer (ProvisionerReturned): `op` "provision" or "delete", keyed by the queue item.
-    struct ProvisionerCall {
-        QString op;
-        QString queueKey;
-        KubeClient::Tag tag;
-        QString pvName;
-        QString className;
-    };
+    /// Journals a Provisioner call (ProvisionerCalled) or its answer (ProvisionerReturned).
     void recordCalled(const ProvisionerCall &call);
     void recordReturned(const ProvisionerCall &call, const QString &state, const QString &error,
                         bool injected, qint64 calledMs);

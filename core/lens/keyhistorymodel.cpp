@@ -122,14 +122,14 @@ void KeyHistoryModel::markAnswered(const TraceEvent &answer)
 KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
 {
     Entry r;
+    r.seq = e.seq;
+    r.t = e.t;
+    r.kind = e.kind;
+    r.component = e.component;
+    r.type = e.type;
+    r.resourceVersion = e.resourceVersion;
     if (e.key != m_key || !m_source.accepts(e)) {
         // A row of the controller's loop around the key.
-        r.seq = e.seq;
-        r.t = e.t;
-        r.kind = e.kind;
-        r.component = e.component;
-        r.type = e.type;
-        r.resourceVersion = e.resourceVersion;
         r.key = e.key;
         r.informer = e.informer;
         r.detail = m_loop.line(e);
@@ -137,21 +137,9 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
         return r;
     }
     if (ControllerLoop::mayLink(e) && e.kind != TraceKind::WatchEvent) {
-        r.seq = e.seq;
-        r.t = e.t;
-        r.kind = e.kind;
-        r.component = e.component;
-        r.type = e.type;
-        r.resourceVersion = e.resourceVersion;
         r.detail = m_loop.line(e);
         return r;
     }
-    r.seq = e.seq;
-    r.t = e.t;
-    r.kind = e.kind;
-    r.component = e.component;
-    r.type = e.type;
-    r.resourceVersion = e.resourceVersion;
     if (!e.object.isNull()) {
         m_lastObject = e.object;
         m_lastObjectGone = e.kind == TraceKind::IndexerDeleted ||

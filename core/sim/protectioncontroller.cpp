@@ -31,11 +31,11 @@ QStringList claimsOfPod(const QJsonObject &pod)
 
 ProtectionController::ProtectionController(Store *store, QObject *parent)
     : QObject(parent), m_store(store), m_writer(store),
-      m_claims(new KeyQueue(QStringLiteral("pvcprotection"), this)),
-      m_volumes(new KeyQueue(QStringLiteral("pvprotection"), this))
+      m_claims(newControllerQueue(QStringLiteral("pvcprotection"), nullptr, this)),
+      m_volumes(newControllerQueue(QStringLiteral("pvprotection"), nullptr, this))
 {
-    connect(m_claims, &KeyQueue::added, this, &ProtectionController::schedule);
-    connect(m_volumes, &KeyQueue::added, this, &ProtectionController::schedule);
+    connect(m_claims, &lens::workqueue::Queue::changed, this, &ProtectionController::schedule);
+    connect(m_volumes, &lens::workqueue::Queue::changed, this, &ProtectionController::schedule);
 }
 
 void ProtectionController::start()
@@ -93,19 +93,19 @@ void ProtectionController::schedule()
 int ProtectionController::processPending(int limit)
 {
     int ran = 0;
-    while (ran < limit && (!m_claims->isEmpty() || !m_volumes->isEmpty())) {
-        if (const QString key = m_claims->get(); !key.isEmpty()) {
+    while (ran < limit && (m_claims->len() > 0 || m_volumes->len() > 0)) {
+        if (const QString key = m_claims->tryGet().value_or(QString()); !key.isEmpty()) {
             processClaim(key);
             m_claims->done(key);
             ++ran;
         }
-        if (const QString key = m_volumes->get(); !key.isEmpty()) {
+        if (const QString key = m_volumes->tryGet().value_or(QString()); !key.isEmpty()) {
             processVolume(key);
             m_volumes->done(key);
             ++ran;
         }
     }
-    if (!m_claims->isEmpty() || !m_volumes->isEmpty())
+    if (m_claims->len() > 0 || m_volumes->len() > 0)
         schedule();
     return ran;
 }

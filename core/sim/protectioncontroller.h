@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "keyqueue.h"
+#include "controllerqueue.h"
 #include "writestrategy.h"
 
 #include <QObject>
@@ -21,9 +21,10 @@ class Store;
 ///   once, unless a test or a user creates a pod that uses it.)
 /// - a PersistentVolume being deleted loses kubernetes.io/pv-protection once its status.phase
 ///   is not Bound; one not being deleted and lacking it gets it.
-/// Keys queue on plain KeyQueues ("pvcprotection", "pvprotection") and are processed on the
-/// next pass of the event loop, never inside the Store's changed() emission. Writes go through
-/// WriteStrategy; a failed one (409) waits for the next change, as upstream requeues it.
+/// Keys queue on plain work queues (newControllerQueue) ("pvcprotection", "pvprotection") and are
+/// processed on the next pass of the event loop, never inside the Store's changed() emission.
+/// Writes go through WriteStrategy; a failed one (409) waits for the next change, as upstream
+/// requeues it.
 class ProtectionController : public QObject {
     Q_OBJECT
 public:
@@ -47,8 +48,8 @@ private:
 
     Store *m_store;
     WriteStrategy m_writer;
-    KeyQueue *m_claims;
-    KeyQueue *m_volumes;
+    lens::workqueue::Queue *m_claims;
+    lens::workqueue::Queue *m_volumes;
     bool m_running = false;
     bool m_scheduled = false;
 };

@@ -60,12 +60,14 @@ std::optional<LabelSelector> claimSelector(const QJsonObject &claim)
 PersistentVolumeController::PersistentVolumeController(Store *store, const lens::Clock *clock,
                                                        QObject *parent)
     : QObject(parent), m_store(store), m_writer(store), m_events(store, QLatin1String(Component)),
-      m_claims(new KeyQueue(QStringLiteral("claims"), this)),
-      m_volumes(new KeyQueue(QStringLiteral("volumes"), this)),
+      m_claims(newControllerQueue(QStringLiteral("claims"), clock, this)),
+      m_volumes(newControllerQueue(QStringLiteral("volumes"), clock, this)),
       m_resyncTimer(new lens::ClockTimer(clock, this))
 {
-    connect(m_claims, &KeyQueue::added, this, &PersistentVolumeController::schedule);
-    connect(m_volumes, &KeyQueue::added, this, &PersistentVolumeController::schedule);
+    connect(m_claims, &lens::workqueue::Queue::changed, this,
+            &PersistentVolumeController::schedule);
+    connect(m_volumes, &lens::workqueue::Queue::changed, this,
+            &PersistentVolumeController::schedule);
     connect(m_resyncTimer, &lens::ClockTimer::timeout, this, &PersistentVolumeController::resync);
 }
 
@@ -142,21 +144,21 @@ void PersistentVolumeController::resync()
 int PersistentVolumeController::processPending(int limit)
 {
     int ran = 0;
-    while (ran < limit && (!m_claims->isEmpty() || !m_volumes->isEmpty())) {
-        if (const QString key = m_claims->get(); !key.isEmpty()) {
+    while (ran < limit && (m_claims->len() > 0 || m_volumes->len() > 0)) {
+        if (const QString key = m_claims->tryGet().value_or(QString()); !key.isEmpty()) {
             claimWorkerStep(key);
             m_claims->done(key);
             ++ran;
             Q_EMIT synced(m_claims->name(), key);
         }
-        if (const QString key = m_volumes->get(); !key.isEmpty()) {
+        if (const QString key = m_volumes->tryGet().value_or(QString()); !key.isEmpty()) {
             volumeWorkerStep(key);
             m_volumes->done(key);
             ++ran;
             Q_EMIT synced(m_volumes->name(), key);
         }
     }
-    if (!m_claims->isEmpty() || !m_volumes->isEmpty())
+    if (m_claims->len() > 0 || m_volumes->len() > 0)
         schedule(); // the rest on the next pass
     return ran;
 }

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "api/object.h"
+#include "controllerqueue.h"
 #include "eventrecorder.h"
-#include "keyqueue.h"
 #include "writestrategy.h"
 
 #include <QHash>
@@ -27,9 +27,9 @@ class Store;
 ///
 /// - Every change of a PersistentVolumeClaim (Added, Modified, Deleted) queues its
 ///   "namespace/name" on the plain queue "claims", every change of a PersistentVolume its name
-///   on "volumes" (KeyQueue: de-duplicating, no rate limit). Nothing is done inside the Store's
-///   changed() emission: the keys are processed on the next pass of the event loop, one key of
-///   each queue in turn (the two single workers), until both are empty.
+///   on "volumes" (core/workqueue's basic queue: de-duplicating, no rate limit). Nothing is done
+///   inside the Store's changed() emission: the keys are processed on the next pass of the event
+///   loop, one key of each queue in turn (the two single workers), until both are empty.
 /// - Every resyncPeriodMs() (15 s, --pvclaimbinder-sync-period) on the given Clock every claim
 ///   and volume is queued again; a sync that fails (a 409 Conflict is routine: someone wrote
 ///   first) is only retried then or at the next change, as upstream.
@@ -84,8 +84,8 @@ public:
     /// settled.
     int processPending(int limit = 10000);
 
-    KeyQueue *claimQueue() const { return m_claims; }
-    KeyQueue *volumeQueue() const { return m_volumes; }
+    lens::workqueue::Queue *claimQueue() const { return m_claims; }
+    lens::workqueue::Queue *volumeQueue() const { return m_volumes; }
 
 Q_SIGNALS:
     /// After each sync: the queue ("claims" / "volumes") and the key.
@@ -129,8 +129,8 @@ private:
     Store *m_store;
     WriteStrategy m_writer;
     EventRecorder m_events;
-    KeyQueue *m_claims;
-    KeyQueue *m_volumes;
+    lens::workqueue::Queue *m_claims;
+    lens::workqueue::Queue *m_volumes;
     lens::ClockTimer *m_resyncTimer;
     int m_resyncMs = DefaultResyncPeriodMs;
     bool m_running = false;
