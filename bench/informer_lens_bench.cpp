@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: Apache-2.0
+// informer-lens-bench: how fast and how light the informer is at scale, as one program that
+// prints one `key: value unit` line per figure (docs/performance.md lists every key, the
+// command for each and the figures measured).
+//
+//   informer-lens-bench [--quick] [--pods 10000,50000,150000] [--skip sim,ui]
+//
+// For each pod count N the built-in cluster runs as its own process (informer-lens-sim --pods N,
+// so that its memory is not counted), and each phase runs in a fresh child process of this
+// program (`--phase NAME --server URL --pods N`), so that each peak RSS is that phase's own:
+//  - download: the informer's first LIST requests (resourceVersion=0, limit=500, following
+//    continue tokens), bodies read and dropped, then the same bytes parsed by simdjson: the
+//    floor that sync.parse_ratio compares with;
+//  - sync: a Session (the one `informer-lens --headless` runs: HTTP ListerWatcher → Reflector →
+//    DeltaFIFO → Indexer with the namespace index → one logging handler, journal at its default
+//    cap) from start() to WaitForCacheSync; cache_per_json is the heap the informer and journal
+//    hold after sync (allocator statistics, lens::heap) over the objects' compact JSON;
+//  - watch: the same with WatchList (sendInitialEvents=true), so that all N objects arrive as
+//    watch events through Reflector → DeltaFIFO → Indexer → handler: events per second.
+// Then bench_sim (sim.* keys) and bench_window (ui.* keys) run as children when built beside it.
+// Never run by ctest: speed targets live in benchmarks, not in timed tests.
+#include "heap/heap.h"
+#include "informer/sharedinformer.h"
+#include "session/session.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string_view>
+
+using namespace lens;
+
+namespace {
+
+void out(const QString &key, double value, const char *unit, const char *format = "%.2f")
+{
+    std::printf("%s: ", qPrintable(key));
+    std::printf(format, value);
+    std::printf(" %s\n", unit);
+    std::fflush(stdout);
+}
+
+/// Peak resident set (VmHWM) of this process in MB (10^6 bytes), from /proc/self/status.
+double peakRssMb()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() * 1024.0 / 1e6;
+    return 0;
+}
+
+/// The informer's first LIST, as its Reflector sends it (resourceVersion=0, limit=500),
+/// following continue tokens; each body is handed to `onBody`. False on an HTTP error.
+bool listAll(const QUrl &server, const std::function<void(QByteArray)> &onBody)
+{
+    QNetworkAccessManager nam;
+    QString token;
+    for (;;) {
+        QUrl url = server;
+        url.setPath(QStringLiteral("/api/v1/pods"));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("limit"), QStringLiteral("500"));
+        if (token.isEmpty())
+            q.addQueryItem(QStringLiteral("resourceVersion"), QStringLiteral("0"));
+        else
+            q.addQueryItem(QStringLiteral("continue"), token);
+        url.setQuery(q);
+        QNetworkReply *reply = nam.get(QNetworkRequest(url));
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        QByteArray body = reply->readAll();
+        reply->deleteLater();
+        if (status != 200) {
+            std::fprintf(stderr, "informer-lens-bench: %s: HTTP %d\n", qPrintable(url.toString()),
+                         status);
+            return false;
+        }
+        // Only metadata.continue is needed to go on; found without parsing (metadata first).
+        const qsizetype at = body.indexOf("\"continue\":\"");
+        const qsizetype items = body.indexOf("\"items\":");
+        token.clear();
+        if (at >= 0 && (items < 0 || at < items)) {
+            const qsizetype from = at + 12;
+            token = QString::fromUtf8(body.mid(from, body.indexOf('"', from) - from));
+        }
+        onBody(std::move(body));
+        if (token.isEmpty())
+            return true;
+    }
+}
+
+int phaseDownload(const QUrl &server, int pods)
+{
+    QList<QByteArray> bodies;
+    qint64 bytes = 0;
+    QElapsedTimer t;
+    t.start();
+    if (!listAll(server, [&](QByteArray b) {
+            bytes += b.size();
+            bodies << std::move(b);
+        }))
+        return 1;
+    const double downloadS = t.nsecsElapsed() / 1e9;
+    simdjson::dom::parser parser;
+    qsizetype items = 0;
+    t.restart();
+    for (const QByteArray &b : std::as_const(bodies)) {
+        simdjson::dom::element doc;
+        if (parser.parse(b.constData(), size_t(b.size())).get(doc) != simdjson::SUCCESS) {
+            std::fprintf(stderr, "informer-lens-bench: simdjson could not parse a list body\n");
+            return 1;
+        }
+        simdjson::dom::array arr;
+        if (doc["items"].get_array().get(arr) == simdjson::SUCCESS)
+            items += qsizetype(arr.size());
+    }
+    const double parseS = t.nsecsElapsed() / 1e9;
+    const QString n = QString::number(pods);
+    out(QStringLiteral("download.seconds.pods") + n, downloadS, "s", "%.3f");
+    out(QStringLiteral("download.mb.pods") + n, bytes / 1e6, "MB", "%.1f");
+    out(QStringLiteral("parse.seconds.pods") + n, parseS, "s", "%.3f");
+    out(QStringLiteral("parse.items.pods") + n, double(items), "items", "%.0f");
+    return items == pods ? 0 : 1;
+}
+
+/// One Session against `server` until WaitForCacheSync; prints the sync figures (or, with
+/// `watchList`, the watch figure).
+int phaseSync(const QUrl &server, int pods, bool watchList)
+{
+    Session::Options o;
+    o.server = server;
+    o.resources = {QStringLiteral("pods")};
+    o.resyncPeriodMs = 0;
+    o.churnIntervalMs = 0;
+    o.watchListModes = {watchList};
+    Session session(o);
+    const heap::Figures before = heap::figures();
+    bool done = false, ok = false;
+    QObject::connect(&session, &Session::cacheSynced, [&](const CacheSyncResult &r) {
+        done = true;
+        ok = r.ok();
+    });
+    QElapsedTimer t;
+    t.start();
+    QString error;
+    if (!session.start(&error)) {
+        std::fprintf(stderr, "informer-lens-bench: %s\n", qPrintable(error));
+        return 1;
+    }
+    while (!done)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    const double seconds = t.nsecsElapsed() / 1e9;
+    const heap::Figures after = heap::figures();
+    const Indexer &indexer = session.informer()->indexer();
+    if (!ok || indexer.size() != pods) {
+        std::fprintf(stderr, "informer-lens-bench: synced %lld of %d pods\n",
+                     qlonglong(indexer.size()), pods);
+        return 1;
+    }
+    const QString n = QString::number(pods);
+    if (watchList) {
+        out(QStringLiteral("watch.seconds.pods") + n, seconds, "s", "%.3f");
+        out(QStringLiteral("watch.events_per_second.pods") + n, pods / seconds, "events/s", "%.0f");
+        return 0;
+    }
+    out(QStringLiteral("sync.seconds.pods") + n, seconds, "s", "%.3f");
+    out(QStringLiteral("sync.rss_mb.pods") + n, peakRssMb(), "MB", "%.0f");
+    qint64 json = 0; // measured after the heap figure: byteSize() may cache a serialisation
+    for (const Object &obj : indexer.list())
+        json += obj.byteSize();
+    const double heldMb = (after.inUseMiB - before.inUseMiB) * 1048576.0 / 1e6;
+    out(QStringLiteral("sync.heap_mb.pods") + n, heldMb, "MB", "%.0f");
+    out(QStringLiteral("sync.json_mb.pods") + n, json / 1e6, "MB", "%.1f");
+    out(QStringLiteral("sync.cache_per_json.pods") + n, heldMb * 1e6 / double(json), "x");
+    out(QStringLiteral("sync.journal_events.pods") + n, double(session.journal()->events().size()),
+        "events", "%.0f");
+    return 0;
+}
+
+/// Runs `program` with `args`, echoes its `key: value unit` lines whose key starts with one of
+/// `prefixes` (all when empty) and returns them by key (value only). Empty on failure.
+std::map<QString, double> runChild(const QString &program, const QStringList &args,
+                                   const QStringList &prefixes = {}, int timeoutS = 1800)
+{
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(program, args);
+    std::map<QString, double> figures;
+    if (!child.waitForFinished(timeoutS * 1000) || child.exitCode() != 0) {
+        std::fprintf(stderr, "informer-lens-bench: %s %s failed\n", qPrintable(program),
+                     qPrintable(args.join(QLatin1Char(' '))));
+        child.kill();
+        child.waitForFinished();
+        return figures;
+    }
+    for (const QByteArray &line : child.readAllStandardOutput().split('\n')) {
+        const qsizetype colon = line.indexOf(": ");
+        if (colon < 0 || (line.contains(' ') && line.indexOf(' ') < colon))
+            continue;
+        const QString key = QString::fromUtf8(line.left(colon));
+        if (!prefixes.isEmpty() &&
+            std::none_of(prefixes.begin(), prefixes.end(),
+                         [&key](const QString &pre) { return key.startsWith(pre); }))
+            continue;
+        figures[key] = line.mid(colon + 2).split(' ').value(0).toDouble();
+        std::printf("%s\n", line.constData());
+    }
+    std::fflush(stdout);
+    return figures;
+}
+
+/// informer-lens-sim seeded with `pods` pods, churn off; its URL once it listens.
+struct SimProcess {
+    QProcess process;
+    QUrl url;
+    double seedSeconds = 0;
+    bool start(const QString &program, int pods)
+    {
+        QElapsedTimer t;
+        t.start();
+        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        process.start(program, {QStringLiteral("--pods"), QString::number(pods),
+                                QStringLiteral("--churn"), QStringLiteral("0")});
+        while (process.state() != QProcess::NotRunning && !process.canReadLine())
+            process.waitForReadyRead(1000);
+        url = QUrl(QString::fromUtf8(process.readLine().trimmed()));
+        seedSeconds = t.nsecsElapsed() / 1e9;
+        return url.isValid() && !url.host().isEmpty();
+    }
+    ~SimProcess()
+    {
+        process.terminate();
+        if (!process.waitForFinished(10000))
+            process.kill();
+        process.waitForFinished();
+    }
+};
+
+/// A target line: `target.NAME: VALUE UNIT (target OP LIMIT) met|MISSED`.
+void target(const char *name, double value, const char *unit, const char *op, double limit)
+{
+    const bool met = std::string_view(op) == "<=" ? value <= limit : value >= limit;
+    std::printf("target.%s: %.2f %s (target %s %.2f) %s\n", name, value, unit, op, limit,
+                met ? "met" : "MISSED");
+    std::fflush(stdout);
+}
+
+int orchestrate(const QStringList &podCounts, const QString &simProgram, bool quick,
+                const QStringList &skip)
+{
+    const QString self = QCoreApplication::applicationFilePath();
+    std::printf("bench.allocator: %s\n", qPrintable(heap::allocatorName()));
+    std::map<QString, double> all;
+    for (const QString &n : podCounts) {
+        SimProcess sim;
+        if (!sim.start(simProgram, n.toInt())) {
+            std::fprintf(stderr, "informer-lens-bench: %s did not start\n", qPrintable(simProgram));
+            return 1;
+        }
+        out(QStringLiteral("sim.seed_seconds.pods") + n, sim.seedSeconds, "s", "%.1f");
+        const QStringList common{QStringLiteral("--server"), sim.url.toString(),
+                                 QStringLiteral("--pods"), n};
+        for (const char *phase : {"download", "sync", "watch"}) {
+            const auto f = runChild(
+                self, QStringList{QStringLiteral("--phase"), QLatin1String(phase)} + common);
+            if (f.empty())
+                return 1;
+            all.insert(f.begin(), f.end());
+        }
+        const double floor = all[QStringLiteral("download.seconds.pods") + n] +
+                             all[QStringLiteral("parse.seconds.pods") + n];
+        const double ratio = all[QStringLiteral("sync.seconds.pods") + n] / floor;
+        all[QStringLiteral("sync.parse_ratio.pods") + n] = ratio;
+        out(QStringLiteral("sync.parse_ratio.pods") + n, ratio, "x");
+    }
+    const QString last = podCounts.last();
+    const double events = all[QStringLiteral("watch.events_per_second.pods") + last];
+    out(QStringLiteral("watch.events_per_second"), events, "events/s", "%.0f");
+    const QString dir = QFileInfo(self).absolutePath();
+    if (!skip.contains(QLatin1String("sim"))) {
+        const auto f = runChild(dir + QStringLiteral("/bench_sim"),
+                                quick ? QStringList{QStringLiteral("--quick")} : QStringList{},
+                                {QStringLiteral("sim.")});
+        all.insert(f.begin(), f.end());
+    }
+    // Targets (issue figures: client-go v1.20 synced 150 000 pods of the built-in cluster in
+    // 12.6 s on the same machine).
+    if (all.count(QStringLiteral("sync.seconds.pods150000"))) {
+        target("sync_vs_parse.pods150000", all[QStringLiteral("sync.parse_ratio.pods150000")], "x",
+               "<=", 2.0);
+        target("sync_seconds.pods150000", all[QStringLiteral("sync.seconds.pods150000")], "s",
+               "<=", 12.6 / 2);
+        target("rss_mb.pods150000", all[QStringLiteral("sync.rss_mb.pods150000")], "MB",
+               "<=", 1000);
+    }
+    target(qPrintable(QStringLiteral("cache_per_json.pods") + last),
+           all[QStringLiteral("sync.cache_per_json.pods") + last], "x", "<=", 1.5);
+    target("watch_events_per_second", events, "events/s", ">=", 50000);
+    if (all.count(QStringLiteral("sim.list_mb_per_second")))
+        target("sim.list_mb_per_second", all[QStringLiteral("sim.list_mb_per_second")], "MB/s",
+               ">=", 400);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        QStringLiteral("Informer Lens at scale: prints one `key: value unit` line per figure "
+                       "(docs/performance.md)."));
+    p.addHelpOption();
+    const QCommandLineOption quickOpt(QStringLiteral("quick"),
+                                      QStringLiteral("10 000 pods only, short phases."));
+    const QCommandLineOption podsOpt(
+        QStringLiteral("pods"),
+        QStringLiteral("Comma-separated pod counts (default 10000,50000,150000)."),
+        QStringLiteral("N,..."));
+    const QCommandLineOption skipOpt(QStringLiteral("skip"),
+                                     QStringLiteral("Skip these parts: sim, ui (comma-separated)."),
+                                     QStringLiteral("PARTS"));
+    const QCommandLineOption simOpt(QStringLiteral("sim"),
+                                    QStringLiteral("The informer-lens-sim executable."),
+                                    QStringLiteral("PATH"), QStringLiteral(LENS_SIM_EXECUTABLE));
+    const QCommandLineOption phaseOpt(QStringLiteral("phase"),
+                                      QStringLiteral("Internal: run one phase in this process."),
+                                      QStringLiteral("NAME"));
+    const QCommandLineOption serverOpt(QStringLiteral("server"),
+                                       QStringLiteral("Internal: the server of --phase."),
+                                       QStringLiteral("URL"));
+    p.addOptions({quickOpt, podsOpt, skipOpt, simOpt, phaseOpt, serverOpt});
+    p.process(app);
+
+    if (p.isSet(phaseOpt)) {
+        const QUrl server(p.value(serverOpt));
+        const int pods = p.value(podsOpt).toInt();
+        const QString phase = p.value(phaseOpt);
+        if (phase == QLatin1String("download"))
+            return phaseDownload(server, pods);
+        if (phase == QLatin1String("sync") || phase == QLatin1String("watch"))
+            return phaseSync(server, pods, phase == QLatin1String("watch"));
+        std::fprintf(stderr, "informer-lens-bench: unknown phase %s\n", qPrintable(phase));
+        return 2;
+    }
+    const QStringList skip = p.value(skipOpt).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    QStringList pods =
+        p.isSet(podsOpt)    ? p.value(podsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)
+        : p.isSet(quickOpt) ? QStringList{QStringLiteral("10000")}
+                            : QStringList{QStringLiteral("10000"), QStringLiteral("50000"),
+                                          QStringLiteral("150000")};
+    for (const QString &n : std::as_const(pods))
+        if (n.toInt() <= 0) {
+            std::fprintf(stderr, "informer-lens-bench: --pods takes positive numbers\n");
+            return 2;
+        }
+    return orchestrate(pods, p.value(simOpt), p.isSet(quickOpt), skip);
+}
