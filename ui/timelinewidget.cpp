@@ -84,8 +84,10 @@ std::pair<qint64, qint64> TimelineWidget::visibleRange() const
 std::vector<TimelineGroup> TimelineWidget::groups() const
 {
     std::vector<TimelineGroup> out;
+    // A group folds only when there are others to show (one group has no header).
+    const bool several = m_model->tracks().size() + (m_model->workers().isEmpty() ? 0 : 1) > 1;
     for (const TimelineModel::Track &t : m_model->tracks())
-        out.push_back({&t, m_model->tracks().size() > 1 && m_collapsed.contains(t.informer)});
+        out.push_back({&t, several && m_collapsed.contains(t.informer)});
     if (out.empty()) {
         static const TimelineModel::Track none;
         out.push_back({&none, false});
@@ -118,7 +120,12 @@ TimelineGeometry TimelineWidget::geometry() const
 
 QStringList TimelineWidget::groupInformers() const
 {
-    return m_model->tracks().size() > 1 ? m_model->informers() : QStringList();
+    const std::vector<TimelineGroup> gs = groups();
+    QStringList keys;
+    if (gs.size() > 1)
+        for (const TimelineGroup &g : gs)
+            keys << (g.workers ? workersGroupKey() : g.track->informer);
+    return keys;
 }
 
 void TimelineWidget::setCollapsed(const QString &informer, bool collapsed)
@@ -136,7 +143,7 @@ void TimelineWidget::setCollapsed(const QString &informer, bool collapsed)
 
 QRect TimelineWidget::headerRect(const QString &informer) const
 {
-    const int group = int(m_model->informers().indexOf(informer));
+    const int group = int(groupInformers().indexOf(informer));
     const TimelineGeometry g = geometry();
     const int i = group < 0 ? -1 : g.indexOf(TimelineLane::Kind::Header, group);
     return i < 0 ? QRect() : QRect(0, g.laneRect(i).top(), width(), g.laneRect(i).height());

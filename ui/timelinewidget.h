@@ -95,8 +95,12 @@ public:
     /// Where everything is drawn now: plot, visible range and lanes.
     TimelineGeometry geometry() const;
 
-    /// The informers with lanes of their own (empty when the journal holds at most one).
+    /// The groups of lanes with a header of their own, top to bottom: each informer's name, then
+    /// workersGroupKey() for the controller's workers (empty when there is only one group).
+    /// Up and Down select among them, Space folds the selected one.
     QStringList groupInformers() const;
+    /// The key the workers' group is folded under (no informer is named so).
+    static QString workersGroupKey();
     /// Whether `informer`'s lanes are folded under their header.
     bool isCollapsed(const QString &informer) const { return m_collapsed.contains(informer); }
     /// Folds (or unfolds) `informer`'s lanes under their header.
@@ -138,8 +142,6 @@ private:
     /// One group per track (informer) of the model; one empty group before any event; then
     /// the controller's workers when the journal has any.
     std::vector<TimelineGroup> groups() const;
-    /// The key the workers' group is folded under (no informer is named so).
-    static QString workersGroupKey();
     TimelineMoment moment() const;
     /// The marker recorded as `seq` in any group, or null.
     const TimelineModel::Mark *findMark(quint64 seq) const;

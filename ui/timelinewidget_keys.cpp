@@ -248,7 +248,9 @@ void TimelineWidget::updateAccessibleDescription()
             text += QLatin1Char(' ') + (isCollapsed(informers.at(m_focusedGroup))
                                             ? tr("Selected informer: %1 (folded).")
                                             : tr("Selected informer: %1 (unfolded)."))
-                                           .arg(informers.at(m_focusedGroup));
+                                           .arg(informers.at(m_focusedGroup) == workersGroupKey()
+                                                    ? tr("controller workers")
+                                                    : informers.at(m_focusedGroup));
     }
     if (const Mark *m = findMark(m_selectedSeq))
         text += QLatin1Char(' ') + tr("Selected: %1 s, %2. %3")

@@ -41,8 +41,11 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
     m_view->setObjectName(QStringLiteral("workqueueView"));
     m_view->verticalHeader()->setVisible(true); // "#": position in line, 1 = next Get
     m_view->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    setWidths(m_view, {230, 150, 110, 150, 60, 200});
+    setWidths(m_view, {150, 120, 70, 70, 60, 80, 90});
     fitColumnsToContents(m_view);
+    // Worker is empty for every waiting item: shown last, so that the narrow column of the
+    // window starts with what each item waits for (time, failures, backoff).
+    m_view->horizontalHeader()->moveSection(WorkqueueModel::WorkerColumn, model->columnCount() - 1);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
                 if (!current.isValid())
@@ -61,8 +64,8 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
     m_metrics->setUniformRowHeights(true);
     m_metrics->setWordWrap(false);
     m_metrics->header()->setStretchLastSection(true);
-    m_metrics->setColumnWidth(0, 300);
-    m_metrics->setColumnWidth(1, 230);
+    m_metrics->setColumnWidth(0, 240);
+    m_metrics->setColumnWidth(1, 260);
     installRowCopy(m_metrics);
     // The items above the metrics; the user moves the line between them.
     auto *split = new QSplitter(Qt::Vertical, this);

@@ -15,6 +15,7 @@
 #include "lens/workqueuemodel.h"
 #include "mainwindow.h"
 #include "session/session.h"
+#include "timelinewidget.h"
 #include "workqueue/ratelimitingqueue.h"
 #include "workqueuepanel.h"
 
@@ -277,6 +278,27 @@ void tst_ControllerWindow::workerLanesAndStatusLine()
     QCOMPARE(provisioned, 3);
     QTRY_VERIFY(m_window->controllerStatus().contains(QStringLiteral("3 claim")));
     QVERIFY(m_window->controllerStatus().startsWith(QStringLiteral("workers: ")));
+
+    // The keyboard reaches the workers' group too: Up from the first header wraps to it (the
+    // last group), Space folds its lanes, and the accessible text names it.
+    TimelineWidget *timeline = m_window->timelineWidget();
+    const QStringList groups = timeline->groupInformers();
+    QCOMPARE(groups.last(), TimelineWidget::workersGroupKey());
+    QVERIFY(timeline->headerRect(TimelineWidget::workersGroupKey()).isValid());
+    const int workersGroup = int(groups.size()) - 1;
+    QVERIFY(timeline->geometry().indexOf(TimelineLane::Kind::Worker, workersGroup, 0) >= 0);
+    timeline->setFocus();
+    QTest::keyClick(timeline, Qt::Key_Down); // the first header
+    QTest::keyClick(timeline, Qt::Key_Up);   // wraps to the last: the workers
+    QVERIFY(timeline->accessibleDescription().contains(
+        QLatin1String("Selected informer: controller workers (unfolded)")));
+    QTest::keyClick(timeline, Qt::Key_Space);
+    QVERIFY(timeline->isCollapsed(TimelineWidget::workersGroupKey()));
+    QCOMPARE(timeline->geometry().indexOf(TimelineLane::Kind::Worker, workersGroup, 0), -1);
+    QVERIFY(timeline->accessibleDescription().contains(
+        QLatin1String("Selected informer: controller workers (folded)")));
+    QTest::keyClick(timeline, Qt::Key_Space);
+    QVERIFY(!timeline->isCollapsed(TimelineWidget::workersGroupKey()));
 }
 
 QTEST_MAIN(tst_ControllerWindow)
