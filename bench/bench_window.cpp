@@ -154,6 +154,68 @@ double percentile(std::vector<double> v, double p)
     return v[i];
 }
 
+/// --server URL --sync-only: the window open from the start, the informer's initial list of
+/// every pod of an external server (informer-lens-sim --pods N) until HasSynced, with a 5 ms
+/// probe on the UI thread; prints ui.sync_seconds.podsN, the event-loop stalls during the sync
+/// (ui.sync_stall_max_ms / _p99), the window's peak RSS and the longest turns' causes.
+int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server)
+{
+    lens::Session::Options o;
+    o.server = server;
+    o.churnIntervalMs = 0;
+    o.resyncPeriodMs = 0;
+    o.resources = {QStringLiteral("pods")};
+    lens::Session session(o);
+    std::vector<double> lateMs;
+    QElapsedTimer clock;
+    QTimer probe;
+    probe.setTimerType(Qt::PreciseTimer);
+    probe.setInterval(5);
+    qint64 expected = 5'000'000;
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        lateMs.push_back(double(std::max<qint64>(0, now - expected)) / 1e6);
+        if (lateMs.back() >= 2 * app.thresholdMs())
+            app.noteLateProbe(lateMs.back());
+        expected = now + 5'000'000;
+    });
+    clock.start();
+    probe.start();
+    app.setRecording(true);
+    QString error;
+    if (!session.start(&error)) {
+        std::fprintf(stderr, "bench_window: %s\n", qPrintable(error));
+        return 1;
+    }
+    lens::MainWindow window(session.journal(), session.informer()->controller());
+    window.setSourceDescription(session.sourceDescription());
+    window.resize(1600, 1000);
+    window.show();
+    QObject::connect(&session, &lens::Session::cacheSynced, &app, [&] {
+        const double seconds = double(clock.nsecsElapsed()) / 1e9;
+        // The views fold what the sync recorded, then the figures.
+        window.settle();
+        const double settled = double(clock.nsecsElapsed()) / 1e9;
+        probe.stop();
+        app.setRecording(false);
+        const QString n = QString::number(session.informer()->indexer().size());
+        std::printf("ui.sync_seconds.pods%s: %.2f s\n", qPrintable(n), seconds);
+        std::printf("ui.sync_settled_seconds.pods%s: %.2f s\n", qPrintable(n), settled);
+        std::printf("ui.sync_stall_p99_ms.pods%s: %.1f ms\n", qPrintable(n),
+                    percentile(lateMs, 99));
+        std::printf("ui.sync_stall_max_ms.pods%s: %.1f ms\n", qPrintable(n),
+                    lateMs.empty() ? 0.0 : *std::max_element(lateMs.begin(), lateMs.end()));
+        std::printf("ui.rss_mb.pods%s: %.0f MB\n", qPrintable(n),
+                    residentMiB().second * 1048576.0 / 1e6);
+        app.print(10);
+        std::fflush(stdout);
+        QCoreApplication::exit(0);
+    });
+    const int rc = QApplication::exec();
+    session.stop();
+    return rc;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -204,8 +266,26 @@ int main(int argc, char **argv)
                        "indices, handlers + object, playground + indices), so each one is "
                        "painted under load; 0 keeps journal + indices (default 3)."),
         QStringLiteral("N"), QStringLiteral("3"));
-    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt, tabsOpt});
+    const QCommandLineOption serverOpt(
+        QStringLiteral("server"),
+        QStringLiteral("With --sync-only: the API server to list (e.g. informer-lens-sim --pods "
+                       "150000)."),
+        QStringLiteral("URL"));
+    const QCommandLineOption syncOnlyOpt(
+        QStringLiteral("sync-only"),
+        QStringLiteral("Only the initial sync from --server with the window open: "
+                       "ui.sync_seconds, the stalls during it and the peak RSS."));
+    p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt, tabsOpt,
+                  serverOpt, syncOnlyOpt});
     p.process(app);
+    if (p.isSet(syncOnlyOpt)) {
+        if (!p.isSet(serverOpt)) {
+            std::fprintf(stderr, "bench_window: --sync-only needs --server\n");
+            return 2;
+        }
+        app.setThresholdMs(p.value(stallOpt).toDouble());
+        return syncOnly(app, QUrl(p.value(serverOpt)));
+    }
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();
     const int pods = p.value(podsOpt).toInt();

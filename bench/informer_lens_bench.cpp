@@ -287,6 +287,14 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
                 return 1;
             all.insert(f.begin(), f.end());
         }
+        if (n == podCounts.last() && !skip.contains(QLatin1String("ui"))) {
+            // The window open during the same initial list (bench_window --sync-only).
+            const auto f = runChild(
+                QFileInfo(self).absolutePath() + QStringLiteral("/bench_window"),
+                {QStringLiteral("--server"), sim.url.toString(), QStringLiteral("--sync-only")},
+                {QStringLiteral("ui.")});
+            all.insert(f.begin(), f.end());
+        }
         const double floor = all[QStringLiteral("download.seconds.pods") + n] +
                              all[QStringLiteral("parse.seconds.pods") + n];
         const double ratio = all[QStringLiteral("sync.seconds.pods") + n] / floor;
@@ -303,6 +311,27 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
                                 {QStringLiteral("sim.")});
         all.insert(f.begin(), f.end());
     }
+    if (!skip.contains(QLatin1String("ui"))) {
+        // Every view open while a cluster pours 5 000 watch events per second in.
+        const QStringList args{QStringLiteral("--rate"), QStringLiteral("5000"),
+                               QStringLiteral("--seconds"),
+                               quick ? QStringLiteral("10") : QStringLiteral("20")};
+        QProcess child;
+        child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        child.start(dir + QStringLiteral("/bench_window"), args);
+        child.waitForFinished(600000);
+        const std::map<QByteArray, QString> keys{
+            {"loop_latency_ms_p50", QStringLiteral("ui.latency_p50_ms")},
+            {"loop_latency_ms_p99", QStringLiteral("ui.latency_p99_ms")},
+            {"loop_latency_ms_max", QStringLiteral("ui.latency_max_ms")}};
+        for (const QByteArray &line : child.readAllStandardOutput().split('\n')) {
+            const QList<QByteArray> parts = line.split(' ');
+            if (parts.size() == 2 && keys.count(parts[0])) {
+                all[keys.at(parts[0])] = parts[1].toDouble();
+                out(keys.at(parts[0]), parts[1].toDouble(), "ms", "%.1f");
+            }
+        }
+    }
     // Targets (issue figures: client-go v1.20 synced 150 000 pods of the built-in cluster in
     // 12.6 s on the same machine).
     if (all.count(QStringLiteral("sync.seconds.pods150000"))) {
@@ -316,6 +345,16 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
     target(qPrintable(QStringLiteral("cache_per_json.pods") + last),
            all[QStringLiteral("sync.cache_per_json.pods") + last], "x", "<=", 1.5);
     target("watch_events_per_second", events, "events/s", ">=", 50000);
+    if (all.count(QStringLiteral("ui.latency_p99_ms"))) {
+        target("ui.latency_p99_ms", all[QStringLiteral("ui.latency_p99_ms")], "ms", "<=", 33);
+        target("ui.latency_max_ms", all[QStringLiteral("ui.latency_max_ms")], "ms", "<=", 100);
+    }
+    if (const QString k = QStringLiteral("ui.sync_stall_max_ms.pods") + last; all.count(k))
+        target(qPrintable(QStringLiteral("ui.sync_stall_max_ms.pods") + last), all[k], "ms",
+               "<=", 100);
+    if (all.count(QStringLiteral("ui.rss_mb.pods150000")))
+        target("ui.rss_mb.pods150000", all[QStringLiteral("ui.rss_mb.pods150000")], "MB",
+               "<=", 1500);
     if (all.count(QStringLiteral("sim.list_mb_per_second")))
         target("sim.list_mb_per_second", all[QStringLiteral("sim.list_mb_per_second")], "MB/s",
                ">=", 400);
