@@ -5,6 +5,8 @@
 
 #include <QSortFilterProxyModel>
 
+#include <vector>
+
 namespace lens {
 
 class IndexerModel;
@@ -27,12 +29,34 @@ public:
     bool setLabelSelector(const QString &text, QString *error = nullptr);
     /// The selector in effect, canonical form ("" = everything).
     QString labelSelector() const { return m_selector.toString(); }
+    /// Shows only rows with a cell that contains `text` (case-insensitive; "" = every row),
+    /// like setFilterFixedString() over every column but read from the objects directly
+    /// (IndexerModel::showsText), so that 150 000 rows filter in tens of milliseconds.
+    void setTextFilter(const QString &text);
+    QString textFilter() const { return m_text; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    /// With sortRole() == IndexerModel::SortRole: IndexerModel::compareIn on the two rows'
+    /// objects (no QVariant per comparison); else QSortFilterProxyModel's.
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    /// One row's sort key in the sorted column: text (and a second text for the namespace
+    /// column's name) or a number, read once per row instead of once per comparison.
+    struct SortKey {
+        QString text, second;
+        qint64 number = 0;
+        bool numeric = false;
+    };
+    SortKey sortKeyOf(int sourceRow, int column) const;
+    /// Keeps m_keys in step with the source's rows (connected before the proxy's own handlers,
+    /// so the proxy sorts inserted rows with their keys already there).
+    void trackSourceRows();
     IndexerModel *m_indexer = nullptr;
+    QString m_text;
+    mutable std::vector<SortKey> m_keys; ///< per source row, for m_keysColumn
+    mutable int m_keysColumn = -1;       ///< -1: not built
     LabelSelector m_selector;
 };
 

@@ -78,7 +78,7 @@ IndexerPanel::IndexerPanel(LensModels *body, QWidget *parent)
 void IndexerPanel::applyFilter()
 {
     m_filterTimer->stop();
-    m_proxy->setFilterFixedString(m_filter->text());
+    m_proxy->setTextFilter(m_filter->text());
     QString err;
     if (m_proxy->setLabelSelector(m_selectorEdit->text(), &err)) {
         m_selectorEdit->setStyleSheet(QString());
