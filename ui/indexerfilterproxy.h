@@ -37,8 +37,10 @@ public:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
-    /// With sortRole() == IndexerModel::SortRole: IndexerModel::compareIn on the two rows'
-    /// objects (no QVariant per comparison); else QSortFilterProxyModel's.
+    /// With sortRole() == IndexerModel::SortRole: the order SortRole gives (text; resourceVersion
+    /// and size as numbers, a resourceVersion that is not a number after those that are; the
+    /// namespace column breaks ties by name), from per-row keys read once per sort instead of a
+    /// QVariant per comparison; else QSortFilterProxyModel's.
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:

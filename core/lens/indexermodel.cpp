@@ -8,8 +8,6 @@
 #include <QLocale>
 #include <QStringList>
 
-#include <algorithm>
-
 namespace lens {
 
 namespace {
@@ -76,57 +74,6 @@ QString IndexerModel::phaseOf(const Object &o)
         .toObject()
         .value(QLatin1String("phase"))
         .toString();
-}
-
-namespace {
-/// Decimal resourceVersions compare as numbers without parsing: a shorter one is smaller.
-int compareResourceVersions(const QString &a, const QString &b)
-{
-    auto decimal = [](const QString &s) {
-        return !s.isEmpty() && std::all_of(s.begin(), s.end(), [](QChar c) { return c.isDigit(); });
-    };
-    const bool da = decimal(a), db = decimal(b);
-    if (da != db)
-        return da ? -1 : 1;
-    if (da && a.size() != b.size())
-        return a.size() < b.size() ? -1 : 1;
-    return a.compare(b);
-}
-
-template<typename T> int threeWay(const T &a, const T &b)
-{
-    return a < b ? -1 : (b < a ? 1 : 0);
-}
-} // namespace
-
-int IndexerModel::compareIn(int column, const Object &a, const Object &b)
-{
-    switch (column) {
-    case NamespaceColumn:
-        if (const int c = a.namespace_().compare(b.namespace_()))
-            return c;
-        return a.name().compare(b.name());
-    case NameColumn:
-        return a.name().compare(b.name());
-    case ResourceVersionColumn:
-        return compareResourceVersions(a.resourceVersion(), b.resourceVersion());
-    case LabelsColumn: {
-        const auto la = a.labels(), lb = b.labels();
-        auto ia = la.cbegin(), ib = lb.cbegin();
-        for (; ia != la.cend() && ib != lb.cend(); ++ia, ++ib) {
-            if (const int c = ia.key().compare(ib.key()))
-                return c;
-            if (const int c = ia.value().compare(ib.value()))
-                return c;
-        }
-        return threeWay(la.size(), lb.size());
-    }
-    case PhaseColumn:
-        return phaseOf(a).compare(phaseOf(b));
-    case SizeColumn:
-        return threeWay(a.byteSize(), b.byteSize());
-    }
-    return 0;
 }
 
 bool IndexerModel::showsText(const Object &o, const QString &needle)

@@ -65,12 +65,6 @@ public:
     /// The stored object at `row`, by reference (no copy; `row` must be valid). For proxies
     /// that sort or filter 150 000 rows without a QVariant per cell.
     const Object &storedObject(int row) const { return rowAt(row).object; }
-    /// How `a` and `b` order in `column` (< 0, 0, > 0), as SortRole orders them but without
-    /// building a QVariant or a string per comparison: namespace and name by text (namespace
-    /// ties broken by name), resourceVersion and size numerically (a resourceVersion that is not
-    /// a decimal number sorts by text after the numeric ones), labels pair by pair in key order,
-    /// phase by text.
-    static int compareIn(int column, const Object &a, const Object &b);
     /// Whether any cell of `o`'s row shows `needle` (case-insensitive), as a fixed-string filter
     /// over every column finds it: namespace, name, resourceVersion, the labels' "k=v,..." text,
     /// phase and the size as shown.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The indexer view's proxy sorts and filters from the objects (IndexerModel::compareIn and
-// showsText, per-row sort keys) instead of a QVariant per cell: its order and its rows must be
+// The indexer view's proxy sorts and filters from the objects (per-row sort keys and
+// IndexerModel::showsText) instead of a QVariant per cell: its order and its rows must be
 // exactly those of a plain QSortFilterProxyModel on SortRole / DisplayRole, including while
 // rows arrive, change and leave under a dynamic sort.
 #include "indexerfilterproxy.h"
