@@ -236,6 +236,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Record the journal to FILE (JSON Lines, Secret data masked; written as "
                        "events happen and closed on exit). Open it later with --open."),
         QStringLiteral("FILE"));
+    const QCommandLineOption kubeconfigOut(
+        QStringLiteral("kubeconfig-out"),
+        QStringLiteral("Built-in cluster: write a kubeconfig for it to FILE once it listens (and "
+                       "name its URL on stderr), so that kubectl can watch and change the very "
+                       "cluster the window shows: kubectl --kubeconfig FILE get pvc -w."),
+        QStringLiteral("FILE"));
     const QCommandLineOption open(
         QStringLiteral("open"),
         QStringLiteral("Replay a recorded journal FILE offline: every view works from the "
@@ -259,7 +265,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
     p.addOptions({headless, duration});
-    p.addOptions({record, open, capture});
+    p.addOptions({record, open, capture, kubeconfigOut});
     p.addPositionalArgument(
         QStringLiteral("resources"),
         QStringLiteral("Resources to watch, one informer each, as kubectl names them: pods, "
@@ -413,6 +419,14 @@ CommandLine parseCommandLine(const QStringList &arguments)
             c.session.watchListModes = modes;
     }
     c.recordPath = p.value(record);
+    c.kubeconfigOutPath = p.value(kubeconfigOut);
+    if (p.isSet(kubeconfigOut) &&
+        (p.isSet(server) || c.session.useKubeconfig || p.isSet(open) || p.isSet(capture)))
+        c.error = QStringLiteral("--kubeconfig-out writes the built-in cluster's kubeconfig; it "
+                                 "cannot be combined with --server, --kubeconfig, --open or "
+                                 "--watch-capture");
+    else if (p.isSet(kubeconfigOut) && c.kubeconfigOutPath.isEmpty())
+        c.error = QStringLiteral("--kubeconfig-out needs a file name");
     c.openPath = p.value(open);
     if (!c.openPath.isEmpty() &&
         (p.isSet(server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(record)))

@@ -33,6 +33,9 @@ struct CommandLine {
     double scenarioSpeed = -1;
     QString recordPath; ///< --record FILE: write the journal to FILE (journal file, JSON Lines)
     QString openPath;   ///< --open FILE: replay a journal file offline (no informer, no server)
+    /// --kubeconfig-out FILE: write the built-in cluster's kubeconfig (sim::Simulator::
+    /// writeKubeconfig) once it listens, for kubectl.
+    QString kubeconfigOutPath;
     bool listScenarios = false; ///< --list-scenarios: print the shipped names and exit
     /// --provision-latency MS: with --controller, how long each Provision of the built-in
     /// provisioner takes (HostPathProvisioner::setLatencyMs; -1 = its default, 200 ms).

@@ -10,6 +10,7 @@
 #include "informer/reflector.h"
 #include "lens/journalfile.h"
 #include "sim/scenario.h"
+#include "sim/simulator.h"
 
 #include <QApplication>
 #include <QTimer>
@@ -119,6 +120,20 @@ int main(int argc, char **argv)
     if (!session.start(&error)) {
         std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
         return 1;
+    }
+    // --kubeconfig-out: kubectl on the very cluster this run shows.
+    if (!cl.kubeconfigOutPath.isEmpty()) {
+        if (!session.simulator()) {
+            std::fprintf(stderr, "informer-lens: --kubeconfig-out: no built-in cluster runs\n");
+            return 1;
+        }
+        if (!session.simulator()->writeKubeconfig(cl.kubeconfigOutPath, &error)) {
+            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+            return 1;
+        }
+        std::fprintf(stderr, "informer-lens: built-in cluster at %s; kubeconfig written to %s\n",
+                     qPrintable(session.simulator()->url().toString()),
+                     qPrintable(cl.kubeconfigOutPath));
     }
     // The built-in provisioner's knobs, before its workers start (after the caches sync).
     if (lens::controller::HostPathProvisioner *prov = session.provisioner()) {

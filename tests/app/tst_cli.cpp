@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
@@ -30,6 +32,7 @@ private slots:
     void controllerProvisionsAndSaysWhatItDid();
     void controllerArgumentsAreChecked();
     void failProvisionsRetriesAClaim();
+    void kubeconfigOutPointsAtTheLiveCluster();
 
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
@@ -120,6 +123,47 @@ void tst_Cli::failProvisionsRetriesAClaim()
     QCOMPARE(injected, 1);
     QVERIFY(returned >= 3); // the failed one, then the other two claims
     QCOMPARE(rateLimited, 1);
+}
+
+void tst_Cli::kubeconfigOutPointsAtTheLiveCluster()
+{
+    // --kubeconfig-out: the file names the built-in cluster this run watches (its URL is on
+    // stderr), and that cluster answers a LIST of the claims the controller provisions.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lens.yaml"));
+    QProcess *p = run({QStringLiteral("--headless"), QStringLiteral("--duration"),
+                       QStringLiteral("20"), QStringLiteral("--controller"),
+                       QStringLiteral("provisioner"), QStringLiteral("--churn-interval"),
+                       QStringLiteral("0"), QStringLiteral("--kubeconfig-out"), path},
+                      this);
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += p->readAllStandardError()).contains('\n'), 20000);
+    const QByteArray marker = "built-in cluster at ";
+    QVERIFY2(err.contains(marker), err.constData());
+    const qsizetype from = err.indexOf(marker) + marker.size();
+    const QByteArray url = err.mid(from, err.indexOf(';', from) - from);
+    QVERIFY(url.startsWith("http://127.0.0.1:"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("server: " + url));
+    // The cluster is the live one: its claims list answers while the run goes on.
+    QNetworkAccessManager nam;
+    QNetworkReply *reply =
+        nam.get(QNetworkRequest(QUrl(QString::fromLatin1(url + "/api/v1/persistentvolumeclaims"))));
+    QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
+    QCOMPARE(reply->error(), QNetworkReply::NoError);
+    QVERIFY(reply->readAll().contains("\"data-0\""));
+    delete reply;
+    p->kill();
+    p->waitForFinished();
+    // Only the built-in cluster has a kubeconfig to write.
+    QProcess *q =
+        run({QStringLiteral("--headless"), QStringLiteral("--server"),
+             QStringLiteral("http://127.0.0.1:1"), QStringLiteral("--kubeconfig-out"), path},
+            this);
+    QVERIFY(q->waitForFinished(10000));
+    QCOMPARE(q->exitCode(), 2);
+    QVERIFY(q->readAllStandardError().contains("--kubeconfig-out writes the built-in cluster's"));
 }
 
 void tst_Cli::headlessPrintsTheJournal()
