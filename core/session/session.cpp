@@ -12,6 +12,7 @@
 #include "informerplan.h"
 #include "lesson.h"
 #include "scenariobinding.h"
+#include "sim/resourcetype.h"
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
@@ -294,11 +295,27 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
                                             (a.namespaced ? QStringLiteral(", namespaced")
                                                           : QStringLiteral(", cluster-scoped")));
             } else if (transport) {
-                // The server cannot be asked now: take the name as a core/v1 resource and let
-                // the Reflector report and retry, as it would for any list that fails.
-                r.resource = ApiResource{QString(), QStringLiteral("v1"), given, {}, true};
-                r.assumedCoreV1 = true;
-                r.note = QStringLiteral("%1; assuming core/v1 %2").arg(err, given);
+                // The server cannot be asked now. A resource every Kubernetes cluster serves
+                // (pods, storageclasses, deployments, ... by name, singular or short name) is
+                // taken as its built-in group/version, as a typed client-go informer names it
+                // without asking; any other name as a core/v1 resource. The Reflector then
+                // reports and retries, as it would for any list that fails.
+                const QList<sim::ResourceType> known = sim::ResourceType::builtins();
+                const auto it = std::find_if(known.begin(), known.end(), [&](const auto &t) {
+                    return t.name == given || t.singularName == given ||
+                           t.shortNames.contains(given);
+                });
+                if (it != known.end()) {
+                    r.resource =
+                        ApiResource{it->group, it->version, it->name, it->kind, it->namespaced};
+                    r.note = QStringLiteral("%1; %2 is a built-in Kubernetes resource, taken as "
+                                            "%3 %4 until the server answers")
+                                 .arg(err, given, it->groupVersion, it->name);
+                } else {
+                    r.resource = ApiResource{QString(), QStringLiteral("v1"), given, {}, true};
+                    r.assumedCoreV1 = true;
+                    r.note = QStringLiteral("%1; assuming core/v1 %2").arg(err, given);
+                }
             } else {
                 if (error)
                     *error = QStringLiteral("The resource cannot be watched: %1").arg(err);

@@ -33,6 +33,7 @@ private slots:
     void controllerArgumentsAreChecked();
     void failProvisionsRetriesAClaim();
     void kubeconfigOutPointsAtTheLiveCluster();
+    void builtinResourcesAreKnownWithoutDiscovery();
 
 private:
     static QProcess *run(const QStringList &args, QObject *parent)
@@ -164,6 +165,30 @@ void tst_Cli::kubeconfigOutPointsAtTheLiveCluster()
     QVERIFY(q->waitForFinished(10000));
     QCOMPARE(q->exitCode(), 2);
     QVERIFY(q->readAllStandardError().contains("--kubeconfig-out writes the built-in cluster's"));
+}
+
+void tst_Cli::builtinResourcesAreKnownWithoutDiscovery()
+{
+    // A server that cannot be asked at start: storageclasses is still listed where every
+    // cluster serves it (storage.k8s.io/v1), so the claim controller's gate can open once the
+    // server answers; a name Kubernetes does not build in is taken as core/v1 and says so.
+    QProcess *p = run({QStringLiteral("--headless"), QStringLiteral("--duration"),
+                       QStringLiteral("2"), QStringLiteral("--controller"),
+                       QStringLiteral("provisioner"), QStringLiteral("--allow-writes"),
+                       QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:1")},
+                      this);
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitCode(), 3); // never synced
+    const QByteArray out = p->readAllStandardOutput();
+    QVERIFY(out.contains("storageclasses is a built-in Kubernetes resource, taken as "
+                         "storage.k8s.io/v1 storageclasses until the server answers"));
+    QVERIFY(!out.contains("storageclasses (taken as core/v1)"));
+    QProcess *q = run({QStringLiteral("--headless"), QStringLiteral("--duration"),
+                       QStringLiteral("1"), QStringLiteral("--server"),
+                       QStringLiteral("http://127.0.0.1:1"), QStringLiteral("widgets")},
+                      this);
+    QVERIFY(q->waitForFinished(30000));
+    QVERIFY(q->readAllStandardOutput().contains("assuming core/v1 widgets"));
 }
 
 void tst_Cli::headlessPrintsTheJournal()

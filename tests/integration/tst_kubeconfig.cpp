@@ -354,8 +354,8 @@ void tst_Kubeconfig::connectionFailuresAreExplained_data()
     // The Reflector wraps a list error once (client-go's "failed to list %v: %w"), and a Status
     // whose message only repeats its reason is not said twice.
     QTest::newRow("wrong-token") << QStringLiteral("good-ca") << QByteArray("    token: wrong\n")
-                                 << QStringList{QStringLiteral("failed to list pods (taken as "
-                                                               "core/v1): 401 Unauthorized")}
+                                 << QStringList{QStringLiteral(
+                                        "failed to list /v1, Kind=Pod: 401 Unauthorized")}
                                  << QStringLiteral("Unauthorized: Unauthorized");
 }
 
