@@ -235,6 +235,13 @@ void WorkqueuePanel::updateProvisioner()
 {
     if (!m_box)
         return;
+    // The latency as the provisioner has it now: a scenario step or --provision-latency may
+    // have set it since the box was built (not while the user is typing one).
+    if (m_controls.latencyMs && !m_latency->hasFocus() &&
+        m_latency->value() != int(m_controls.latencyMs())) {
+        const QSignalBlocker quiet(m_latency);
+        m_latency->setValue(int(m_controls.latencyMs()));
+    }
     QStringList bits;
     if (m_controls.summary)
         bits << m_controls.summary();

@@ -299,6 +299,15 @@ void tst_ControllerWindow::workerLanesAndStatusLine()
         QLatin1String("Selected informer: controller workers (folded)")));
     QTest::keyClick(timeline, Qt::Key_Space);
     QVERIFY(!timeline->isCollapsed(TimelineWidget::workersGroupKey()));
+
+    // A latency set on the provisioner itself (as a scenario's provisioner: step does) shows in
+    // the Provisioner box, which was built with the old one.
+    auto *latency =
+        m_window->workqueuePanel()->findChild<QSpinBox *>(QStringLiteral("provisionerLatency"));
+    QVERIFY(latency);
+    controller::HostPathProvisioner *prov = m_session->provisioner();
+    prov->setLatencyMs(3000, prov->deleteLatencyMs());
+    QTRY_COMPARE(latency->value(), 3000);
 }
 
 QTEST_MAIN(tst_ControllerWindow)
