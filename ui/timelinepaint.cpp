@@ -201,9 +201,18 @@ void paintLaneNames(TimelinePaint &c, const std::vector<TimelineGroup> &groups, 
         const int gutter = TimelineGeometry::kGutter;
         const QRect labelRect = queue ? QRect(8, r.top() + 2, gutter - 12, r.height() - 2)
                                       : QRect(8, r.top(), gutter - 12, r.height());
+        const QFontMetrics fm(p.font());
+        QString shown = fm.elidedText(name, Qt::ElideRight, labelRect.width());
+        if (lane.kind == TimelineLane::Kind::Worker && shown != name) {
+            // "claim-worker-12" → "claim-12" (the hover names it whole); the middle goes first,
+            // so the worker's number stays readable.
+            QString shortName = name;
+            shortName.replace(QLatin1String("-worker-"), QLatin1String("-"));
+            shown = fm.elidedText(shortName, Qt::ElideMiddle, labelRect.width());
+        }
         p.drawText(labelRect,
                    (queue ? Qt::AlignTop : Qt::AlignVCenter) | Qt::AlignLeft | Qt::TextDontClip,
-                   QFontMetrics(p.font()).elidedText(name, Qt::ElideRight, labelRect.width()));
+                   shown);
     }
     p.setPen(c.pal.color(QPalette::Mid));
     p.drawLine(g.plot().left(), g.plot().top(), g.plot().left(), g.plot().bottom());
