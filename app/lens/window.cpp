@@ -220,8 +220,11 @@ bool showRequestedView(MainWindow &window, const CommandLine &cl)
 {
     for (const QString &view : cl.view.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (!window.showView(view)) {
-            std::fprintf(stderr, "informer-lens: --view takes one of: %s\n",
-                         qPrintable(MainWindow::viewNames().join(QLatin1Char(' '))));
+            std::fprintf(stderr,
+                         "informer-lens: --view takes one of: %s, lesson (with --scenario), "
+                         "workqueue (with --controller); not %s\n",
+                         qPrintable(MainWindow::viewNames().join(QStringLiteral(", "))),
+                         qPrintable(view));
             return false;
         }
     }
