@@ -23,8 +23,9 @@ using Span = Object::Data::Span;
 /// Deeper nesting is left to QJsonDocument (which refuses more than 1 024 levels); this bounds
 /// the recursion below on the decoder thread's stack.
 constexpr int kMaxDepth = 256;
-/// A parser grown past this for one large LIST body gives its memory back afterwards.
-constexpr size_t kKeepParserCapacity = size_t(64) << 20;
+/// A parser grown past this (1 MiB) for one large body gives its memory back afterwards: its
+/// structural index takes 4 bytes per byte of input.
+constexpr size_t kKeepParserCapacity = size_t(1) << 20;
 
 od::parser &parser()
 {
