@@ -176,6 +176,14 @@ QString objectFieldValue(const Object &obj, const QString &path)
 {
     if (obj.isNull())
         return {};
+    // The fields selectors name most, from the eagerly read metadata (a non-empty one was a
+    // string in the JSON): no parse of the whole object per object and term.
+    if (path == QLatin1String("metadata.name") && !obj.name().isEmpty())
+        return obj.name();
+    if (path == QLatin1String("metadata.namespace") && !obj.namespace_().isEmpty())
+        return obj.namespace_();
+    if (path == QLatin1String("status.phase") && !obj.phase().isEmpty())
+        return obj.phase();
     QJsonValue v = QJsonValue(obj.json());
     for (const QString &part : path.split(QLatin1Char('.'))) {
         if (!v.isObject())

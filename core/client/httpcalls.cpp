@@ -3,6 +3,8 @@
 
 #include "watchdecoder.h"
 
+#include "api/objectdecode.h"
+
 #include <QElapsedTimer>
 
 #include <QJsonArray>
@@ -148,7 +150,7 @@ void HttpListCall::onFinished()
     if (m_done)
         return;
     m_done = true;
-    const QByteArray body = m_reply->readAll();
+    QByteArray body = m_reply->readAll();
     const int code = httpStatus(m_reply);
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
         m_error = statusFromReply(m_reply, body);
@@ -169,12 +171,24 @@ void HttpListCall::onFinished()
         m_error = std::move(p.error);
         Q_EMIT finished();
     });
-    m_parsing->setFuture(QtConcurrent::run(decoderPool(), [body] { return parse(body); }));
+    // Moved, so that the decoder owns the only reference and can parse the body in place.
+    m_parsing->setFuture(QtConcurrent::run(
+        decoderPool(), [body = std::move(body)]() mutable { return parse(body); }));
 }
 
-HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
+HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
 {
     Parsed out;
+    if (fastjson::ListBody fast; fastjson::decodeList(body, &fast)) {
+        out.page.items = std::move(fast.items);
+        out.page.resourceVersion = std::move(fast.resourceVersion);
+        out.page.continueToken = std::move(fast.continueToken);
+        if (fast.remainingItemCount)
+            out.page.remainingItemCount = *fast.remainingItemCount;
+        out.ok = true;
+        return out;
+    }
+    // What the fast path declines: Qt's parser gives the result or the error, as it always did.
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
@@ -247,10 +261,22 @@ HttpListCall::Parsed HttpListCall::parse(const QByteArray &body)
     return out;
 }
 
-bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)
+bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error)
 {
+    static const QHash<QString, WatchEvent::Type> types{
+        {QStringLiteral("ADDED"), WatchEvent::Type::Added},
+        {QStringLiteral("MODIFIED"), WatchEvent::Type::Modified},
+        {QStringLiteral("DELETED"), WatchEvent::Type::Deleted},
+        {QStringLiteral("BOOKMARK"), WatchEvent::Type::Bookmark},
+        {QStringLiteral("ERROR"), WatchEvent::Type::Error},
+    };
+    if (fastjson::decodeWatchEvent(line, &out->typeName, &out->object)) {
+        out->type = types.value(out->typeName, WatchEvent::Type::Unknown);
+        return true;
+    }
+    // ERROR events (a metav1.Status) and what the fast path declines.
     QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(line, &pe);
+    const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
         *error = pe.error != QJsonParseError::NoError
                      ? QStringLiteral("%1 at byte %2").arg(pe.errorString()).arg(pe.offset)
@@ -264,13 +290,6 @@ bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error)
         return false;
     }
     out->typeName = ev.value(QLatin1String("type")).toString();
-    static const QHash<QString, WatchEvent::Type> types{
-        {QStringLiteral("ADDED"), WatchEvent::Type::Added},
-        {QStringLiteral("MODIFIED"), WatchEvent::Type::Modified},
-        {QStringLiteral("DELETED"), WatchEvent::Type::Deleted},
-        {QStringLiteral("BOOKMARK"), WatchEvent::Type::Bookmark},
-        {QStringLiteral("ERROR"), WatchEvent::Type::Error},
-    };
     out->type = types.value(out->typeName, WatchEvent::Type::Unknown);
     // As for a list item: a metadata field of the wrong type fails the event's decoding
     // (client-go's StreamWatcher reports it as an InternalError and the watch is restarted).

@@ -30,13 +30,19 @@ public:
     ~HttpListCall() override;
     void abort() override;
 
-private:
+    /// A decoded LIST body: the page, or the error client-go's decoder would give.
     struct Parsed {
         bool ok = false;
         ListPage page;
         ApiStatus error;
     };
-    static Parsed parse(const QByteArray &body);
+    /// Decodes a LIST body as the decoder thread does (also for bench_object): simdjson first
+    /// (api/objectdecode.h), QJsonDocument for what it declines and for every error message
+    /// ("list body is not valid JSON at byte N: ...", Transport::Truncated when it stops in an
+    /// unterminated value, else Transport::Decode). May grow `body`'s capacity (padding).
+    static Parsed parse(QByteArray &body);
+
+private:
     void onFinished();
     QPointer<QNetworkReply> m_reply;
     QFutureWatcher<Parsed> *m_parsing = nullptr;
@@ -111,6 +117,6 @@ private:
 
 /// Decodes one watch line ({"type":..,"object":{..}}). Returns false with `*error` set when the
 /// line is not a watch event.
-bool decodeWatchEvent(const QByteArray &line, WatchEvent *out, QString *error);
+bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error);
 
 } // namespace lens

@@ -123,7 +123,7 @@ quint64 KubeClient::send(const QByteArray &verb, const QString &path, const QByt
                         r.ok = true;
                         if (doc.object().value(QLatin1String("kind")).toString() !=
                             QLatin1String("Status"))
-                            r.object = Object::fromJson(doc.object());
+                            r.object = Object::parse(answer); // the server's own bytes
                     } else {
                         r.error = ApiStatus::transportError(
                             ApiStatus::Transport::Decode,

@@ -50,7 +50,7 @@ void WatchDecoder::submit(const QByteArray &lines)
             qsizetype nl = lines.indexOf('\n', from);
             if (nl < 0)
                 nl = lines.size();
-            const QByteArray line = lines.mid(from, nl - from).trimmed();
+            const QByteArrayView line = QByteArrayView(lines).sliced(from, nl - from).trimmed();
             from = nl + 1;
             if (line.isEmpty())
                 continue;

@@ -67,13 +67,7 @@ QString IndexerModel::labelsText(const Object &o)
 
 QString IndexerModel::phaseOf(const Object &o)
 {
-    if (o.isNull())
-        return {};
-    return o.json()
-        .value(QLatin1String("status"))
-        .toObject()
-        .value(QLatin1String("phase"))
-        .toString();
+    return o.phase();
 }
 
 bool IndexerModel::showsText(const Object &o, const QString &needle)

@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "objectdecode.h"
+
+#include "object_p.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonValue>
+
+#include <simdjson.h>
+
+#include <cstring>
+#include <string>
+#include <utility>
+
+namespace lens::fastjson {
+
+namespace {
+
+namespace od = simdjson::ondemand;
+using Span = Object::Data::Span;
+
+/// Deeper nesting is left to QJsonDocument (which refuses more than 1 024 levels); this bounds
+/// the recursion below on the decoder thread's stack.
+constexpr int kMaxDepth = 256;
+/// A parser grown past this (1 MiB) for one large body gives its memory back afterwards: its
+/// structural index takes 4 bytes per byte of input.
+constexpr size_t kKeepParserCapacity = size_t(1) << 20;
+
+od::parser &parser()
+{
+    thread_local od::parser p;
+    return p;
+}
+
+void shrinkParser()
+{
+    if (parser().capacity() > kKeepParserCapacity)
+        parser() = od::parser{};
+}
+
+/// Nothing follows the document's value (simdjson 3.0 has no document::at_end()).
+bool atEnd(od::document &doc)
+{
+    const char *at = nullptr;
+    return doc.current_location().get(at) == simdjson::OUT_OF_BOUNDS;
+}
+
+/// `bytes` copied into this thread's buffer with simdjson's padding after it.
+simdjson::padded_string_view padded(QByteArrayView bytes)
+{
+    thread_local std::string buffer;
+    const size_t n = size_t(bytes.size());
+    if (buffer.size() < n + simdjson::SIMDJSON_PADDING)
+        buffer.resize(n + simdjson::SIMDJSON_PADDING);
+    if (n > 0)
+        std::memcpy(buffer.data(), bytes.data(), n);
+    return simdjson::padded_string_view(buffer.data(), n, buffer.size());
+}
+
+QString qstring(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
+}
+
+/// The field's key, unescaped. Keys without a backslash (all of Kubernetes') are read in place.
+bool keyOf(od::field &f, std::string_view *out)
+{
+    const char *raw = f.key().raw();
+    const char *end = raw;
+    while (*end != '"') // stage 1 found the closing quote
+        ++end;
+    if (std::memchr(raw, '\\', size_t(end - raw)) == nullptr) {
+        *out = std::string_view(raw, size_t(end - raw));
+        return true;
+    }
+    return !f.unescaped_key().get(*out);
+}
+
+/// A string value is well-formed: simdjson's first stage checked its UTF-8 and control
+/// characters; escapes are checked by unescaping, which only strings with a backslash need.
+bool validString(od::value &v)
+{
+    const std::string_view token = v.raw_json_token();
+    if (std::memchr(token.data(), '\\', token.size()) == nullptr)
+        return true;
+    std::string_view s;
+    return !v.get_string().get(s);
+}
+
+/// Reads `v` to its end, so that malformed JSON anywhere in it is an error.
+bool validate(od::value &v, int depth)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    switch (t) {
+    case od::json_type::object: {
+        od::object o;
+        if (depth >= kMaxDepth || v.get_object().get(o))
+            return false;
+        for (auto fr : o) {
+            od::field f;
+            std::string_view key;
+            if (std::move(fr).get(f) || !keyOf(f, &key) || !validate(f.value(), depth + 1))
+                return false;
+        }
+        return true;
+    }
+    case od::json_type::array: {
+        od::array a;
+        if (depth >= kMaxDepth || v.get_array().get(a))
+            return false;
+        for (auto er : a) {
+            od::value e;
+            if (std::move(er).get(e) || !validate(e, depth + 1))
+                return false;
+        }
+        return true;
+    }
+    case od::json_type::string:
+        return validString(v);
+    case od::json_type::number: {
+        od::number n;
+        return !v.get_number().get(n);
+    }
+    case od::json_type::boolean: {
+        bool b = false;
+        return !v.get_bool().get(b);
+    }
+    case od::json_type::null: {
+        bool isNull = false;
+        return !v.is_null().get(isNull) && isNull;
+    }
+    }
+    return false;
+}
+
+/// A string or null (`*s` stays empty); anything else declines, as decodeError() would refuse it.
+bool stringOrNull(od::value &v, std::string_view *s)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t == od::json_type::null) {
+        bool isNull = false;
+        *s = {};
+        return !v.is_null().get(isNull) && isNull;
+    }
+    return t == od::json_type::string && !v.get_string().get(*s);
+}
+
+/// An object of strings (or null); null when the value is null. `add` gets each key and value.
+template<typename Add> bool stringMap(od::value &v, Add add)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t == od::json_type::null) {
+        bool isNull = false;
+        return !v.is_null().get(isNull) && isNull;
+    }
+    od::object o;
+    if (t != od::json_type::object || v.get_object().get(o))
+        return false;
+    for (auto fr : o) {
+        od::field f;
+        std::string_view key, value;
+        if (std::move(fr).get(f) || !keyOf(f, &key))
+            return false;
+        // The key's view may point into the string buffer the value is unescaped into next.
+        const std::string keyCopy(key);
+        if (!stringOrNull(f.value(), &value))
+            return false;
+        add(std::string_view(keyCopy), value);
+    }
+    return true;
+}
+
+bool readMetadata(od::value &v, ObjectBuilder *b)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t == od::json_type::null) {
+        bool isNull = false;
+        return !v.is_null().get(isNull) && isNull;
+    }
+    od::object meta;
+    if (t != od::json_type::object || v.get_object().get(meta))
+        return false;
+    b->setHasMeta(true);
+    static const char *const kFields[] = {"name",
+                                          "namespace",
+                                          "generateName",
+                                          "uid",
+                                          "resourceVersion",
+                                          "creationTimestamp",
+                                          "deletionTimestamp",
+                                          "labels",
+                                          "annotations"};
+    unsigned seen = 0;
+    for (auto fr : meta) {
+        od::field f;
+        std::string_view key;
+        if (std::move(fr).get(f) || !keyOf(f, &key))
+            return false;
+        int which = -1;
+        for (int i = 0; i < int(std::size(kFields)); ++i)
+            if (key == kFields[i])
+                which = i;
+        if (which < 0) {
+            if (!validate(f.value(), 2))
+                return false;
+            continue;
+        }
+        if (seen & (1u << which)) // a repeated key: QJsonDocument decides which value counts
+            return false;
+        seen |= 1u << which;
+        std::string_view s;
+        switch (which) {
+        case 0:
+            if (!stringOrNull(f.value(), &s))
+                return false;
+            b->setName(qstring(s));
+            break;
+        case 1:
+            if (!stringOrNull(f.value(), &s))
+                return false;
+            b->setNamespace(qstring(s));
+            break;
+        case 2:
+        case 3:
+        case 5:
+        case 6: {
+            if (!stringOrNull(f.value(), &s))
+                return false;
+            const Object::Data::SpanIndex index = which == 2   ? Object::Data::GenerateName
+                                                  : which == 3 ? Object::Data::Uid
+                                                  : which == 5 ? Object::Data::Created
+                                                               : Object::Data::Deleted;
+            b->setExtra(index, s);
+            break;
+        }
+        case 4:
+            if (!stringOrNull(f.value(), &s))
+                return false;
+            b->setResourceVersion(qstring(s));
+            break;
+        case 7:
+            if (!stringMap(f.value(),
+                           [b](std::string_view k, std::string_view v) { b->addLabel(k, v); }) ||
+                b->labelsRepeatAKey())
+                return false;
+            break;
+        case 8:
+            // Checked, not kept: annotations are read from the bytes when asked for.
+            if (!stringMap(f.value(), [](std::string_view, std::string_view) {}))
+                return false;
+            break;
+        }
+    }
+    return true;
+}
+
+bool readStatus(od::value &v, ObjectBuilder *b)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t != od::json_type::object)
+        return validate(v, 1);
+    od::object status;
+    if (v.get_object().get(status))
+        return false;
+    bool seenPhase = false;
+    for (auto fr : status) {
+        od::field f;
+        std::string_view key;
+        if (std::move(fr).get(f) || !keyOf(f, &key))
+            return false;
+        if (key != "phase") {
+            if (!validate(f.value(), 2))
+                return false;
+            continue;
+        }
+        if (seenPhase)
+            return false;
+        seenPhase = true;
+        od::json_type pt;
+        if (f.value().type().get(pt))
+            return false;
+        std::string_view phase;
+        if (pt == od::json_type::string) {
+            if (f.value().get_string().get(phase))
+                return false;
+            b->setPhase(qstring(phase));
+        } else if (!validate(f.value(), 2)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// kind and apiVersion a list writes into items that lack them: "kind":"Pod" as JSON.
+struct Fill {
+    QString kind, apiVersion;
+    QByteArray kindField, apiVersionField;
+};
+
+QByteArray jsonField(const char *name, const QString &value)
+{
+    const QByteArray quoted = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return '"' + QByteArray(name) + "\":" + quoted.mid(1, quoted.size() - 2);
+}
+
+/// One object: its bytes (minified; kind / apiVersion written in from `fill` when absent) and
+/// its metadata.
+bool readObject(od::object &obj, const Fill *fill, Object *out)
+{
+    std::string_view raw;
+    if (obj.raw_json().get(raw) || obj.reset().error())
+        return false;
+    ObjectBuilder b;
+    bool seenKind = false, seenApiVersion = false, seenMeta = false, seenStatus = false;
+    bool empty = true;
+    for (auto fr : obj) {
+        od::field f;
+        std::string_view key;
+        if (std::move(fr).get(f) || !keyOf(f, &key))
+            return false;
+        empty = false;
+        if (key == "kind" || key == "apiVersion") {
+            bool &seen = key == "kind" ? seenKind : seenApiVersion;
+            std::string_view s;
+            if (seen || !stringOrNull(f.value(), &s))
+                return false;
+            seen = true;
+            const QString value = qstring(s);
+            key == "kind" ? b.setKind(value) : b.setApiVersion(value);
+        } else if (key == "metadata") {
+            if (seenMeta || !readMetadata(f.value(), &b))
+                return false;
+            seenMeta = true;
+        } else if (key == "status") {
+            if (seenStatus || !readStatus(f.value(), &b))
+                return false;
+            seenStatus = true;
+        } else if (!validate(f.value(), 1)) {
+            return false;
+        }
+    }
+    QByteArray prefix;
+    if (fill && !seenKind && !fill->kind.isEmpty()) {
+        prefix += fill->kindField;
+        b.setKind(fill->kind);
+    }
+    if (fill && !seenApiVersion && !fill->apiVersion.isEmpty()) {
+        prefix += (prefix.isEmpty() ? "" : ",") + fill->apiVersionField;
+        b.setApiVersion(fill->apiVersion);
+    }
+    // raw is "{...}" plus any whitespace up to the next token; minify drops the whitespace
+    // (a compact object comes out as it went in).
+    QByteArray bytes;
+    size_t written = 0;
+    if (prefix.isEmpty()) {
+        bytes = QByteArray(qsizetype(raw.size()), Qt::Uninitialized);
+        if (simdjson::minify(raw.data(), raw.size(), bytes.data(), written))
+            return false;
+    } else {
+        prefix.prepend('{');
+        if (!empty)
+            prefix.append(',');
+        bytes = QByteArray(prefix.size() + qsizetype(raw.size()) - 1, Qt::Uninitialized);
+        std::memcpy(bytes.data(), prefix.constData(), size_t(prefix.size()));
+        if (simdjson::minify(raw.data() + 1, raw.size() - 1, bytes.data() + prefix.size(), written))
+            return false;
+        written += size_t(prefix.size());
+    }
+    if (qsizetype(written) != bytes.size()) {
+        bytes.truncate(qsizetype(written));
+        bytes.squeeze();
+    }
+    b.setBytes(std::move(bytes));
+    *out = b.build();
+    return true;
+}
+
+bool readListMeta(od::value &v, ListBody *out)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t == od::json_type::null) {
+        bool isNull = false;
+        return !v.is_null().get(isNull) && isNull;
+    }
+    od::object meta;
+    if (t != od::json_type::object || v.get_object().get(meta))
+        return false;
+    unsigned seen = 0;
+    for (auto fr : meta) {
+        od::field f;
+        std::string_view key, s;
+        if (std::move(fr).get(f) || !keyOf(f, &key))
+            return false;
+        const unsigned bit = key == "resourceVersion"      ? 1u
+                             : key == "continue"           ? 2u
+                             : key == "remainingItemCount" ? 4u
+                                                           : 0u;
+        if (bit & seen)
+            return false;
+        seen |= bit;
+        if (bit == 1u || bit == 2u) {
+            if (!stringOrNull(f.value(), &s))
+                return false;
+            (bit == 1u ? out->resourceVersion : out->continueToken) = qstring(s);
+        } else if (bit == 4u) {
+            int64_t n = 0;
+            if (f.value().get_int64().get(n))
+                return false;
+            out->remainingItemCount = n;
+        } else if (!validate(f.value(), 2)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool readList(od::document &doc, ListBody *out)
+{
+    od::object list;
+    if (doc.get_object().get(list))
+        return false;
+    Fill fill;
+    bool seenKind = false, seenApiVersion = false, seenMeta = false, seenItems = false;
+    bool itemsFirst = false;
+    for (auto fr : list) {
+        od::field f;
+        std::string_view key;
+        if (std::move(fr).get(f) || !keyOf(f, &key))
+            return false;
+        if (key == "kind" || key == "apiVersion") {
+            const bool isKind = key == "kind";
+            bool &seen = isKind ? seenKind : seenApiVersion;
+            std::string_view s;
+            od::json_type t;
+            // A kind or apiVersion after the items would have been needed for them.
+            if (seen || itemsFirst || f.value().type().get(t) || t != od::json_type::string ||
+                f.value().get_string().get(s))
+                return false;
+            seen = true;
+            QString value = qstring(s);
+            if (isKind) {
+                if (value.endsWith(QLatin1String("List")))
+                    value.chop(4);
+                fill.kind = value;
+                fill.kindField = jsonField("kind", value);
+            } else {
+                fill.apiVersion = value;
+                fill.apiVersionField = jsonField("apiVersion", value);
+            }
+        } else if (key == "metadata") {
+            if (seenMeta || !readListMeta(f.value(), out))
+                return false;
+            seenMeta = true;
+        } else if (key == "items") {
+            if (seenItems)
+                return false;
+            seenItems = true;
+            itemsFirst = !seenKind || !seenApiVersion;
+            od::json_type t;
+            if (f.value().type().get(t))
+                return false;
+            if (t == od::json_type::null) {
+                bool isNull = false;
+                if (f.value().is_null().get(isNull) || !isNull)
+                    return false;
+                continue;
+            }
+            od::array items;
+            if (t != od::json_type::array || f.value().get_array().get(items))
+                return false;
+            for (auto ir : items) {
+                od::value item;
+                od::json_type it;
+                od::object o;
+                Object obj;
+                if (std::move(ir).get(item) || item.type().get(it) || it != od::json_type::object ||
+                    item.get_object().get(o) || !readObject(o, &fill, &obj))
+                    return false;
+                out->items.append(std::move(obj));
+            }
+        } else if (!validate(f.value(), 1)) {
+            return false;
+        }
+    }
+    return atEnd(doc);
+}
+
+/// Parses `bytes` (padded) as one document and runs `read` on it; false on any error.
+template<typename Read> bool withDocument(simdjson::padded_string_view bytes, Read read)
+{
+    od::document doc;
+    if (parser().iterate(bytes).get(doc))
+        return false;
+    const bool ok = read(doc);
+    shrinkParser();
+    return ok;
+}
+
+} // namespace
+
+bool decodeList(QByteArray &body, ListBody *out)
+{
+    const qsizetype size = body.size();
+    // Parse in place when the buffer is ours and has room for the padding; else one copy.
+    constexpr qsizetype kPadding = qsizetype(simdjson::SIMDJSON_PADDING);
+    if (!body.isDetached() || body.data_ptr().freeSpaceAtEnd() < kPadding)
+        body.reserve(size + kPadding);
+    *out = ListBody{};
+    const bool ok =
+        withDocument(simdjson::padded_string_view(body.constData(), size_t(size),
+                                                  size_t(size + body.data_ptr().freeSpaceAtEnd())),
+                     [out](od::document &doc) { return readList(doc, out); });
+    if (!ok)
+        *out = ListBody{};
+    return ok;
+}
+
+bool decodeObject(QByteArrayView bytes, Object *out)
+{
+    return withDocument(padded(bytes), [out](od::document &doc) {
+        od::object o;
+        Object obj;
+        if (doc.get_object().get(o) || !readObject(o, nullptr, &obj) || !atEnd(doc))
+            return false;
+        *out = std::move(obj);
+        return true;
+    });
+}
+
+bool decodeWatchEvent(QByteArrayView line, QString *type, Object *out)
+{
+    return withDocument(padded(line), [type, out](od::document &doc) {
+        od::object ev;
+        if (doc.get_object().get(ev))
+            return false;
+        bool seenType = false, seenObject = false;
+        Object obj;
+        for (auto fr : ev) {
+            od::field f;
+            std::string_view key;
+            if (std::move(fr).get(f) || !keyOf(f, &key))
+                return false;
+            if (key == "type") {
+                std::string_view s;
+                od::json_type t;
+                if (seenType || f.value().type().get(t) || t != od::json_type::string ||
+                    f.value().get_string().get(s) || s == "ERROR")
+                    return false;
+                seenType = true;
+                *type = qstring(s);
+            } else if (key == "object") {
+                od::json_type t;
+                od::object o;
+                if (seenObject || f.value().type().get(t) || t != od::json_type::object ||
+                    f.value().get_object().get(o) || !readObject(o, nullptr, &obj))
+                    return false;
+                seenObject = true;
+            } else if (!validate(f.value(), 1)) {
+                return false;
+            }
+        }
+        if (!seenType || !seenObject || !atEnd(doc))
+            return false;
+        *out = std::move(obj);
+        return true;
+    });
+}
+
+bool readStringMap(const QByteArray &bytes, const char *field, QMap<QString, QString> *out)
+{
+    return withDocument(padded(bytes), [field, out](od::document &doc) {
+        od::object o, meta;
+        od::value m, map;
+        if (doc.get_object().get(o) || o.find_field_unordered("metadata").get(m) ||
+            m.get_object().get(meta))
+            return false;
+        if (meta.find_field_unordered(field).get(map))
+            return true; // no such field: an empty map
+        QMap<QString, QString> result;
+        if (!stringMap(map, [&result](std::string_view k, std::string_view v) {
+                result.insert(qstring(k), qstring(v));
+            }))
+            return false;
+        *out = std::move(result);
+        return true;
+    });
+}
+
+} // namespace lens::fastjson

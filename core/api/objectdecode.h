@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "object.h"
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+#include <optional>
+
+/// The fast path that turns a LIST body or a watch line into Objects: simdjson's On-Demand API
+/// (Debian libsimdjson-dev) walks the bytes, takes each object's raw bytes (minified when not
+/// compact) and the metadata Object keeps, and builds no QJsonObject. Every value is read, so
+/// input it accepts is well-formed JSON.
+///
+/// It only ever succeeds or declines: a function here returns false for anything out of the
+/// ordinary (malformed or truncated JSON, a value of an unexpected type where the informer reads
+/// one, a key repeated where the informer reads one, nesting deeper than 256 levels, an ERROR
+/// watch event), and the caller then decodes the same bytes with QJsonDocument, which
+/// reports the error with its byte offset (core/client/httpcalls.cpp). So the errors users see
+/// and the decoded result are the Qt path's, and only their cost changed.
+///
+/// Thread-safe: each thread uses its own simdjson parser; run on the decoder thread.
+namespace lens::fastjson {
+
+/// A LIST body's parts (metav1.ListMeta and the items).
+struct ListBody {
+    QList<Object> items;
+    QString resourceVersion;
+    QString continueToken;
+    std::optional<qint64> remainingItemCount;
+};
+
+/// Decodes a `kind: ...List` body. Items lacking kind / apiVersion get the list's kind without
+/// its "List" suffix and its apiVersion, written into their bytes as the first two fields, as
+/// client-go's decoder fills them in. `body` is parsed where it is when its buffer is not shared
+/// and has 64 bytes to spare after the data (simdjson's padding); else its buffer is first
+/// reallocated with that room (its content stays the same).
+bool decodeList(QByteArray &body, ListBody *out);
+
+/// Decodes one JSON object (e.g. a file or a GET's body) into `*out`.
+bool decodeObject(QByteArrayView bytes, Object *out);
+
+/// Decodes one watch-stream line {"type": ..., "object": {...}} whose type is not ERROR:
+/// `*type` is the type as sent and `*out` the object. False for an ERROR event (its object is a
+/// metav1.Status, decoded by the caller) and for everything decodeList() declines.
+bool decodeWatchEvent(QByteArrayView line, QString *type, Object *out);
+
+/// Reads metadata.<field> of the valid compact JSON `bytes` as a map of strings (null values
+/// read as ""), into `*out`. False when the bytes do not parse (`*out` then stays as it was).
+bool readStringMap(const QByteArray &bytes, const char *field, QMap<QString, QString> *out);
+
+} // namespace lens::fastjson
