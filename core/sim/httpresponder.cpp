@@ -110,7 +110,7 @@ void HttpResponder::respond(HttpCall &c, int code, const QByteArray &body,
     c.responded = true;
     if (c.socket && c.socket->state() == QAbstractSocket::ConnectedState) {
         QByteArray out;
-        out.reserve(body.size() + 256);
+        out.reserve(256);
         out += "HTTP/1.1 " + QByteArray::number(code) + ' ' + reasonPhrase(code) + "\r\n";
         out += "Cache-Control: no-cache, private\r\nContent-Type: " + contentType + "\r\n";
         out += "Date: " + httpDate() + "\r\n";
@@ -120,8 +120,10 @@ void HttpResponder::respond(HttpCall &c, int code, const QByteArray &body,
         if (c.closeConnection)
             out += "Connection: close\r\n";
         out += "\r\n";
-        out += body;
+        // Head and body as two writes: the socket's buffer keeps a shared reference to the body
+        // (QIODevice::write(const QByteArray &)), so a large list is never copied here.
         c.socket->write(out);
+        c.socket->write(body);
         if (c.closeConnection)
             c.socket->disconnectFromHost();
     }
