@@ -10,8 +10,8 @@ namespace lens::sim {
 
 /// Writes one JSON object with its keys in the order given (QJsonDocument sorts keys; the
 /// kube-apiserver writes Go struct order: kind, apiVersion, metadata, ...). Values are encoded
-/// with QJsonDocument, so escaping is always right; `raw()` splices already-encoded JSON (cached
-/// object bytes). Output only — nothing here parses.
+/// as QJsonDocument encodes them (encode(), compared with it in tst_simstore); `raw()` splices
+/// already-encoded JSON (cached object bytes). Output only — nothing here parses.
 class JsonBuilder {
 public:
     JsonBuilder &raw(const char *key, const QByteArray &json);
