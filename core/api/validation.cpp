@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "validation.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 namespace lens {
@@ -14,10 +15,16 @@ const QString kDns1123SubdomainFmt =
     QStringLiteral("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
 const QString kDns1035LabelFmt = QStringLiteral("[a-z]([-a-z0-9]*[a-z0-9])?");
 
+/// Whether all of `s` matches `pattern`. The compiled (and JIT-compiled) expressions are kept
+/// per thread: compiling one costs far more than matching a name, and every create validates one.
 bool fullMatch(const QString &pattern, const QString &s)
 {
-    const QRegularExpression re(QRegularExpression::anchoredPattern(pattern));
-    return re.match(s).hasMatch();
+    thread_local QHash<QString, QRegularExpression> compiled;
+    auto it = compiled.constFind(pattern);
+    if (it == compiled.cend())
+        it = compiled.insert(pattern,
+                             QRegularExpression(QRegularExpression::anchoredPattern(pattern)));
+    return it->match(s).hasMatch();
 }
 
 /// validation.MaxLenError.

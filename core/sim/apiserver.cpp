@@ -347,7 +347,8 @@ void ApiServer::handleResource(HttpCall &c, const ResourceType &type, const QStr
         }
     } else {
         if (c.method == QLatin1String("GET")) {
-            const lens::Object o = m_store->get(type.key(), ns, name);
+            const StoredObject stored = m_store->stored(type.key(), ns, name);
+            const lens::Object &o = stored.object;
             if (o.isNull()) {
                 QJsonObject details;
                 details.insert(QStringLiteral("name"), name);
@@ -368,7 +369,7 @@ void ApiServer::handleResource(HttpCall &c, const ResourceType &type, const QStr
                 m_responder.respond(c, 200, convertor.table(convertor.row(o), o.resourceVersion()));
                 return;
             }
-            m_responder.respond(c, 200, o.toJson());
+            m_responder.respond(c, 200, stored.json);
             return;
         }
         if (c.method == QLatin1String("PUT") || c.method == QLatin1String("PATCH") ||

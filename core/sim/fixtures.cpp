@@ -81,29 +81,57 @@ QString Fixtures::makeUid(QRandomGenerator &rng)
     return QUuid::fromRfc4122(bytes).toString(QUuid::WithoutBraces);
 }
 
+namespace {
+
+/// A pod template with what every pod made from it shares worked out once: the cleaned
+/// metadata, the name prefix, the labels with "app", the spec. makePod() from one of these
+/// only fills in what differs (the seed of 150 000 pods makes them from six templates).
+struct PodTemplate {
+    QJsonObject pod;
+    QJsonObject meta;
+    QString base;
+    QJsonObject labels;
+    QJsonObject spec;
+
+    explicit PodTemplate(const QJsonObject &tmpl)
+        : pod(tmpl), meta(cleanMeta(tmpl.value(kMeta).toObject())),
+          spec(tmpl.value(QStringLiteral("spec")).toObject())
+    {
+        base = meta.value(QStringLiteral("generateName")).toString();
+        if (base.isEmpty())
+            base = meta.value(QStringLiteral("name")).toString() + QLatin1Char('-');
+        labels = meta.value(QStringLiteral("labels")).toObject();
+        if (!labels.contains(QStringLiteral("app")))
+            labels.insert(QStringLiteral("app"), base.left(base.indexOf(QLatin1Char('-'))));
+    }
+
+    /// The pod: the random draws in the order makePod() has always made them (name suffix,
+    /// uid, tier, node), so a seed gives the same pods as before.
+    QJsonObject make(const QString &ns, QRandomGenerator &rng) const
+    {
+        QJsonObject m = meta;
+        m.insert(QStringLiteral("name"), base + suffix(rng));
+        m.insert(QStringLiteral("namespace"), ns);
+        m.insert(QStringLiteral("uid"), Fixtures::makeUid(rng));
+        static const char *tiers[] = {"frontend", "backend", "cache", "batch"};
+        QJsonObject l = labels;
+        l.insert(QStringLiteral("tier"), QLatin1String(tiers[rng.bounded(4)]));
+        m.insert(QStringLiteral("labels"), l);
+        QJsonObject out = pod;
+        out.insert(kMeta, m);
+        QJsonObject s = spec;
+        static const QStringList nodes = Fixtures::nodeNames();
+        s.insert(QStringLiteral("nodeName"), nodes.at(int(rng.bounded(int(nodes.size())))));
+        out.insert(QStringLiteral("spec"), s);
+        return out;
+    }
+};
+
+} // namespace
+
 QJsonObject Fixtures::makePod(const QJsonObject &tmpl, const QString &ns, QRandomGenerator &rng)
 {
-    QJsonObject pod = tmpl;
-    QJsonObject meta = cleanMeta(tmpl.value(kMeta).toObject());
-    QString base = meta.value(QStringLiteral("generateName")).toString();
-    if (base.isEmpty())
-        base = meta.value(QStringLiteral("name")).toString() + QLatin1Char('-');
-    meta.insert(QStringLiteral("name"), base + suffix(rng));
-    meta.insert(QStringLiteral("namespace"), ns);
-    meta.insert(QStringLiteral("uid"), makeUid(rng));
-    QJsonObject labels = meta.value(QStringLiteral("labels")).toObject();
-    if (!labels.contains(QStringLiteral("app")))
-        labels.insert(QStringLiteral("app"), base.left(base.indexOf(QLatin1Char('-'))));
-    static const char *tiers[] = {"frontend", "backend", "cache", "batch"};
-    labels.insert(QStringLiteral("tier"), QLatin1String(tiers[rng.bounded(4)]));
-    meta.insert(QStringLiteral("labels"), labels);
-    pod.insert(kMeta, meta);
-
-    QJsonObject spec = pod.value(QStringLiteral("spec")).toObject();
-    const QStringList nodes = nodeNames();
-    spec.insert(QStringLiteral("nodeName"), nodes.at(int(rng.bounded(int(nodes.size())))));
-    pod.insert(QStringLiteral("spec"), spec);
-    return pod;
+    return PodTemplate(tmpl).make(ns, rng);
 }
 
 QJsonObject Fixtures::fromTemplate(const QJsonObject &tmpl, const QString &ns, const QString &name)
@@ -181,19 +209,21 @@ void Fixtures::seed(Store *store, int pods, quint32 seed)
         store->create(resource, o);
     }
 
-    const QList<QJsonObject> templates = podTemplates();
+    QList<PodTemplate> templates;
+    for (const QJsonObject &t : podTemplates())
+        templates.append(PodTemplate(t));
     if (templates.isEmpty())
         return;
     const QStringList nss = namespaces();
     const int n = pods < 0 ? DefaultPodCount : pods;
     for (int i = 0; i < n; ++i) {
-        const QJsonObject &tmpl = templates.at(i % templates.size());
-        const bool systemPod = tmpl.value(kMeta).toObject().value(QStringLiteral("namespace")) ==
-                               QLatin1String("kube-system");
+        const PodTemplate &tmpl = templates.at(i % templates.size());
+        const bool systemPod = tmpl.pod.value(kMeta).toObject().value(
+                                   QStringLiteral("namespace")) == QLatin1String("kube-system");
         const QString ns = systemPod ? QStringLiteral("kube-system") : nss.at(i % nss.size());
         // A generated name can collide (5 random characters, as generateName): draw again, so
         // exactly `pods` pods exist.
-        while (store->create(QStringLiteral("pods"), makePod(tmpl, ns, rng)).error.code == 409) {
+        while (store->create(QStringLiteral("pods"), tmpl.make(ns, rng)).error.code == 409) {
         }
     }
 }

@@ -89,6 +89,10 @@ public:
     /// and sets `*error` when the file cannot be opened.
     bool openAccessLog(const QString &path, QString *error = nullptr);
 
+    /// Bodies from this size (bytes) on are handed to the socket apart from the head, without
+    /// a copy; smaller ones are written together with it.
+    static constexpr qsizetype LargeBody = 256 * 1024;
+
     /// Called after every answer with method, target and HTTP status.
     std::function<void(const QString &method, const QString &target, int status)> handled;
 

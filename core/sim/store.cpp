@@ -3,6 +3,7 @@
 
 #include "api/validation.h"
 #include "fixtures.h"
+#include "jsonbytes.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -183,32 +184,27 @@ StoredObject Store::makeStored(const QJsonObject &json)
 {
     StoredObject s;
     s.object = lens::Object::fromJson(json);
-    // Serialise once: the compact JSON is cached inside the Object (every watch event reuses
-    // it), and the list item is the same bytes without the leading apiVersion and kind members
-    // (QJsonDocument writes keys sorted, so those two come first when present).
-    const QByteArray full = s.object.toJson();
-    const auto encoded = [](const QJsonValue &v) {
-        const QByteArray a = QJsonDocument(QJsonArray{v}).toJson(QJsonDocument::Compact);
-        return a.mid(1, a.size() - 2); // strip [ ]
-    };
+    s.json = compactJson(json);
+    // The list item is the same bytes without the leading apiVersion and kind members (keys
+    // are written sorted, so those two come first when no key sorts before them).
     const QJsonValue apiVersion = json.value(QStringLiteral("apiVersion"));
     const QJsonValue kind = json.value(QStringLiteral("kind"));
     if (apiVersion.isString() && kind.isString()) {
-        const QByteArray head =
-            "{\"apiVersion\":" + encoded(apiVersion) + ",\"kind\":" + encoded(kind) + ',';
-        if (full.startsWith(head)) {
-            s.itemJson = '{' + full.mid(head.size());
+        const QByteArray head = "{\"apiVersion\":" + JsonBuilder::encode(apiVersion) +
+                                ",\"kind\":" + JsonBuilder::encode(kind) + ',';
+        if (s.json.startsWith(head)) {
+            s.itemFrom = head.size();
             return s;
         }
     }
     QJsonObject item = json;
     item.remove(QStringLiteral("kind"));
     item.remove(QStringLiteral("apiVersion"));
-    s.itemJson = QJsonDocument(item).toJson(QJsonDocument::Compact);
+    s.item = compactJson(item);
     return s;
 }
 
-lens::Object Store::commit(ChangeEvent::Type type, const QString &resource, const QString &key,
+StoredObject Store::commit(ChangeEvent::Type type, const QString &resource, const QString &key,
                            qint64 revision, const QJsonObject &json, const StoredObject &previous)
 {
     m_revision = revision;
@@ -219,7 +215,7 @@ lens::Object Store::commit(ChangeEvent::Type type, const QString &resource, cons
     ev.revision = revision;
     ev.object = makeStored(json);
     ev.previous = previous;
-    const lens::Object stored = ev.object.object;
+    const StoredObject stored = ev.object;
     record(std::move(ev));
     return stored;
 }
@@ -329,7 +325,10 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
 
-    r.object = commit(ChangeEvent::Type::Added, resource, key, rev, json, StoredObject());
+    const StoredObject stored =
+        commit(ChangeEvent::Type::Added, resource, key, rev, json, StoredObject());
+    r.object = stored.object;
+    r.json = stored.json;
     return r;
 }
 
@@ -393,12 +392,17 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
 
-    r.object = commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);
+    const StoredObject stored =
+        commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);
+    r.object = stored.object;
+    r.json = stored.json;
     if (deleting && finalizers.isEmpty()) {
         // Store.Update's deleteWithoutFinalizers: watchers see MODIFIED, then DELETED.
         const WriteResult gone = remove(resource, ns, name);
-        if (gone.ok())
+        if (gone.ok()) {
             r.object = gone.object;
+            r.json = gone.json;
+        }
     }
     return r;
 }
@@ -426,6 +430,7 @@ WriteResult Store::remove(const QString &resource, const QString &ns, const QStr
         if (!meta.value(QStringLiteral("finalizers")).toArray().isEmpty()) {
             if (meta.contains(QStringLiteral("deletionTimestamp"))) {
                 r.object = current; // already being deleted: nothing changes
+                r.json = t->objects.value(key).json;
                 return r;
             }
             QJsonObject json = current.json();
@@ -465,7 +470,10 @@ WriteResult Store::remove(const QString &resource, const QString &ns, const QStr
     meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
     const QJsonObject last = previous.object.withMetadata(meta).json();
 
-    r.object = commit(ChangeEvent::Type::Deleted, resource, key, rev, last, previous);
+    const StoredObject stored =
+        commit(ChangeEvent::Type::Deleted, resource, key, rev, last, previous);
+    r.object = stored.object;
+    r.json = stored.json;
     return r;
 }
 
@@ -475,6 +483,14 @@ lens::Object Store::get(const QString &resource, const QString &ns, const QStrin
     if (!t)
         return {};
     return t->objects.value(keyOf(t->type.namespaced ? ns : QString(), name)).object;
+}
+
+StoredObject Store::stored(const QString &resource, const QString &ns, const QString &name) const
+{
+    const Table *t = table(resource);
+    if (!t)
+        return {};
+    return t->objects.value(keyOf(t->type.namespaced ? ns : QString(), name));
 }
 
 QList<lens::Object> Store::objects(const QString &resource, const QString &ns) const

@@ -20,13 +20,35 @@
 namespace lens::sim {
 
 /// One stored version of an object: the object as watch events carry it (with kind and
-/// apiVersion) and, cached next to it, the compact JSON a LIST writes as an item (the real
-/// server omits kind/apiVersion in list items). Both are computed once per write, so serving a
-/// list is a concatenation of cached bytes. Copies are cheap (implicitly shared).
+/// apiVersion), its compact JSON (what GET answers and a watch event carries) and the list item
+/// (the same without kind/apiVersion: the real server omits them in list items). The JSON is
+/// written once per write, so serving a list or an event copies cached bytes and never
+/// serialises. The item shares the JSON's bytes whenever apiVersion and kind lead it (they sort
+/// first, as QJsonDocument writes keys): then it is "{" followed by the JSON from itemFrom on.
+/// Copies are cheap (implicitly shared).
 struct StoredObject {
     lens::Object object;
-    QByteArray itemJson;
+    QByteArray json;        ///< compact, with kind and apiVersion
+    qsizetype itemFrom = 0; ///< > 0: the item is '{' + json.mid(itemFrom); 0: see `item`
+    QByteArray item;        ///< the list item when it could not share `json`
     bool isNull() const { return object.isNull(); }
+    /// Size of the list item in bytes.
+    qsizetype itemSize() const { return itemFrom > 0 ? json.size() - itemFrom + 1 : item.size(); }
+    /// Appends the list item to `out`.
+    void appendItem(QByteArray &out) const
+    {
+        if (itemFrom > 0)
+            out.append('{').append(json.constData() + itemFrom, json.size() - itemFrom);
+        else
+            out.append(item);
+    }
+    /// The list item as bytes of its own.
+    QByteArray itemJson() const
+    {
+        QByteArray out;
+        appendItem(out);
+        return out;
+    }
 };
 
 /// One change as the watch cache records it. `revision` is the revision the write created
@@ -52,6 +74,7 @@ struct ChangeEvent {
 /// (error.code != 0: 404 NotFound, 409 AlreadyExists / Conflict, 400/422 for bad input).
 struct WriteResult {
     lens::Object object;
+    QByteArray json; ///< the stored object's compact JSON (StoredObject::json) when ok()
     lens::ApiStatus error;
     bool ok() const { return error.code == 0; }
 };
@@ -137,6 +160,8 @@ public:
 
     /// The stored object, or a null Object.
     lens::Object get(const QString &resource, const QString &ns, const QString &name) const;
+    /// The stored version with its cached bytes (isNull() when absent).
+    StoredObject stored(const QString &resource, const QString &ns, const QString &name) const;
     /// All objects of `resource` (optionally of one namespace), sorted by namespace then name
     /// (etcd key order, as the real server lists them).
     QList<lens::Object> objects(const QString &resource, const QString &ns = QString()) const;
@@ -158,7 +183,8 @@ public:
     {
         return ns.isEmpty() ? name : ns + QLatin1Char('/') + name;
     }
-    /// Builds the StoredObject for `json` (serialises it twice: with and without kind/apiVersion).
+    /// Builds the StoredObject for `json` (serialises it once with compactJson(); a second time
+    /// without kind/apiVersion only when those two do not lead the JSON).
     static StoredObject makeStored(const QJsonObject &json);
 
     /// Reproducible objects (deterministic pictures): with a `clock`, creationTimestamp and
@@ -197,8 +223,8 @@ private:
     Table *prepareWrite(const QString &resource, const QJsonObject &object, WriteResult *result,
                         QJsonObject *json, QJsonObject *meta);
     /// Moves the revision to `revision`, stores `json` and records the change; returns the
-    /// stored object (the one tail of create, update and remove).
-    lens::Object commit(ChangeEvent::Type type, const QString &resource, const QString &key,
+    /// stored version (the one tail of create, update and remove).
+    StoredObject commit(ChangeEvent::Type type, const QString &resource, const QString &key,
                         qint64 revision, const QJsonObject &json, const StoredObject &previous);
     void record(ChangeEvent event);
     static lens::ApiStatus status(int code, const QString &reason, const QString &message);

@@ -239,8 +239,9 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
 void WatchHandler::onStoreChanged(const ChangeEvent &event)
 {
     const QList<WatchStream *> watches = m_watches; // deliver() may end a watch
+    WatchStream::SharedFrame shared;
     for (WatchStream *w : watches)
-        w->deliver(event);
+        w->deliver(event, &shared);
 }
 
 void WatchHandler::onWatchFinished(WatchStream *watch)

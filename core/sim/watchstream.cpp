@@ -144,16 +144,18 @@ bool WatchStream::passes(const lens::Object &object) const
     return true;
 }
 
-void WatchStream::deliver(const ChangeEvent &event)
+void WatchStream::deliver(const ChangeEvent &event, SharedFrame *shared)
 {
     if (m_done || event.resource != m_opts.type.key() || event.revision <= m_lastRevision)
         return;
     m_lastRevision = event.revision;
-    writeEvent(event);
+    writeEvent(event, shared);
 }
 
-void WatchStream::writeEvent(const ChangeEvent &event)
+void WatchStream::writeEvent(const ChangeEvent &event, SharedFrame *shared)
 {
+    if (m_opts.transform)
+        shared = nullptr; // the bytes are this watch's own
     if (m_done || event.resource != m_opts.type.key())
         return;
     const bool isDelete = event.type == ChangeEvent::Type::Deleted;
@@ -161,18 +163,19 @@ void WatchStream::writeEvent(const ChangeEvent &event)
     const bool oldPasses = !event.previous.isNull() && passes(event.previous.object);
     if (isDelete) {
         if (oldPasses)
-            writeLine("DELETED", encoded(event.object.object));
+            writeLine("DELETED", encoded(event.object), shared);
         return;
     }
     if (curPasses && oldPasses)
-        writeLine("MODIFIED", encoded(event.object.object));
+        writeLine("MODIFIED", encoded(event.object), shared);
     else if (curPasses)
-        writeLine("ADDED", encoded(event.object.object));
+        writeLine("ADDED", encoded(event.object), shared);
     else if (oldPasses) {
         // Left the selection: previous content with the event's resourceVersion (cacheWatcher).
         QJsonObject meta;
         meta.insert(QStringLiteral("resourceVersion"), QString::number(event.revision));
-        writeLine("DELETED", encoded(event.previous.object.withMetadata(meta)));
+        writeLine("DELETED",
+                  encoded(Store::makeStored(event.previous.object.withMetadata(meta).json())));
     }
 }
 
@@ -180,12 +183,12 @@ void WatchStream::sendAdded(const StoredObject &object)
 {
     if (m_done || !passes(object.object))
         return;
-    writeLine("ADDED", encoded(object.object));
+    writeLine("ADDED", encoded(object));
 }
 
-QByteArray WatchStream::encoded(const lens::Object &object) const
+QByteArray WatchStream::encoded(const StoredObject &object) const
 {
-    return m_opts.transform ? m_opts.transform(object) : object.toJson();
+    return m_opts.transform ? m_opts.transform(object.object) : object.json;
 }
 
 void WatchStream::sendBookmark(qint64 revision, bool initialEventsEnd)
@@ -218,16 +221,38 @@ void WatchStream::sendErrorAndFinish(const QByteArray &statusJson)
     finish();
 }
 
-void WatchStream::writeLine(const char *type, const QByteArray &objectJson)
+void WatchStream::writeLine(const char *type, const QByteArray &objectJson, SharedFrame *shared)
 {
-    QByteArray line;
-    line.reserve(objectJson.size() + 32);
-    line.append("{\"type\":\"").append(type).append("\",\"object\":");
-    line.append(objectJson).append("}\n");
-    writeChunk(line);
+    if (shared && shared->type && qstrcmp(shared->type, type) == 0 &&
+        shared->json.constData() == objectJson.constData() &&
+        shared->json.size() == objectJson.size()) {
+        writeFrame(shared->frame);
+        return;
+    }
+    // The chunk frame around {"type":"...","object":...}\n, built in one buffer.
+    const qsizetype typeSize = qsizetype(qstrlen(type));
+    const qsizetype lineSize = objectJson.size() + typeSize + 22; // {"type":"","object":}\n
+    QByteArray frame;
+    frame.reserve(lineSize + 24);
+    frame.setNum(lineSize, 16);
+    frame.append("\r\n{\"type\":\"")
+        .append(type, typeSize)
+        .append("\",\"object\":")
+        .append(objectJson)
+        .append("}\n\r\n");
+    if (shared)
+        *shared = SharedFrame{type, objectJson, frame};
+    writeFrame(frame);
 }
 
 void WatchStream::writeChunk(const QByteArray &data)
+{
+    QByteArray frame = QByteArray::number(data.size(), 16);
+    frame.append("\r\n").append(data).append("\r\n");
+    writeFrame(frame);
+}
+
+void WatchStream::writeFrame(const QByteArray &frame)
 {
     if (m_done)
         return;
@@ -235,8 +260,6 @@ void WatchStream::writeChunk(const QByteArray &data)
         end();
         return;
     }
-    QByteArray frame = QByteArray::number(data.size(), 16);
-    frame.append("\r\n").append(data).append("\r\n");
     if (m_producer && !m_inProducer) {
         // A live event while the initial content is still being produced: after it.
         m_deferred += frame;

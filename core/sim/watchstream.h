@@ -68,8 +68,17 @@ public:
 
     /// Starts the timeout and bookmark timers; `currentRevision` provides bookmark RVs.
     void start(std::function<qint64()> currentRevision);
-    /// Sends `event` if it passes the filters and is newer than lastRevision().
-    void deliver(const ChangeEvent &event);
+    /// One event's framed chunk, built by the first watch it goes to and shared by the others
+    /// that send the same bytes (no transform): fanning an event out to 100 watches then costs
+    /// one frame, not 100 copies of the object.
+    struct SharedFrame {
+        const char *type = nullptr;
+        QByteArray json; ///< the object bytes framed (held, so their address stays theirs)
+        QByteArray frame;
+    };
+    /// Sends `event` if it passes the filters and is newer than lastRevision(). `shared` (may
+    /// be null) carries the event's frame from one watch to the next.
+    void deliver(const ChangeEvent &event, SharedFrame *shared = nullptr);
     /// Sends a synthetic ADDED for a current object (resourceVersion "" / "0" start).
     void sendAdded(const StoredObject &object);
     /// The initial content of a watch from resourceVersion ""/"0" or of a WatchList: ADDED for
@@ -128,10 +137,14 @@ Q_SIGNALS:
 private:
     bool passes(const lens::Object &object) const;
     /// The object as the event carries it (Options::transform).
-    QByteArray encoded(const lens::Object &object) const;
-    void writeLine(const char *type, const QByteArray &objectJson);
+    QByteArray encoded(const StoredObject &object) const;
+    void writeLine(const char *type, const QByteArray &objectJson, SharedFrame *shared = nullptr);
+    /// Writes `data` as one chunk (see writeFrame()).
     void writeChunk(const QByteArray &data);
-    void writeEvent(const ChangeEvent &event);
+    /// Hands one framed chunk on: after the initial content while it is produced, held during a
+    /// stall, else queued (enqueue()); ends the stream when the client is gone.
+    void writeFrame(const QByteArray &frame);
+    void writeEvent(const ChangeEvent &event, SharedFrame *shared = nullptr);
     void writeBookmark(qint64 revision, bool initialEventsEnd);
     void enqueue(const QByteArray &frames);
     void pump();

@@ -61,7 +61,7 @@ void WriteHandler::handleStatus(HttpCall &c, const ResourceType &type, const QSt
         m_responder->respondMethodNotAllowed(c);
         return;
     }
-    const lens::Object o = m_store->get(type.key(), ns, name);
+    const StoredObject o = m_store->stored(type.key(), ns, name);
     if (o.isNull()) {
         m_responder->respondStatus(
             c, 404, QStringLiteral("NotFound"),
@@ -69,7 +69,7 @@ void WriteHandler::handleStatus(HttpCall &c, const ResourceType &type, const QSt
             {{QStringLiteral("name"), name}, {QStringLiteral("kind"), type.name}});
         return;
     }
-    m_responder->respond(c, 200, o.toJson());
+    m_responder->respond(c, 200, o.json);
 }
 
 void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QString &ns,
@@ -303,7 +303,7 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
                                    details);
         return;
     }
-    m_responder->respond(c, okCode, result.object.toJson());
+    m_responder->respond(c, okCode, result.json.isEmpty() ? result.object.toJson() : result.json);
 }
 
 } // namespace lens::sim

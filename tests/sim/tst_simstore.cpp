@@ -5,8 +5,10 @@
 #include "sim/churn.h"
 #include "sim/continuetoken.h"
 #include "sim/fixtures.h"
+#include "sim/jsonbytes.h"
 #include "sim/store.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -54,6 +56,7 @@ private slots:
     void churnKeepsBandAndIsReproducible();
     void storedJsonIsSerialisedOnce();
     void seedMakesExactlyNPods();
+    void compactJsonIsQtsBytes();
 };
 
 void tst_SimStore::revisionsAndStamping()
@@ -89,7 +92,7 @@ void tst_SimStore::revisionsAndStamping()
     // DELETED carries the last state stamped with the deletion revision (fixture 05).
     QCOMPARE(ev.object.object.resourceVersion(), QString::number(s.revision()));
     QCOMPARE(ev.object.object.labels().value(QStringLiteral("x")), QStringLiteral("1"));
-    QVERIFY(!ev.object.itemJson.contains("\"kind\""));
+    QVERIFY(!ev.object.itemJson().contains("\"kind\""));
     QVERIFY(ev.object.object.toJson().contains("\"kind\":\"Pod\""));
     QCOMPARE(s.count(kPods), 0);
 }
@@ -362,16 +365,23 @@ void tst_SimStore::storedJsonIsSerialisedOnce()
     pod.insert(QStringLiteral("kind"), QStringLiteral("Pod"));
     pod.insert(QStringLiteral("apiVersion"), QStringLiteral("v1"));
     StoredObject s = Store::makeStored(pod);
-    QCOMPARE(s.itemJson, expectedItem(pod));
+    QCOMPARE(s.itemJson(), expectedItem(pod));
+    QCOMPARE(s.itemSize(), expectedItem(pod).size());
+    QCOMPARE(s.json, QJsonDocument(pod).toJson(QJsonDocument::Compact));
+    QVERIFY(s.itemFrom > 0); // the item shares the JSON's bytes
+    QVERIFY(s.item.isNull());
     QCOMPARE(s.object.toJson(), QJsonDocument(pod).toJson(QJsonDocument::Compact));
     // Keys sorting before "apiVersion" (uppercase) take the slow path and still come out right.
     pod.insert(QStringLiteral("Zebra"), 1);
     pod.insert(QStringLiteral("apiVersion"), QStringLiteral("apps/v1\"quoted"));
     s = Store::makeStored(pod);
-    QCOMPARE(s.itemJson, expectedItem(pod));
+    QCOMPARE(s.itemJson(), expectedItem(pod));
+    QCOMPARE(s.itemSize(), expectedItem(pod).size());
+    QCOMPARE(s.itemFrom, 0);
+    QCOMPARE(s.json, QJsonDocument(pod).toJson(QJsonDocument::Compact));
     // No kind at all.
     pod.remove(QStringLiteral("kind"));
-    QCOMPARE(Store::makeStored(pod).itemJson, expectedItem(pod));
+    QCOMPARE(Store::makeStored(pod).itemJson(), expectedItem(pod));
 }
 
 void tst_SimStore::seedMakesExactlyNPods()
@@ -379,6 +389,48 @@ void tst_SimStore::seedMakesExactlyNPods()
     Store store;
     Fixtures::seed(&store, 5000, 9);
     QCOMPARE(store.count(QStringLiteral("pods")), 5000);
+}
+
+void tst_SimStore::compactJsonIsQtsBytes()
+{
+    const auto qt = [](const QJsonObject &o) {
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    };
+    // Every embedded fixture (real objects from real clusters).
+    const QStringList files = QDir(QStringLiteral(":/lens/sim/fixtures/k9s/"))
+                                  .entryList({QStringLiteral("*.json")}, QDir::Files);
+    QVERIFY(files.size() > 10);
+    for (const QString &f : files) {
+        const QJsonObject o = Fixtures::load(f);
+        QVERIFY2(!o.isEmpty(), qPrintable(f));
+        QCOMPARE(compactJson(o), qt(o));
+    }
+    // Escapes, numbers, non-ASCII, nesting.
+    QJsonObject odd;
+    odd.insert(QStringLiteral("quote\"back\\slash/"), QStringLiteral("a\"b\\c/d"));
+    odd.insert(QStringLiteral("controls"), QString::fromUtf8("\b\f\n\r\t\x01\x1f\x7f end"));
+    odd.insert(QStringLiteral("unicode"),
+               QString::fromUtf8("caf\xc3\xa9 \xe6\xb1\x89 \xf0\x9f\x98\x80"));
+    odd.insert(QString::fromUtf8("k\xc3\xa9y"), 1);
+    odd.insert(QStringLiteral("lone"), QString(QChar(0xd800)));
+    odd.insert(QStringLiteral("ints"), QJsonArray{0, -1, qint64(1) << 53, qint64(1e15),
+                                                  std::numeric_limits<qint64>::min()});
+    odd.insert(QStringLiteral("doubles"), QJsonArray{0.5, -2.25, 1e15, 1e20, 1e-7, 3.0, 0.1 + 0.2,
+                                                     std::numeric_limits<double>::infinity(),
+                                                     std::numeric_limits<double>::quiet_NaN()});
+    odd.insert(QStringLiteral("parsed"),
+               QJsonDocument::fromJson("{\"i\":1000000000000000,\"d\":1.5,\"e\":1e300,"
+                                       "\"big\":123456789012345678901234}")
+                   .object());
+    odd.insert(QStringLiteral("empty"), QJsonObject{{QStringLiteral("o"), QJsonObject()},
+                                                    {QStringLiteral("a"), QJsonArray()},
+                                                    {QStringLiteral("s"), QString()}});
+    odd.insert(QStringLiteral("scalars"),
+               QJsonArray{true, false, QJsonValue(), QJsonValue(QJsonValue::Undefined)});
+    odd.insert(QString(), QStringLiteral("empty key"));
+    QCOMPARE(compactJson(odd), qt(odd));
+    QCOMPARE(compactJson(QJsonObject()), qt(QJsonObject()));
+    QCOMPARE(JsonBuilder::encode(QStringLiteral("x\ny")), QByteArray("\"x\\ny\""));
 }
 
 QTEST_GUILESS_MAIN(tst_SimStore)
