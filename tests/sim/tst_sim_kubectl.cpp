@@ -326,8 +326,9 @@ void tst_Kubectl::watchSeesChanges()
     QTRY_VERIFY_WITH_TIMEOUT(out.contains(first.name().toUtf8()), 10000);
 
     Store *s = m_sim->store();
-    QVERIFY(s->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("kubectl-watch-probe")))
-                .ok());
+    const auto created =
+        s->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("kubectl-watch-probe")));
+    QVERIFY2(created.ok(), qPrintable(created.error.message));
     QTRY_VERIFY_WITH_TIMEOUT(out.contains("kubectl-watch-probe"), 10000);
     QVERIFY(s->remove(kPods, QStringLiteral("shop"), QStringLiteral("kubectl-watch-probe")).ok());
     // kubectl prints one compact JSON event per line.

@@ -64,7 +64,7 @@ void tst_SimWatch::watchSeesWrites()
     QTRY_COMPARE(m_sim->openWatchCount(), 1);
     Store *s = m_sim->store();
     const WriteResult c = s->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("w1")));
-    QVERIFY(c.ok());
+    QVERIFY2(c.ok(), qPrintable(QString::number(c.error.code) + c.error.message));
     QJsonObject upd = with(c.object.json(), QStringLiteral("metadata.labels"),
                            QJsonObject{{QStringLiteral("v"), QStringLiteral("2")}});
     QVERIFY(s->update(kPods, upd).ok());
