@@ -136,6 +136,23 @@ bool validate(od::value &v, int depth)
     return false;
 }
 
+/// What openObject() found.
+enum class Opened { Object, Null, Invalid };
+
+/// `v` as a JSON object (in *out), JSON null (consumed), or anything else / a parse error.
+Opened openObject(od::value &v, od::object *out)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return Opened::Invalid;
+    if (t == od::json_type::null) {
+        bool isNull = false;
+        return !v.is_null().get(isNull) && isNull ? Opened::Null : Opened::Invalid;
+    }
+    return t == od::json_type::object && !v.get_object().get(*out) ? Opened::Object
+                                                                   : Opened::Invalid;
+}
+
 /// A string or null (`*s` stays empty); anything else declines, as decodeError() would refuse it.
 bool stringOrNull(od::value &v, std::string_view *s)
 {
@@ -153,16 +170,9 @@ bool stringOrNull(od::value &v, std::string_view *s)
 /// An object of strings (or null); null when the value is null. `add` gets each key and value.
 template<typename Add> bool stringMap(od::value &v, Add add)
 {
-    od::json_type t;
-    if (v.type().get(t))
-        return false;
-    if (t == od::json_type::null) {
-        bool isNull = false;
-        return !v.is_null().get(isNull) && isNull;
-    }
     od::object o;
-    if (t != od::json_type::object || v.get_object().get(o))
-        return false;
+    if (const Opened r = openObject(v, &o); r != Opened::Object)
+        return r == Opened::Null; // null reads as absent
     for (auto fr : o) {
         od::field f;
         std::string_view key, value;
@@ -179,16 +189,9 @@ template<typename Add> bool stringMap(od::value &v, Add add)
 
 bool readMetadata(od::value &v, ObjectBuilder *b)
 {
-    od::json_type t;
-    if (v.type().get(t))
-        return false;
-    if (t == od::json_type::null) {
-        bool isNull = false;
-        return !v.is_null().get(isNull) && isNull;
-    }
     od::object meta;
-    if (t != od::json_type::object || v.get_object().get(meta))
-        return false;
+    if (const Opened r = openObject(v, &meta); r != Opened::Object)
+        return r == Opened::Null; // null reads as absent
     b->setHasMeta(true);
     static const char *const kFields[] = {"name",
                                           "namespace",
@@ -388,16 +391,9 @@ bool readObject(od::object &obj, const Fill *fill, Object *out)
 
 bool readListMeta(od::value &v, ListBody *out)
 {
-    od::json_type t;
-    if (v.type().get(t))
-        return false;
-    if (t == od::json_type::null) {
-        bool isNull = false;
-        return !v.is_null().get(isNull) && isNull;
-    }
     od::object meta;
-    if (t != od::json_type::object || v.get_object().get(meta))
-        return false;
+    if (const Opened r = openObject(v, &meta); r != Opened::Object)
+        return r == Opened::Null; // null reads as absent
     unsigned seen = 0;
     for (auto fr : meta) {
         od::field f;
