@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// What tst_scenarios' play() rows share: journal queries and the per-scenario check, and the
+// rows of the controller scenarios (tst_scenarios_controller.cpp).
+#include "session/session.h"
+#include "trace/journal.h"
+
+#include <QtTest>
+
+#include <deque>
+#include <functional>
+#include <vector>
+
+namespace lens {
+
+/// Journal queries for the assertions.
+struct Trace {
+    const std::deque<TraceEvent> &events;
+
+    std::vector<const TraceEvent *>
+    find(TraceKind kind, const std::function<bool(const TraceEvent &)> &f = {}) const
+    {
+        std::vector<const TraceEvent *> out;
+        for (const TraceEvent &e : events)
+            if (e.kind == kind && (!f || f(e)))
+                out.push_back(&e);
+        return out;
+    }
+    int count(TraceKind kind, const QString &type = {}, const QString &key = {}) const
+    {
+        return int(find(kind, [&](const TraceEvent &e) {
+                       return (type.isEmpty() || e.type == type) && (key.isEmpty() || e.key == key);
+                   }).size());
+    }
+    int withCode(TraceKind kind, int code) const
+    {
+        return int(find(kind, [&](const TraceEvent &e) {
+                       return e.detail.value(QLatin1String("code")).toInt() == code;
+                   }).size());
+    }
+    int listsWithCause(const QString &cause) const
+    {
+        return int(find(TraceKind::ListStarted, [&](const TraceEvent &e) {
+                       return e.detail.value(QLatin1String("cause")).toString() == cause;
+                   }).size());
+    }
+    QStringList scenarioErrors() const
+    {
+        QStringList out;
+        for (const TraceEvent *e : find(TraceKind::Info, [](const TraceEvent &e) {
+                 return e.component == QLatin1String("scenario") &&
+                        e.detail.contains(QLatin1String("error"));
+             }))
+            out << e->detail.value(QLatin1String("error")).toString();
+        return out;
+    }
+};
+
+using Check = std::function<void(const Trace &, Session &)>;
+
+/// Adds play()'s rows (columns "name", "check") for the controller scenarios.
+void addControllerScenarioRows();
+
+} // namespace lens
+
+Q_DECLARE_METATYPE(lens::Check)
