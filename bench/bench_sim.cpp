@@ -23,6 +23,7 @@
 //     event) while the server thread writes --write-rate updates per second, and meanwhile
 //     --requests plain requests from a QNetworkAccessManager, one after the other, alternating
 //     a GET of one pod and a LIST with limit=10: p50, p99 and max latency in ms.
+#include "benchhttp.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
 
@@ -61,13 +62,8 @@ void figure(const QByteArray &key, double value, const char *unit, int decimals 
 
 QByteArray fetchQnam(QNetworkAccessManager &nam, const QUrl &url)
 {
-    QNetworkReply *reply = nam.get(QNetworkRequest(url));
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    loop.exec();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    QByteArray body = reply->readAll();
-    reply->deleteLater();
+    int status = 0;
+    QByteArray body = lens::bench::getBody(nam, url, &status);
     if (status != 200) {
         std::fprintf(stderr, "bench_sim: %s -> HTTP %d\n", qPrintable(url.toString()), status);
         std::exit(1);
@@ -75,17 +71,7 @@ QByteArray fetchQnam(QNetworkAccessManager &nam, const QUrl &url)
     return body;
 }
 
-/// metadata.continue of a list body (metadata comes before items), or empty.
-QByteArray continueToken(const QByteArray &body)
-{
-    const QByteArray key = "\"continue\":\"";
-    const qsizetype itemsAt = body.indexOf("\"items\":");
-    const qsizetype at = body.indexOf(key);
-    if (at < 0 || (itemsAt >= 0 && at > itemsAt))
-        return {};
-    const qsizetype from = at + key.size();
-    return body.mid(from, body.indexOf('"', from) - from);
-}
+using lens::bench::continueToken;
 
 /// The measuring client that costs (almost) nothing: one GET on a fresh connection, the bytes
 /// counted as they arrive and dropped, the first 8 KiB kept (for a page's continue token).

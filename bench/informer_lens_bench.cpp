@@ -19,6 +19,7 @@
 //    watch events through Reflector → DeltaFIFO → Indexer → handler: events per second.
 // Then bench_sim (sim.* keys) and bench_window (ui.* keys) run as children when built beside it.
 // Never run by ctest: speed targets live in benchmarks, not in timed tests.
+#include "benchhttp.h"
 #include "heap/heap.h"
 #include "informer/sharedinformer.h"
 #include "session/session.h"
@@ -85,26 +86,14 @@ bool listAll(const QUrl &server, const std::function<void(QByteArray)> &onBody)
         else
             q.addQueryItem(QStringLiteral("continue"), token);
         url.setQuery(q);
-        QNetworkReply *reply = nam.get(QNetworkRequest(url));
-        QEventLoop loop;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        QByteArray body = reply->readAll();
-        reply->deleteLater();
+        int status = 0;
+        QByteArray body = bench::getBody(nam, url, &status);
         if (status != 200) {
             std::fprintf(stderr, "informer-lens-bench: %s: HTTP %d\n", qPrintable(url.toString()),
                          status);
             return false;
         }
-        // Only metadata.continue is needed to go on; found without parsing (metadata first).
-        const qsizetype at = body.indexOf("\"continue\":\"");
-        const qsizetype items = body.indexOf("\"items\":");
-        token.clear();
-        if (at >= 0 && (items < 0 || at < items)) {
-            const qsizetype from = at + 12;
-            token = QString::fromUtf8(body.mid(from, body.indexOf('"', from) - from));
-        }
+        token = QString::fromUtf8(bench::continueToken(body));
         onBody(std::move(body));
         if (token.isEmpty())
             return true;
