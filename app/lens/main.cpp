@@ -9,6 +9,7 @@
 #include "heap/heap.h"
 #include "informer/reflector.h"
 #include "lens/journalfile.h"
+#include "process/terminationsignals.h"
 #include "sim/scenario.h"
 #include "sim/simulator.h"
 
@@ -93,6 +94,22 @@ int main(int argc, char **argv)
     std::unique_ptr<QCoreApplication> app(headless ? new QCoreApplication(argc, argv)
                                                    : new QApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("informer-lens"));
+    // SIGTERM, SIGINT, SIGHUP: the run ends as it ends on its own (recording closed, summary
+    // printed, exit 0 once synced); a second one ends it at once.
+    QString signalError;
+    if (auto *termination = lens::TerminationSignals::install(app.get(), &signalError)) {
+        QObject::connect(termination, &lens::TerminationSignals::terminationRequested, app.get(),
+                         [](int signalNumber) {
+                             std::fprintf(
+                                 stderr,
+                                 "informer-lens: %s received; stopping (send it again "
+                                 "to stop at once)\n",
+                                 qPrintable(lens::TerminationSignals::nameOf(signalNumber)));
+                             QCoreApplication::quit();
+                         });
+    } else {
+        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(signalError));
+    }
     // --version names the heap allocator too: its figures differ from glibc's (core/heap/heap.h).
     QCoreApplication::setApplicationVersion(
         QStringLiteral(PROJECT_VERSION " (Qt %1, %2)")

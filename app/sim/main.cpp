@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// informer-lens-sim: serves the simulated Kubernetes API until killed.
+// informer-lens-sim: serves the simulated Kubernetes API until stopped by a signal.
+#include "process/terminationsignals.h"
 #include "sim/apiserver.h"
 #include "sim/churn.h"
 #include "sim/scenarioplayer.h"
@@ -17,13 +18,25 @@ int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("informer-lens-sim"));
+    // SIGTERM, SIGINT, SIGHUP: stop serving and exit 0 (a second one ends it at once).
+    QString signalError;
+    if (auto *termination = lens::TerminationSignals::install(&app, &signalError))
+        QObject::connect(termination, &lens::TerminationSignals::terminationRequested, &app,
+                         [](int signalNumber) {
+                             std::fprintf(
+                                 stderr, "informer-lens-sim: %s received; stopping\n",
+                                 qPrintable(lens::TerminationSignals::nameOf(signalNumber)));
+                             QCoreApplication::quit();
+                         });
+    else
+        std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(signalError));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Simulated Kubernetes API server (core/v1, apps/v1, batch/v1, CRDs and their custom "
         "resources) on 127.0.0.1. Prints its URL as the first line of stdout, then serves until "
-        "killed."));
+        "stopped (SIGTERM, SIGINT or SIGHUP: exit 0)."));
     p.addHelpOption();
     p.addVersionOption();
     const QCommandLineOption port(QStringLiteral("port"),

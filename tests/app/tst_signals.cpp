@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// SIGTERM, SIGINT and SIGHUP end a run the way it ends on its own: informer-lens --headless
+// closes its recording, prints the controller's summary and exits 0; informer-lens-sim stops
+// serving with exit 0. A second signal ends a run that does not stop.
+#include "lensprocess.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+class tst_Signals : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void headlessEndsCleanly_data();
+    void headlessEndsCleanly();
+    void simStopsServing();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void tst_Signals::headlessEndsCleanly_data()
+{
+    QTest::addColumn<int>("signalNumber");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("SIGTERM") << int(SIGTERM) << QStringLiteral("SIGTERM");
+    QTest::newRow("SIGINT") << int(SIGINT) << QStringLiteral("SIGINT");
+    QTest::newRow("SIGHUP") << int(SIGHUP) << QStringLiteral("SIGHUP");
+}
+
+void tst_Signals::headlessEndsCleanly()
+{
+    QFETCH(int, signalNumber);
+    QFETCH(QString, name);
+    const QString file = m_dir.filePath(name + QStringLiteral(".jsonl"));
+    QProcess *p = startLens({QStringLiteral("--headless"), QStringLiteral("--controller"),
+                             QStringLiteral("provisioner"), QStringLiteral("--record"), file},
+                            this);
+    QByteArray out;
+    connect(p, &QProcess::readyReadStandardOutput, this,
+            [p, &out] { out += p->readAllStandardOutput(); });
+    // Running: the caches synced and the workers took keys.
+    QTRY_VERIFY_WITH_TIMEOUT(out.contains("\"kind\":\"cacheSyncFinished\"") &&
+                                 out.contains("\"kind\":\"workqueueDone\""),
+                             30000);
+    QCOMPARE(p->state(), QProcess::Running);
+    QVERIFY(::kill(pid_t(p->processId()), signalNumber) == 0);
+    QVERIFY(p->waitForFinished(30000));
+    out += p->readAllStandardOutput();
+    const QString err = QString::fromUtf8(p->readAllStandardError());
+    QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p->exitCode(), 0);
+    QVERIFY2(err.contains(name + QStringLiteral(" received; stopping")), qPrintable(err));
+    // The summary a run prints when it ends on its own.
+    QVERIFY2(err.contains(QStringLiteral("volume(s) provisioned")), qPrintable(err));
+    // The recording was closed: --open replays it to its last event.
+    QFile rec(file);
+    QVERIFY(rec.open(QIODevice::ReadOnly));
+    const QByteArray recorded = rec.readAll();
+    QVERIFY(recorded.endsWith('\n'));
+    QProcess *q = startLens({QStringLiteral("--headless"), QStringLiteral("--open"), file}, this);
+    QVERIFY(q->waitForFinished(30000));
+    QCOMPARE(q->exitCode(), 0);
+    const QByteArray replayed = q->readAllStandardOutput();
+    QVERIFY(replayed.contains("\"kind\":\"workqueueDone\""));
+    // Every event printed live is in the recording (the last line is the same).
+    const QByteArray lastLive = out.trimmed().split('\n').last();
+    QCOMPARE(replayed.trimmed().split('\n').last(), lastLive);
+}
+
+void tst_Signals::simStopsServing()
+{
+    auto *p = new QProcess(this);
+    p->start(QStringLiteral(SIM_APP), {QStringLiteral("--churn"), QStringLiteral("0")});
+    QByteArray out;
+    connect(p, &QProcess::readyReadStandardOutput, this,
+            [p, &out] { out += p->readAllStandardOutput(); });
+    QTRY_VERIFY_WITH_TIMEOUT(out.startsWith("http"), 30000);
+    p->terminate(); // SIGTERM
+    QVERIFY(p->waitForFinished(30000));
+    QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p->exitCode(), 0);
+    QVERIFY(p->readAllStandardError().contains("SIGTERM received; stopping"));
+}
+
+QTEST_GUILESS_MAIN(tst_Signals)
+#include "tst_signals.moc"
