@@ -74,6 +74,7 @@ QString ChurnGenerator::create()
         return {};
     const QJsonObject &tmpl = m_templates.at(int(m_rng.bounded(int(m_templates.size()))));
     const QString ns = nss.at(int(m_rng.bounded(int(nss.size()))));
+    const Store::WriterScope scope(m_store, {QLatin1String(FieldManagerName), QString()});
     const WriteResult r = m_store->create(kPods, Fixtures::makePod(tmpl, ns, m_rng));
     if (!r.ok())
         return {};
@@ -127,6 +128,11 @@ QString ChurnGenerator::update()
     }
     }
     json.insert(kMeta, meta);
+    // managedFields: the status is the kubelet's (through pods/status), the rest churn's own.
+    const bool status = what.startsWith(QLatin1String("status"));
+    const Store::WriterScope scope(
+        m_store, status ? FieldWriter{QStringLiteral("kubelet"), QStringLiteral("status")}
+                        : FieldWriter{QLatin1String(FieldManagerName), QString()});
     const WriteResult r = m_store->update(kPods, json);
     if (!r.ok())
         return {};
@@ -162,7 +168,9 @@ QString ChurnGenerator::claimStep()
         for (int i = 0; i < 5; ++i)
             name += QLatin1Char(alphabet[m_claimRng.bounded(int(sizeof alphabet) - 1)]);
         const QString size = m_claimRng.bounded(2) ? QStringLiteral("2Gi") : QStringLiteral("1Gi");
-        if (WriteStrategy(m_store).create(resource, Fixtures::makeClaim(ns, name, size)).ok())
+        if (WriteStrategy(m_store, QLatin1String(FieldManagerName))
+                .create(resource, Fixtures::makeClaim(ns, name, size))
+                .ok())
             did = QStringLiteral("created claim %1/%2").arg(ns, name);
     } else {
         const lens::Object &c = live.at(int(m_claimRng.bounded(int(live.size()))));

@@ -26,6 +26,9 @@ class Store;
 class ChurnGenerator : public QObject {
     Q_OBJECT
 public:
+    /// The field manager its writes name in metadata.managedFields (status changes are the
+    /// kubelet's, through pods/status).
+    static constexpr const char *FieldManagerName = "informer-lens-churn";
     /// `store` must outlive the generator. Starts switched off (intervalMs() == 0).
     explicit ChurnGenerator(Store *store, QObject *parent = nullptr);
     ~ChurnGenerator() override;

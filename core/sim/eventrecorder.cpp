@@ -30,6 +30,8 @@ lens::Object EventRecorder::record(const lens::Object &object, const QString &ty
                     reason,      message}
             .join(QChar(0));
     const QString now = m_store->nowRfc3339();
+    // The controllers that record here run in kube-controller-manager: its field manager.
+    const Store::WriterScope scope(m_store, {QStringLiteral("kube-controller-manager"), {}});
     if (const QString existing = m_written.value(key); !existing.isEmpty()) {
         const lens::Object stored = m_store->get(kEvents, existing.section(QLatin1Char('/'), 0, 0),
                                                  existing.section(QLatin1Char('/'), 1));

@@ -105,9 +105,50 @@ struct PodTemplate {
             labels.insert(QStringLiteral("app"), base.left(base.indexOf(QLatin1Char('-'))));
     }
 
+    /// The managedFields a real cluster's pod of this shape carries, written at `now`: its
+    /// creator's (kube-controller-manager for a pod with an owner, else kubectl-create) over
+    /// everything but spec.nodeName (set through pods/binding, which no manager owns) and the
+    /// kubelet's over status. The same for every pod of the template (FieldsV1 names label
+    /// keys, container names and owner uids, which the pods share).
+    QJsonArray managedFields(const QString &now) const
+    {
+        if (now != m_managedTime) {
+            QJsonObject main = pod;
+            QJsonObject m = meta;
+            QJsonObject l = labels; // make() adds "tier"
+            l.insert(QStringLiteral("tier"), QString());
+            m.insert(QStringLiteral("labels"), l);
+            main.insert(kMeta, m);
+            QJsonObject s = spec;
+            s.remove(QStringLiteral("nodeName"));
+            main.insert(QStringLiteral("spec"), s);
+            const bool owned = !meta.value(u"ownerReferences").toArray().isEmpty();
+            auto entry = [&](const char *manager, const QJsonObject &fields) {
+                return QJsonObject{{QStringLiteral("manager"), QLatin1String(manager)},
+                                   {QStringLiteral("operation"), QStringLiteral("Update")},
+                                   {QStringLiteral("apiVersion"), QStringLiteral("v1")},
+                                   {QStringLiteral("time"), now},
+                                   {QStringLiteral("fieldsType"), QStringLiteral("FieldsV1")},
+                                   {QStringLiteral("fieldsV1"), fields}};
+            };
+            QJsonArray out{entry(owned ? "kube-controller-manager" : "kubectl-create",
+                                 FieldManager::fieldsV1(main))};
+            if (pod.contains(QStringLiteral("status"))) {
+                QJsonObject status =
+                    entry("kubelet", FieldManager::fieldsV1(pod, QStringLiteral("status")));
+                status.insert(QStringLiteral("subresource"), QStringLiteral("status"));
+                out.append(status);
+            }
+            m_managedTime = now;
+            m_managed = out;
+        }
+        return m_managed;
+    }
+
     /// The pod: the random draws in the order makePod() has always made them (name suffix,
-    /// uid, tier, node), so a seed gives the same pods as before.
-    QJsonObject make(const QString &ns, QRandomGenerator &rng) const
+    /// uid, tier, node), so a seed gives the same pods as before. With `now`, it carries the
+    /// managedFields written then (managedFields()); without, the store makes them.
+    QJsonObject make(const QString &ns, QRandomGenerator &rng, const QString &now = {}) const
     {
         QJsonObject m = meta;
         m.insert(QStringLiteral("name"), base + suffix(rng));
@@ -117,6 +158,8 @@ struct PodTemplate {
         QJsonObject l = labels;
         l.insert(QStringLiteral("tier"), QLatin1String(tiers[rng.bounded(4)]));
         m.insert(QStringLiteral("labels"), l);
+        if (!now.isEmpty())
+            m.insert(QStringLiteral("managedFields"), managedFields(now));
         QJsonObject out = pod;
         out.insert(kMeta, m);
         QJsonObject s = spec;
@@ -125,6 +168,10 @@ struct PodTemplate {
         out.insert(QStringLiteral("spec"), s);
         return out;
     }
+
+private:
+    mutable QString m_managedTime;
+    mutable QJsonArray m_managed;
 };
 
 } // namespace
@@ -223,7 +270,8 @@ void Fixtures::seed(Store *store, int pods, quint32 seed)
         const QString ns = systemPod ? QStringLiteral("kube-system") : nss.at(i % nss.size());
         // A generated name can collide (5 random characters, as generateName): draw again, so
         // exactly `pods` pods exist.
-        while (store->create(QStringLiteral("pods"), tmpl.make(ns, rng)).error.code == 409) {
+        while (store->create(QStringLiteral("pods"), tmpl.make(ns, rng, store->nowRfc3339()))
+                   .error.code == 409) {
         }
     }
 }

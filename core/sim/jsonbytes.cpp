@@ -146,9 +146,16 @@ void appendCompact(QByteArray &out, const QJsonValue &value)
 
 QByteArray compactJson(const QJsonObject &object)
 {
-    QByteArray out;
-    out.reserve(4096);
-    appendObject(out, object);
+    // Written into a buffer that keeps its capacity between calls (growing a fresh array
+    // through a 5 KB pod cost more than writing it), then copied out at its exact size.
+    thread_local QByteArray scratch;
+    scratch.resize(0);
+    if (scratch.capacity() < 16384)
+        scratch.reserve(16384);
+    appendObject(scratch, object);
+    QByteArray out(scratch.constData(), scratch.size());
+    if (scratch.capacity() > (qsizetype(1) << 22)) // a huge object's buffer is not kept
+        scratch = QByteArray();
     return out;
 }
 

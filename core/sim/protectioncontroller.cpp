@@ -30,7 +30,7 @@ QStringList claimsOfPod(const QJsonObject &pod)
 } // namespace
 
 ProtectionController::ProtectionController(Store *store, QObject *parent)
-    : QObject(parent), m_store(store), m_writer(store),
+    : QObject(parent), m_store(store), m_writer(store, QStringLiteral("kube-controller-manager")),
       m_claims(newControllerQueue(QStringLiteral("pvcprotection"), nullptr, this)),
       m_volumes(newControllerQueue(QStringLiteral("pvprotection"), nullptr, this))
 {
@@ -71,6 +71,9 @@ void ProtectionController::onStoreChanged(const ChangeEvent &event)
     } else if (event.resource == kPods) {
         // podAddedDeletedUpdated: the claims this pod names may be free now.
         const lens::Object pod = event.object.object;
+        // Most pods name no claim: their bytes say so without parsing them.
+        if (!event.object.json.contains("\"persistentVolumeClaim\""))
+            return;
         for (const QString &claim : claimsOfPod(pod.json()))
             m_claims->add(Store::keyOf(pod.namespace_(), claim));
     }

@@ -59,7 +59,8 @@ std::optional<LabelSelector> claimSelector(const QJsonObject &claim)
 
 PersistentVolumeController::PersistentVolumeController(Store *store, const lens::Clock *clock,
                                                        QObject *parent)
-    : QObject(parent), m_store(store), m_writer(store), m_events(store, QLatin1String(Component)),
+    : QObject(parent), m_store(store), m_writer(store, QStringLiteral("kube-controller-manager")),
+      m_events(store, QLatin1String(Component)),
       m_claims(newControllerQueue(QStringLiteral("claims"), clock, this)),
       m_volumes(newControllerQueue(QStringLiteral("volumes"), clock, this)),
       m_resyncTimer(new lens::ClockTimer(clock, this))

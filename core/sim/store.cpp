@@ -183,8 +183,11 @@ lens::ApiStatus Store::status(int code, const QString &reason, const QString &me
 StoredObject Store::makeStored(const QJsonObject &json)
 {
     StoredObject s;
-    s.object = lens::Object::fromJson(json);
+    // Serialised once: the Object reads its metadata from the same compact bytes.
     s.json = compactJson(json);
+    s.object = lens::Object::parse(s.json);
+    if (s.object.isNull()) // not expected: compactJson() writes what Object::parse() reads
+        s.object = lens::Object::fromJson(json);
     // The list item is the same bytes without the leading apiVersion and kind members (keys
     // are written sorted, so those two come first when no key sorts before them).
     const QJsonValue apiVersion = json.value(QStringLiteral("apiVersion"));
@@ -321,9 +324,18 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
     meta.remove(QStringLiteral("selfLink"));
     meta.remove(QStringLiteral("deletionTimestamp"));
     meta.remove(QStringLiteral("deletionGracePeriodSeconds"));
-    json.insert(kMetadata, meta);
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
+    if (meta.value(QStringLiteral("managedFields")).toArray().isEmpty()) {
+        json.insert(kMetadata, meta);
+        const QJsonArray managed = FieldManager::afterWrite(QJsonObject(), json, m_writer,
+                                                            t->type.groupVersion, nowRfc3339());
+        if (managed.isEmpty())
+            meta.remove(QStringLiteral("managedFields"));
+        else
+            meta.insert(QStringLiteral("managedFields"), managed);
+    }
+    json.insert(kMetadata, meta);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Added, resource, key, rev, json, StoredObject());
@@ -388,9 +400,16 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     meta.insert(QStringLiteral("creationTimestamp"), previous.object.creationTimestamp());
     meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
     meta.remove(QStringLiteral("selfLink"));
-    json.insert(kMetadata, meta);
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
+    json.insert(kMetadata, meta);
+    const QJsonArray managed = FieldManager::afterWrite(previous.object.json(), json, m_writer,
+                                                        t->type.groupVersion, nowRfc3339());
+    if (managed.isEmpty())
+        meta.remove(QStringLiteral("managedFields"));
+    else
+        meta.insert(QStringLiteral("managedFields"), managed);
+    json.insert(kMetadata, meta);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);

@@ -3,6 +3,7 @@
 
 #include "api/object.h"
 #include "api/status.h"
+#include "fieldmanager.h"
 #include "resourcetype.h"
 #include "trace/clock.h"
 
@@ -16,6 +17,7 @@
 #include <QTimer>
 
 #include <deque>
+#include <utility>
 
 namespace lens::sim {
 
@@ -150,6 +152,27 @@ public:
     /// equal the stored one, else 409 Conflict ("the object has been modified ..."), as
     /// optimistic concurrency works in the apiserver. uid and creationTimestamp are kept.
     WriteResult update(const QString &resource, const QJsonObject &object);
+    /// create() and update() keep metadata.managedFields as kube-apiserver does (FieldManager):
+    /// the fields each write sets become the current writer's. A create whose object carries
+    /// managedFields keeps them as sent; an update's are ignored (the stored ones go on).
+    /// The writer is "informer-lens-sim" unless a WriterScope names another.
+    const FieldWriter &writer() const { return m_writer; }
+    /// Names the writer of the writes made while it lives (the HTTP request's field manager,
+    /// kube-controller-manager for the built-in controllers), then restores the previous one.
+    class WriterScope {
+    public:
+        WriterScope(Store *store, FieldWriter writer)
+            : m_store(store), m_saved(std::exchange(store->m_writer, std::move(writer)))
+        {
+        }
+        ~WriterScope() { m_store->m_writer = m_saved; }
+        WriterScope(const WriterScope &) = delete;
+        WriterScope &operator=(const WriterScope &) = delete;
+
+    private:
+        Store *m_store;
+        FieldWriter m_saved;
+    };
     /// Deletes. An object with metadata.finalizers is not removed: deletionTimestamp (now) and
     /// deletionGracePeriodSeconds 0 are set (a MODIFIED event) and it stays until an update
     /// removes its last finalizer — then MODIFIED and DELETED follow (update() adding a
@@ -233,6 +256,7 @@ private:
     QStringList m_order; // registration order, for discovery
     std::deque<ChangeEvent> m_history;
     qint64 m_revision = InitialRevision;
+    FieldWriter m_writer{QStringLiteral("informer-lens-sim"), QString()};
     qint64 m_oldestRetained = InitialRevision;
     qint64 m_compacted = InitialRevision;
     int m_historyLimit = 1000;

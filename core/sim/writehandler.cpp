@@ -43,6 +43,15 @@ QJsonObject scaleOf(const lens::Object &o)
              QJsonObject{{QStringLiteral("replicas"), spec.value(u"replicas").toInt(1)}}},
             {QStringLiteral("status"), status}};
 }
+/// The request's field manager (?fieldManager=, else its User-Agent's program name) writing
+/// `subresource`.
+FieldWriter writerOf(const HttpCall &c, const QString &subresource)
+{
+    QString manager = c.value("fieldManager");
+    if (manager.isEmpty())
+        manager = FieldWriter::managerFromUserAgent(c.header("User-Agent"));
+    return {manager, subresource};
+}
 } // namespace
 
 WriteHandler::WriteHandler(Store *store, HttpResponder *responder)
@@ -132,6 +141,7 @@ void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QStr
     if (c.method == QLatin1String("PUT") && !wantRv.isEmpty())
         meta.insert(QStringLiteral("resourceVersion"), wantRv); // optimistic concurrency
     json.insert(QStringLiteral("metadata"), meta);
+    const Store::WriterScope scope(m_store, writerOf(c, QStringLiteral("scale")));
     const WriteResult r = m_store->update(type.key(), json);
     if (!r.ok()) {
         m_responder->respondStatus(c, r.error.code, r.error.reason, r.error.message);
@@ -143,6 +153,7 @@ void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QStr
 void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QString &ns,
                                const QString &name, WriteStrategy::Target target)
 {
+    const Store::WriterScope scope(m_store, writerOf(c, QString()));
     WriteResult result;
     int okCode = 200;
     const auto notFound = [&] {

@@ -88,8 +88,15 @@ QString WriteStrategy::defaultStorageClass() const
     return best;
 }
 
+FieldWriter WriteStrategy::writer(Target target) const
+{
+    return {m_manager.isEmpty() ? m_store->writer().manager : m_manager,
+            target == Target::Status ? QStringLiteral("status") : QString()};
+}
+
 WriteResult WriteStrategy::create(const QString &resource, const QJsonObject &object) const
 {
+    const Store::WriterScope scope(m_store, writer(Target::Main));
     QJsonObject o = object;
     if (resource == kClaims) {
         o.remove(kStatus); // PrepareForCreate
@@ -164,6 +171,7 @@ QString WriteStrategy::claimSpecUpdateProblem(const QJsonObject &next, const QJs
 WriteResult WriteStrategy::update(const QString &resource, const QJsonObject &object,
                                   Target target) const
 {
+    const Store::WriterScope scope(m_store, writer(target));
     const bool storage = resource == kClaims || resource == kVolumes;
     if (!storage && resource != kClasses)
         return m_store->update(resource, object);

@@ -46,8 +46,13 @@ public:
     /// subresource (ResourceType::hasStatus()).
     enum class Target { Main, Status };
 
-    /// `store` is not owned and must outlive the strategy.
-    explicit WriteStrategy(Store *store) : m_store(store) {}
+    /// `store` is not owned and must outlive the strategy. `manager` names the writer in
+    /// metadata.managedFields (Store::WriterScope), e.g. "kube-controller-manager" for the
+    /// built-in controllers; "" = the store's current writer (an HTTP request's field manager).
+    explicit WriteStrategy(Store *store, QString manager = {})
+        : m_store(store), m_manager(std::move(manager))
+    {
+    }
 
     /// POST: defaulting, PrepareForCreate and admission, then Store::create().
     WriteResult create(const QString &resource, const QJsonObject &object) const;
@@ -67,7 +72,11 @@ private:
     /// ValidatePersistentVolumeClaimUpdate's spec rule; empty when allowed.
     static QString claimSpecUpdateProblem(const QJsonObject &next, const QJsonObject &old);
 
+    /// The writer of a write to `target`: m_manager (or the store's) and the subresource.
+    FieldWriter writer(Target target) const;
+
     Store *m_store;
+    QString m_manager;
 };
 
 } // namespace lens::sim
