@@ -22,6 +22,7 @@
 #include "benchhttp.h"
 #include "heap/heap.h"
 #include "informer/sharedinformer.h"
+#include "informer/transforms.h"
 #include "session/session.h"
 #include "trace/disposal.h"
 #include "trace/journal.h"
@@ -135,8 +136,10 @@ int phaseDownload(const QUrl &server, int pods)
 }
 
 /// One Session against `server` until WaitForCacheSync; prints the sync figures (or, with
-/// `watchList`, the watch figure).
-int phaseSync(const QUrl &server, int pods, bool watchList)
+/// `watchList`, the watch figure). With `strip`, the informer has the managedFields-stripping
+/// transform and the sync keys end in ".strip" (sync.seconds.podsN.strip, ...), with
+/// sync.strip_saved_percent.podsN: what the transform kept out of the cache.
+int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false)
 {
     Session::Options o;
     o.server = server;
@@ -144,6 +147,7 @@ int phaseSync(const QUrl &server, int pods, bool watchList)
     o.resyncPeriodMs = 0;
     o.churnIntervalMs = 0;
     o.watchListModes = {watchList};
+    o.stripManagedFields = strip;
     Session session(o);
     const heap::Figures before = heap::figures();
     bool done = false, ok = false;
@@ -173,11 +177,16 @@ int phaseSync(const QUrl &server, int pods, bool watchList)
                      qlonglong(indexer.size()), pods);
         return 1;
     }
-    const QString n = QString::number(pods);
+    QString n = QString::number(pods);
     if (watchList) {
         out(QStringLiteral("watch.seconds.pods") + n, seconds, "s", "%.3f");
         out(QStringLiteral("watch.events_per_second.pods") + n, pods / seconds, "events/s", "%.0f");
         return 0;
+    }
+    if (strip) {
+        const TransformTally *t = session.transformTally();
+        out(QStringLiteral("sync.strip_saved_percent.pods") + n, t->savedPercent(), "%", "%.1f");
+        n += QStringLiteral(".strip");
     }
     out(QStringLiteral("sync.seconds.pods") + n, seconds, "s", "%.3f");
     out(QStringLiteral("sync.rss_mb.pods") + n, peakRssMb(), "MB", "%.0f");
@@ -287,7 +296,7 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
         out(QStringLiteral("sim.seed_seconds.pods") + n, sim.seedSeconds, "s", "%.1f");
         const QStringList common{QStringLiteral("--server"), sim.url.toString(),
                                  QStringLiteral("--pods"), n};
-        for (const char *phase : {"download", "sync", "watch"}) {
+        for (const char *phase : {"download", "sync", "sync-strip", "watch"}) {
             const auto f = runChild(
                 self, QStringList{QStringLiteral("--phase"), QLatin1String(phase)} + common);
             if (f.empty())
@@ -409,8 +418,10 @@ int main(int argc, char **argv)
         const QString phase = p.value(phaseOpt);
         if (phase == QLatin1String("download"))
             return phaseDownload(server, pods);
-        if (phase == QLatin1String("sync") || phase == QLatin1String("watch"))
-            return phaseSync(server, pods, phase == QLatin1String("watch"));
+        if (phase == QLatin1String("sync") || phase == QLatin1String("watch") ||
+            phase == QLatin1String("sync-strip"))
+            return phaseSync(server, pods, phase == QLatin1String("watch"),
+                             phase == QLatin1String("sync-strip"));
         std::fprintf(stderr, "informer-lens-bench: unknown phase %s\n", qPrintable(phase));
         return 2;
     }

@@ -123,6 +123,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "journal, handlers, playground, simulator, workqueue (with --controller) "
                        "or timeline; as SVG when FILE ends in .svg, else PNG."),
         QStringLiteral("NAME"));
+    const QCommandLineOption stripManaged(
+        QStringLiteral("strip-managed-fields"),
+        QStringLiteral("Give every informer the transform that drops metadata.managedFields "
+                       "before objects are queued and cached (SetTransform, as "
+                       "controller-runtime's TransformStripManagedFields); the status bar, "
+                       "and --headless on stderr at the end, say how much it saved."));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
@@ -261,7 +267,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // --help lists them by what they are about: the source, the informer, the built-in
     // cluster and its scenarios, the window, pictures, no window, recordings.
     p.addOptions({server, kubeconfig, context, insecure, ns});
-    p.addOptions({resync, queue, watchList, watchListModes, journalCap});
+    p.addOptions({resync, queue, watchList, watchListModes, journalCap, stripManaged});
     p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
@@ -366,6 +372,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.error =
             QStringLiteral("--controller takes provisioner (got \"%1\")").arg(c.session.controller);
     c.session.allowWrites = p.isSet(allowWrites);
+    c.session.stripManagedFields = p.isSet(stripManaged);
     if (p.isSet(threadiness)) {
         c.session.threadiness = p.value(threadiness).toInt(&ok);
         if (!ok || c.session.threadiness < 1 || c.session.threadiness > 64)

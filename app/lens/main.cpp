@@ -8,6 +8,7 @@
 #include "headless.h"
 #include "heap/heap.h"
 #include "informer/reflector.h"
+#include "informer/transforms.h"
 #include "lens/journalfile.h"
 #include "process/terminationsignals.h"
 #include "sim/scenario.h"
@@ -240,6 +241,8 @@ int main(int argc, char **argv)
         }
         if (const lens::controller::ProvisionController *c = session.provisionController())
             printControllerSummary(*c);
+        if (const lens::TransformTally *t = session.transformTally())
+            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(lens::describeSaving(*t)));
         return rc == 0 && !allSynced ? 3 : rc;
     }
     return finish(lens::runWindow(session, cl));

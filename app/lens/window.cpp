@@ -20,9 +20,11 @@
 #include "simulatorpanel.h"
 #include "timelinewidget.h"
 #include "trace/journal.h"
+#include "transformstatus.h"
 #include "workqueuepanel.h"
 
 #include <QApplication>
+#include <QProcess>
 #include <QTimer>
 
 #include <cstdio>
@@ -270,6 +272,16 @@ int runWindow(Session &session, const CommandLine &cl)
         // lanes start folded (a click on their header unfolds them).
         window.timelineWidget()->setCollapsed(QStringLiteral("storageclasses"), true);
     }
+    // The managedFields-stripping transform: its saving in the status bar, and File ▸ Strip
+    // managedFields to start again with or without it (a transform is set before the start).
+    new TransformStatus(&window, session.transformTally(), [](bool on) {
+        QStringList args = QCoreApplication::arguments().mid(1);
+        args.removeAll(QStringLiteral("--strip-managed-fields"));
+        if (on)
+            args << QStringLiteral("--strip-managed-fields");
+        if (QProcess::startDetached(QCoreApplication::applicationFilePath(), args))
+            QCoreApplication::quit();
+    });
     window.setSourceDescription(session.sourceDescription());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);
     if (sim::ScenarioPlayer *player = session.scenarioPlayer()) {

@@ -9,6 +9,7 @@
 
 #include <simdjson.h>
 
+#include <cctype>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -592,6 +593,49 @@ bool readStringMap(const QByteArray &bytes, const char *field, QMap<QString, QSt
             return false;
         *out = std::move(result);
         return true;
+    });
+}
+
+bool metadataFieldSpan(QByteArrayView bytes, const char *field, qsizetype *from, qsizetype *to)
+{
+    const simdjson::padded_string_view buf = padded(bytes);
+    return withDocument(buf, [&](od::document &doc) {
+        od::object o, meta;
+        od::value m;
+        if (doc.get_object().get(o) || o.find_field_unordered("metadata").get(m) ||
+            m.get_object().get(meta))
+            return false;
+        for (auto fr : meta) {
+            od::field f;
+            std::string_view key;
+            if (std::move(fr).get(f) || !keyOf(f, &key))
+                return false;
+            if (key != field)
+                continue;
+            const char *start = f.key().raw() - 1; // the opening quote
+            od::value v = f.value();
+            od::json_type t;
+            std::string_view raw;
+            if (v.type().get(t))
+                return false;
+            if (t == od::json_type::array) {
+                od::array a;
+                if (v.get_array().get(a) || a.raw_json().get(raw))
+                    return false;
+            } else if (t == od::json_type::object) {
+                od::object obj;
+                if (v.get_object().get(obj) || obj.raw_json().get(raw))
+                    return false;
+            } else {
+                raw = v.raw_json_token();
+                while (!raw.empty() && std::isspace(static_cast<unsigned char>(raw.back())))
+                    raw.remove_suffix(1);
+            }
+            *from = qsizetype(start - buf.data());
+            *to = qsizetype(raw.data() + raw.size() - buf.data());
+            return true;
+        }
+        return false;
     });
 }
 

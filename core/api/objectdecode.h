@@ -53,4 +53,9 @@ bool decodeWatchEvent(QByteArrayView line, QString *type, Object *out);
 /// read as ""), into `*out`. False when the bytes do not parse (`*out` then stays as it was).
 bool readStringMap(const QByteArray &bytes, const char *field, QMap<QString, QString> *out);
 
+/// Where metadata.<field> sits in the JSON `bytes`: `*from` is the offset of its key's opening
+/// quote, `*to` the offset just after its value, so cutting [from, to) and one adjacent comma
+/// removes the member. False when the bytes do not parse or have no such field.
+bool metadataFieldSpan(QByteArrayView bytes, const char *field, qsizetype *from, qsizetype *to);
+
 } // namespace lens::fastjson

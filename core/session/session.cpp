@@ -9,6 +9,7 @@
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
 #include "informer/reflector.h"
+#include "informer/transforms.h"
 #include "informerplan.h"
 #include "lesson.h"
 #include "scenariobinding.h"
@@ -182,7 +183,7 @@ bool Session::startCapture(QString *error)
         [pending](const QString &, const QString &, QString *) { return std::move(*pending); },
         m_opts.resyncPeriodMs, m_journal, m_clock,
         {SharedInformerFactory::withQueueMode(m_opts.queueModes.value(0)),
-         SharedInformerFactory::withJournalNotes(false)},
+         SharedInformerFactory::withJournalNotes(false), transformOption()},
         this);
     const QString name = m_opts.resources.value(0, QStringLiteral("pods"));
     SharedIndexInformer *inf = m_factory->informerFor(name, error);
@@ -363,11 +364,11 @@ bool Session::makeInformers(const RestConfig &rest, const QList<Resolved> &resol
     };
     // One informer: its journal reads as it did without a factory (no factory lines; its
     // Synced event is the whole gate).
-    m_factory =
-        new SharedInformerFactory(lwFactory, m_opts.resyncPeriodMs, m_journal, m_clock,
-                                  {SharedInformerFactory::withNamespace(m_opts.namespace_),
-                                   SharedInformerFactory::withJournalNotes(plans.size() > 1)},
-                                  this);
+    m_factory = new SharedInformerFactory(
+        lwFactory, m_opts.resyncPeriodMs, m_journal, m_clock,
+        {SharedInformerFactory::withNamespace(m_opts.namespace_),
+         SharedInformerFactory::withJournalNotes(plans.size() > 1), transformOption()},
+        this);
     for (const InformerPlan &p : plans) {
         SharedIndexInformer *inf = m_factory->informerFor(
             InformerSpec{p.resource, p.name, p.queueMode, p.useWatchList}, error);
@@ -564,6 +565,14 @@ QString Session::sourceDescription() const
     s += QStringLiteral(" · ") + queues.join(QLatin1String(" and "));
     s += QStringLiteral(" · ") + lists.join(QLatin1String(" and "));
     return s;
+}
+
+SharedInformerFactory::Option Session::transformOption()
+{
+    if (!m_opts.stripManagedFields)
+        return [](SharedInformerFactory::Options &) {};
+    m_transformTally = std::make_shared<TransformTally>();
+    return SharedInformerFactory::withTransform(stripManagedFieldsTransform(m_transformTally));
 }
 
 } // namespace lens

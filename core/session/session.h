@@ -30,6 +30,7 @@ class HostPathProvisioner;
 class ProvisionController;
 } // namespace controller
 class ScenarioBinding;
+struct TransformTally;
 struct ApiResource;
 struct RestConfig;
 
@@ -116,6 +117,11 @@ public:
         bool allowWrites = false;
         /// The controller's Threadiness: claim workers and volume workers.
         int threadiness = 4;
+        /// Every informer gets the managedFields-stripping transform (SetTransform with
+        /// stripManagedFieldsTransform(); controller-runtime's TransformStripManagedFields):
+        /// its cache keeps objects without metadata.managedFields; transformTally() counts
+        /// the bytes it saved.
+        bool stripManagedFields = false;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -160,6 +166,9 @@ public:
     /// Options::controller "provisioner": the controller and its Provisioner (null otherwise).
     controller::ProvisionController *provisionController() const { return m_controller; }
     controller::HostPathProvisioner *provisioner() const { return m_provisioner; }
+    /// What the managedFields-stripping transform received and kept, over every informer
+    /// (null without Options::stripManagedFields). Read from any thread.
+    const TransformTally *transformTally() const { return m_transformTally.get(); }
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
@@ -206,6 +215,8 @@ private:
     QString startInformers(const QStringList &names = {});
     /// Connects each informer's sync to synced() (first) and cacheSynced().
     void connectSync();
+    /// The factory option that sets Options::stripManagedFields's transform (a no-op without).
+    SharedInformerFactory::Option transformOption();
     /// Options::controller: the ProvisionController on the claims, volumes and classes
     /// informers (before they start), writing through a KubeClient on `rest`.
     bool makeController(const RestConfig &rest, QString *error);
@@ -228,6 +239,7 @@ private:
     controller::ProvisionController *m_controller = nullptr;
     controller::HostPathProvisioner *m_provisioner = nullptr;
     KubeClient *m_kubeClient = nullptr;
+    std::shared_ptr<TransformTally> m_transformTally;
 };
 
 } // namespace lens
