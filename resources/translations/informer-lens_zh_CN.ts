@@ -3663,6 +3663,41 @@ Key: %2</source>
     </message>
 </context>
 <context>
+    <name>lens::TransformStatus</name>
+    <message>
+        <source>managedFields stripped: %1 saved (%2 %)</source>
+        <translation>已剥离 managedFields：节省 %1（%2 %）</translation>
+    </message>
+    <message>
+        <source>Every informer has the managedFields-stripping transform (SetTransform, as controller-runtime&apos;s TransformStripManagedFields): %1 objects transformed, %2 of them had managedFields; %3 received, %4 kept in the cache.</source>
+        <translation>每个 informer 都带有剥离 managedFields 的 transform（SetTransform，即 controller-runtime 的 TransformStripManagedFields）：已转换 %1 个对象，其中 %2 个带有 managedFields；收到 %3，缓存中保留 %4。</translation>
+    </message>
+    <message>
+        <source>Strip &amp;managedFields (SetTransform)…</source>
+        <translation>剥离 &amp;managedFields（SetTransform）…</translation>
+    </message>
+    <message>
+        <source>Start again with every informer dropping metadata.managedFields before it queues and caches objects</source>
+        <translation>重新启动，让每个 informer 在入队和缓存对象之前丢弃 metadata.managedFields</translation>
+    </message>
+    <message>
+        <source>A transform can only be set before an informer starts: client-go&apos;s SetTransform answers &quot;informer has already started&quot; afterwards. Informer Lens starts again, with the same options, %1.</source>
+        <translation>transform 只能在 informer 启动之前设置：之后调用 client-go 的 SetTransform 会返回 &quot;informer has already started&quot;。Informer Lens 将以相同的选项重新启动，%1。</translation>
+    </message>
+    <message>
+        <source>with the managedFields-stripping transform</source>
+        <translation>并带上剥离 managedFields 的 transform</translation>
+    </message>
+    <message>
+        <source>without the managedFields-stripping transform</source>
+        <translation>但不带剥离 managedFields 的 transform</translation>
+    </message>
+    <message>
+        <source>Start again?</source>
+        <translation>重新启动？</translation>
+    </message>
+</context>
+<context>
     <name>lens::WorkqueueModel</name>
     <message>
         <source>%1 s</source>
