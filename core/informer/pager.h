@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <utility>
+
 namespace lens {
 
 /// client-go's tools/pager ListPager: lists a resource in chunks of at most pageSize() items by
@@ -50,6 +52,10 @@ public:
     bool ok() const { return m_ok; }
     const ApiStatus &error() const { return m_error; }
     const QList<Object> &items() const { return m_items; }
+    /// The items, handed over: the pager keeps none of them (the Reflector takes the list this
+    /// way, so that once the store has them nothing else holds the objects as listed — with a
+    /// transform, the untransformed ones).
+    QList<Object> takeItems() { return std::exchange(m_items, {}); }
     const QString &resourceVersion() const { return m_rv; }
     bool paginated() const { return m_paginated; }
 

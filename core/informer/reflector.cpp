@@ -333,7 +333,7 @@ void Reflector::onListFinished()
     }
     // pager.List keeps the first page's list metadata: its resourceVersion is the list's, the
     // one Replace stores and the next watch starts from (later pages' may differ).
-    m_listItems = m_pager->items();
+    m_listItems = m_pager->takeItems();
     listSucceeded(m_pager->resourceVersion());
 }
 

@@ -87,6 +87,9 @@ void TestPager::standalonePager()
     if (items >= 0) {
         QCOMPARE(int(pager.items().size()), items);
         QCOMPARE(pager.resourceVersion(), QStringLiteral("rv:10"));
+        // Handed over, the list is the taker's alone (the Reflector's, then the store's).
+        QCOMPARE(int(pager.takeItems().size()), items);
+        QVERIFY(pager.items().isEmpty());
     } else {
         QVERIFY(pager.error().isExpired());
     }
