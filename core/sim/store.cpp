@@ -207,6 +207,19 @@ StoredObject Store::makeStored(const QJsonObject &json)
     return s;
 }
 
+void Store::stampManagedFields(const QJsonObject &previous, const QString &apiVersion,
+                               QJsonObject *json) const
+{
+    const QJsonArray managed =
+        FieldManager::afterWrite(previous, *json, m_writer, apiVersion, nowRfc3339());
+    QJsonObject meta = json->value(kMetadata).toObject();
+    if (managed.isEmpty())
+        meta.remove(QStringLiteral("managedFields"));
+    else
+        meta.insert(QStringLiteral("managedFields"), managed);
+    json->insert(kMetadata, meta);
+}
+
 StoredObject Store::commit(ChangeEvent::Type type, const QString &resource, const QString &key,
                            qint64 revision, const QJsonObject &json, const StoredObject &previous)
 {
@@ -326,16 +339,9 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
     meta.remove(QStringLiteral("deletionGracePeriodSeconds"));
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
-    if (meta.value(QStringLiteral("managedFields")).toArray().isEmpty()) {
-        json.insert(kMetadata, meta);
-        const QJsonArray managed = FieldManager::afterWrite(QJsonObject(), json, m_writer,
-                                                            t->type.groupVersion, nowRfc3339());
-        if (managed.isEmpty())
-            meta.remove(QStringLiteral("managedFields"));
-        else
-            meta.insert(QStringLiteral("managedFields"), managed);
-    }
     json.insert(kMetadata, meta);
+    if (meta.value(QStringLiteral("managedFields")).toArray().isEmpty())
+        stampManagedFields(QJsonObject(), t->type.groupVersion, &json);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Added, resource, key, rev, json, StoredObject());
@@ -403,13 +409,7 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
     json.insert(kMetadata, meta);
-    const QJsonArray managed = FieldManager::afterWrite(previous.object.json(), json, m_writer,
-                                                        t->type.groupVersion, nowRfc3339());
-    if (managed.isEmpty())
-        meta.remove(QStringLiteral("managedFields"));
-    else
-        meta.insert(QStringLiteral("managedFields"), managed);
-    json.insert(kMetadata, meta);
+    stampManagedFields(previous.object.json(), t->type.groupVersion, &json);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);

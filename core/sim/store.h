@@ -231,6 +231,10 @@ Q_SIGNALS:
     void resourcesChanged();
 
 private:
+    /// Sets `json`'s metadata.managedFields to what FieldManager makes of the current writer's
+    /// write over `previous` (empty for a create).
+    void stampManagedFields(const QJsonObject &previous, const QString &apiVersion,
+                            QJsonObject *json) const;
     QString randomSuffix();
     QString newUid();
 
