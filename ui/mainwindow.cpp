@@ -32,6 +32,7 @@
 #include "simulatorpanel.h"
 #include "timelinepanel.h"
 #include "timelinewidget.h"
+#include "trace/clock.h"
 #include "trace/journal.h"
 #include "workqueuepanel.h"
 
@@ -389,6 +390,16 @@ void MainWindow::updatePipeline()
             s.listeners.append({st.name, st.backlog, st.delivered});
     }
     s.past = m_travelSeq != 0;
+    if (!s.past) {
+        // On the journal's own clock (a recording's stands at its last event), over the
+        // events of the informer shown: never a difference of two bodies' counts.
+        const Clock *clock = m_journal->clock();
+        const auto &events = m_journal->events();
+        const qint64 now = clock ? clock->nowMs() : events.empty() ? 0 : events.back().t;
+        const PipelineRates rates = pipelineRates(*m_journal, b->informer(), 0, now);
+        s.watchRate = rates.watchEvents;
+        s.popRate = rates.popped;
+    }
     s.selectedKey = b->history()->key();
     if (!s.selectedKey.isEmpty()) {
         s.keyQueuePosition = queue->rowOfKey(s.selectedKey) + 1;
