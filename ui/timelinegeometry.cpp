@@ -24,26 +24,88 @@ double TimelineLane::weight() const
 }
 
 TimelineGeometry::TimelineGeometry(const QSize &widget, std::pair<qint64, qint64> range,
-                                   std::vector<TimelineLane> lanes)
-    : m_plot(plotRectFor(widget)), m_t0(range.first), m_t1(range.second), m_lanes(std::move(lanes))
+                                   std::vector<TimelineLane> lanes, Stacking stacking)
+    : m_plot(plotRectFor(widget, stacking.scrollBar)), m_t0(range.first), m_t1(range.second),
+      m_lanes(std::move(lanes))
 {
-    double total = 0;
-    for (const TimelineLane &l : m_lanes)
-        total += l.weight();
-    const double unit = m_plot.height() / qMax(total, 1e-9);
+    const double total = totalWeight(m_lanes);
+    // The plot's share, or more when that would make a lane too low to read: then the lanes
+    // run below the plot and scroll.
+    const double unit = qMax(m_plot.height() / qMax(total, 1e-9), stacking.minUnit);
+    m_content =
+        m_lanes.empty() ? m_plot.height() : qMax(m_plot.height(), int(std::lround(total * unit)));
+    m_scroll = std::clamp(stacking.scroll, 0, maxScroll());
+    const int top0 = m_plot.top() - m_scroll;
     double before = 0;
     m_rects.reserve(m_lanes.size());
     for (const TimelineLane &l : m_lanes) {
-        const int top = m_plot.top() + int(std::lround(before * unit));
-        const int bottom = m_plot.top() + int(std::lround((before + l.weight()) * unit));
+        const int top = top0 + int(std::lround(before * unit));
+        const int bottom = top0 + int(std::lround((before + l.weight()) * unit));
         m_rects.emplace_back(m_plot.left(), top, m_plot.width(), bottom - top);
         before += l.weight();
     }
+    // The last lane ends at the content's bottom (the plot's when they fit).
+    if (!m_rects.empty())
+        m_rects.back().setBottom(top0 + m_content - 1);
 }
 
-QRect TimelineGeometry::plotRectFor(const QSize &widget)
+QRect TimelineGeometry::plotRectFor(const QSize &widget, int scrollBar)
 {
-    return QRect(kGutter, 4, widget.width() - kGutter - 8, widget.height() - kAxis - 8);
+    return QRect(kGutter, 4, widget.width() - kGutter - 8 - qMax(0, scrollBar),
+                 widget.height() - kAxis - 8);
+}
+
+int TimelineGeometry::minimumLaneHeight(TimelineLane::Kind kind, int boldHeight, int smallHeight)
+{
+    using K = TimelineLane::Kind;
+    switch (kind) {
+    case K::Queue: // QUEUE, and "max N" under it
+        return 2 + boldHeight + 1 + smallHeight + 2;
+    case K::Markers: // a flag (or HasSynced) above the resync ticks' 12 px
+        return qMax(boldHeight + 2, smallHeight + 1 + 12);
+    case K::Handler:
+    case K::Worker:
+        return smallHeight + 2;
+    case K::Header:
+    case K::List:
+    case K::Watch:
+    case K::Gaps:
+    case K::Events:
+        break;
+    }
+    return boldHeight + 2;
+}
+
+double TimelineGeometry::minimumUnit(const std::vector<TimelineLane> &lanes, int boldHeight,
+                                     int smallHeight)
+{
+    double unit = 0;
+    for (const TimelineLane &l : lanes)
+        unit = qMax(unit, minimumLaneHeight(l.kind, boldHeight, smallHeight) / l.weight());
+    return unit;
+}
+
+double TimelineGeometry::totalWeight(const std::vector<TimelineLane> &lanes)
+{
+    double total = 0;
+    for (const TimelineLane &l : lanes)
+        total += l.weight();
+    return total;
+}
+
+int TimelineGeometry::scrollToShow(int lane) const
+{
+    if (lane < 0 || lane >= laneCount())
+        return m_scroll;
+    // In content coordinates (0 = the first lane's top).
+    const int top = m_rects[size_t(lane)].top() + m_scroll - m_plot.top();
+    const int bottom = top + m_rects[size_t(lane)].height();
+    int scroll = m_scroll;
+    if (bottom - scroll > m_plot.height())
+        scroll = bottom - m_plot.height();
+    if (top < scroll) // above, or taller than the plot: its top
+        scroll = top;
+    return std::clamp(scroll, 0, maxScroll());
 }
 
 std::pair<qint64, qint64> TimelineGeometry::visibleRange(qint64 firstMs, qint64 presentMs,
@@ -108,9 +170,11 @@ int TimelineGeometry::laneAt(int y) const
 {
     if (m_lanes.empty())
         return -1;
+    // Outside the plot: the lane shown at its edge (not one scrolled out of sight).
+    const int at = std::clamp(y, m_plot.top(), qMax(m_plot.top(), m_plot.bottom()));
     for (int l = 0; l < laneCount(); ++l) {
         const QRect &r = m_rects[size_t(l)];
-        if (y >= r.top() && y < r.top() + r.height())
+        if (at >= r.top() && at < r.top() + r.height())
             return l;
     }
     return y < m_plot.top() ? 0 : laneCount() - 1;
