@@ -164,10 +164,10 @@ void MainWindow::setInformers(const QList<InformerEntry> &informers)
     m_stream->cacheSync()->setInformers(m_names);
     m_informerBar->setBodies(m_bodies);
     m_informerBar->setVisible(m_bodies.size() > 1);
-    // The timeline draws a group of lanes per informer: give it some more room (at most
-    // 150 px), taken from the columns above; what does not fit scrolls in the timeline, so
-    // the key history keeps its rows.
-    const int extra = qMin(150, 75 * int(m_bodies.size() - 1));
+    // The timeline draws a group of lanes per informer: give it the room of about one more
+    // group each (at most 300 px), taken from the columns above as far as they can give it
+    // (the key history keeps its rows); what still does not fit scrolls in the timeline.
+    const int extra = qMin(300, 140 * int(m_bodies.size() - 1));
     m_outer->setSizes({680 - extra, 230 + extra});
     m_current = -1;
     setCurrentInformer(0);

@@ -28,21 +28,43 @@ TimelineGeometry::TimelineGeometry(const QSize &widget, std::pair<qint64, qint64
     : m_plot(plotRectFor(widget, stacking.scrollBar)), m_t0(range.first), m_t1(range.second),
       m_lanes(std::move(lanes))
 {
-    const double total = totalWeight(m_lanes);
-    // The plot's share, or more when that would make a lane too low to read: then the lanes
-    // run below the plot and scroll.
-    const double unit = qMax(m_plot.height() / qMax(total, 1e-9), stacking.minUnit);
-    m_content =
-        m_lanes.empty() ? m_plot.height() : qMax(m_plot.height(), int(std::lround(total * unit)));
+    // Each lane its weight's share of the plot (`unit` px per unit of weight), or its minimum
+    // when that is more: the largest unit at which the lanes fill the plot, or none (every
+    // lane at its minimum, running below the plot) when their minimums alone are too much.
+    std::vector<int> least;
+    least.reserve(m_lanes.size());
+    int leastTotal = 0;
+    for (const TimelineLane &l : m_lanes) {
+        least.push_back(stacking.nameHeight > 0
+                            ? minimumLaneHeight(l.kind, stacking.nameHeight, stacking.textHeight)
+                            : 0);
+        leastTotal += least.back();
+    }
+    const int room = m_plot.height();
+    auto heightAt = [&](double unit) {
+        double h = 0;
+        for (size_t i = 0; i < m_lanes.size(); ++i)
+            h += qMax(m_lanes[i].weight() * unit, double(least[i]));
+        return h;
+    };
+    double unit = 0;
+    if (leastTotal < room) {
+        double lo = 0, hi = room / qMax(totalWeight(m_lanes), 1e-9);
+        for (int i = 0; i < 40 && hi - lo > 1e-3; ++i)
+            (heightAt((lo + hi) / 2) <= room ? lo : hi) = (lo + hi) / 2;
+        unit = heightAt(hi) <= room + 0.5 ? hi : lo;
+    }
+    m_content = m_lanes.empty() ? room : qMax(room, int(std::lround(heightAt(unit))));
     m_scroll = std::clamp(stacking.scroll, 0, maxScroll());
     const int top0 = m_plot.top() - m_scroll;
     double before = 0;
     m_rects.reserve(m_lanes.size());
-    for (const TimelineLane &l : m_lanes) {
-        const int top = top0 + int(std::lround(before * unit));
-        const int bottom = top0 + int(std::lround((before + l.weight()) * unit));
+    for (size_t i = 0; i < m_lanes.size(); ++i) {
+        const double h = qMax(m_lanes[i].weight() * unit, double(least[i]));
+        const int top = top0 + int(std::lround(before));
+        const int bottom = top0 + int(std::lround(before + h));
         m_rects.emplace_back(m_plot.left(), top, m_plot.width(), bottom - top);
-        before += l.weight();
+        before += h;
     }
     // The last lane ends at the content's bottom (the plot's when they fit).
     if (!m_rects.empty())
@@ -76,13 +98,13 @@ int TimelineGeometry::minimumLaneHeight(TimelineLane::Kind kind, int boldHeight,
     return boldHeight + 2;
 }
 
-double TimelineGeometry::minimumUnit(const std::vector<TimelineLane> &lanes, int boldHeight,
-                                     int smallHeight)
+int TimelineGeometry::minimumHeight(const std::vector<TimelineLane> &lanes, int boldHeight,
+                                    int smallHeight)
 {
-    double unit = 0;
+    int h = 0;
     for (const TimelineLane &l : lanes)
-        unit = qMax(unit, minimumLaneHeight(l.kind, boldHeight, smallHeight) / l.weight());
-    return unit;
+        h += minimumLaneHeight(l.kind, boldHeight, smallHeight);
+    return h;
 }
 
 double TimelineGeometry::totalWeight(const std::vector<TimelineLane> &lanes)

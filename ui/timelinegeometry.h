@@ -39,9 +39,12 @@ struct TimelineLane {
 
 /// How a TimelineGeometry's lanes share the plot's height.
 struct TimelineStacking {
-    /// The least height (px) of a unit of lane weight: a lane of weight w is at least
-    /// w × minUnit px high (0: the lanes share the plot, however small their share).
-    double minUnit = 0;
+    /// The height (px) of a line of lane names (QFontMetrics::height() of their bold font,
+    /// or more for taller fallback glyphs) and of the lanes' small texts: every lane is at
+    /// least TimelineGeometry::minimumLaneHeight() high. 0: the lanes share the plot, however
+    /// small their share.
+    int nameHeight = 0;
+    int textHeight = 0;
     /// Pixels of the lanes scrolled above the plot's top; clamped to [0, maxScroll()].
     int scroll = 0;
     /// Pixels taken off the plot's right for a scroll bar (0: none).
@@ -50,8 +53,9 @@ struct TimelineStacking {
 
 /// Where everything sits on the timeline: the plot area in widget pixels, the visible time
 /// range [t0, t1] in journal milliseconds, and the lanes stacked top to bottom, each as high
-/// as its weight's share of the plot, but never less than Stacking::minUnit px per unit of
-/// weight (so that its name reads): lanes that need more than the plot's height run below it
+/// as its weight's share of the plot, but never lower than minimumLaneHeight() (so that its
+/// name reads): lanes that get their minimum give up their share, the others share what is
+/// left by weight; lanes whose minimums alone need more than the plot's height run below it
 /// and are scrolled (Stacking::scroll), like a scroll area's contents, while the time axis
 /// stays under the plot. Pure arithmetic, no widget: TimelineWidget makes one per paint (and
 /// per mouse event) and its painters and hit test read it.
@@ -77,10 +81,9 @@ public:
     /// its name with a pixel of air above and below; QUEUE two lines, MARKERS a flag's line
     /// above the 12 px resync ticks.
     static int minimumLaneHeight(TimelineLane::Kind kind, int boldHeight, int smallHeight);
-    /// The least px per unit of weight at which every lane of `lanes` has its
-    /// minimumLaneHeight() (0 without lanes).
-    static double minimumUnit(const std::vector<TimelineLane> &lanes, int boldHeight,
-                              int smallHeight);
+    /// The height (px) of `lanes` each at its minimumLaneHeight().
+    static int minimumHeight(const std::vector<TimelineLane> &lanes, int boldHeight,
+                             int smallHeight);
     /// The summed weight of `lanes`.
     static double totalWeight(const std::vector<TimelineLane> &lanes);
     /// The time range to show, in journal ms: the whole history [first, present] with 4 % of

@@ -94,9 +94,9 @@ QSize TimelineWidget::sizeHint() const
     for (TimelineGroup &g : gs)
         g.collapsed = false;
     const std::vector<TimelineLane> lanes = lanesOf(gs);
-    const double unit = stacking(lanes).minUnit;
-    const int lanesHeight = int(TimelineGeometry::totalWeight(lanes) * unit);
-    return QSize(1200, qBound(200, lanesHeight + TimelineGeometry::kAxis + 12, 420));
+    const TimelineGeometry::Stacking st = stacking(lanes);
+    const int lanesHeight = TimelineGeometry::minimumHeight(lanes, st.nameHeight, st.textHeight);
+    return QSize(1200, qBound(200, lanesHeight * 5 / 4 + TimelineGeometry::kAxis + 12, 420));
 }
 
 QSize TimelineWidget::minimumSizeHint() const
@@ -104,7 +104,7 @@ QSize TimelineWidget::minimumSizeHint() const
     // The lanes scroll: the axis and a few lanes are enough, however many informers and
     // workers there are; the window never grows beyond the size the user (or --size) gave it.
     const std::vector<TimelineLane> lanes = lanesOf(groups());
-    const int fewLanes = int(4 * stacking(lanes).minUnit);
+    const int fewLanes = 5 * (stacking(lanes).nameHeight + 2);
     return QSize(400, qMax(100, fewLanes + TimelineGeometry::kAxis + 12));
 }
 
@@ -143,10 +143,11 @@ TimelineGeometry::Stacking TimelineWidget::stacking(const std::vector<TimelineLa
         m_textHeight = laneTextHeight(smallFont(), {tr("max %1").arg(0), tr("idle")});
     }
     TimelineGeometry::Stacking st;
-    st.minUnit = TimelineGeometry::minimumUnit(lanes, m_nameHeight, m_textHeight);
+    st.nameHeight = m_nameHeight;
+    st.textHeight = m_textHeight;
     st.scroll = m_scroll;
-    const double need = TimelineGeometry::totalWeight(lanes) * st.minUnit;
-    if (need > TimelineGeometry::plotRectFor(size()).height() + 0.5)
+    if (TimelineGeometry::minimumHeight(lanes, m_nameHeight, m_textHeight) >
+        TimelineGeometry::plotRectFor(size()).height())
         st.scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this) + 2;
     return st;
 }
@@ -195,7 +196,7 @@ void TimelineWidget::updateScrollBar()
         m_vbar->setGeometry(plot.right() + 2, plot.top(), w, plot.height());
         m_vbar->setRange(0, g.maxScroll());
         m_vbar->setPageStep(plot.height());
-        m_vbar->setSingleStep(qMax(1, int(stacking(g.lanes()).minUnit)));
+        m_vbar->setSingleStep(stacking(g.lanes()).nameHeight + 2); // about a lane
     }
     // What no longer scrolls is shown from its top; a shorter content keeps its bottom.
     m_scroll = g.scroll();

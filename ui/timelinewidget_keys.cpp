@@ -176,7 +176,7 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
     case Qt::Key_PageDown: {
         // The lanes, a plot's height less one lane at a time (when they do not all fit).
         const TimelineGeometry g = geometry();
-        const int page = qMax(1, g.plot().height() - int(stacking(g.lanes()).minUnit));
+        const int page = qMax(1, g.plot().height() - stacking(g.lanes()).nameHeight - 2);
         setLaneScroll(g.scroll() + (event->key() == Qt::Key_PageUp ? -page : page));
         event->accept();
         return;
