@@ -10,6 +10,7 @@
 
 #include <QCompleter>
 #include <QEvent>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QScrollBar>
@@ -56,6 +57,12 @@ HistoryPanel::HistoryPanel(LensModels *body, QWidget *parent)
             [this](const QString &key) { Q_EMIT keyChosen(key); });
     addHeaderWidget(m_keyField);
     addContent(m_view, 1);
+    // A key's story needs a few rows to be read: the window's splitters never squeeze the
+    // table below kMinimumRows (the timeline scrolls its lanes instead). The column titles'
+    // height follows their language and font.
+    auto keepRows = [this] { m_view->setMinimumHeight(minimumRowsHeight(m_view, kMinimumRows)); };
+    connect(m_view->horizontalHeader(), &QHeaderView::geometriesChanged, this, keepRows);
+    keepRows();
     connect(history, &KeyHistoryModel::keyChanged, this, &HistoryPanel::retranslate);
     // The field names the key shown (the title does not repeat it), wide enough to read it.
     connect(history, &KeyHistoryModel::keyChanged, this, [this](const QString &key) {
@@ -118,6 +125,15 @@ void HistoryPanel::updateSubtitle()
                           .arg(formatTimeMs(gone.t))
                           .arg(gone.seq)
                     : tr("deleted at t=%1 (seq %2)").arg(formatTimeMs(gone.t)).arg(gone.seq));
+}
+
+int HistoryPanel::minimumRowsHeight(const QTableView *view, int rows)
+{
+    // The column titles, `rows` rows, the horizontal scroll bar the wide Detail column brings,
+    // and the frame.
+    return view->horizontalHeader()->sizeHint().height() +
+           rows * view->verticalHeader()->defaultSectionSize() +
+           view->horizontalScrollBar()->sizeHint().height() + 2 * view->frameWidth();
 }
 
 void HistoryPanel::retranslate()

@@ -21,9 +21,16 @@ class LensModels;
 /// "key…" field in the header completes from every key of the informer's journal (substring,
 /// any case) and opens the one typed (keyChosen). The subtitle says "deleted at t=…" while the
 /// key is deleted (KeyHistoryModel::deletion()), "via tombstone" when a relist found it gone.
+/// The table is never laid out lower than kMinimumRows rows.
 class HistoryPanel final : public Panel {
     Q_OBJECT
 public:
+    /// The rows the table always has room for.
+    static constexpr int kMinimumRows = 5;
+    /// The height (px) `view` needs to show `rows` rows under its column titles, with its
+    /// horizontal scroll bar and frame.
+    static int minimumRowsHeight(const QTableView *view, int rows);
+
     explicit HistoryPanel(LensModels *body, QWidget *parent = nullptr);
 
     QTableView *view() const { return m_view; }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "informerbar.h"
 
+#include "flowlayout.h"
 #include "lens/cachesyncgate.h"
 #include "lens/format.h"
 #include "lens/indexermodel.h"
@@ -10,34 +11,88 @@
 
 #include <QButtonGroup>
 #include <QEvent>
-#include <QHBoxLayout>
-#include <QLabel>
 #include <QShortcut>
 #include <QTimer>
 #include <QToolButton>
 
 namespace lens {
 
+GateLabel::GateLabel(QWidget *parent) : QLabel(parent)
+{
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+}
+
+void GateLabel::setFullText(const QString &text, const QString &tip)
+{
+    m_tip = tip;
+    if (text != m_full) {
+        m_full = text;
+        updateGeometry(); // the size hint is the whole text's
+    }
+    elide();
+}
+
+QSize GateLabel::sizeHint() const
+{
+    const QMargins m = contentsMargins();
+    return QSize(fontMetrics().horizontalAdvance(m_full) + 2 * margin() + m.left() + m.right() + 2,
+                 QLabel::sizeHint().height());
+}
+
+QSize GateLabel::minimumSizeHint() const
+{
+    return QSize(fontMetrics().horizontalAdvance(QStringLiteral("WaitForCacheSync\u2026")),
+                 QLabel::minimumSizeHint().height());
+}
+
+void GateLabel::resizeEvent(QResizeEvent *event)
+{
+    QLabel::resizeEvent(event);
+    elide();
+}
+
+void GateLabel::changeEvent(QEvent *event)
+{
+    QLabel::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        elide();
+}
+
+void GateLabel::elide()
+{
+    const int room = contentsRect().width() - 2 * margin();
+    const QString shown = fontMetrics().horizontalAdvance(m_full) <= room
+                              ? m_full
+                              : fontMetrics().elidedText(m_full, Qt::ElideRight, room);
+    if (shown != text())
+        setText(shown);
+    const QString tip = shown == m_full || m_tip.isEmpty() ? m_tip
+                        : m_full.isEmpty()                 ? QString()
+                                           : m_full + QStringLiteral("\n\n") + m_tip;
+    if (tip != toolTip())
+        setToolTip(tip);
+}
+
 InformerBar::InformerBar(CacheSyncGate *gate, const Clock *clock, QWidget *parent)
     : QWidget(parent), m_gate(gate), m_clock(clock), m_group(new QButtonGroup(this)),
-      m_layout(new QHBoxLayout(this)), m_title(new QLabel(this)), m_gateLabel(new QLabel(this)),
-      m_tick(new QTimer(this))
+      m_layout(new FlowLayout(this, 6, 0)), m_title(new QLabel(this)),
+      m_gateLabel(new GateLabel(this)), m_tick(new QTimer(this))
 {
     setObjectName(QStringLiteral("informerBar"));
-    // Never wider than the window the user made: the gate's text gives way first.
-    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-    m_gateLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_gateLabel->setMinimumWidth(0);
+    // Never wider than the window the user made: the bar wraps onto more lines (its height
+    // follows its width), and the gate's text elides when a whole line is too narrow for it.
+    QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
     m_gateLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_layout->setContentsMargins(2, 0, 2, 0);
-    m_layout->setSpacing(6);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
     m_layout->addWidget(m_title);
     m_gateLabel->setObjectName(QStringLiteral("cacheSyncGate"));
     m_gateLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_layout->addWidget(m_gateLabel, 1);
+    m_layout->addWidget(m_gateLabel);
     m_group->setExclusive(true);
     connect(m_group, &QButtonGroup::idClicked, this, &InformerBar::currentChanged);
     connect(gate, &CacheSyncGate::changed, this, &InformerBar::refresh);
@@ -109,7 +164,12 @@ QString InformerBar::buttonText(const LensModels *body) const
 
 QString InformerBar::gateText() const
 {
-    return m_gateLabel->text();
+    return m_gateLabel->fullText();
+}
+
+int InformerBar::lineCount() const
+{
+    return m_layout->lineCountFor(width());
 }
 
 void InformerBar::refresh()
@@ -151,8 +211,7 @@ void InformerBar::refresh()
         tip = tr("cache.WaitForCacheSync blocks until every informer's HasSynced is true; a "
                  "controller's workers do not start before. It waits on the informers named.");
     }
-    m_gateLabel->setText(text);
-    m_gateLabel->setToolTip(tip);
+    m_gateLabel->setFullText(text, tip);
     m_gateLabel->setAccessibleName(text);
     m_gateLabel->setStyleSheet(open ? QStringLiteral("color: #2e7d32;")
                                     : QStringLiteral("color: #e65100;"));

@@ -235,6 +235,8 @@ QList<KeyboardNavigation::Shortcut> KeyboardNavigation::shortcuts() const
     out.append({tr("Timeline: Up / Down, Space"),
                 tr("With several informers: select an informer's header; fold or unfold its "
                    "lanes")});
+    out.append(
+        {tr("Timeline: PageUp / PageDown"), tr("Scroll the lanes when they do not all fit")});
     out.append({tr("Timeline: F"),
                 tr("Follow the present again after the pointer made the view hold still")});
     return out;

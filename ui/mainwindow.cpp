@@ -32,6 +32,7 @@
 #include "simulatorpanel.h"
 #include "timelinepanel.h"
 #include "timelinewidget.h"
+#include "trace/clock.h"
 #include "trace/journal.h"
 #include "workqueuepanel.h"
 
@@ -164,7 +165,8 @@ void MainWindow::setInformers(const QList<InformerEntry> &informers)
     m_informerBar->setBodies(m_bodies);
     m_informerBar->setVisible(m_bodies.size() > 1);
     // The timeline draws a group of lanes per informer: give it the room of about one more
-    // group each (at most 300 px), taken from the columns above.
+    // group each (at most 300 px), taken from the columns above as far as they can give it
+    // (the key history keeps its rows); what still does not fit scrolls in the timeline.
     const int extra = qMin(300, 140 * int(m_bodies.size() - 1));
     m_outer->setSizes({680 - extra, 230 + extra});
     m_current = -1;
@@ -389,6 +391,16 @@ void MainWindow::updatePipeline()
             s.listeners.append({st.name, st.backlog, st.delivered});
     }
     s.past = m_travelSeq != 0;
+    if (!s.past) {
+        // On the journal's own clock (a recording's stands at its last event), over the
+        // events of the informer shown: never a difference of two bodies' counts.
+        const Clock *clock = m_journal->clock();
+        const auto &events = m_journal->events();
+        const qint64 now = clock ? clock->nowMs() : events.empty() ? 0 : events.back().t;
+        const PipelineRates rates = pipelineRates(*m_journal, b->informer(), 0, now);
+        s.watchRate = rates.watchEvents;
+        s.popRate = rates.popped;
+    }
     s.selectedKey = b->history()->key();
     if (!s.selectedKey.isEmpty()) {
         s.keyQueuePosition = queue->rowOfKey(s.selectedKey) + 1;

@@ -2,6 +2,8 @@
 #include "pipelinewidget.h"
 
 #include "deltapalette.h"
+#include "lens/eventbatcher.h"
+#include "trace/journal.h"
 
 #include <QEvent>
 #include <QPainter>
@@ -37,7 +39,6 @@ PipelineWidget::PipelineWidget(QWidget *parent) : QWidget(parent)
 {
     setAccessibleName(tr("Pipeline"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    m_clock.start();
 }
 
 PipelineWidget::~PipelineWidget() = default;
@@ -63,16 +64,7 @@ QSize PipelineWidget::minimumSizeHint() const
 
 void PipelineWidget::setState(const PipelineState &state)
 {
-    // Rates compare states of one timeline: a past moment's counts after the present's (or
-    // the other way) made "-11.0/s". The past has no rate; the present starts measuring anew.
-    if (state.past != m_state.past)
-        m_samples.clear();
     m_state = state;
-    const qint64 now = m_clock.elapsed();
-    if (!state.past)
-        m_samples.push_back(Sample{now, state.watchEvents, state.popped});
-    while (m_samples.size() > 2 && m_samples.front().ms < now - 2000)
-        m_samples.pop_front();
     // Screen readers read the strip as text: every stage with its figures, as painted.
     QStringList stages;
     for (int i = 0; i < kStages; ++i)
@@ -89,15 +81,39 @@ void PipelineWidget::setRatesShown(bool shown)
     update();
 }
 
-double PipelineWidget::rate(qint64 Sample::*field) const
+PipelineRates pipelineRates(const Journal &journal, const QString &informer, quint64 untilSeq,
+                            qint64 untilMs, qint64 windowMs)
 {
-    if (m_samples.size() < 2)
-        return 0;
-    const Sample &a = m_samples.front(), &b = m_samples.back();
-    const qint64 dt = b.ms - a.ms;
-    if (dt < 200)
-        return 0;
-    return double(b.*field - a.*field) * 1000.0 / double(dt);
+    PipelineRates out;
+    const std::deque<TraceEvent> &events = journal.events();
+    if (events.empty())
+        return out;
+    // The events up to the seq shown (seqs ascend), then back in time over the window.
+    auto end = events.end();
+    if (untilSeq != 0)
+        end = std::upper_bound(events.begin(), events.end(), untilSeq,
+                               [](quint64 seq, const TraceEvent &e) { return seq < e.seq; });
+    // Journal time only grows with seq: the window (from, untilMs] is a run at the end.
+    const qint64 from = qMax(untilMs - windowMs, events.front().t - 1);
+    const qint64 span = untilMs - from;
+    if (span < 200)
+        return out;
+    const JournalSource source(nullptr, informer);
+    qint64 watched = 0, popped = 0;
+    for (auto it = end; it != events.begin();) {
+        const TraceEvent &e = *--it;
+        if (e.t <= from)
+            break;
+        if (e.t > untilMs || !source.accepts(e))
+            continue;
+        if (e.kind == TraceKind::WatchEvent)
+            ++watched;
+        else if (e.kind == TraceKind::FifoPopped)
+            ++popped;
+    }
+    out.watchEvents = double(watched) * 1000.0 / double(span);
+    out.popped = double(popped) * 1000.0 / double(span);
+    return out;
 }
 
 QStringList PipelineWidget::stageTitles() const
@@ -130,9 +146,10 @@ QString PipelineWidget::stageText(int stage) const
         break;
     case 1:
         figure = ReflectorStatus::nameOf(s.reflectorPhase);
-        detail = ratesShown() ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
-                                    .arg(rate(&Sample::watchEvents), 0, 'f', 1)
-                              : tr("%n event(s)", nullptr, int(s.watchEvents));
+        detail = ratesShown() && s.watchRate >= 0
+                     ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
+                           .arg(s.watchRate, 0, 'f', 1)
+                     : tr("%n event(s)", nullptr, int(s.watchEvents));
         if (s.lists > 1)
             detail += tr(" \u00B7 %n relist(s)", nullptr, s.lists - 1);
         break;
@@ -143,8 +160,8 @@ QString PipelineWidget::stageText(int stage) const
     case 3:
         figure = tr("%1 popped").arg(s.popped);
         detail = s.pumpMode == QLatin1String("paused") ? tr("paused") : tr("running");
-        if (ratesShown())
-            detail += tr(" \u00B7 %1/s").arg(rate(&Sample::popped), 0, 'f', 1);
+        if (ratesShown() && s.popRate >= 0)
+            detail += tr(" \u00B7 %1/s").arg(s.popRate, 0, 'f', 1);
         break;
     case 4:
         figure = tr("%n object(s)", nullptr, s.objects);

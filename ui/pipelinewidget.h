@@ -3,13 +3,12 @@
 
 #include "lens/reflectorstatus.h"
 
-#include <QElapsedTimer>
 #include <QList>
 #include <QWidget>
 
-#include <deque>
-
 namespace lens {
+
+class Journal;
 
 /// What the pipeline strip shows; filled by the window from ReflectorStatus, QueueModel,
 /// IndexerModel and HandlersModel. Counts are totals since the journal began.
@@ -32,8 +31,11 @@ struct PipelineState {
         qint64 delivered = 0;
     };
     QList<Listener> listeners;
-    /// Time travel: the figures are a past moment's. Rates (measured in real time between
-    /// successive states) are not shown then.
+    /// Watch events and pops per second of journal time over the last 2 s before the moment
+    /// shown (pipelineRates()); -1 when unknown (a journal younger than 200 ms).
+    double watchRate = -1;
+    double popRate = -1;
+    /// Time travel: the figures are a past moment's. Rates are not shown then.
     bool past = false;
     /// The selected key and where it is right now.
     QString selectedKey;
@@ -47,8 +49,8 @@ struct PipelineState {
 ///   (depth, deltas queued) → Pop / HandleDeltas (popped, pops/s, pump) → Indexer (objects,
 ///   HasSynced) → listeners (each with its backlog as a bar).
 /// The selected key is highlighted where it is: a tag on the queue ("#3") and/or the indexer
-/// ("stored"), or on the indexer as "deleted". Purely presentational: setState() repaints;
-/// rates are computed from successive states over the last ~2 s of wall time.
+/// ("stored"), or on the indexer as "deleted". Purely presentational: setState() repaints
+/// what it is given, rates included (the window takes them from the journal, pipelineRates()).
 /// Concept shown: the sharedIndexInformer's pipeline (client-go tools/cache/controller.go).
 class PipelineWidget final : public QWidget {
     Q_OBJECT
@@ -70,8 +72,8 @@ public:
     /// the Indexer's green once HasSynced; otherwise the palette's Mid.
     QColor stageColor(int stage) const;
 
-    /// Whether the Reflector and Pop stages show their rates ("· 2.6/s", measured in real
-    /// time over the last 2 s). Exact pictures (--at) hide them: real time is not reproducible.
+    /// Whether the Reflector and Pop stages show their rates ("· 2.6/s", PipelineState's
+    /// watchRate and popRate). Exact pictures (--at) hide them.
     void setRatesShown(bool shown);
     /// Whether rates are painted now: shown, and the state is the present's (not travel).
     bool ratesShown() const { return m_ratesShown && !m_state.past; }
@@ -84,17 +86,23 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Sample {
-        qint64 ms;
-        qint64 watchEvents;
-        qint64 popped;
-    };
-    double rate(qint64 Sample::*field) const;
-
     PipelineState m_state;
     bool m_ratesShown = true;
-    std::deque<Sample> m_samples;
-    QElapsedTimer m_clock;
 };
+
+/// Watch events and pops per second of journal time, as PipelineState carries them.
+struct PipelineRates {
+    double watchEvents = -1; ///< -1: unknown
+    double popped = -1;
+};
+/// The rates of `informer`'s body ("" = every event, as JournalSource::accepts counts them):
+/// its watchEvent and fifoPopped events up to journal seq `untilSeq` (0 = the newest) recorded
+/// in the `windowMs` of journal time before `untilMs`, divided by that window in seconds (the
+/// window shrinks to the journal's age when it is younger; under 200 ms the rates are
+/// unknown). On the journal's own clock: a recording's, stopped at its last event, gives the
+/// rates of its last 2 s; a scenario's manual clock gives exact ones. Never negative.
+/// Mirrors nothing in client-go: it is how fast the informer's Reflector and Pop worked.
+PipelineRates pipelineRates(const Journal &journal, const QString &informer, quint64 untilSeq,
+                            qint64 untilMs, qint64 windowMs = 2000);
 
 } // namespace lens

@@ -24,26 +24,110 @@ double TimelineLane::weight() const
 }
 
 TimelineGeometry::TimelineGeometry(const QSize &widget, std::pair<qint64, qint64> range,
-                                   std::vector<TimelineLane> lanes)
-    : m_plot(plotRectFor(widget)), m_t0(range.first), m_t1(range.second), m_lanes(std::move(lanes))
+                                   std::vector<TimelineLane> lanes, Stacking stacking)
+    : m_plot(plotRectFor(widget, stacking.scrollBar)), m_t0(range.first), m_t1(range.second),
+      m_lanes(std::move(lanes))
 {
-    double total = 0;
-    for (const TimelineLane &l : m_lanes)
-        total += l.weight();
-    const double unit = m_plot.height() / qMax(total, 1e-9);
+    // Each lane its weight's share of the plot (`unit` px per unit of weight), or its minimum
+    // when that is more: the largest unit at which the lanes fill the plot, or none (every
+    // lane at its minimum, running below the plot) when their minimums alone are too much.
+    std::vector<int> least;
+    least.reserve(m_lanes.size());
+    int leastTotal = 0;
+    for (const TimelineLane &l : m_lanes) {
+        least.push_back(stacking.nameHeight > 0
+                            ? minimumLaneHeight(l.kind, stacking.nameHeight, stacking.textHeight)
+                            : 0);
+        leastTotal += least.back();
+    }
+    const int room = m_plot.height();
+    auto heightAt = [&](double unit) {
+        double h = 0;
+        for (size_t i = 0; i < m_lanes.size(); ++i)
+            h += qMax(m_lanes[i].weight() * unit, double(least[i]));
+        return h;
+    };
+    double unit = 0;
+    if (leastTotal < room) {
+        double lo = 0, hi = room / qMax(totalWeight(m_lanes), 1e-9);
+        for (int i = 0; i < 40 && hi - lo > 1e-3; ++i)
+            (heightAt((lo + hi) / 2) <= room ? lo : hi) = (lo + hi) / 2;
+        unit = heightAt(hi) <= room + 0.5 ? hi : lo;
+    }
+    m_content = m_lanes.empty() ? room : qMax(room, int(std::lround(heightAt(unit))));
+    m_scroll = std::clamp(stacking.scroll, 0, maxScroll());
+    const int top0 = m_plot.top() - m_scroll;
     double before = 0;
     m_rects.reserve(m_lanes.size());
-    for (const TimelineLane &l : m_lanes) {
-        const int top = m_plot.top() + int(std::lround(before * unit));
-        const int bottom = m_plot.top() + int(std::lround((before + l.weight()) * unit));
+    for (size_t i = 0; i < m_lanes.size(); ++i) {
+        const double h = qMax(m_lanes[i].weight() * unit, double(least[i]));
+        const int top = top0 + int(std::lround(before));
+        const int bottom = top0 + int(std::lround(before + h));
         m_rects.emplace_back(m_plot.left(), top, m_plot.width(), bottom - top);
-        before += l.weight();
+        before += h;
     }
+    // The last lane ends at the content's bottom (the plot's when they fit).
+    if (!m_rects.empty())
+        m_rects.back().setBottom(top0 + m_content - 1);
 }
 
-QRect TimelineGeometry::plotRectFor(const QSize &widget)
+QRect TimelineGeometry::plotRectFor(const QSize &widget, int scrollBar)
 {
-    return QRect(kGutter, 4, widget.width() - kGutter - 8, widget.height() - kAxis - 8);
+    return QRect(kGutter, 4, widget.width() - kGutter - 8 - qMax(0, scrollBar),
+                 widget.height() - kAxis - 8);
+}
+
+int TimelineGeometry::minimumLaneHeight(TimelineLane::Kind kind, int boldHeight, int smallHeight)
+{
+    using K = TimelineLane::Kind;
+    switch (kind) {
+    case K::Queue: // QUEUE, and "max N" under it
+        return 2 + boldHeight + 1 + smallHeight + 2;
+    case K::Markers: // a flag (or HasSynced) above the resync ticks' 12 px
+        return qMax(boldHeight + 2, smallHeight + 1 + 12);
+    case K::Handler:
+    case K::Worker:
+        return smallHeight + 2;
+    case K::Header:
+    case K::List:
+    case K::Watch:
+    case K::Gaps:
+    case K::Events:
+        break;
+    }
+    return boldHeight + 2;
+}
+
+int TimelineGeometry::minimumHeight(const std::vector<TimelineLane> &lanes, int boldHeight,
+                                    int smallHeight)
+{
+    int h = 0;
+    for (const TimelineLane &l : lanes)
+        h += minimumLaneHeight(l.kind, boldHeight, smallHeight);
+    return h;
+}
+
+double TimelineGeometry::totalWeight(const std::vector<TimelineLane> &lanes)
+{
+    double total = 0;
+    for (const TimelineLane &l : lanes)
+        total += l.weight();
+    return total;
+}
+
+int TimelineGeometry::scrollToShow(int lane) const
+{
+    if (lane < 0 || lane >= laneCount())
+        return m_scroll;
+    // In content coordinates (0 = the first lane's top).
+    const int top = m_rects[size_t(lane)].top() + m_scroll - m_plot.top();
+    const int bottom = top + m_rects[size_t(lane)].height();
+    int scroll = m_scroll;
+    if (bottom - scroll > m_plot.height())
+        scroll = bottom - m_plot.height();
+    if (top < scroll) // above, or taller than the plot: its top
+        scroll = top;
+    return std::clamp(scroll, 0, maxScroll());
 }
 
 std::pair<qint64, qint64> TimelineGeometry::visibleRange(qint64 firstMs, qint64 presentMs,
@@ -108,9 +192,11 @@ int TimelineGeometry::laneAt(int y) const
 {
     if (m_lanes.empty())
         return -1;
+    // Outside the plot: the lane shown at its edge (not one scrolled out of sight).
+    const int at = std::clamp(y, m_plot.top(), qMax(m_plot.top(), m_plot.bottom()));
     for (int l = 0; l < laneCount(); ++l) {
         const QRect &r = m_rects[size_t(l)];
-        if (y >= r.top() && y < r.top() + r.height())
+        if (at >= r.top() && at < r.top() + r.height())
             return l;
     }
     return y < m_plot.top() ? 0 : laneCount() - 1;

@@ -58,10 +58,17 @@ struct TimelinePaint {
     QPalette pal;
     const TimelineGeometry &g;
     TimelineMoment moment;
-    QFont small; ///< lane texts: the widget's font at 85 %
-    QFont bold;  ///< lane names and flags: small, bold
-    int width;   ///< the widget's width
+    QFont small;    ///< lane texts: the widget's font at 85 %
+    QFont bold;     ///< lane names and flags: small, bold
+    int width;      ///< the widget's width
+    int nameHeight; ///< the height of a line of lane names in `bold` (laneTextHeight())
 };
+
+/// The height (px) of one line of `texts` in `font`: QFontMetrics::height(), or more when a
+/// text's glyphs come from a taller fallback font (CJK names in a Latin font).
+int laneTextHeight(const QFont &font, const QStringList &texts);
+/// The lane names as painted (translated), for measuring them.
+QStringList laneNames();
 
 /// The lane of a mark of `k` in its group: LIST (pages), EVENTS (watch events) or MARKERS.
 TimelineLane::Kind laneKindOfMark(Mark::Kind k);

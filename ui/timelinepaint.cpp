@@ -134,6 +134,8 @@ void paintLaneNames(TimelinePaint &c, const std::vector<TimelineGroup> &groups, 
     for (int l = 0; l < g.laneCount(); ++l) {
         const TimelineLane &lane = g.lane(l);
         const QRect r = g.laneRect(l);
+        if (!g.isLaneVisible(l)) // scrolled out of the plot
+            continue;
         if (lane.kind == TimelineLane::Kind::Header) {
             // A group's header: a band across the widget with ▾/▸ and the informer's name.
             const TimelineGroup &grp = groups.at(size_t(lane.group));
@@ -610,8 +612,7 @@ void paintQueueMax(TimelinePaint &c, const Track &t, int group)
     c.p.setFont(c.small);
     c.p.setPen(c.pal.color(QPalette::PlaceholderText));
     const QString maxText = TimelineWidget::tr("max %1").arg(c.moment.maxDepthShown(t));
-    const int nameHeight = QFontMetrics(c.bold).boundingRect(TimelineWidget::tr("QUEUE")).height();
-    c.p.drawText(QRect(8, ql.top() + 3 + nameHeight, gutter - 12, sfm.height()),
+    c.p.drawText(QRect(8, ql.top() + 3 + c.nameHeight, gutter - 12, sfm.height()),
                  Qt::AlignLeft | Qt::AlignTop | Qt::TextDontClip,
                  sfm.elidedText(maxText, Qt::ElideRight, gutter - 12));
 }

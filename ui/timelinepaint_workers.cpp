@@ -42,7 +42,7 @@ void paintWorkerLanes(TimelinePaint &c, const WorkerLanes &w, int group)
     p.setFont(c.small);
     for (size_t i = 0; i < w.workers.size(); ++i) {
         const int lane = g.indexOf(TimelineLane::Kind::Worker, group, int(i));
-        if (lane < 0)
+        if (lane < 0 || !g.isLaneVisible(lane)) // folded, or scrolled out of the plot
             continue;
         const QRect r = g.laneRect(lane).adjusted(0, 2, 0, -2);
         const WorkerLanes::Worker &wk = w.workers[i];

@@ -9,6 +9,9 @@
 #include <QEnterEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollBar>
+#include <QSignalBlocker>
+#include <QStyle>
 #include <QTimer>
 #include <QWheelEvent>
 
@@ -18,8 +21,18 @@ namespace lens {
 
 TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_tick(new QTimer(this)),
-      m_groupCount(model->tracks().size())
+      m_vbar(new QScrollBar(Qt::Vertical, this)), m_groupCount(model->tracks().size())
 {
+    m_vbar->setObjectName(QStringLiteral("timelineLaneScroll"));
+    m_vbar->setAccessibleName(tr("Scroll the timeline's lanes"));
+    m_vbar->setFocusPolicy(Qt::NoFocus); // the widget's own keys scroll (PageUp/PageDown)
+    m_vbar->hide();
+    connect(m_vbar, &QScrollBar::valueChanged, this, [this](int v) {
+        if (v == m_scroll)
+            return;
+        m_scroll = v;
+        update();
+    });
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
@@ -31,6 +44,7 @@ TimelineWidget::TimelineWidget(TimelineModel *model, QWidget *parent)
             m_groupCount = n; // another informer: room for its lanes
             updateGeometry();
         }
+        updateScrollBar(); // a worker or handler lane more
         update();
     });
     // Open sessions grow with real time even when no event arrives. While the model changes
@@ -52,28 +66,90 @@ void TimelineWidget::setWindowMs(qint64 ms)
     update();
 }
 
-namespace {
-/// Height for the groups after the first (one informer: none): an unfolded group about as
-/// much again as the first, a folded one its header.
-int extraGroupHeight(const std::vector<TimelineGroup> &groups, int unfolded, int folded)
+int laneTextHeight(const QFont &font, const QStringList &texts)
 {
-    int extra = 0;
-    for (size_t i = 1; i < groups.size(); ++i)
-        extra += groups[i].collapsed ? folded : unfolded;
-    return extra;
+    const QFontMetrics fm(font);
+    int h = fm.height();
+    for (const QString &t : texts)
+        h = qMax(h, fm.boundingRect(t).height());
+    return h;
 }
-} // namespace
+
+QStringList laneNames()
+{
+    return {TimelineWidget::tr("LIST"),
+            TimelineWidget::tr("WATCH"),
+            TimelineWidget::tr("GAPS"),
+            TimelineWidget::tr("EVENTS"),
+            TimelineWidget::tr("MARKERS"),
+            TimelineWidget::tr("QUEUE"),
+            TimelineWidget::tr("controller workers")};
+}
 
 QSize TimelineWidget::sizeHint() const
 {
-    return QSize(1200, 200 + extraGroupHeight(groups(), 160, 20));
+    // Room for every lane, folded or not, at its least height, up to about two informers'
+    // lanes: more scroll.
+    std::vector<TimelineGroup> gs = groups();
+    for (TimelineGroup &g : gs)
+        g.collapsed = false;
+    const std::vector<TimelineLane> lanes = lanesOf(gs);
+    const TimelineGeometry::Stacking st = stacking(lanes);
+    const int lanesHeight = TimelineGeometry::minimumHeight(lanes, st.nameHeight, st.textHeight);
+    return QSize(1200, qBound(200, lanesHeight * 5 / 4 + TimelineGeometry::kAxis + 12, 420));
 }
 
 QSize TimelineWidget::minimumSizeHint() const
 {
-    // Each further group asks for its header only: the window never grows beyond the size the
-    // user (or --size) gave it; squeezed lanes share what there is, and groups fold.
-    return QSize(400, 150 + extraGroupHeight(groups(), 16, 16));
+    // The lanes scroll: the axis and a few lanes are enough, however many informers and
+    // workers there are; the window never grows beyond the size the user (or --size) gave it.
+    const std::vector<TimelineLane> lanes = lanesOf(groups());
+    const int fewLanes = 5 * (stacking(lanes).nameHeight + 2);
+    return QSize(400, qMax(100, fewLanes + TimelineGeometry::kAxis + 12));
+}
+
+QFont TimelineWidget::smallFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    return small;
+}
+
+QFont TimelineWidget::boldFont() const
+{
+    QFont bold = smallFont();
+    bold.setBold(true);
+    return bold;
+}
+
+std::vector<TimelineLane> TimelineWidget::lanesOf(const std::vector<TimelineGroup> &gs)
+{
+    std::vector<TimelineLane> lanes;
+    for (size_t i = 0; i < gs.size(); ++i) {
+        if (gs[i].workers)
+            TimelineGeometry::appendWorkerGroup(&lanes, int(i), int(gs[i].workers->workers.size()),
+                                                gs[i].collapsed);
+        else
+            TimelineGeometry::appendGroup(&lanes, int(i), int(gs[i].handlers().size()),
+                                          gs.size() > 1, gs[i].collapsed);
+    }
+    return lanes;
+}
+
+TimelineGeometry::Stacking TimelineWidget::stacking(const std::vector<TimelineLane> &lanes) const
+{
+    if (m_nameHeight < 0) { // measured once per font and language
+        m_nameHeight = laneTextHeight(boldFont(), laneNames());
+        m_textHeight = laneTextHeight(smallFont(), {tr("max %1").arg(0), tr("idle")});
+    }
+    TimelineGeometry::Stacking st;
+    st.nameHeight = m_nameHeight;
+    st.textHeight = m_textHeight;
+    st.scroll = m_scroll;
+    if (TimelineGeometry::minimumHeight(lanes, m_nameHeight, m_textHeight) >
+        TimelineGeometry::plotRectFor(size()).height())
+        st.scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, this) + 2;
+    return st;
 }
 
 std::pair<qint64, qint64> TimelineWidget::visibleRange() const
@@ -105,17 +181,63 @@ QString TimelineWidget::workersGroupKey()
 
 TimelineGeometry TimelineWidget::geometry() const
 {
-    const std::vector<TimelineGroup> gs = groups();
-    std::vector<TimelineLane> lanes;
-    for (size_t i = 0; i < gs.size(); ++i) {
-        if (gs[i].workers)
-            TimelineGeometry::appendWorkerGroup(&lanes, int(i), int(gs[i].workers->workers.size()),
-                                                gs[i].collapsed);
-        else
-            TimelineGeometry::appendGroup(&lanes, int(i), int(gs[i].handlers().size()),
-                                          gs.size() > 1, gs[i].collapsed);
+    std::vector<TimelineLane> lanes = lanesOf(groups());
+    const TimelineGeometry::Stacking st = stacking(lanes);
+    return TimelineGeometry(size(), visibleRange(), std::move(lanes), st);
+}
+
+void TimelineWidget::updateScrollBar()
+{
+    const TimelineGeometry g = geometry();
+    const bool shown = g.maxScroll() > 0;
+    if (shown) {
+        const QRect plot = g.plot();
+        const int w = style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_vbar);
+        m_vbar->setGeometry(plot.right() + 2, plot.top(), w, plot.height());
+        m_vbar->setRange(0, g.maxScroll());
+        m_vbar->setPageStep(plot.height());
+        m_vbar->setSingleStep(stacking(g.lanes()).nameHeight + 2); // about a lane
     }
-    return TimelineGeometry(size(), visibleRange(), std::move(lanes));
+    // What no longer scrolls is shown from its top; a shorter content keeps its bottom.
+    m_scroll = g.scroll();
+    {
+        const QSignalBlocker block(m_vbar);
+        m_vbar->setValue(m_scroll);
+    }
+    if (shown != m_vbar->isVisible())
+        m_vbar->setVisible(shown);
+}
+
+void TimelineWidget::setLaneScroll(int px)
+{
+    m_scroll = qMax(0, px);
+    updateScrollBar();
+    update();
+}
+
+void TimelineWidget::scrollLaneIntoView(int lane)
+{
+    const TimelineGeometry g = geometry();
+    if (lane >= 0 && lane < g.laneCount() && g.scrollToShow(lane) != g.scroll())
+        setLaneScroll(g.scrollToShow(lane));
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent *event)
+{
+    updateScrollBar();
+    QWidget::resizeEvent(event);
+}
+
+void TimelineWidget::changeEvent(QEvent *event)
+{
+    // Lane heights follow the fonts (and, through the names, the language).
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange ||
+        event->type() == QEvent::LanguageChange) {
+        m_nameHeight = m_textHeight = -1;
+        updateGeometry();
+        updateScrollBar();
+    }
+    QWidget::changeEvent(event);
 }
 
 QStringList TimelineWidget::groupInformers() const
@@ -137,6 +259,7 @@ void TimelineWidget::setCollapsed(const QString &informer, bool collapsed)
     else
         m_collapsed.remove(informer);
     updateGeometry(); // the size hint follows the unfolded groups
+    updateScrollBar();
     updateAccessibleDescription();
     update();
 }
@@ -157,13 +280,19 @@ void TimelineWidget::paintEvent(QPaintEvent *)
     p.fillRect(rect(), pal.color(QPalette::Base));
     const TimelineGeometry g = geometry();
     const std::vector<TimelineGroup> gs = groups();
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
-    QFont bold = small;
-    bold.setBold(true);
-    TimelinePaint c{p, pal, g, moment(), small, bold, width()};
+    const QFont small = smallFont();
+    const QFont bold = boldFont();
+    stacking(g.lanes()); // measures the lane names when the font or language changed
+    TimelinePaint c{p, pal, g, moment(), small, bold, width(), m_nameHeight};
 
+    // Lane names and headers beside the plot, cut where the lanes scroll under the axis.
+    p.save();
+    p.setClipRect(QRect(0, g.plot().top(), width(), g.plot().height()));
     paintLaneNames(c, gs, hasFocus() ? m_focusedGroup : -1);
+    for (size_t i = 0; i < gs.size(); ++i)
+        if (!gs[i].collapsed && gs[i].track)
+            paintQueueMax(c, *gs[i].track, int(i));
+    p.restore();
     paintAxis(c);
     // What is drawn ends at the present, or at the travel point: nothing after it.
     p.save();
@@ -184,9 +313,6 @@ void TimelineWidget::paintEvent(QPaintEvent *)
         paintQueueDepth(c, t, int(i));
     }
     p.restore();
-    for (size_t i = 0; i < gs.size(); ++i)
-        if (!gs[i].collapsed && gs[i].track)
-            paintQueueMax(c, *gs[i].track, int(i));
     paintNowOrTravel(c);
     if (m_hoverNowMs >= 0) {
         // Holding still under the pointer: say so, and how to follow again.
@@ -204,7 +330,7 @@ void TimelineWidget::paintEvent(QPaintEvent *)
 
 QRect TimelineWidget::plotRect() const
 {
-    return TimelineGeometry::plotRectFor(size());
+    return geometry().plot();
 }
 
 QString TimelineWidget::describeAt(const QPoint &pos) const
@@ -322,9 +448,17 @@ void TimelineWidget::followPresent()
 
 void TimelineWidget::wheelEvent(QWheelEvent *event)
 {
-    const int delta = event->angleDelta().y();
+    const QPoint angle = event->angleDelta();
+    const int delta = angle.y() != 0 ? angle.y() : angle.x();
     if (delta == 0)
         return;
+    // Over the lane names, or with Shift: scroll the lanes (when they do not fit); else zoom.
+    const bool overNames = event->position().x() < plotRect().left();
+    if (m_vbar->isVisible() && (overNames || (event->modifiers() & Qt::ShiftModifier))) {
+        setLaneScroll(m_scroll - delta * m_vbar->singleStep() * 3 / 120);
+        event->accept();
+        return;
+    }
     setWindowMs(qint64(double(m_windowMs) * (delta > 0 ? 0.8 : 1.25)));
     event->accept();
 }

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QPainter;
+class QScrollBar;
 class QTimer;
 
 namespace lens {
@@ -26,6 +27,11 @@ namespace lens {
 /// When the journal holds several informers (TimelineModel::tracks()), each gets these lanes
 /// under a header naming it; clicking the header (or Up/Down to it and Space) folds the
 /// group to its header and back, and stays so across time travel.
+/// Lanes are never squeezed below the height their names need (measured with QFontMetrics,
+/// TimelineGeometry::minimumLaneHeight): when they need more height than the widget has, the
+/// lanes scroll under a fixed time axis, with a scroll bar on the right; the mouse wheel over
+/// the lane names (or with Shift anywhere) and PageUp/PageDown scroll them, and a header
+/// selected with Up/Down or a marker selected with the keyboard is scrolled into view.
 /// x is time in seconds since the journal's clock started. By default the view follows the
 /// present: it shows the whole history until it is longer than the window (60 s, mouse wheel
 /// zooms 1 s … 1 h), then the newest window. While the pointer rests on the lanes the view
@@ -105,8 +111,17 @@ public:
     bool isCollapsed(const QString &informer) const { return m_collapsed.contains(informer); }
     /// Folds (or unfolds) `informer`'s lanes under their header.
     void setCollapsed(const QString &informer, bool collapsed);
-    /// The rectangle of `informer`'s header lane (empty when it has none).
+    /// The rectangle of `informer`'s header lane (empty when it has none); it lies outside
+    /// plotRect() while the lanes are scrolled away from it.
     QRect headerRect(const QString &informer) const;
+    /// Pixels of the lanes scrolled above the plot (0 while they fit, see geometry()).
+    int laneScroll() const { return geometry().scroll(); }
+    /// Scrolls the lanes so that `px` of them are above the plot (clamped to what scrolls).
+    void setLaneScroll(int px);
+    /// The vertical scroll bar of the lanes (hidden while they fit).
+    QScrollBar *laneScrollBar() const { return m_vbar; }
+    /// The group header selected with Up/Down (an index into groupInformers()), -1 when none.
+    int focusedGroup() const { return m_focusedGroup; }
 
     /// The journal seq of the marker selected with the keyboard, 0 when none.
     quint64 selectedSeq() const { return m_selectedSeq; }
@@ -137,8 +152,22 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    /// The lane texts' fonts: the widget's font at 85 %, and that in bold (names, headers).
+    QFont smallFont() const;
+    QFont boldFont() const;
+    /// How the lanes stack now: at least their names' height, scrolled by m_scroll, and room
+    /// for the scroll bar when they do not fit.
+    TimelineGeometry::Stacking stacking(const std::vector<TimelineLane> &lanes) const;
+    /// The lanes of `groups`, top to bottom.
+    static std::vector<TimelineLane> lanesOf(const std::vector<TimelineGroup> &groups);
+    /// Shows, sizes and sets the scroll bar for the lanes as they are now.
+    void updateScrollBar();
+    /// Scrolls lane `lane` of the current geometry into view.
+    void scrollLaneIntoView(int lane);
     /// One group per track (informer) of the model; one empty group before any event; then
     /// the controller's workers when the journal has any.
     std::vector<TimelineGroup> groups() const;
@@ -159,6 +188,7 @@ private:
 
     TimelineModel *m_model;
     QTimer *m_tick;
+    QScrollBar *m_vbar;
     QElapsedTimer m_sinceChange; ///< since the model last changed
     qint64 m_windowMs = 60000;
     qint64 m_travelMs = -1;
@@ -167,9 +197,12 @@ private:
     qint64 m_hoverNowMs = -1;  ///< the present frozen while the pointer rests, -1 when not
     bool m_scrubbing = false;
     quint64 m_selectedSeq = 0;
-    QSet<QString> m_collapsed;  ///< informers whose lanes are folded
-    int m_focusedGroup = -1;    ///< the group header selected with Up/Down, -1 when none
-    qsizetype m_groupCount = 0; ///< tracks when the size hint was last given
+    QSet<QString> m_collapsed;     ///< informers whose lanes are folded
+    int m_focusedGroup = -1;       ///< the group header selected with Up/Down, -1 when none
+    qsizetype m_groupCount = 0;    ///< tracks when the size hint was last given
+    int m_scroll = 0;              ///< px of the lanes above the plot, as asked (geometry clamps)
+    mutable int m_nameHeight = -1; ///< laneTextHeight() of the lane names, -1: to measure
+    mutable int m_textHeight = -1; ///< laneTextHeight() of the small lane texts
 };
 
 } // namespace lens

@@ -4,6 +4,7 @@
 #include "timelinewidget.h"
 
 #include "lens/caption.h"
+#include "timelinelanes.h"
 
 #include <QFocusEvent>
 #include <QKeyEvent>
@@ -111,6 +112,11 @@ void TimelineWidget::selectMark(quint64 seq)
         const auto [t0, t1] = visibleRange();
         if (m->t < t0 || m->t > t1)
             setWindowMs(presentMs() - m->t + qMax<qint64>(1000, m_windowMs / 10));
+        // Its lane on screen too, when the lanes scroll.
+        const std::vector<TimelineGroup> gs = groups();
+        for (size_t i = 0; i < gs.size(); ++i)
+            if (gs[i].track && findIn(gs[i].track->marks, seq))
+                scrollLaneIntoView(geometry().indexOf(laneKindOfMark(m->kind), int(i)));
     }
     updateAccessibleDescription();
     update();
@@ -161,10 +167,20 @@ void TimelineWidget::keyPressEvent(QKeyEvent *event)
             event->key() == Qt::Key_Up
                 ? (m_focusedGroup <= 0 ? int(informers.size()) - 1 : m_focusedGroup - 1)
                 : (m_focusedGroup + 1) % int(informers.size());
+        scrollLaneIntoView(geometry().indexOf(TimelineLane::Kind::Header, m_focusedGroup));
         updateAccessibleDescription();
         update();
         event->accept();
         return;
+    case Qt::Key_PageUp:
+    case Qt::Key_PageDown: {
+        // The lanes, a plot's height less one lane at a time (when they do not all fit).
+        const TimelineGeometry g = geometry();
+        const int page = qMax(1, g.plot().height() - stacking(g.lanes()).nameHeight - 2);
+        setLaneScroll(g.scroll() + (event->key() == Qt::Key_PageUp ? -page : page));
+        event->accept();
+        return;
+    }
     case Qt::Key_Space:
         if (m_focusedGroup >= 0 && m_focusedGroup < informers.size()) {
             const QString informer = informers.at(m_focusedGroup);

@@ -2294,6 +2294,14 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>&amp;Search the journal</source>
         <translation>搜索日志(&amp;S)</translation>
     </message>
+    <message>
+        <source>Timeline: PageUp / PageDown</source>
+        <translation>时间线：PageUp / PageDown</translation>
+    </message>
+    <message>
+        <source>Scroll the lanes when they do not all fit</source>
+        <translation>泳道放不下时滚动泳道</translation>
+    </message>
 </context>
 <context>
     <name>lens::LessonPanel</name>
@@ -3660,6 +3668,10 @@ Key: %2</source>
     <message>
         <source>%1 is idle: it waits in Get for the next key</source>
         <translation>%1 空闲：它在 Get 中等待下一个键</translation>
+    </message>
+    <message>
+        <source>Scroll the timeline&apos;s lanes</source>
+        <translation>滚动时间线的泳道</translation>
     </message>
 </context>
 <context>

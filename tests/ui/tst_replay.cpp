@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Record and replay (issue 5 item 8): a shipped scenario is played at speed 0 and recorded;
 // the recording opened offline shows the same indexer, queue, index and handler views as the
-// live window did, time travel works from the file alone, and the pump controls are gone.
+// live window did, time travel works from the file alone, and the pump controls are gone. The
+// pipeline's rates of a recording of two informers are its own clock's, per informer.
 #include "lens/export.h"
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
@@ -12,12 +13,16 @@
 #include "lens/queuemodel.h"
 #include "lens/timelinemodel.h"
 #include "mainwindow.h"
+#include "pipelinewidget.h"
 #include "recordreplay.h"
 #include "session/session.h"
+#include "trace/clock.h"
+#include "trace/journal.h"
 
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -61,6 +66,7 @@ private Q_SLOTS:
     void timeTravelWorksOffline();
     void offlineWindowHasNoPump();
     void savedFromTheWindowMenu();
+    void pipelineRatesAreTheRecordingsOwn();
 
 private:
     QTemporaryDir m_dir;
@@ -205,6 +211,87 @@ void tst_Replay::savedFromTheWindowMenu()
     QCOMPARE(c.events.size(), m_live->journal()->events().size());
     QCOMPARE(c.header.source, m_session->sourceDescription());
     QVERIFY(c.header.clockOrigin.isValid());
+}
+
+void tst_Replay::pipelineRatesAreTheRecordingsOwn()
+{
+    // pods: a watch event (queued and popped) every 100 ms from 0 to 5.9 s; nodes: three, at
+    // 1, 2 and 3 s. The recording's clock stops at 5.9 s: over its last 2 s pods had 20 watch
+    // events and 20 pops (10/s), nodes none.
+    ManualClock clock;
+    Journal journal(&clock);
+    auto event = [&journal](const QString &informer, int i) {
+        const QString key = QStringLiteral("default/%1-%2").arg(informer).arg(i);
+        const Object o = Object::make(QStringLiteral("default"), key.section(QLatin1Char('/'), 1),
+                                      QString::number(100 + i), {});
+        for (TraceKind kind :
+             {TraceKind::WatchEvent, TraceKind::FifoQueued, TraceKind::FifoPopped}) {
+            TraceEvent e;
+            e.kind = kind;
+            e.informer = informer;
+            e.component = kind == TraceKind::WatchEvent ? QStringLiteral("reflector")
+                                                        : QStringLiteral("deltafifo");
+            e.key = key;
+            e.object = o;
+            e.resourceVersion = o.resourceVersion();
+            e.type =
+                kind == TraceKind::WatchEvent ? QStringLiteral("ADDED") : QStringLiteral("Added");
+            if (kind != TraceKind::WatchEvent)
+                e.deltas = {Delta::of(DeltaType::Added, o)};
+            journal.record(e);
+        }
+    };
+    for (int i = 0; i < 60; ++i) {
+        clock.advanceTo(i * 100);
+        event(QStringLiteral("pods"), i);
+        if (i == 10 || i == 20 || i == 30)
+            event(QStringLiteral("nodes"), i);
+    }
+    const QString path = m_dir.filePath(QStringLiteral("rates.jsonl"));
+    QString err;
+    QVERIFY2(JournalFileWriter::save(journal, path,
+                                     headerFor(journal, QStringLiteral("two informers"),
+                                               {QStringLiteral("pods"), QStringLiteral("nodes")}),
+                                     &err),
+             qPrintable(err));
+    std::unique_ptr<MainWindow> w(RecordReplay::openRecording(path, &err));
+    QVERIFY2(w, qPrintable(err));
+    w->setAttribute(Qt::WA_DeleteOnClose, false);
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    w->settle();
+    QCOMPARE(w->informerNames(), QStringList({QStringLiteral("pods"), QStringLiteral("nodes")}));
+    PipelineWidget *pipeline = w->pipelineWidget();
+    QVERIFY(pipeline->ratesShown());
+    // Folded bit by bit in real time, opened on the whole journal's body first, switched
+    // between informers: each time the rates are the informer's own over the recording's
+    // last 2 s, never a difference of two bodies' counts.
+    for (int pass = 0; pass < 2; ++pass) {
+        QVERIFY(w->setCurrentInformer(0));
+        w->settle();
+        QCOMPARE(pipeline->state().watchEvents, qint64(60));
+        QCOMPARE(pipeline->state().watchRate, 10.0);
+        QCOMPARE(pipeline->state().popRate, 10.0);
+        QVERIFY2(pipeline->stageText(1).endsWith(QStringLiteral("60 event(s) \u00B7 10.0/s")),
+                 qPrintable(pipeline->stageText(1)));
+        QVERIFY2(pipeline->stageText(3).endsWith(QStringLiteral("running \u00B7 10.0/s")),
+                 qPrintable(pipeline->stageText(3)));
+        QVERIFY(w->setCurrentInformer(1));
+        w->settle();
+        QCOMPARE(pipeline->state().watchEvents, qint64(3));
+        QCOMPARE(pipeline->state().watchRate, 0.0);
+        QVERIFY2(pipeline->stageText(1).endsWith(QStringLiteral("3 event(s) \u00B7 0.0/s")),
+                 qPrintable(pipeline->stageText(1)));
+        for (int stage = 0; stage < 6; ++stage) // no negative figure anywhere
+            QVERIFY2(
+                !pipeline->stageText(stage).contains(QRegularExpression(QStringLiteral("-\\d"))),
+                qPrintable(pipeline->stageText(stage)));
+    }
+    // The helper itself: a window that reaches back before the journal began is its age.
+    const PipelineRates young = pipelineRates(journal, QStringLiteral("pods"), 0, 999);
+    QCOMPARE(young.watchEvents, 10 * 1000.0 / 1000.0);                     // 10 events in (-1, 999]
+    QCOMPARE(pipelineRates(journal, QString(), 0, 100).watchEvents, -1.0); // under 200 ms
+    QCOMPARE(pipelineRates(journal, QStringLiteral("pods"), 0, 10000).watchEvents, 0.0);
 }
 
 QTEST_MAIN(tst_Replay)

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: Apache-2.0
+// The window of `--controller provisioner` (three informers, the WaitForCacheSync gate, worker
+// lanes) at 1280x800, 1600x1000 and 1920x1200, in English and Simplified Chinese: the key
+// history keeps five rows, the gate's text is whole (or elided with the whole text in its
+// tooltip) and the Informers bar is not cut, and the timeline's lanes keep their names' height
+// and scroll instead of overlapping, also with 64 workers, where Up/Down keeps the selected
+// header in view. Set LENS_SCREENSHOT_DIR to keep the PNGs.
+#include "fonts.h"
+#include "historypanel.h"
+#include "i18n.h"
+#include "informer/sharedinformer.h"
+#include "informerbar.h"
+#include "lens/timelinemodel.h"
+#include "mainwindow.h"
+#include "screenshot.h"
+#include "session/session.h"
+#include "timelinelanes.h"
+#include "timelinewidget.h"
+#include "workqueuepanel.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+
+using namespace lens;
+
+namespace {
+
+/// A controller run on the built-in cluster with `threadiness` claim workers, its window over
+/// it as `informer-lens --controller provisioner` builds it; once the gate is open.
+struct ControllerWindow {
+    std::unique_ptr<Session> session;
+    std::unique_ptr<MainWindow> window;
+
+    bool start(int threadiness, QString *error)
+    {
+        Session::Options o;
+        o.churnIntervalMs = 0;
+        o.controller = QStringLiteral("provisioner");
+        o.threadiness = threadiness;
+        session = std::make_unique<Session>(o);
+        if (!session->start(error))
+            return false;
+        window =
+            std::make_unique<MainWindow>(session->journal(), session->informer()->controller());
+        QList<MainWindow::InformerEntry> entries;
+        for (SharedIndexInformer *i : session->informers())
+            entries.append({i->name(), i, i->controller()});
+        window->setInformers(entries);
+        window->setControllerControls({});
+        window->setScenarioControls(
+            QStringLiteral("A burst of 50 claims with four claim workers"), 1.0, [](bool) {},
+            [](double) {});
+        return true;
+    }
+    /// Shows the window at `size` and settles it.
+    bool show(QSize size)
+    {
+        window->resize(size);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            return false;
+        window->settle();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        return true;
+    }
+};
+
+void keepScreenshot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("LENS_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(grabWindowToPng(w, dir + QLatin1Char('/') + name));
+}
+
+/// Why the timeline's lanes are not each readable and apart, or empty when they are: lanes
+/// overlap, or one is lower than the line of the font its name is set in (two lines for QUEUE
+/// and its "max N").
+QString laneProblems(const TimelineWidget &w)
+{
+    QFont small = w.font();
+    small.setPointSizeF(w.font().pointSizeF() * 0.85);
+    QFont bold = small;
+    bold.setBold(true);
+    const QFontMetrics sfm(small), bfm(bold);
+    const int nameLine = qMax(bfm.height(), bfm.boundingRect(TimelineWidget::tr("QUEUE")).height());
+    const int maxLine =
+        qMax(sfm.height(), sfm.boundingRect(TimelineWidget::tr("max %1").arg(50)).height());
+    const TimelineGeometry g = w.geometry();
+    QStringList problems;
+    for (int i = 0; i < g.laneCount(); ++i) {
+        const TimelineLane::Kind kind = g.lane(i).kind;
+        const int need = kind == TimelineLane::Kind::Queue ? nameLine + maxLine
+                         : kind == TimelineLane::Kind::Worker || kind == TimelineLane::Kind::Handler
+                             ? sfm.height()
+                             : bfm.height();
+        if (g.laneRect(i).height() < need)
+            problems << QStringLiteral("lane %1 (kind %2) is %3 px high, its text needs %4")
+                            .arg(i)
+                            .arg(int(kind))
+                            .arg(g.laneRect(i).height())
+                            .arg(need);
+        if (i > 0 && g.laneRect(i).top() <= g.laneRect(i - 1).bottom())
+            problems << QStringLiteral("lane %1 overlaps lane %2").arg(i).arg(i - 1);
+    }
+    return problems.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class tst_WindowLayout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void cleanup() { QVERIFY(installTranslation(QStringLiteral("en"))); }
+    void controllerWindowFits_data();
+    void controllerWindowFits();
+    void manyWorkerLanesScroll();
+
+private:
+    ControllerWindow m_four;
+};
+
+void tst_WindowLayout::initTestCase()
+{
+    QVERIFY(installBundledFonts());
+    QString err;
+    QVERIFY2(m_four.start(4, &err), qPrintable(err));
+    QVERIFY(m_four.show(QSize(1600, 1000)));
+    // The caches synced, the workers started: three informers' lanes and four claim workers'.
+    QTRY_VERIFY_WITH_TIMEOUT(m_four.window->informerBar()->gateText().contains(QChar(0x2713)),
+                             20000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_four.window->timelineWidget()->groupInformers().size() == 4, 20000);
+}
+
+void tst_WindowLayout::cleanupTestCase()
+{
+    m_four.window.reset();
+    m_four.session.reset();
+}
+
+void tst_WindowLayout::controllerWindowFits_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QSize>("size");
+    for (const char *lang : {"en", "zh_CN"})
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000), QSize(1920, 1200)})
+            QTest::addRow("%s-%dx%d", lang, size.width(), size.height())
+                << QString::fromLatin1(lang) << size;
+}
+
+void tst_WindowLayout::controllerWindowFits()
+{
+    QFETCH(QString, lang);
+    QFETCH(QSize, size);
+    QVERIFY(installTranslation(lang));
+    MainWindow &w = *m_four.window;
+    QVERIFY(m_four.show(size));
+    w.selectObject(QStringLiteral("default/data-0"));
+    w.settle();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    keepScreenshot(
+        &w, QStringLiteral("controller-%1.png").arg(QString::fromLatin1(QTest::currentDataTag())));
+    QCOMPARE(w.size(), size); // nothing made the window larger than asked
+
+    // The key history: at least five rows under its column titles.
+    QTableView *history = w.historyView();
+    QVERIFY(history->isVisible());
+    const int row = history->verticalHeader()->defaultSectionSize();
+    QVERIFY2(history->viewport()->height() >= HistoryPanel::kMinimumRows * row,
+             qPrintable(QStringLiteral("the key history shows %1 px of rows, five need %2")
+                            .arg(history->viewport()->height())
+                            .arg(HistoryPanel::kMinimumRows * row)));
+
+    // The Informers bar: every part inside it and inside the window; the gate's text whole,
+    // or elided with the whole text leading its tooltip.
+    InformerBar *bar = w.informerBar();
+    QVERIFY(bar->isVisible());
+    const QRect barRect(bar->mapTo(&w, QPoint(0, 0)), bar->size());
+    QVERIFY(w.rect().contains(barRect));
+    QList<QWidget *> parts;
+    for (int i = 0; bar->button(i); ++i)
+        parts << bar->button(i);
+    parts << bar->gateLabel();
+    for (QWidget *part : parts) {
+        QVERIFY2(bar->rect().contains(part->geometry()),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4x%5 is cut by the bar (%6x%7)")
+                                .arg(part->objectName())
+                                .arg(part->x())
+                                .arg(part->y())
+                                .arg(part->width())
+                                .arg(part->height())
+                                .arg(bar->width())
+                                .arg(bar->height())));
+        QVERIFY(part->width() >= part->minimumSizeHint().width());
+    }
+    for (int i = 0; bar->button(i); ++i)
+        QVERIFY2(bar->button(i)->width() >= bar->button(i)->sizeHint().width(),
+                 qPrintable(bar->button(i)->text()));
+    QLabel *gate = bar->gateLabel();
+    const QString full = bar->gateText();
+    QVERIFY(!full.isEmpty());
+    const int room = gate->contentsRect().width();
+    if (gate->text() == full) {
+        QVERIFY2(gate->fontMetrics().horizontalAdvance(full) <= room,
+                 qPrintable(QStringLiteral("\"%1\" needs %2 px, has %3")
+                                .arg(full)
+                                .arg(gate->fontMetrics().horizontalAdvance(full))
+                                .arg(room)));
+    } else {
+        QVERIFY2(gate->text().endsWith(QChar(0x2026)), qPrintable(gate->text()));
+        QVERIFY(gate->toolTip().startsWith(full));
+        QVERIFY(gate->fontMetrics().horizontalAdvance(gate->text()) <= room);
+    }
+    // At these sizes there is room for the whole gate: on the first line or on one of its own.
+    QCOMPARE(gate->text(), full);
+    QCOMPARE(gate->accessibleName(), full);
+
+    // The timeline: lanes apart and each as high as its name's line ("max N" under QUEUE too);
+    // what does not fit scrolls.
+    TimelineWidget *timeline = w.timelineWidget();
+    const QString problems = laneProblems(*timeline);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+    const TimelineGeometry g = timeline->geometry();
+    QCOMPARE(timeline->laneScrollBar()->isVisible(), g.maxScroll() > 0);
+    QVERIFY(g.contentHeight() >= g.plot().height());
+}
+
+void tst_WindowLayout::manyWorkerLanesScroll()
+{
+    ControllerWindow c;
+    QString err;
+    QVERIFY2(c.start(64, &err), qPrintable(err));
+    QVERIFY(c.show(QSize(1280, 800)));
+    TimelineWidget *w = c.window->timelineWidget();
+    QTRY_VERIFY_WITH_TIMEOUT(c.window->informerBar()->gateText().contains(QChar(0x2713)), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(c.session->journal() && w->groupInformers().size() == 4, 20000);
+    // A lane per claim worker and per volume worker (the library runs threadiness of each).
+    QTRY_VERIFY_WITH_TIMEOUT(c.window->timelineModel()->workers().workers.size() >= 64, 20000);
+    c.window->settle();
+    keepScreenshot(c.window.get(), QStringLiteral("controller-64-workers.png"));
+
+    // The workers' lanes and three informers' groups: apart, readable.
+    const TimelineGeometry g = w->geometry();
+    QVERIFY(g.laneCount() > 64);
+    const QString problems = laneProblems(*w);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+    QVERIFY(g.maxScroll() > 0);
+    QVERIFY(w->laneScrollBar()->isVisible());
+    QCOMPARE(w->laneScroll(), 0);
+
+    // Down walks the headers; each one selected is scrolled into the plot.
+    w->setFocus();
+    const QStringList groups = w->groupInformers();
+    for (int i = 0; i < int(groups.size()); ++i) {
+        QTest::keyClick(w, Qt::Key_Down);
+        QCOMPARE(w->focusedGroup(), i);
+        const QRect header = w->headerRect(groups.at(i));
+        QVERIFY2(w->plotRect().top() <= header.top() && header.bottom() <= w->plotRect().bottom(),
+                 qPrintable(QStringLiteral("header %1 at y %2..%3, plot %4..%5")
+                                .arg(groups.at(i))
+                                .arg(header.top())
+                                .arg(header.bottom())
+                                .arg(w->plotRect().top())
+                                .arg(w->plotRect().bottom())));
+    }
+    QVERIFY(w->laneScroll() > 0); // the workers' header is below the first screen
+    // And Up back to the first informer's header, at the top.
+    for (int i = int(groups.size()) - 2; i >= 0; --i)
+        QTest::keyClick(w, Qt::Key_Up);
+    QCOMPARE(w->focusedGroup(), 0);
+    QCOMPARE(w->headerRect(groups.first()).top(), w->plotRect().top());
+    QCOMPARE(w->laneScroll(), 0);
+    // PageDown scrolls by about a plot; the last lane can be reached; the scroll bar follows.
+    const int before = w->laneScroll();
+    QTest::keyClick(w, Qt::Key_PageDown);
+    QVERIFY(w->laneScroll() > before);
+    QCOMPARE(w->laneScrollBar()->value(), w->laneScroll());
+    w->setLaneScroll(1 << 20);
+    QCOMPARE(w->laneScroll(), w->geometry().maxScroll());
+    const TimelineGeometry end = w->geometry();
+    QCOMPARE(end.laneRect(end.laneCount() - 1).bottom(), end.plot().bottom());
+}
+
+QTEST_MAIN(tst_WindowLayout)
+#include "tst_windowlayout.moc"
