@@ -90,7 +90,10 @@ public:
     void setBusyCheck(std::function<bool()> busy) { m_busy = std::move(busy); }
     /// Play only the steps at or before scenario time `ms`; then, once quiet, move the clock to
     /// `ms` and emit stopTimeReached() (also when every step ran earlier). -1 = no stop time.
-    void setStopAtMs(qint64 ms) { m_stopAtMs = ms; }
+    /// The clock never goes past `ms`: it is also the clock's catch-up limit (ManualClock::
+    /// setCatchUpLimitMs), so a wait that ends in real time (the provisioner's latency, a
+    /// backoff) cannot carry it there while the player waits for quiet. Call after setClock().
+    void setStopAtMs(qint64 ms);
     /// Drive `clock` (not owned; must outlive the player) as the scenario clock instead of the
     /// player's own, so the journal and the informer can share scenario time. Call before
     /// start().
@@ -151,6 +154,9 @@ private:
     /// arrive while it stands. True when it stopped: the caller waits for quiet again.
     bool stopAtNextDue(qint64 limitMs);
     void reachStopTime();
+    /// The clock moves to the stop time and stays there; stopTimeReached(). Call once quiet,
+    /// with no stop on the way (stopAtNextDue()).
+    void standAtStopTime();
     QString run(const ScenarioStep &step, QString *summary);
     QString create(const QJsonObject &args, QString *summary);
     QString update(const QJsonObject &args, QString *summary);
