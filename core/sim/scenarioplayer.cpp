@@ -326,14 +326,20 @@ void ScenarioPlayer::advanceSteps()
         }
         m_waitingFor = -1;
         const int index = m_next++;
-        QString summary;
-        QString error = run(s, &summary);
-        m_activity.restart();
-        if (!timedOut.isEmpty())
-            error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
-        Q_EMIT stepDone(index, s, summary, error);
-        if (!s.text.isEmpty())
-            Q_EMIT caption(s.textIn(m_lang));
+        if (!s.when.isEmpty() && m_condition && !m_condition(s.when, index)) {
+            m_activity.restart();
+            Q_EMIT skipped(index, s,
+                           QString::fromUtf8(QJsonDocument(s.when).toJson(QJsonDocument::Compact)));
+        } else {
+            QString summary;
+            QString error = run(s, &summary);
+            m_activity.restart();
+            if (!timedOut.isEmpty())
+                error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
+            Q_EMIT stepDone(index, s, summary, error);
+            if (!s.text.isEmpty())
+                Q_EMIT caption(stepCaption(s, m_lang));
+        }
         // Steps at the same time without a condition run in this turn; anything else gets
         // an event-loop turn first so the clients can react.
         if (m_next < steps.size()) {
@@ -350,6 +356,14 @@ void ScenarioPlayer::advanceSteps()
     m_tick.stop();
     m_stopPending = m_stopAtMs >= 0;
     Q_EMIT finished();
+}
+
+QString ScenarioPlayer::stepCaption(const ScenarioStep &s, const QString &lang) const
+{
+    QString text = s.textIn(lang);
+    for (auto it = m_values.cbegin(); it != m_values.cend(); ++it)
+        text.replace(QLatin1Char('{') + it.key() + QLatin1Char('}'), it.value());
+    return text;
 }
 
 QString ScenarioPlayer::run(const ScenarioStep &s, QString *summary)

@@ -85,6 +85,13 @@ public:
     void setQuietMs(int ms) { m_quietMs = ms; }
     /// Captions in `lang` ("zh_CN") where the scenario has a `caption_<lang>:`; "" = as written.
     void setLanguage(const QString &lang) { m_lang = lang; }
+    /// A value a caption may name as `{name}` (e.g. "threadiness": the controller's real
+    /// number of workers, which --threadiness may have changed): filled in when the caption is
+    /// shown. A name without a value stays as written.
+    void setCaptionValue(const QString &name, const QString &value) { m_values[name] = value; }
+    /// Step `s`'s caption in `lang` ("" = as written) with the caption values filled in: the
+    /// text caption() emits for it.
+    QString stepCaption(const ScenarioStep &s, const QString &lang) const;
     /// With setQuietMs(): while `busy` returns true (say, a list request has no answer yet)
     /// the clock does not move on either.
     void setBusyCheck(std::function<bool()> busy) { m_busy = std::move(busy); }
@@ -127,8 +134,12 @@ Q_SIGNALS:
     /// `error` is set when it could not (or its waitFor timed out: then the step still ran).
     void stepDone(int index, const lens::sim::ScenarioStep &step, const QString &summary,
                   const QString &error);
-    /// A caption to show (a caption step, or an action's `caption:`).
+    /// A caption to show (a caption step, or an action's `caption:`), in the player's language
+    /// with its values filled in (stepCaption()).
     void caption(const QString &text);
+    /// The step at `index` was due but its `when` condition (`condition`, as JSON) did not
+    /// hold: it did not run, and its caption was not shown.
+    void skipped(int index, const lens::sim::ScenarioStep &step, const QString &condition);
     /// The step at `index` is waiting for its condition (emitted once per step).
     void waiting(int index, const QString &condition);
     /// The step gate holds the group that starts at step `index` (emitted once per group).
@@ -176,6 +187,7 @@ private:
     ManualClock *m_clock = &m_ownClock;
     int m_quietMs = 0;
     QString m_lang;
+    QHash<QString, QString> m_values; ///< setCaptionValue()
     std::function<bool()> m_busy;
     qint64 m_stopAtMs = -1;
     bool m_stopPending = false;
