@@ -223,7 +223,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption threadiness(
         QStringLiteral("threadiness"),
         QStringLiteral("With --controller: the number of claim workers and of volume workers "
-                       "(default 4, as the library's Threadiness)."),
+                       "(default 4, as the library's Threadiness). With a --scenario that runs "
+                       "the controller it replaces the scenario's own number."),
         QStringLiteral("N"));
     const QCommandLineOption provisionLatency(
         QStringLiteral("provision-latency"),
@@ -394,8 +395,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                      "(got \"%1\")")
                           .arg(p.value(failProvisions));
     }
-    if ((p.isSet(allowWrites) || p.isSet(threadiness)) && !p.isSet(controllerOpt))
-        c.error = QStringLiteral("--allow-writes and --threadiness go with --controller");
+    if (p.isSet(allowWrites) && !p.isSet(controllerOpt))
+        c.error = QStringLiteral("--allow-writes goes with --controller");
+    // A scenario's controller (controller-burst, ...) takes --threadiness over its own number.
+    if (p.isSet(threadiness) && !p.isSet(controllerOpt) && !p.isSet(scenario))
+        c.error = QStringLiteral("--threadiness goes with --controller or a scenario that runs "
+                                 "a controller (--scenario controller-burst, ...)");
     if ((p.isSet(provisionLatency) || p.isSet(failProvisions)) && !p.isSet(controllerOpt))
         c.error = QStringLiteral("--provision-latency and --fail-provisions go with --controller");
     c.session.seed = p.value(seed).toUInt(&ok);

@@ -5,6 +5,7 @@
 #include "client/kubeclient.h"
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
+#include "controller/queueworker.h"
 #include "headless.h"
 #include "heap/heap.h"
 #include "informer/reflector.h"
@@ -31,17 +32,37 @@ int sum(const QMap<QString, int> &byClass)
     return n;
 }
 
-/// `--headless --controller`: what the controller did, on stderr (stdout is the journal).
+/// `--headless --controller`: what the controller did, on stderr (stdout is the journal). Each
+/// sync counted once, as what it came to: a volume saved, a failure (re-queued or given up), or
+/// a stop with nothing to do (errStopProvision, which the library's metric counts as failed but
+/// is no failure); a provision whose POST found the volume already saved (409) is named apart,
+/// and so are the syncs the run's end cut short.
 void printControllerSummary(const lens::controller::ProvisionController &c)
 {
     const auto &m = c.metrics();
+    const int stopped = sum(m.provisionStoppedTotal);
+    const int again = sum(m.provisionAlreadyExistsTotal);
     std::fprintf(stderr,
                  "informer-lens: provisioner %s: %d volume(s) provisioned, %d provision attempt(s) "
-                 "failed, %d volume(s) deleted, %d delete attempt(s) failed; at most %d API "
-                 "write(s) in flight at once\n",
-                 qPrintable(c.options().provisionerName), sum(m.provisionTotal),
-                 sum(m.provisionFailedTotal), sum(m.deleteTotal), sum(m.deleteFailedTotal),
-                 c.client()->peakInFlight());
+                 "failed, %d stopped with nothing to do, %d volume(s) deleted, %d delete "
+                 "attempt(s) failed; at most %d API write(s) in flight at once\n",
+                 qPrintable(c.options().provisionerName), sum(m.provisionTotal) - again,
+                 sum(m.provisionFailedTotal) - stopped, stopped, sum(m.deleteTotal),
+                 sum(m.deleteFailedTotal), c.client()->peakInFlight());
+    if (again > 0)
+        std::fprintf(stderr,
+                     "informer-lens: %d more provision(s) found the volume already saved by an "
+                     "earlier sync (409 AlreadyExists), which the library counts as provisioned\n",
+                     again);
+    int inFlight = 0;
+    for (const auto &workers : {c.claimWorkers(), c.volumeWorkers()})
+        for (const lens::controller::QueueWorker *w : workers)
+            inFlight += w->isBusy();
+    if (inFlight > 0)
+        std::fprintf(stderr,
+                     "informer-lens: %d sync(s) were still in flight when the run ended (not "
+                     "counted above)\n",
+                     inFlight);
     if (c.client()->refusedCount() > 0)
         std::fprintf(stderr,
                      "informer-lens: %d write(s) were refused and not sent: this is not the "

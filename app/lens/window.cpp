@@ -291,10 +291,16 @@ int runWindow(Session &session, const CommandLine &cl)
             [player](const QString &lang) { return player->scenario().titleIn(lang); },
             player->speed(), [player](bool paused) { player->setPaused(paused); },
             [player](double speed) { player->setSpeed(speed); });
+        // Captions are compared as shown: with their values ({threadiness}) filled in.
         window.setScenarioCaptionTranslation([player](const QString &text, const QString &lang) {
-            for (const sim::ScenarioStep &s : player->scenario().steps)
-                if (s.text == text || s.translatedText.values().contains(text))
-                    return s.textIn(lang);
+            for (const sim::ScenarioStep &s : player->scenario().steps) {
+                bool shown = player->stepCaption(s, {}) == text;
+                for (auto it = s.translatedText.cbegin(); !shown && it != s.translatedText.cend();
+                     ++it)
+                    shown = player->stepCaption(s, it.key()) == text;
+                if (shown)
+                    return player->stepCaption(s, lang);
+            }
             return text;
         });
         if (Lesson *lesson = session.lesson())

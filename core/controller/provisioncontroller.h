@@ -96,12 +96,21 @@ public:
     /// claimsInProgress: claims whose provisioning runs in the background, by UID.
     QStringList claimsInProgress() const { return m_inProgress.keys(); }
 
-    /// The library's metrics (controller/metrics): counts by class label.
+    /// The library's metrics (controller/metrics): counts by class label; and two counts the
+    /// library has no metric for, so that a summary can say what the totals hold.
     struct Metrics {
         QMap<QString, int> provisionTotal; ///< controller_persistentvolumeclaim_provision_total
         QMap<QString, int> provisionFailedTotal; ///< ..._provision_failed_total
         QMap<QString, int> deleteTotal;          ///< controller_persistentvolume_delete_total
         QMap<QString, int> deleteFailedTotal;    ///< ..._delete_failed_total
+        /// Of provisionFailedTotal: the attempts that stopped with nothing to do (the library's
+        /// errStopProvision: the volume already in the volumes cache, a Block claim, a class
+        /// naming another provisioner). The library counts them as failed; the worker does
+        /// not re-queue them.
+        QMap<QString, int> provisionStoppedTotal;
+        /// Of provisionTotal: the provisions whose PV's POST was answered 409 AlreadyExists (an
+        /// earlier sync of the claim had saved it), counted as provisioned as the library does.
+        QMap<QString, int> provisionAlreadyExistsTotal;
     };
     const Metrics &metrics() const { return m_metrics; }
 
@@ -131,6 +140,9 @@ private:
     // claims side (provisioncontroller_claims.cpp)
     void syncClaimHandler(const QString &uid, QueueWorker *worker, QueueWorker::Finish finish);
     void syncClaim(const Object &claim, QueueWorker *worker, QueueWorker::Finish finish);
+    /// How provisionClaimOperation ended: `error` "" = provisioned (`status` then holds the
+    /// 409 AlreadyExists the PV's POST was answered with, when it was), `stop` = the library's
+    /// errStopProvision; else the API error behind `error`, if any, in `status`.
     using OperationDone = std::function<void(ProvisioningState state, const QString &error,
                                              bool stop, const ApiStatus &status)>;
     void provisionClaimOperation(const Object &claim, QueueWorker *worker, OperationDone done);

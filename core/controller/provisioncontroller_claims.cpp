@@ -62,10 +62,16 @@ void ProvisionController::syncClaim(const Object &claim, QueueWorker *worker,
         claim, worker,
         [this, claim, uid, key, className, finish](ProvisioningState state, const QString &error,
                                                    bool stop, const ApiStatus &status) {
+            const bool alreadyExists =
+                error.isEmpty() && status.reason == QLatin1String("AlreadyExists");
             if (error.isEmpty())
                 ++m_metrics.provisionTotal[className];
             else
                 ++m_metrics.provisionFailedTotal[className];
+            if (alreadyExists)
+                ++m_metrics.provisionAlreadyExistsTotal[className];
+            if (stop)
+                ++m_metrics.provisionStoppedTotal[className];
             SyncOutcome o;
             o.objectKey = key;
             if (error.isEmpty() || state == ProvisioningState::Finished) {
@@ -73,7 +79,17 @@ void ProvisionController::syncClaim(const Object &claim, QueueWorker *worker,
             } else if (state == ProvisioningState::Background) {
                 m_inProgress.insert(uid, claim);
             } // NoChange: claimsInProgress stays as it is
-            if (error.isEmpty()) {
+            if (alreadyExists) {
+                // An earlier sync of this claim saved the PV, but the volumes informer did not
+                // have it yet when this one looked (the library checks its cache, not the
+                // server): the POST's AlreadyExists counts as saved.
+                o = SyncOutcome::success(
+                    QStringLiteral("provisioned"),
+                    QStringLiteral("volume pvc-%1 already exists (409 AlreadyExists): the "
+                                   "library treats this as provisioned")
+                        .arg(uid));
+                o.alreadyExists = true;
+            } else if (error.isEmpty()) {
                 o = SyncOutcome::success(QStringLiteral("provisioned"),
                                          QStringLiteral("volume pvc-%1 saved").arg(uid));
             } else if (stop) {
@@ -184,7 +200,7 @@ void ProvisionController::storeVolume(const Object &claim, const QJsonObject &pv
                                QStringLiteral("ProvisioningSucceeded"),
                                QStringLiteral("Successfully provisioned volume %1").arg(pvName),
                                {t.worker, claim.uid(), key});
-                done(ProvisioningState::Finished, {}, false, {});
+                done(ProvisioningState::Finished, {}, false, r.ok ? ApiStatus() : r.error);
                 return;
             }
             if (attempt < m_opts.createProvisionedPVRetryCount) {

@@ -92,6 +92,8 @@ void QueueWorker::finish(const QString &key, qint64 startedMs, const SyncOutcome
         if (!outcome.objectKey.isEmpty())
             d.insert(QLatin1String("objectKey"), outcome.objectKey);
         d.insert(QLatin1String("outcome"), outcome.outcome);
+        if (outcome.alreadyExists)
+            d.insert(QLatin1String("alreadyExists"), true);
         if (!outcome.message.isEmpty())
             d.insert(QLatin1String("message"), outcome.message);
         if (outcome.status.code != 0 || outcome.status.transport != ApiStatus::Transport::None)

@@ -27,14 +27,18 @@ struct SyncOutcome {
     ApiStatus status;  ///< the API error behind `error`, when it was one (code != 0 or transport)
     QString message;   ///< one line for people: what was done or why not
     QString objectKey; ///< the object the key stood for ("ns/name"), when known
+    /// "provisioned" only: the PV's POST was answered 409 AlreadyExists (an earlier sync of the
+    /// same claim had created it), which the library's backoffStore counts as saved. Journaled
+    /// as `alreadyExists: true`.
+    bool alreadyExists = false;
     bool failed() const { return !error.isEmpty(); }
     static SyncOutcome success(const QString &outcome, const QString &message = {})
     {
-        return {outcome, {}, {}, message, {}};
+        return {outcome, {}, {}, message, {}, false};
     }
     static SyncOutcome failure(const QString &error, const ApiStatus &status = {})
     {
-        return {QStringLiteral("failed"), error, status, error, {}};
+        return {QStringLiteral("failed"), error, status, error, {}, false};
     }
 };
 

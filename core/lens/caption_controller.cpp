@@ -26,6 +26,16 @@ const TraceEvent *syncOf(const Journal *journal, const TraceEvent &e)
     });
 }
 
+/// A worker's POST of a PersistentVolume answered 409 AlreadyExists: an earlier sync of the same
+/// claim had saved it (the volume's name is the claim's, pvc-<uid>).
+bool volumeAlreadyExists(const TraceEvent &e, const ApiStatus &status)
+{
+    return status.reason == QLatin1String("AlreadyExists") &&
+           str(e, "verb") == QLatin1String("POST") &&
+           str(e, "path").endsWith(QLatin1String("/persistentvolumes")) &&
+           !str(e, "worker").isEmpty();
+}
+
 /// "worker claim-worker-2, processing key … (default/data)".
 QString workerText(const TraceEvent &e)
 {
@@ -57,6 +67,16 @@ QString apiRequestCaption(const TraceEvent &e, const Journal * /*journal*/, quin
         p << Caption::tr("%1 %2 failed after %3 ms: %4")
                  .arg(verb, path, str(e, "latencyMs"), JournalText::status(*status));
         p << workerText(e);
+        if (volumeAlreadyExists(e, *status)) {
+            p << Caption::tr("PV already exists (409) — the library treats this as "
+                             "provisioned: its backoffStore counts AlreadyExists as saved, so "
+                             "the worker's sync ends as provisioned and no second volume is "
+                             "made.");
+            p << Caption::tr("An earlier sync of the same claim had created the volume, but "
+                             "when this sync started the volumes informer did not have it yet: "
+                             "provisionClaimOperation looks for the volume in that cache, not "
+                             "on the server, so it called Provision again.");
+        }
         return page(Caption::tr("API request failed"), p);
     }
     p << Caption::tr("%1 %2 answered HTTP %3 after %4 ms.")
@@ -92,7 +112,14 @@ QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint
     const QString outcome = str(e, "outcome");
     p << Caption::tr("%1 finished %2 after %3 ms: %4.")
              .arg(worker, what, str(e, "durationMs"), JournalText::code(outcome));
-    if (!str(e, "message").isEmpty())
+    if (e.detail.value(QLatin1String("alreadyExists")).toBool())
+        p << Caption::tr("PV already exists (409) — the library treats this as provisioned. An "
+                         "earlier sync of this claim had created the volume, but the volumes "
+                         "informer did not have it yet when this sync looked there "
+                         "(provisionClaimOperation checks that cache, not the server), so it "
+                         "provisioned again; the server answered the volume's POST with 409 "
+                         "AlreadyExists, which the library's backoffStore counts as saved.");
+    else if (!str(e, "message").isEmpty())
         p << str(e, "message");
     const QString requeue = str(e, "requeue");
     if (requeue == QLatin1String("rate limited")) {

@@ -101,8 +101,13 @@ QString ControllerLoop::line(const TraceEvent &e) const
         return tr("%1 took it from the %2 queue (requeues %3)")
             .arg(worker(), str(e, "queue"), str(e, "requeues"));
     case TraceKind::ControllerSyncFinished: {
-        QString s = tr("%1 finished: %2 — %3")
-                        .arg(worker(), JournalText::code(str(e, "outcome")), str(e, "message"));
+        QString s =
+            e.detail.value(QLatin1String("alreadyExists")).toBool()
+                ? tr("%1 finished: %2 — PV already exists (409) — the library treats this as "
+                     "provisioned")
+                      .arg(worker(), JournalText::code(str(e, "outcome")))
+                : tr("%1 finished: %2 — %3")
+                      .arg(worker(), JournalText::code(str(e, "outcome")), str(e, "message"));
         const QString requeue = str(e, "requeue");
         if (requeue == QLatin1String("rate limited"))
             s += tr(" · re-queued in %1 ms").arg(str(e, "delayMs"));
@@ -126,10 +131,15 @@ QString ControllerLoop::line(const TraceEvent &e) const
     case TraceKind::ApiRequestSent:
         return tr("%1 %2 (by %3)").arg(str(e, "verb"), str(e, "path"), worker());
     case TraceKind::ApiRequestFinished: {
-        if (const auto status = tracedetail::status(e))
-            return tr("%1 %2 failed after %3 ms: %4")
-                .arg(str(e, "verb"), str(e, "path"), str(e, "latencyMs"),
-                     JournalText::status(*status));
+        if (const auto status = tracedetail::status(e)) {
+            QString s = tr("%1 %2 failed after %3 ms: %4")
+                            .arg(str(e, "verb"), str(e, "path"), str(e, "latencyMs"),
+                                 JournalText::status(*status));
+            if (isCreate(e) && status->reason == QLatin1String("AlreadyExists") &&
+                str(e, "path").endsWith(QLatin1String("/persistentvolumes")))
+                s += tr(" — PV already exists (409) — the library treats this as provisioned");
+            return s;
+        }
         QString s = tr("%1 %2 answered %3 after %4 ms")
                         .arg(str(e, "verb"), str(e, "path"), str(e, "code"), str(e, "latencyMs"));
         if (isCreate(e) && !e.resourceVersion.isEmpty())

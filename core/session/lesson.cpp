@@ -17,6 +17,7 @@ Lesson::Lesson(ScenarioBinding *binding, QObject *parent)
 {
     m_player->setStepGate([this](int first) { return mayRun(first); });
     connect(binding, &ScenarioBinding::stepRan, this, &Lesson::stepRan);
+    connect(binding, &ScenarioBinding::stepSkipped, this, &Lesson::stepEnded);
 }
 
 int Lesson::stepCount() const
@@ -115,6 +116,11 @@ void Lesson::stepRan(int index, const sim::ScenarioStep &step)
             m_resumedByStep.insert(name);
         }
     }
+    stepEnded(index);
+}
+
+void Lesson::stepEnded(int index)
+{
     const bool lastOfGroup = index + 1 >= stepCount() || m_player->startsGroup(index + 1);
     if (!lastOfGroup)
         return;

@@ -81,6 +81,8 @@ private:
     bool mayRun(int first);
     /// After step `index` ran: the scenario's pump intent, and the pause after its group.
     void stepRan(int index, const sim::ScenarioStep &step);
+    /// Step `index` ran or was skipped: the pause after its group.
+    void stepEnded(int index);
     void pausePumps(int afterStep);
     /// The pumps the lesson paused run again where the scenario wants them running.
     void resumePumps();

@@ -65,6 +65,20 @@ void ScenarioBinding::start(double speed)
                 m_lastStep = index;
                 Q_EMIT stepRan(index, s);
             });
+    connect(m_player, &sim::ScenarioPlayer::skipped, this,
+            [this](int index, const sim::ScenarioStep &s, const QString &condition) {
+                note(QStringLiteral("skipped"),
+                     QStringLiteral("step %1 (line %2) skipped: when %3 did not hold")
+                         .arg(index + 1)
+                         .arg(s.line)
+                         .arg(condition),
+                     {{QLatin1String("step"), index},
+                      {QLatin1String("line"), s.line},
+                      {QLatin1String("verb"), s.verb}});
+                m_stepSeq.resize(qMax<qsizetype>(m_stepSeq.size(), index + 1));
+                m_stepSeq[index] = m_journal->lastSeq();
+                Q_EMIT stepSkipped(index);
+            });
     // The player emits a step's caption right after its stepDone.
     connect(m_player, &sim::ScenarioPlayer::caption, this, [this](const QString &text) {
         QJsonObject d{{QLatin1String("step"), m_lastStep}};

@@ -72,6 +72,9 @@ public:
 Q_SIGNALS:
     /// Step `index` ran and its outcome was journaled (before its caption).
     void stepRan(int index, const lens::sim::ScenarioStep &step);
+    /// Step `index` was due but its `when` condition did not hold: it did not run (journaled:
+    /// component "scenario", type "skipped").
+    void stepSkipped(int index);
     /// A caption to show (also journaled: component "scenario", type "caption").
     void captionChanged(const QString &text);
     /// The scenario has played its last step.

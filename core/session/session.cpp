@@ -93,7 +93,8 @@ bool Session::makeController(const RestConfig &rest, QString *error)
                                  "one only with --allow-writes; this write was not sent"));
     m_provisioner = new controller::HostPathProvisioner(m_clock, this);
     controller::ProvisionController::Options o;
-    o.threadiness = m_opts.threadiness;
+    if (m_opts.threadiness > 0) // else the library's default (4)
+        o.threadiness = m_opts.threadiness;
     m_controller =
         new controller::ProvisionController(m_factory, claims, volumes, classes, m_kubeClient,
                                             m_provisioner, m_journal, m_clock, o, this);
@@ -226,7 +227,15 @@ bool Session::applyScenario(sim::Scenario *scenario, QString *error)
     m_opts.seed = scenario->seed;
     if (!scenario->controller.isEmpty())
         m_opts.controller = scenario->controller;
-    if (scenario->threadiness > 0)
+    if (m_opts.threadiness > 0 && m_opts.controller.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("The scenario %1 runs no controller, so it has no workers "
+                                    "whose number could be set (threadiness %2)")
+                         .arg(scenario->name)
+                         .arg(m_opts.threadiness);
+        return false;
+    }
+    if (scenario->threadiness > 0 && m_opts.threadiness <= 0)
         m_opts.threadiness = scenario->threadiness;
     return true;
 }
@@ -461,6 +470,11 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
         });
     m_player = new sim::ScenarioPlayer(std::move(scenario), m_sim, this);
     m_player->setLanguage(m_opts.language);
+    // Captions name the workers the controller really runs ({threadiness}), which --threadiness
+    // may have made other than the scenario's own number.
+    if (m_controller)
+        m_player->setCaptionValue(QStringLiteral("threadiness"),
+                                  QString::number(m_controller->options().threadiness));
     if (m_clock == &m_scenarioClock) {
         // Real milliseconds without a journal event before the clock moves on: far above
         // a localhost round trip (even on a busy machine, where QNetworkAccessManager's HTTP

@@ -82,7 +82,8 @@ public:
         qint64 watchBacklogLimit = 0;
         /// Play this scenario (a shipped name or a YAML file, see docs/scenarios.md) on the
         /// built-in cluster. The scenario's cluster:, informer: and controller: sections
-        /// override the fields above and `controller` / `threadiness` below (churn is off);
+        /// override the fields above and `controller` below, and give `threadiness` its default
+        /// (churn is off); a scenario without a controller refuses a `threadiness`;
         /// cannot be combined with `server`. Its `provisioner:` steps set provisioner().
         QString scenario;
         /// Scenario seconds per real second (1 = real time); 0 = as fast as possible.
@@ -115,8 +116,10 @@ public:
         /// cluster): without it every write is refused and says so. It then only provisions
         /// claims whose class names its provisioner.
         bool allowWrites = false;
-        /// The controller's Threadiness: claim workers and volume workers.
-        int threadiness = 4;
+        /// The controller's Threadiness: claim workers and volume workers. 0 = the default:
+        /// the scenario's `controller: {threadiness: N}`, else the library's 4. A number given
+        /// here wins over the scenario's (its captions say `{threadiness}`, the real one).
+        int threadiness = 0;
         /// Every informer gets the managedFields-stripping transform (SetTransform with
         /// stripManagedFieldsTransform(); controller-runtime's TransformStripManagedFields):
         /// its cache keeps objects without metadata.managedFields; transformTally() counts

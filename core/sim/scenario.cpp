@@ -159,37 +159,41 @@ void verbAndArgs(const YAML::Node &n, const QStringList &verbs, const QString &w
             QStringLiteral("unknown %1 \"%2\" (known: %3)").arg(what, s->verb, verbs.join(u", "))};
 }
 
-QJsonObject parseWaitFor(const YAML::Node &n)
+/// A `waitFor:` or `when:` condition (`field` names it in errors).
+QJsonObject parseCondition(const YAML::Node &n, const char *field)
 {
+    const QString f = QLatin1String(field);
     if (n.IsScalar()) {
         if (n.Scalar() != "synced")
-            throw Error{n.Mark(), QStringLiteral("waitFor takes \"synced\" or a map with kind "
+            throw Error{n.Mark(), QStringLiteral("%1 takes \"synced\" or a map with kind "
                                                  "(and count, type, key, handler, component, "
-                                                 "informer, detail, since)")};
+                                                 "informer, detail, since)")
+                                      .arg(f)};
         return {{QStringLiteral("synced"), true}};
     }
     if (n.IsMap() && n[std::string("synced")]) { // {synced: true, informer: nodes}
-        checkKeys(n, {QStringLiteral("synced"), QStringLiteral("informer")},
-                  QStringLiteral("waitFor"));
+        checkKeys(n, {QStringLiteral("synced"), QStringLiteral("informer")}, f);
         if (!flag(n[std::string("synced")], "synced"))
-            throw Error{n.Mark(), QStringLiteral("waitFor synced takes true")};
+            throw Error{n.Mark(), QStringLiteral("%1 synced takes true").arg(f)};
         return toJson(n).toObject();
     }
     checkKeys(n,
               {QStringLiteral("kind"), QStringLiteral("count"), QStringLiteral("type"),
                QStringLiteral("key"), QStringLiteral("handler"), QStringLiteral("since"),
                QStringLiteral("component"), QStringLiteral("informer"), QStringLiteral("detail")},
-              QStringLiteral("waitFor"));
+              f);
     if (const YAML::Node d = n[std::string("detail")]; d && !d.IsMap())
-        throw Error{d.Mark(), QStringLiteral("waitFor detail needs a map of fields, e.g. "
-                                             "{outcome: provisioned}")};
+        throw Error{d.Mark(), QStringLiteral("%1 detail needs a map of fields, e.g. "
+                                             "{outcome: provisioned}")
+                                  .arg(f)};
     if (!n[std::string("kind")])
-        throw Error{n.Mark(), QStringLiteral("waitFor needs a journal kind, e.g. kind: Bookmark")};
+        throw Error{n.Mark(),
+                    QStringLiteral("%1 needs a journal kind, e.g. kind: Bookmark").arg(f)};
     QJsonObject o = toJson(n).toObject();
     const QString since = o.value(u"since").toString(QStringLiteral("start"));
     if (since != QLatin1String("start") && since != QLatin1String("previous"))
         throw Error{n[std::string("since")].Mark(),
-                    QStringLiteral("waitFor since takes start or previous")};
+                    QStringLiteral("%1 since takes start or previous").arg(f)};
     return o;
 }
 
@@ -227,7 +231,9 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
                                           .arg(double(s.atMs) / 1000)
                                           .arg(double(previousAt) / 1000)};
         } else if (key == QLatin1String("waitFor")) {
-            s.waitFor = parseWaitFor(v);
+            s.waitFor = parseCondition(v, "waitFor");
+        } else if (key == QLatin1String("when")) {
+            s.when = parseCondition(v, "when");
         } else if (key == QLatin1String("timeout")) {
             s.waitTimeoutMs = qint64(std::llround(number(v, "timeout") * 1000));
         } else if (const QString lang = translationOf(key, "caption"); !lang.isEmpty()) {
@@ -247,8 +253,8 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
             }
         } else {
             throw Error{it->first.Mark(),
-                        QStringLiteral("unknown step key \"%1\" (known: at, waitFor, timeout, "
-                                       "caption_<lang>, %2)")
+                        QStringLiteral("unknown step key \"%1\" (known: at, waitFor, when, "
+                                       "timeout, caption_<lang>, %2)")
                             .arg(key, actions.join(u", "))};
         }
     }

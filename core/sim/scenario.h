@@ -35,7 +35,12 @@ struct ScenarioStep {
     QString textIn(const QString &lang) const { return translatedText.value(lang, text); }
     QJsonObject waitFor;          ///< empty = none; {"synced":true} or {"kind":..,"count":..,...}
     qint64 waitTimeoutMs = 15000; ///< real milliseconds to wait for `waitFor` before going on
-    int line = 0;                 ///< 1-based line of the step in its file
+    /// Empty = always. Else a condition of the same form as `waitFor`, asked once when the step
+    /// is due (after its `waitFor`): the step runs only if it holds, and is skipped otherwise
+    /// (ScenarioPlayer::skipped). A caption about something that may or may not happen (a
+    /// race) is shown only when the journal recorded it.
+    QJsonObject when;
+    int line = 0; ///< 1-based line of the step in its file
 
     static QString actionName(Action a);
 };

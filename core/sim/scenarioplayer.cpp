@@ -94,6 +94,12 @@ void ScenarioPlayer::setSpeed(double speed)
         QTimer::singleShot(0, this, &ScenarioPlayer::advance);
 }
 
+void ScenarioPlayer::setStopAtMs(qint64 ms)
+{
+    m_stopAtMs = ms;
+    m_clock->setCatchUpLimitMs(ms);
+}
+
 ScenarioPlayer::~ScenarioPlayer()
 {
     if (ApiServer *server = m_sim ? m_sim->server() : nullptr; server && m_bookmarksOnClock)
@@ -219,9 +225,11 @@ bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
     // The informer's timers on the scenario clock (resync check, backoff, bookmark timeout) are
     // stops too: the clock moves to each due time in turn instead of jumping over it. While the
     // clock is held for a condition, only the waits that would move it anyway (backoff).
+    // Nothing moves the clock past the stop time, not even a held wait's catching-up timer.
     const qint64 timerDue = m_clock->nextTimerDueMs(limitMs < 0);
     const qint64 due = server->nextBookmarkDueMs();
-    if (timerDue >= 0 && (limitMs < 0 || timerDue <= limitMs) && (due < 0 || timerDue < due)) {
+    const qint64 ceiling = limitMs >= 0 ? limitMs : m_stopAtMs;
+    if (timerDue >= 0 && (ceiling < 0 || timerDue <= ceiling) && (due < 0 || timerDue < due)) {
         m_clock->advanceTo(timerDue);
         m_activity.restart();
         m_idleTurns = 0;
@@ -243,6 +251,11 @@ void ScenarioPlayer::reachStopTime()
 {
     if (!quiet() || stopAtNextDue(m_stopAtMs))
         return;
+    standAtStopTime();
+}
+
+void ScenarioPlayer::standAtStopTime()
+{
     m_stopPending = false;
     m_stopReached = true;
     m_tick.stop();
@@ -298,9 +311,13 @@ void ScenarioPlayer::advanceSteps()
                                            QJsonDocument::Compact)));
             }
             if (m_waitTimer.elapsed() < s.waitTimeoutMs) {
-                if (m_speed <= 0 && quiet())
-                    stopAtNextDue(-1); // what the held clock waits for may be one
-                return;                // recheck() or the tick comes back
+                // What the held clock waits for may be a stop on the way. When the only waits
+                // left end after the stop time, the condition cannot hold before it: the run
+                // stops there, the step not played (the clock must not pass the stop time).
+                if (m_speed <= 0 && quiet() && !stopAtNextDue(-1) && m_stopAtMs >= 0 &&
+                    m_clock->nextTimerDueMs(true) > m_stopAtMs && !stopAtNextDue(m_stopAtMs))
+                    standAtStopTime();
+                return; // recheck() or the tick comes back
             }
             timedOut =
                 QStringLiteral("waitFor %1 did not happen within %2 s; went on")
@@ -309,14 +326,20 @@ void ScenarioPlayer::advanceSteps()
         }
         m_waitingFor = -1;
         const int index = m_next++;
-        QString summary;
-        QString error = run(s, &summary);
-        m_activity.restart();
-        if (!timedOut.isEmpty())
-            error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
-        Q_EMIT stepDone(index, s, summary, error);
-        if (!s.text.isEmpty())
-            Q_EMIT caption(s.textIn(m_lang));
+        if (!s.when.isEmpty() && m_condition && !m_condition(s.when, index)) {
+            m_activity.restart();
+            Q_EMIT skipped(index, s,
+                           QString::fromUtf8(QJsonDocument(s.when).toJson(QJsonDocument::Compact)));
+        } else {
+            QString summary;
+            QString error = run(s, &summary);
+            m_activity.restart();
+            if (!timedOut.isEmpty())
+                error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
+            Q_EMIT stepDone(index, s, summary, error);
+            if (!s.text.isEmpty())
+                Q_EMIT caption(stepCaption(s, m_lang));
+        }
         // Steps at the same time without a condition run in this turn; anything else gets
         // an event-loop turn first so the clients can react.
         if (m_next < steps.size()) {
@@ -333,6 +356,14 @@ void ScenarioPlayer::advanceSteps()
     m_tick.stop();
     m_stopPending = m_stopAtMs >= 0;
     Q_EMIT finished();
+}
+
+QString ScenarioPlayer::stepCaption(const ScenarioStep &s, const QString &lang) const
+{
+    QString text = s.textIn(lang);
+    for (auto it = m_values.cbegin(); it != m_values.cend(); ++it)
+        text.replace(QLatin1Char('{') + it.key() + QLatin1Char('}'), it.value());
+    return text;
 }
 
 QString ScenarioPlayer::run(const ScenarioStep &s, QString *summary)

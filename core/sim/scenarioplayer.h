@@ -85,12 +85,22 @@ public:
     void setQuietMs(int ms) { m_quietMs = ms; }
     /// Captions in `lang` ("zh_CN") where the scenario has a `caption_<lang>:`; "" = as written.
     void setLanguage(const QString &lang) { m_lang = lang; }
+    /// A value a caption may name as `{name}` (e.g. "threadiness": the controller's real
+    /// number of workers, which --threadiness may have changed): filled in when the caption is
+    /// shown. A name without a value stays as written.
+    void setCaptionValue(const QString &name, const QString &value) { m_values[name] = value; }
+    /// Step `s`'s caption in `lang` ("" = as written) with the caption values filled in: the
+    /// text caption() emits for it.
+    QString stepCaption(const ScenarioStep &s, const QString &lang) const;
     /// With setQuietMs(): while `busy` returns true (say, a list request has no answer yet)
     /// the clock does not move on either.
     void setBusyCheck(std::function<bool()> busy) { m_busy = std::move(busy); }
     /// Play only the steps at or before scenario time `ms`; then, once quiet, move the clock to
     /// `ms` and emit stopTimeReached() (also when every step ran earlier). -1 = no stop time.
-    void setStopAtMs(qint64 ms) { m_stopAtMs = ms; }
+    /// The clock never goes past `ms`: it is also the clock's catch-up limit (ManualClock::
+    /// setCatchUpLimitMs), so a wait that ends in real time (the provisioner's latency, a
+    /// backoff) cannot carry it there while the player waits for quiet. Call after setClock().
+    void setStopAtMs(qint64 ms);
     /// Drive `clock` (not owned; must outlive the player) as the scenario clock instead of the
     /// player's own, so the journal and the informer can share scenario time. Call before
     /// start().
@@ -124,8 +134,12 @@ Q_SIGNALS:
     /// `error` is set when it could not (or its waitFor timed out: then the step still ran).
     void stepDone(int index, const lens::sim::ScenarioStep &step, const QString &summary,
                   const QString &error);
-    /// A caption to show (a caption step, or an action's `caption:`).
+    /// A caption to show (a caption step, or an action's `caption:`), in the player's language
+    /// with its values filled in (stepCaption()).
     void caption(const QString &text);
+    /// The step at `index` was due but its `when` condition (`condition`, as JSON) did not
+    /// hold: it did not run, and its caption was not shown.
+    void skipped(int index, const lens::sim::ScenarioStep &step, const QString &condition);
     /// The step at `index` is waiting for its condition (emitted once per step).
     void waiting(int index, const QString &condition);
     /// The step gate holds the group that starts at step `index` (emitted once per group).
@@ -151,6 +165,9 @@ private:
     /// arrive while it stands. True when it stopped: the caller waits for quiet again.
     bool stopAtNextDue(qint64 limitMs);
     void reachStopTime();
+    /// The clock moves to the stop time and stays there; stopTimeReached(). Call once quiet,
+    /// with no stop on the way (stopAtNextDue()).
+    void standAtStopTime();
     QString run(const ScenarioStep &step, QString *summary);
     QString create(const QJsonObject &args, QString *summary);
     QString update(const QJsonObject &args, QString *summary);
@@ -170,6 +187,7 @@ private:
     ManualClock *m_clock = &m_ownClock;
     int m_quietMs = 0;
     QString m_lang;
+    QHash<QString, QString> m_values; ///< setCaptionValue()
     std::function<bool()> m_busy;
     qint64 m_stopAtMs = -1;
     bool m_stopPending = false;

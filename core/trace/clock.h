@@ -58,6 +58,13 @@ public:
             m_timers.remove(timer);
     }
     void timerDisarmed(const QObject *timer) { m_timers.remove(timer); }
+    /// The latest time (ms) a catching-up ClockTimer may move this clock to by itself; -1 (the
+    /// default) = no limit. A catching-up timer due later waits for advance() like a
+    /// WaitForAdvance one. Whoever drives the clock to a stop time (a scenario's `--at`) sets
+    /// it, so that waits that end in real time (the provisioner's latency, a backoff) cannot
+    /// carry the clock past the stop while its driver waits for the run to settle.
+    void setCatchUpLimitMs(qint64 ms) { m_catchUpLimit = ms; }
+    qint64 catchUpLimitMs() const { return m_catchUpLimit; }
     /// The earliest due time after now of a waiting timer (only catching-up ones when
     /// `catchUpOnly`), or -1 when none.
     qint64 nextTimerDueMs(bool catchUpOnly = false) const
@@ -80,6 +87,7 @@ private:
         bool catchUp;
     };
     qint64 m_now = 0;
+    qint64 m_catchUpLimit = -1;
     QHash<const QObject *, Waiting> m_timers;
 };
 

@@ -64,7 +64,9 @@ void ClockTimer::check()
             return;
         }
         if (m_policy != ManualClockPolicy::CatchUp || sender() != &m_timer)
-            return;                   // an advance() short of the due time
+            return; // an advance() short of the due time
+        if (const qint64 limit = m_manual->catchUpLimitMs(); limit >= 0 && m_dueMs > limit)
+            return; // past the driver's stop time: only its advance() may get there
         m_manual->advanceTo(m_dueMs); // the delay has passed in real time: so it has here
     }
     m_active = false;

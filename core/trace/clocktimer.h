@@ -23,7 +23,8 @@ class ManualClock;
 ///   bookmark timeout): once its delay has passed in real time, it moves the manual clock to its
 ///   due time (ManualClock::advanceTo) and fires, so the wait shows as time passing on the
 ///   Clock and nothing sees a time before it. An advance() that reaches the due time first
-///   fires it at once.
+///   fires it at once. A due time past the clock's catch-up limit (ManualClock::
+///   setCatchUpLimitMs, a scenario's stop time) is not caught up: it waits for advance().
 /// While it waits on a ManualClock, the clock knows its due time (ManualClock::nextTimerDueMs),
 /// so whoever drives the clock can stop there instead of jumping over it.
 class ClockTimer final : public QObject {

@@ -182,6 +182,7 @@ const std::map<TraceKind, QList<Field>> &schema()
           {"worker", T::String},
           {"objectKey", T::String},
           {"outcome", T::Code},
+          {"alreadyExists", T::Bool},
           {"message", T::String},
           {"status", T::Status},
           {"requeue", T::Code},

@@ -1007,6 +1007,18 @@
         <source>The key was already waiting, for longer: the earlier ready time wins and replaces it.</source>
         <translation>该键已在等待，且等得更久：更早的就绪时间胜出并替换它。</translation>
     </message>
+    <message>
+        <source>PV already exists (409) — the library treats this as provisioned: its backoffStore counts AlreadyExists as saved, so the worker&apos;s sync ends as provisioned and no second volume is made.</source>
+        <translation>PV 已存在（409）— 库把这视为已 provision：它的 backoffStore 把 AlreadyExists 算作已保存，所以 worker 的这次同步以已 provision 结束，不会再多出一个卷。</translation>
+    </message>
+    <message>
+        <source>An earlier sync of the same claim had created the volume, but when this sync started the volumes informer did not have it yet: provisionClaimOperation looks for the volume in that cache, not on the server, so it called Provision again.</source>
+        <translation>同一 claim 的上一次同步已经创建了这个卷，但这次同步开始时 volumes informer 还没有它：provisionClaimOperation 在这个缓存里找卷，而不是在服务器上找，所以又调用了一次 Provision。</translation>
+    </message>
+    <message>
+        <source>PV already exists (409) — the library treats this as provisioned. An earlier sync of this claim had created the volume, but the volumes informer did not have it yet when this sync looked there (provisionClaimOperation checks that cache, not the server), so it provisioned again; the server answered the volume&apos;s POST with 409 AlreadyExists, which the library&apos;s backoffStore counts as saved.</source>
+        <translation>PV 已存在（409）— 库把这视为已 provision。这个 claim 的上一次同步已经创建了卷，但这次同步查看时 volumes informer 还没有它（provisionClaimOperation 查的是这个缓存，而不是服务器），所以又 provision 了一次；服务器对卷的 POST 回答 409 AlreadyExists，库的 backoffStore 把它算作已保存。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -1108,6 +1120,14 @@
     <message>
         <source>%1 %2 through the %3 informer: the object this key&apos;s create wrote</source>
         <translation>%1 %2 经由 %3 informer：该键的创建请求写入的对象</translation>
+    </message>
+    <message>
+        <source>%1 finished: %2 — PV already exists (409) — the library treats this as provisioned</source>
+        <translation>%1 完成：%2 — PV 已存在（409）— 库把这视为已 provision</translation>
+    </message>
+    <message>
+        <source> — PV already exists (409) — the library treats this as provisioned</source>
+        <translation> — PV 已存在（409）— 库把这视为已 provision</translation>
     </message>
 </context>
 <context>

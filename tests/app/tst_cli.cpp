@@ -77,7 +77,10 @@ void tst_Cli::controllerArgumentsAreChecked()
          {std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("binder")},
                     QByteArray("--controller takes provisioner")},
           std::pair{QStringList{QStringLiteral("--allow-writes")},
-                    QByteArray("--allow-writes and --threadiness go with --controller")},
+                    QByteArray("--allow-writes goes with --controller")},
+          std::pair{QStringList{QStringLiteral("--threadiness"), QStringLiteral("2")},
+                    QByteArray("--threadiness goes with --controller or a scenario that runs a "
+                               "controller")},
           std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("provisioner"),
                                 QStringLiteral("--threadiness"), QStringLiteral("0")},
                     QByteArray("--threadiness needs a whole number from 1 to 64")},

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Caption without a window: every journal event kind has its own explanation (headline and
 // words of its component), and every timeline marker kind its sentence (Caption::forMark).
+#include "api/status.h"
 #include "lens/caption.h"
+#include "lens/controllerloop.h"
 #include "lens/timelinemodel.h"
 #include "trace/clock.h"
 #include "trace/journal.h"
@@ -17,6 +19,7 @@ private Q_SLOTS:
     void updateShowsItsFieldDiff();
     void simulatorNotesAreReadFromTheirFields();
     void relistSaysNewChangedUnchangedMissing();
+    void secondProvisionSaysThe409FromItsEvent();
     void everyEventKindIsExplained_data()
     {
         QTest::addColumn<int>("kind");
@@ -209,6 +212,79 @@ void TestCaptionKinds::relistSaysNewChangedUnchangedMissing()
                                           "1 missing from the list, queued as tombstones "
                                           "(default/gone).")),
              qPrintable(html));
+}
+
+// A claim provisioned twice (its key came back before the volumes informer had the PV): the
+// second worker run's Explain and key-history line say that the PV already existed (409) and
+// that the library counts it as provisioned, from the events' own fields; a run whose POST was
+// answered 201 says nothing of the kind.
+void TestCaptionKinds::secondProvisionSaysThe409FromItsEvent()
+{
+    const QString words = QStringLiteral("PV already exists (409) \u2014 the library treats this "
+                                         "as provisioned");
+    ManualClock clock;
+    Journal j(&clock);
+    auto post = [&j](int code) {
+        TraceEvent e;
+        e.kind = TraceKind::ApiRequestFinished;
+        e.component = QStringLiteral("provisioner");
+        e.key = QStringLiteral("pvc-u1");
+        e.detail = {{QStringLiteral("requestId"), 7},
+                    {QStringLiteral("verb"), QStringLiteral("POST")},
+                    {QStringLiteral("path"), QStringLiteral("/api/v1/persistentvolumes")},
+                    {QStringLiteral("code"), code},
+                    {QStringLiteral("latencyMs"), 2},
+                    {QStringLiteral("worker"), QStringLiteral("claim-worker-1")},
+                    {QStringLiteral("queueKey"), QStringLiteral("u1")},
+                    {QStringLiteral("objectKey"), QStringLiteral("pvc-u1")}};
+        if (code == 409) {
+            ApiStatus st;
+            st.code = 409;
+            st.reason = QStringLiteral("AlreadyExists");
+            st.message = QStringLiteral("persistentvolumes \"pvc-u1\" already exists");
+            e.detail.insert(QStringLiteral("status"), st.toDetail());
+        }
+        j.record(std::move(e));
+        return j.events().back();
+    };
+    auto finished = [&j](bool alreadyExists) {
+        TraceEvent e;
+        e.kind = TraceKind::ControllerSyncFinished;
+        e.component = QStringLiteral("provisioner");
+        e.key = QStringLiteral("u1");
+        e.detail = {{QStringLiteral("queue"), QStringLiteral("claims")},
+                    {QStringLiteral("worker"), QStringLiteral("claim-worker-1")},
+                    {QStringLiteral("objectKey"), QStringLiteral("default/data")},
+                    {QStringLiteral("outcome"), QStringLiteral("provisioned")},
+                    {QStringLiteral("message"), QStringLiteral("volume pvc-u1 saved")},
+                    {QStringLiteral("requeue"), QStringLiteral("forgotten")},
+                    {QStringLiteral("durationMs"), 200},
+                    {QStringLiteral("requeues"), 0}};
+        if (alreadyExists)
+            e.detail.insert(QStringLiteral("alreadyExists"), true);
+        j.record(std::move(e));
+        return j.events().back();
+    };
+    ControllerLoop loop;
+    loop.reset(QStringLiteral("default/data"), QStringLiteral("persistentvolumeclaims"));
+
+    const TraceEvent created = post(201);
+    const TraceEvent first = finished(false);
+    QVERIFY(!Caption::forEvent(created, &j).contains(words));
+    QVERIFY(!Caption::forEvent(first, &j).contains(words));
+    QVERIFY(!loop.line(created).contains(words));
+    QVERIFY(!loop.line(first).contains(words));
+
+    const TraceEvent conflict = post(409);
+    const TraceEvent second = finished(true);
+    for (const TraceEvent *e : {&conflict, &second}) {
+        const QString html = Caption::forEvent(*e, &j);
+        QVERIFY2(html.contains(words.toHtmlEscaped()) || html.contains(words), qPrintable(html));
+        QVERIFY2(loop.line(*e).contains(words), qPrintable(loop.line(*e)));
+    }
+    // The sync's own English message is not what it says (it is worded in the window's
+    // language from the alreadyExists field).
+    QVERIFY(!loop.line(second).contains(QStringLiteral("saved")));
 }
 
 QTEST_GUILESS_MAIN(TestCaptionKinds)

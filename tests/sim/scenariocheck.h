@@ -61,6 +61,13 @@ using Check = std::function<void(const Trace &, Session &)>;
 /// Adds play()'s rows (columns "name", "check") for the controller scenarios.
 void addControllerScenarioRows();
 
+/// controller-burst played up to --at 1.1: the clock stands at 1.1 s exactly, no event is
+/// stamped later, four claim workers are busy and most claims are still Pending.
+void checkBurstStandsAtItsStopTime();
+/// controller-burst with `threadiness` workers given over the scenario's own 4: that many
+/// workers run, every claim ends Bound, and the captions name that number.
+void checkThreadinessReplacesTheScenarios(int threadiness);
+
 } // namespace lens
 
 Q_DECLARE_METATYPE(lens::Check)

@@ -6,6 +6,7 @@
 
 #include <QProcess>
 #include <QScopeGuard>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -83,6 +84,9 @@ void tst_ScenarioCli::controllerScenariosEndByThemselves()
         {QStringLiteral("controller-retry"), QStringLiteral("--at"), QStringLiteral("110")},
         {QStringLiteral("controller-dirty"), QStringLiteral("--at"), QStringLiteral("8")},
         {QStringLiteral("controller-burst"), QStringLiteral("--at"), QStringLiteral("7")},
+        // --threadiness replaces the scenario's own 4: one claim worker does all 50.
+        {QStringLiteral("controller-burst"), QStringLiteral("--at"), QStringLiteral("20"),
+         QStringLiteral("--threadiness"), QStringLiteral("1")},
         {QStringLiteral("controller-delete"), QStringLiteral("--at"), QStringLiteral("6")},
         {QStringLiteral("controller-resync"), QStringLiteral("--at"), QStringLiteral("6.5")},
         {QStringLiteral("controller-gate"), QStringLiteral("--at"), QStringLiteral("7")}};
@@ -108,10 +112,14 @@ void tst_ScenarioCli::controllerScenariosEndByThemselves()
         QVERIFY2(p.waitForFinished(120000), qPrintable(name));
         QVERIFY2(p.exitCode() == 0, qPrintable(name + QString::fromUtf8(p.readAllStandardError())));
         bool finished = false, provisioned = false;
+        QSet<QString> workers;
         for (const QString &line : lines(p.readAllStandardOutput())) {
             const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
             if (o.value(u"component").toString() != QLatin1String("scenario")) {
                 provisioned = provisioned || o.value(u"outcome").toString() == u"provisioned";
+                if (o.value(u"kind").toString() == QLatin1String("controllerSyncStarted") &&
+                    o.value(u"queue").toString() == QLatin1String("claims"))
+                    workers << o.value(u"worker").toString();
                 continue;
             }
             QVERIFY2(!o.contains(u"error"), qPrintable(name + QStringLiteral(": ") + line));
@@ -119,6 +127,8 @@ void tst_ScenarioCli::controllerScenariosEndByThemselves()
         }
         QVERIFY2(finished, qPrintable(name));
         QVERIFY2(provisioned, qPrintable(name));
+        if (runs.at(int(i)).contains(QLatin1String("--threadiness")))
+            QCOMPARE(workers, QSet<QString>{QStringLiteral("claim-worker-1")});
     }
 }
 

@@ -33,6 +33,19 @@ private Q_SLOTS:
     void play_data();
     void play();
     void pauseHoldsTheClock();
+    void whenSkipsAStepWhoseConditionDidNotHold();
+    void controllerBurstStandsAtItsStopTime() { checkBurstStandsAtItsStopTime(); }
+    void threadinessReplacesTheScenarios_data()
+    {
+        QTest::addColumn<int>("threadiness");
+        QTest::newRow("1 worker") << 1;
+        QTest::newRow("4 workers") << 4;
+    }
+    void threadinessReplacesTheScenarios()
+    {
+        QFETCH(int, threadiness);
+        checkThreadinessReplacesTheScenarios(threadiness);
+    }
 
 private:
     /// One Session per shipped scenario, all started in initTestCase() so that they play at
@@ -528,6 +541,39 @@ void TestScenarios::pauseHoldsTheClock()
     QTRY_COMPARE_WITH_TIMEOUT(captions, QStringList{QStringLiteral("one")}, 10000);
     QVERIFY(player.isFinished());
     QCOMPARE(player.clock()->nowMs(), 1000);
+}
+
+void TestScenarios::whenSkipsAStepWhoseConditionDidNotHold()
+{
+    // A step with `when:` runs only if its condition holds when it is due; otherwise it is
+    // skipped, its caption not shown.
+    sim::Scenario sc;
+    QString error;
+    QVERIFY2(sim::Scenario::parse("title: t\nsteps:\n"
+                                  "  - at: 1\n    when: {kind: bookmark}\n    caption: no\n"
+                                  "  - at: 1\n    when: {kind: resync}\n    caption: yes\n",
+                                  QStringLiteral("w.yaml"), &sc, &error),
+             qPrintable(error));
+    QCOMPARE(sc.steps.at(0).when.value(u"kind").toString(), QStringLiteral("bookmark"));
+    sim::Simulator simulator;
+    sim::Simulator::Options o;
+    o.seedObjects = false;
+    QVERIFY2(simulator.start(o, &error), qPrintable(error));
+    sim::ScenarioPlayer player(sc, &simulator);
+    player.setConditionCheck([](const QJsonObject &w, int) {
+        return w.value(u"kind").toString() == QLatin1String("resync");
+    });
+    QStringList captions;
+    QList<int> skipped;
+    connect(&player, &sim::ScenarioPlayer::caption, this,
+            [&](const QString &text) { captions << text; });
+    connect(&player, &sim::ScenarioPlayer::skipped, this,
+            [&](int index, const sim::ScenarioStep &, const QString &) { skipped << index; });
+    player.setSpeed(0);
+    player.start();
+    QTRY_VERIFY_WITH_TIMEOUT(player.isFinished(), 10000);
+    QCOMPARE(captions, QStringList{QStringLiteral("yes")});
+    QCOMPARE(skipped, QList<int>{0});
 }
 
 QTEST_GUILESS_MAIN(TestScenarios)

@@ -3,12 +3,15 @@
 // the built-in cluster's storage half, checked against the journal each scenario recorded.
 #include "client/kubeclient.h"
 #include "controller/provisioncontroller.h"
+#include "controller/queueworker.h"
 #include "scenariocheck.h"
 #include "sim/store.h"
 #include "trace/tracedetail.h"
 #include "workqueue/ratelimitingqueue.h"
 
 #include <QJsonArray>
+
+#include <algorithm>
 
 using namespace lens;
 
@@ -47,6 +50,17 @@ void expectAllBound(Session &s, int claims)
         QCOMPARE(phaseOf(v), QStringLiteral("Bound"));
 }
 
+/// The scenario captions the journal recorded (Info notes of the scenario, type caption).
+QStringList captionsOf(const Trace &t)
+{
+    QStringList out;
+    for (const TraceEvent *e : t.find(TraceKind::Info, [](const TraceEvent &e) {
+             return e.component == QLatin1String("scenario") && e.type == QLatin1String("caption");
+         }))
+        out << e->detail.value(QLatin1String("message")).toString();
+    return out;
+}
+
 /// No worker took a key before the WaitForCacheSync gate opened (the gate's one event).
 void expectWorkersAfterGate(const Trace &t)
 {
@@ -82,6 +96,37 @@ void lens::addControllerScenarioRows()
                QVERIFY(provisioned.size() == 1 || provisioned.size() == 2);
                for (const TraceEvent *e : provisioned)
                    QCOMPARE(e->key, uid);
+               // The second sync is a race: its POST answered 409 AlreadyExists (the volumes
+               // informer did not have the PV yet) or it stopped (it had). Each caption about it
+               // is there exactly when the journal recorded its side.
+               const bool conflict =
+                   !t.find(TraceKind::ApiRequestFinished, [](auto &e) {
+                         return e.detail.value(QLatin1String("code")).toInt() == 409 &&
+                                e.detail.value(QLatin1String("path"))
+                                    .toString()
+                                    .endsWith(QLatin1String("persistentvolumes"));
+                     }).empty();
+               const bool stopped =
+                   !t.find(TraceKind::ControllerSyncFinished, [](auto &e) {
+                         return e.detail.value(QLatin1String("outcome")).toString() ==
+                                QLatin1String("stopped");
+                     }).empty();
+               const QStringList captions = captionsOf(t);
+               auto shown = [&captions](const char *words) {
+                   return std::any_of(captions.begin(), captions.end(), [words](const QString &c) {
+                       return c.contains(QLatin1String(words));
+                   });
+               };
+               QCOMPARE(shown("409 AlreadyExists"), conflict);
+               QCOMPARE(shown("stopped with nothing to do"), stopped);
+               QCOMPARE(provisioned.size() == 2, conflict);
+               if (conflict) // the second run says so in its own event
+                   QVERIFY(
+                       provisioned.back()->detail.value(QLatin1String("alreadyExists")).toBool());
+               QVERIFY(!provisioned.front()->detail.contains(QLatin1String("alreadyExists")));
+               QCOMPARE(s.provisionController()->metrics().provisionStoppedTotal.value(
+                            QStringLiteral("standard")),
+                        stopped ? 1 : 0);
                // The PV's POST answered 201, and the volumes informer saw the volume.
                QVERIFY(!t.find(TraceKind::ApiRequestFinished, [](const TraceEvent &e) {
                              return e.detail.value(QLatin1String("verb")).toString() ==
@@ -253,4 +298,77 @@ void lens::addControllerScenarioRows()
                expectWorkersAfterGate(t);
                expectAllBound(s, 1);
            });
+}
+
+void lens::checkBurstStandsAtItsStopTime()
+{
+    Session::Options o;
+    o.scenario = QStringLiteral("controller-burst");
+    o.scenarioSpeed = 0;
+    o.reproducible = true;
+    o.stopAtMs = 1100; // --at 1.1: the claims were created at 1 s, each Provision takes 200 ms
+    Session s(o);
+    bool stopped = false;
+    QObject::connect(&s, &Session::scenarioStopTimeReached, [&stopped] { stopped = true; });
+    QString error;
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(stopped, 30000);
+    QCOMPARE(s.clock()->nowMs(), 1100);
+    for (const TraceEvent &e : s.journal()->events())
+        QVERIFY2(e.t <= 1100,
+                 qPrintable(QStringLiteral("%1 at %2 ms").arg(traceKindName(e.kind)).arg(e.t)));
+    int busy = 0;
+    for (const controller::QueueWorker *w : s.provisionController()->claimWorkers())
+        busy += w->isBusy();
+    QCOMPARE(busy, 4);
+    int pending = 0;
+    for (const Object &c : stored(s, "persistentvolumeclaims"))
+        pending += phaseOf(c) == QLatin1String("Pending");
+    QCOMPARE(int(stored(s, "persistentvolumeclaims").size()), 50);
+    QCOMPARE(pending, 50); // no volume is saved before 1.2 s
+    QVERIFY(stored(s, "persistentvolumes").isEmpty());
+}
+
+void lens::checkThreadinessReplacesTheScenarios(int threadiness)
+{
+    Session::Options o;
+    o.scenario = QStringLiteral("controller-burst"); // its own threadiness: 4
+    o.scenarioSpeed = 0;
+    o.threadiness = threadiness;
+    Session s(o);
+    bool finished = false;
+    QStringList captions;
+    QObject::connect(&s, &Session::scenarioFinished, [&finished] { finished = true; });
+    QObject::connect(&s, &Session::captionChanged,
+                     [&captions](const QString &text) { captions << text; });
+    QString error;
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QCOMPARE(s.provisionController()->options().threadiness, threadiness);
+    QTRY_VERIFY_WITH_TIMEOUT(finished, 60000);
+    // The workers start once the caches synced.
+    QCOMPARE(int(s.provisionController()->claimWorkers().size()), threadiness);
+    QCOMPARE(int(s.provisionController()->volumeWorkers().size()), threadiness);
+    const Trace t{s.journal()->events()};
+    QVERIFY2(t.scenarioErrors().isEmpty(), qPrintable(t.scenarioErrors().join(u'\n')));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&s] {
+            const QList<Object> pvcs = stored(s, "persistentvolumeclaims");
+            return pvcs.size() == 50 && std::all_of(pvcs.begin(), pvcs.end(), [](const Object &c) {
+                       return phaseOf(c) == QLatin1String("Bound");
+                   });
+        }(),
+        30000);
+    expectAllBound(s, 50);
+    QSet<QString> workers;
+    for (const TraceEvent *e : t.find(TraceKind::ControllerSyncStarted))
+        if (e->detail.value(QLatin1String("queue")).toString() == u"claims")
+            workers.insert(e->detail.value(QLatin1String("worker")).toString());
+    QCOMPARE(int(workers.size()), threadiness);
+    // The captions that count workers count the real ones.
+    const QString n = QString::number(threadiness);
+    QVERIFY2(captions.join(u'\n').contains(QStringLiteral("(%1 of each").arg(n)),
+             qPrintable(captions.join(u'\n')));
+    QVERIFY2(captions.join(u'\n').contains(QStringLiteral("%1 claim worker(s)").arg(n)),
+             qPrintable(captions.join(u'\n')));
+    QVERIFY(!captions.join(u'\n').contains(QLatin1String("{threadiness}")));
 }
