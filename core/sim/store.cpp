@@ -380,7 +380,8 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     }
     // Graceful deletion: once deletionTimestamp is set it stays, and no finalizer may be added
     // (ValidateObjectMetaUpdate); when the last finalizer goes, the object goes too.
-    const QJsonObject prevMeta = previous.object.json().value(kMetadata).toObject();
+    const QJsonObject prevJson = previous.object.json(); // parsed once: metadata and fields
+    const QJsonObject prevMeta = prevJson.value(kMetadata).toObject();
     const bool deleting = prevMeta.contains(QStringLiteral("deletionTimestamp"));
     const QJsonArray finalizers = meta.value(QStringLiteral("finalizers")).toArray();
     if (deleting) {
@@ -409,7 +410,7 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
     json.insert(kMetadata, meta);
-    stampManagedFields(previous.object.json(), t->type.groupVersion, &json);
+    stampManagedFields(prevJson, t->type.groupVersion, &json);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);
