@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "kubectlflags.h"
+
 #include "mainwindow.h"
 #include "session/informerplan.h"
 
 #include <QCommandLineParser>
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace lens {
 
@@ -49,6 +53,7 @@ bool parseWatchListModes(const QString &value, QList<bool> *out)
 
 CommandLine parseCommandLine(const QStringList &arguments)
 {
+    CommandLine c;
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Informer Lens shows client-go's informer machinery at work: the "
@@ -62,8 +67,21 @@ CommandLine parseCommandLine(const QStringList &arguments)
         "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
         "3 --headless ended with an informer that never synced (each one is named on "
         "stderr)."));
-    p.addHelpOption();
-    p.addVersionOption();
+    c.kubectlPlugin = runsAsKubectlPlugin(arguments);
+    if (c.kubectlPlugin)
+        p.setApplicationDescription(
+            QStringLiteral("kubectl lens: Informer Lens as kubectl's plugin. Like kubectl it "
+                           "watches the cluster of your kubeconfig ($KUBECONFIG or "
+                           "~/.kube/config; --kubeconfig, --context) and takes kubectl's flags; "
+                           "the window shows client-go's informer at work on the resources you "
+                           "name (default pods in the context's namespace; -A for all).\n") +
+            p.applicationDescription());
+    const KubectlFlags k;
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Displays help on commandline options."));
+    const QCommandLineOption version(QStringLiteral("version"),
+                                     QStringLiteral("Displays version information: Informer "
+                                                    "Lens's, Qt's and the heap allocator's."));
     const QCommandLineOption headless(
         QStringLiteral("headless"), QStringLiteral("No window: print the journal as JSON Lines."));
     const QCommandLineOption duration(QStringLiteral("duration"),
@@ -74,26 +92,6 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Wait until the informer has synced and the views have settled, write a "
                        "PNG of the window to FILE and exit."),
         QStringLiteral("FILE"));
-    const QCommandLineOption server(QStringLiteral("server"),
-                                    QStringLiteral("Watch the API server at URL instead of the "
-                                                   "built-in cluster."),
-                                    QStringLiteral("URL"));
-    const QCommandLineOption kubeconfig(
-        QStringLiteral("kubeconfig"),
-        QStringLiteral("Watch the cluster of a kubeconfig (server, TLS, token, client "
-                       "certificate or exec plugin), like kubectl --kubeconfig."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption context(
-        QStringLiteral("context"),
-        QStringLiteral("The kubeconfig context to use (default: its current-context). Alone, "
-                       "reads $KUBECONFIG or ~/.kube/config."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption insecure(
-        QStringLiteral("insecure-skip-tls-verify"),
-        QStringLiteral("Do not check the server's certificate (insecure, like kubectl's flag)."));
-    const QCommandLineOption ns({QStringLiteral("n"), QStringLiteral("namespace")},
-                                QStringLiteral("Only this namespace (default: all)."),
-                                QStringLiteral("NS"));
     const QCommandLineOption resync(QStringLiteral("resync"),
                                     QStringLiteral("The informer's resyncPeriod in seconds "
                                                    "(0 = none; default 30)."),
@@ -267,7 +265,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("FILE"));
     // --help lists them by what they are about: the source, the informer, the built-in
     // cluster and its scenarios, the window, pictures, no window, recordings.
-    p.addOptions({server, kubeconfig, context, insecure, ns});
+    p.addOptions(k.clusterOptions());
+    p.addOptions(k.scopeOptions());
     p.addOptions({resync, queue, watchList, watchListModes, journalCap, stripManaged});
     p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
@@ -275,6 +274,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.addOptions({screenshot, pause, shotTimeout});
     p.addOptions({headless, duration});
     p.addOptions({record, open, capture, kubeconfigOut});
+    p.addOptions({help, version});
     p.addPositionalArgument(
         QStringLiteral("resources"),
         QStringLiteral("Resources to watch, one informer each, as kubectl names them: pods, "
@@ -284,17 +284,33 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("[resource[,resource...] ...]"));
     // Unknown options are bad arguments (exit 2, as every other argument error), not the
     // exit 1 QCommandLineParser::process() would use.
-    if (!p.parse(withWatchListValues(arguments))) {
-        CommandLine bad;
-        bad.error = p.errorText();
-        return bad;
+    const QStringList args = withWatchListValues(withShortFlagValues(arguments));
+    if (!p.parse(args)) {
+        c.error = kubectlParseError(p, args);
+        return c;
     }
-    if (p.isSet(QStringLiteral("help")) || p.isSet(QStringLiteral("help-all")))
-        p.showHelp(0);
-    if (p.isSet(QStringLiteral("version")))
+    if (p.isSet(help)) {
+        const QString program =
+            c.kubectlPlugin ? QStringLiteral("kubectl lens") : QStringLiteral("informer-lens");
+        const QString text = groupedHelpText(
+            p.helpText(),
+            {{QStringLiteral("Cluster and credentials (kubectl's flags):"), k.server},
+             {QStringLiteral("What to watch (kubectl's flags):"), k.ns},
+             {QStringLiteral("The informer:"), resync},
+             {QStringLiteral("The controller:"), controllerOpt},
+             {QStringLiteral("The built-in cluster and its scenarios:"), churn},
+             {QStringLiteral("The window:"), lang},
+             {QStringLiteral("Pictures:"), screenshot},
+             {QStringLiteral("Without a window:"), headless},
+             {QStringLiteral("Recordings and captures:"), record},
+             {QStringLiteral("This program:"), help}},
+            program);
+        std::fputs(qPrintable(text), stdout);
+        std::exit(0);
+    }
+    if (p.isSet(version))
         p.showVersion();
 
-    CommandLine c;
     c.headless = p.isSet(headless);
     bool ok = true;
     if (p.isSet(duration)) {
@@ -343,25 +359,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.windowSize = QSize(wh[0].toInt(), wh[1].toInt());
     else
         c.error = QStringLiteral("--size needs WIDTHxHEIGHT, at least 400x300");
-    if (p.isSet(server)) {
-        const QString text = p.value(server);
-        c.session.server = text.contains(QLatin1String("://")) ? QUrl(text, QUrl::StrictMode)
-                                                               : QUrl::fromUserInput(text);
-        const QString scheme = c.session.server.scheme();
-        if (!c.session.server.isValid() || c.session.server.host().isEmpty() ||
-            (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
-            c.session.server.port(0) < 0)
-            c.error = QStringLiteral("--server needs an http or https URL such as "
-                                     "https://127.0.0.1:6443 (got \"%1\")")
-                          .arg(p.value(server));
-    }
-    c.session.useKubeconfig = p.isSet(kubeconfig) || p.isSet(context);
-    c.session.kubeconfig = p.value(kubeconfig);
-    c.session.kubeContext = p.value(context);
-    c.session.insecureSkipTlsVerify = p.isSet(insecure);
-    if (p.isSet(kubeconfig) && c.session.kubeconfig.isEmpty())
-        c.error = QStringLiteral("--kubeconfig needs a file");
-    c.session.namespace_ = p.value(ns);
+    k.read(p, &c);
     c.session.resyncPeriodMs = qint64(p.value(resync).toDouble(&ok) * 1000);
     if (!ok || c.session.resyncPeriodMs < 0)
         c.error = QStringLiteral("--resync needs a number of seconds (0 = no resync)");
@@ -435,7 +433,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.recordPath = p.value(record);
     c.kubeconfigOutPath = p.value(kubeconfigOut);
     if (p.isSet(kubeconfigOut) &&
-        (p.isSet(server) || c.session.useKubeconfig || p.isSet(open) || p.isSet(capture)))
+        (p.isSet(k.server) || c.session.useKubeconfig || p.isSet(open) || p.isSet(capture)))
         c.error = QStringLiteral("--kubeconfig-out writes the built-in cluster's kubeconfig; it "
                                  "cannot be combined with --server, --kubeconfig, --open or "
                                  "--watch-capture");
@@ -443,17 +441,17 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.error = QStringLiteral("--kubeconfig-out needs a file name");
     c.openPath = p.value(open);
     if (!c.openPath.isEmpty() &&
-        (p.isSet(server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(record)))
+        (p.isSet(k.server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(record)))
         c.error = QStringLiteral("--open replays a recording; it cannot be combined with "
                                  "--server, --kubeconfig, --scenario or --record");
     c.session.watchCapture = p.value(capture);
     if (p.isSet(capture) &&
-        (p.isSet(server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(open)))
+        (p.isSet(k.server) || c.session.useKubeconfig || p.isSet(scenario) || p.isSet(open)))
         c.error = QStringLiteral("--watch-capture replays a capture on its own; it cannot be "
                                  "combined with --server, --kubeconfig, --scenario or --open");
     c.listScenarios = p.isSet(listScenarios);
     c.session.scenario = p.value(scenario);
-    if (p.isSet(scenario) && (p.isSet(server) || c.session.useKubeconfig))
+    if (p.isSet(scenario) && (p.isSet(k.server) || c.session.useKubeconfig))
         c.error = QStringLiteral("--scenario plays on the built-in cluster; it cannot be "
                                  "combined with --server, --kubeconfig or --context");
     if (p.isSet(speed)) {
@@ -509,7 +507,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
         for (const QString &r : arg.split(QLatin1Char(','), Qt::SkipEmptyParts))
             resources << r.trimmed();
     const bool builtIn =
-        !p.isSet(server) && !c.session.useKubeconfig && c.session.watchCapture.isEmpty();
+        !p.isSet(k.server) && !c.session.useKubeconfig && c.session.watchCapture.isEmpty();
     if (resources.isEmpty() && !c.session.controller.isEmpty())
         resources = {QStringLiteral("persistentvolumeclaims"), QStringLiteral("persistentvolumes"),
                      QStringLiteral("storageclasses")};

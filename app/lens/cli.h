@@ -43,6 +43,10 @@ struct CommandLine {
     /// --fail-provisions N: with --controller, the built-in provisioner's next N Provision
     /// calls fail (HostPathProvisioner::failNext), so the retries can be watched.
     int failProvisions = 0;
+    /// Run as kubectl's plugin (argv[0] is kubectl-lens): the kubeconfig is the source.
+    bool kubectlPlugin = false;
+    /// -v N: kubectl's log level (RestNetworkAccessManager::setVerbosity; 0 = quiet).
+    int verbosity = 0;
     QString error; ///< set when the arguments are wrong
 };
 

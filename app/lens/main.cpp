@@ -3,19 +3,21 @@
 #include "cli.h"
 #include "client/capturelisterwatcher.h"
 #include "client/kubeclient.h"
+#include "client/restnetworkaccessmanager.h"
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
 #include "controller/queueworker.h"
 #include "headless.h"
-#include "heap/heap.h"
 #include "informer/reflector.h"
 #include "informer/transforms.h"
 #include "lens/journalfile.h"
 #include "process/terminationsignals.h"
+#include "process/versiontext.h"
 #include "sim/scenario.h"
 #include "sim/simulator.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QTimer>
 
 #include <cstdio>
@@ -86,8 +88,7 @@ int main(int argc, char **argv)
             qputenv("QT_SCALE_FACTOR", argv[i + 1]);
         else if (std::strncmp(argv[i], "--scale=", 8) == 0)
             qputenv("QT_SCALE_FACTOR", argv[i] + 8);
-        for (const char *flag :
-             {"--help", "-h", "--help-all", "--version", "-v", "--screenshot", "--list-scenarios"})
+        for (const char *flag : {"--help", "-h", "--version", "--screenshot", "--list-scenarios"})
             needsNoScreen = needsNoScreen || std::strcmp(argv[i], flag) == 0;
     }
     const bool hasDisplay = qEnvironmentVariableIsSet("DISPLAY") ||
@@ -116,6 +117,12 @@ int main(int argc, char **argv)
     std::unique_ptr<QCoreApplication> app(headless ? new QCoreApplication(argc, argv)
                                                    : new QApplication(argc, argv));
     QCoreApplication::setApplicationName(QStringLiteral("informer-lens"));
+    if (qobject_cast<QGuiApplication *>(app.get())) {
+        // The application id the desktop file, the AppStream metainfo and the icons share.
+        QGuiApplication::setDesktopFileName(QStringLiteral("io.github.informerlens.InformerLens"));
+        QGuiApplication::setWindowIcon(
+            QIcon(QStringLiteral(":/icons/io.github.informerlens.InformerLens.svg")));
+    }
     // SIGTERM, SIGINT, SIGHUP: the run ends as it ends on its own (recording closed, summary
     // printed, exit 0 once synced); a second one ends it at once.
     QString signalError;
@@ -132,16 +139,16 @@ int main(int argc, char **argv)
     } else {
         std::fprintf(stderr, "informer-lens: %s\n", qPrintable(signalError));
     }
-    // --version names the heap allocator too: its figures differ from glibc's (core/heap/heap.h).
-    QCoreApplication::setApplicationVersion(
-        QStringLiteral(PROJECT_VERSION " (Qt %1, %2)")
-            .arg(QString::fromLatin1(qVersion()), lens::heap::allocatorName()));
+    // --version names Qt and the heap allocator too: its figures differ from glibc's.
+    QCoreApplication::setApplicationVersion(lens::versionText());
 
     const lens::CommandLine cl = lens::parseCommandLine(QCoreApplication::arguments());
     if (!cl.error.isEmpty()) {
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(cl.error));
+        std::fprintf(stderr, "%s: %s\n", cl.kubectlPlugin ? "kubectl-lens" : "informer-lens",
+                     qPrintable(cl.error));
         return 2;
     }
+    lens::RestNetworkAccessManager::setVerbosity(cl.verbosity);
     if (cl.listScenarios) {
         for (const QString &name : lens::sim::Scenario::shippedNames())
             std::printf("%s\n", qPrintable(name));

@@ -3,6 +3,7 @@
 // The language and the output format are documented in core/informer/playground.h and
 // docs/playground.md.
 #include "informer/playground.h"
+#include "process/versiontext.h"
 
 #include <QFile>
 #include <QString>
@@ -15,9 +16,14 @@ int main(int argc, char *argv[])
     QTextStream out(stdout);
     QTextStream err(stderr);
     const QString arg = argc == 2 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (arg == QLatin1String("--version")) {
+        out << "informer-lens-play " << lens::versionText() << '\n';
+        return 0;
+    }
     if (argc != 2 || arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
         (argc == 2 ? out : err)
             << "usage: informer-lens-play FILE | -\n"
+               "       informer-lens-play --version\n"
                "Runs a playground script (one command per line, '#' comments) against a\n"
                "DeltaFIFO or RealFIFO and prints pop, hassynced, listkeys, get and error lines.\n"
                "See docs/playground.md.\n";

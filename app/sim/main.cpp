@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // informer-lens-sim: serves the simulated Kubernetes API until stopped by a signal.
 #include "process/terminationsignals.h"
+#include "process/versiontext.h"
 #include "sim/apiserver.h"
 #include "sim/churn.h"
 #include "sim/scenarioplayer.h"
@@ -30,7 +31,7 @@ int main(int argc, char *argv[])
                          });
     else
         std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(signalError));
-    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QCoreApplication::setApplicationVersion(lens::versionText());
 
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "discovery.h"
 
+#include "restnetworkaccessmanager.h"
+
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QJsonArray>
@@ -93,7 +95,7 @@ public:
 
 private:
     const RestConfig &m_rest;
-    QNetworkAccessManager m_nam;
+    RestNetworkAccessManager m_nam;
 };
 
 QString replyProblem(QNetworkReply *r)

@@ -61,6 +61,21 @@ QString tlsFailureCause(QNetworkReply *reply)
 }
 } // namespace
 
+static bool isRequestTimeout(const QNetworkReply *reply)
+{
+    return reply->property("lens.requestTimeoutMs").isValid();
+}
+
+static ApiStatus requestTimeoutStatus(QNetworkReply *reply)
+{
+    return ApiStatus::transportError(
+        ApiStatus::Transport::Timeout,
+        QStringLiteral("%1 did not finish within the request timeout of %2 s "
+                       "(--request-timeout, rest.Config.Timeout)")
+            .arg(endpoint(reply))
+            .arg(double(reply->property("lens.requestTimeoutMs").toLongLong()) / 1000.0));
+}
+
 ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
 {
     const int code = httpStatus(reply);
@@ -71,6 +86,8 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
                                              endpoint(reply));
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError:
+            if (isRequestTimeout(reply))
+                return requestTimeoutStatus(reply);
             return ApiStatus::transportError(
                 ApiStatus::Transport::Timeout,
                 QStringLiteral("no data from %1").arg(endpoint(reply)));
@@ -154,7 +171,8 @@ void HttpListCall::onFinished()
     const int code = httpStatus(m_reply);
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
         m_error = statusFromReply(m_reply, body);
-        if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0)
+        if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
+            !m_reply->property("lens.requestTimeoutMs").isValid())
             m_error.message = QStringLiteral("list aborted or timed out");
         Q_EMIT finished();
         return;
@@ -448,7 +466,8 @@ void HttpWatchCall::allDelivered()
     }
     if (!m_finishedPending)
         return;
-    const QByteArray rest = (m_lines.mid(m_pos) + m_reply->readAll()).trimmed();
+    const QByteArray rest =
+        (m_lines.mid(m_pos) + (m_reply->isOpen() ? m_reply->readAll() : QByteArray())).trimmed();
     if (!rest.isEmpty()) {
         // The last line had no newline: either a complete event or a cut-off one.
         WatchEvent ev;
@@ -471,6 +490,8 @@ void HttpWatchCall::allDelivered()
     // is reported as a transport error; the reflector resumes from its RV.
     if (m_reply->error() == QNetworkReply::NoError)
         Q_EMIT ended(ApiStatus{});
+    else if (isRequestTimeout(m_reply))
+        Q_EMIT ended(requestTimeoutStatus(m_reply));
     else
         Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::ConnectionLost,
                                                m_reply->errorString()));

@@ -2,6 +2,7 @@
 #include "httplisterwatcher.h"
 
 #include "httpcalls.h"
+#include "restnetworkaccessmanager.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
@@ -28,7 +29,7 @@ HttpListerWatcher::HttpListerWatcher(const QUrl &server, const QString &collecti
 
 HttpListerWatcher::HttpListerWatcher(RestConfig rest, const QString &collectionPath)
     : m_rest(std::move(rest)), m_path(collectionPath),
-      m_nam(std::make_unique<QNetworkAccessManager>())
+      m_nam(std::make_unique<RestNetworkAccessManager>())
 {
     if (const QUrl &p = m_rest.proxyUrl; !p.isEmpty()) {
         const bool socks = p.scheme() == QLatin1String("socks5");

@@ -4,6 +4,7 @@
 #include "api/object.h"
 #include "api/status.h"
 #include "restconfig.h"
+#include "restnetworkaccessmanager.h"
 
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -110,7 +111,7 @@ private:
     RestConfig m_config;
     Journal *m_journal;
     QString m_actor;
-    QNetworkAccessManager m_nam;
+    RestNetworkAccessManager m_nam;
     quint64 m_nextId = 1;
     int m_inFlight = 0;
     int m_peakInFlight = 0;

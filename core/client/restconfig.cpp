@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "restconfig.h"
 
+#include "api/version.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -137,7 +139,8 @@ QNetworkRequest RestConfig::request(const QUrl &url) const
 {
     QNetworkRequest req(url);
     req.setRawHeader("Accept", "application/json");
-    req.setRawHeader("User-Agent", "informer-lens/0.1");
+    req.setRawHeader("User-Agent",
+                     QStringLiteral("informer-lens/%1").arg(projectVersion()).toLatin1());
     apply(&req);
     return req;
 }
@@ -170,6 +173,15 @@ void RestConfig::apply(QNetworkRequest *request) const
         request->setRawHeader("Authorization",
                               "Basic " +
                                   (username + QLatin1Char(':') + password).toUtf8().toBase64());
+    // client-go's transport.NewImpersonatingRoundTripper. It sends one Impersonate-Group
+    // header per group; QNetworkRequest (Qt 6.4) holds one value per header name, so the
+    // command line takes at most one group (app/lens/cli.cpp).
+    if (!impersonateUser.isEmpty())
+        request->setRawHeader("Impersonate-User", impersonateUser.toUtf8());
+    if (!impersonateGroups.isEmpty())
+        request->setRawHeader("Impersonate-Group", impersonateGroups.first().toUtf8());
+    if (timeoutMs > 0)
+        request->setAttribute(timeoutAttribute, timeoutMs);
 }
 
 QString RestConfig::credentialKind() const

@@ -3,6 +3,7 @@
 
 #include <QDateTime>
 #include <QList>
+#include <QNetworkRequest>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslKey>
@@ -76,6 +77,22 @@ struct RestConfig {
     QString password; ///< secret
     std::shared_ptr<ExecCredentialPlugin> exec;
 
+    // Impersonation (rest.Config.Impersonate: ImpersonationConfig UserName and Groups; kubectl
+    // --as and --as-group): sent as Impersonate-User and Impersonate-Group headers. Only the
+    // first group is sent: QNetworkRequest (Qt 6.4) cannot repeat a header. The server checks
+    // that the credentials above may impersonate them.
+    QString impersonateUser;
+    QStringList impersonateGroups;
+
+    /// rest.Config.Timeout in milliseconds (kubectl --request-timeout; 0 = none): the longest a
+    /// whole request may take, headers and body, as Go's http.Client.Timeout. Like client-go it
+    /// also cuts a watch that lasts longer (the Reflector then watches again). Carried on the
+    /// request (timeoutAttribute) and enforced by RestNetworkAccessManager.
+    qint64 timeoutMs = 0;
+    /// The QNetworkRequest attribute apply() puts timeoutMs in (a qint64; absent = none).
+    static constexpr QNetworkRequest::Attribute timeoutAttribute =
+        QNetworkRequest::Attribute(QNetworkRequest::User + 1);
+
     /// The QSslConfiguration for this server: CA certificates (replacing the system's when
     /// given), client certificate and key, and the peer verify mode.
     QSslConfiguration sslConfiguration() const;
@@ -86,7 +103,8 @@ struct RestConfig {
     QNetworkRequest request(const QUrl &url) const;
 
     /// Sets TLS and the Authorization header on `request` (Bearer token from bearerToken, the
-    /// token file or the exec plugin; else Basic for username/password). Re-reads the token
+    /// token file or the exec plugin; else Basic for username/password), the Impersonate-*
+    /// headers and the timeout attribute. Re-reads the token
     /// file / re-runs the exec plugin when due; a failure there leaves the header out (the
     /// server then answers 401, which the Reflector reports and backs off from).
     void apply(QNetworkRequest *request) const;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "client/restconfig.h"
+#include "client/restnetworkaccessmanager.h"
 #include "trace/traceevent.h"
 
 #include <QJsonObject>
@@ -120,7 +121,7 @@ private:
 
     RestConfig m_config;
     QPointer<Journal> m_journal;
-    QNetworkAccessManager m_nam;
+    RestNetworkAccessManager m_nam;
     SimulatorState m_lastJournaled;
     int m_pending = 0;
 };

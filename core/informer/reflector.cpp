@@ -503,6 +503,9 @@ void Reflector::onWatchEnded(const ApiStatus &err)
         QJsonObject d;
         d.insert(QLatin1String("error"), s.message);
         d.insert(QLatin1String("shortWatchMs"), lasted);
+        // client-go's error names only the shortness; the journal also keeps why it closed.
+        if (err.code != 0 || err.transport != ApiStatus::Transport::None)
+            d.insert(QLatin1String("status"), err.toDetail());
         record(int(TraceKind::WatchError), d);
         endListAndWatch(s, QStringLiteral("watch error"));
         return;

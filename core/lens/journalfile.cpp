@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "journalfile.h"
 
+#include "api/version.h"
 #include "masking.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -136,7 +136,7 @@ bool JournalFileWriter::open(const QString &path, const JournalFileHeader &heade
     }
     JournalFileHeader h = header;
     if (h.appVersion.isEmpty())
-        h.appVersion = QCoreApplication::applicationVersion();
+        h.appVersion = projectVersion();
     m_failed = m_file.write(QJsonDocument(h.toJson()).toJson(QJsonDocument::Compact) + '\n') < 0;
     return true;
 }
@@ -313,7 +313,7 @@ JournalFileHeader headerFor(const Journal &journal, const QString &source,
                             const QStringList &informers)
 {
     JournalFileHeader h;
-    h.appVersion = QCoreApplication::applicationVersion();
+    h.appVersion = projectVersion();
     h.source = source;
     h.informers = informers;
     h.capacity = journal.capacity();

@@ -253,6 +253,15 @@ bool Session::loadKubeconfig(RestConfig *rest, QString *error)
     }
     if (m_opts.server.isEmpty())
         m_opts.server = rest->server;
+    // kubectl's namespace rule (ToRawKubeConfigLoader().Namespace()): -n, else the context's
+    // namespace, else "default"; -A overrides both.
+    if (m_opts.allNamespaces)
+        m_opts.namespace_.clear();
+    else if (m_opts.namespace_.isEmpty()) {
+        m_opts.namespace_ =
+            rest->namespace_.isEmpty() ? QStringLiteral("default") : rest->namespace_;
+        m_namespaceFromContext = true;
+    }
     m_credentials = rest->description();
     return true;
 }
@@ -331,7 +340,7 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
                     *error = QStringLiteral("The resource cannot be watched: %1").arg(err);
                 return false;
             }
-            if (!r.resource.namespaced && !m_opts.namespace_.isEmpty())
+            if (!r.resource.namespaced && !m_opts.namespace_.isEmpty() && !m_namespaceFromContext)
                 r.note += QStringLiteral("; %1 is cluster-scoped, so namespace %2 is ignored")
                               .arg(r.resource.qualifiedName(), m_opts.namespace_);
         }
@@ -376,6 +385,8 @@ bool Session::makeInformers(const RestConfig &rest, const QList<Resolved> &resol
     m_factory = new SharedInformerFactory(
         lwFactory, m_opts.resyncPeriodMs, m_journal, m_clock,
         {SharedInformerFactory::withNamespace(m_opts.namespace_),
+         SharedInformerFactory::withTweakListOptions(
+             SharedInformerFactory::selectorTweak(m_opts.labelSelector, m_opts.fieldSelector)),
          SharedInformerFactory::withJournalNotes(plans.size() > 1), transformOption()},
         this);
     for (const InformerPlan &p : plans) {
@@ -419,6 +430,9 @@ bool Session::start(QString *error)
     rest.server = serverUrl();
     if (!m_opts.bearerToken.isEmpty())
         rest.bearerToken = m_opts.bearerToken;
+    rest.impersonateUser = m_opts.impersonateUser;
+    rest.impersonateGroups = m_opts.impersonateGroups;
+    rest.timeoutMs = m_opts.requestTimeoutMs;
     if (m_opts.insecureSkipTlsVerify) {
         rest.insecureSkipTlsVerify = true;
         rest.caCertificates.clear();
@@ -565,9 +579,15 @@ QString Session::sourceDescription() const
     if (lists.isEmpty())
         lists << (m_opts.watchListModes.value(0) ? QStringLiteral("WatchList")
                                                  : QStringLiteral("LIST+WATCH"));
-    const QString scope = m_opts.namespace_.isEmpty()
-                              ? QStringLiteral("all namespaces")
-                              : QStringLiteral("namespace %1").arg(m_opts.namespace_);
+    QString scope = m_opts.namespace_.isEmpty()
+                        ? QStringLiteral("all namespaces")
+                        : QStringLiteral("namespace %1").arg(m_opts.namespace_);
+    if (!m_opts.labelSelector.isEmpty())
+        scope += QStringLiteral(", labels %1").arg(m_opts.labelSelector);
+    if (!m_opts.fieldSelector.isEmpty())
+        scope += QStringLiteral(", fields %1").arg(m_opts.fieldSelector);
+    if (!m_opts.impersonateUser.isEmpty())
+        scope += QStringLiteral(", as %1").arg(m_opts.impersonateUser);
     const QStringList names = m_resourceNames.isEmpty() ? m_opts.resources : m_resourceNames;
     QString s = QStringLiteral("%1 (%2) at %3")
                     .arg(names.join(QLatin1String(", ")), scope,

@@ -59,8 +59,21 @@ public:
         /// "deployments.apps", "apps/v1/deployments" (Discovery); a scenario's are core/v1. The
         /// first is informer(), the one a single-informer view shows.
         QStringList resources{QStringLiteral("pods")};
-        /// "" = all namespaces (for the namespaced resources; cluster-scoped ones ignore it).
+        /// "" = all namespaces (for the namespaced resources; cluster-scoped ones ignore it),
+        /// except with a kubeconfig: there, as kubectl, "" means the context's namespace (or
+        /// "default" when it names none) unless allNamespaces is set.
         QString namespace_;
+        /// kubectl -A: every namespace, whatever namespace_ or the context says.
+        bool allNamespaces = false;
+        /// kubectl -l / --field-selector: every informer lists and watches with these
+        /// (the factory's WithTweakListOptions); "" = none. Checked by the caller.
+        QString labelSelector;
+        QString fieldSelector;
+        /// kubectl --as / --as-group (RestConfig::impersonateUser/impersonateGroups).
+        QString impersonateUser;
+        QStringList impersonateGroups;
+        /// kubectl --request-timeout in milliseconds (RestConfig::timeoutMs; 0 = none).
+        qint64 requestTimeoutMs = 0;
         /// The informers' defaultEventHandlerResyncPeriod in milliseconds (0 = none).
         qint64 resyncPeriodMs = 30000;
         /// Built-in cluster: one create/update/delete per interval, in ms; 0 = off.
@@ -239,6 +252,7 @@ private:
     QList<SharedIndexInformer *> m_informers;
     QStringList m_resourceNames; ///< the resources as resolved (qualified names), for people
     bool m_cacheWaitStarted = false;
+    bool m_namespaceFromContext = false; ///< namespace_ came from the kubeconfig, not -n
     controller::ProvisionController *m_controller = nullptr;
     controller::HostPathProvisioner *m_provisioner = nullptr;
     KubeClient *m_kubeClient = nullptr;

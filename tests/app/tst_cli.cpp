@@ -386,7 +386,7 @@ void tst_Cli::badArgumentsAreExplained()
     // say there is no display (exit 1).
     for (const auto &[args, code, words] :
          {std::tuple{QStringList{QStringLiteral("--bogus-flag")}, 2,
-                     QByteArray("Unknown option 'bogus-flag'")},
+                     QByteArray("unknown flag: --bogus-flag")},
           std::tuple{QStringList{}, 1, QByteArray("no display")}}) {
         QProcess q;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

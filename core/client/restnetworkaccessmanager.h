@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QNetworkAccessManager>
+
+namespace lens {
+
+/// The QNetworkAccessManager every request to an API server goes through (the informers'
+/// HttpListerWatcher, KubeClient, Discovery, SimulatorClient). On top of Qt's it does what
+/// client-go's HTTP transport stack does around each request:
+///
+///  * rest.Config.Timeout: a request carrying RestConfig::timeoutAttribute (milliseconds) is
+///    aborted when it has not finished by then, headers and body together, as Go's
+///    http.Client.Timeout (so a watch is cut too). The reply then carries the property
+///    `lens.requestTimeoutMs` and statusFromReply() says it timed out after that long.
+///  * kubectl's -v=N request log (client-go's transport/round_trippers.go, written to stderr in
+///    klog's layout): at verbosity ≥ 6 one line per request when its response headers arrive
+///    or it fails — method, URL, status and milliseconds; ≥ 7 also the request headers; ≥ 8
+///    the response headers. Credentials are masked as kubectl masks them: an Authorization
+///    header prints as "Bearer <masked>" / "Basic <masked>", never its value.
+class RestNetworkAccessManager : public QNetworkAccessManager {
+    Q_OBJECT
+public:
+    using QNetworkAccessManager::QNetworkAccessManager;
+
+    /// kubectl's -v level for the whole process (0 = no request log, the default).
+    static void setVerbosity(int level);
+    static int verbosity();
+
+    /// One request header as the log prints it: Authorization (and Proxy-Authorization)
+    /// values masked, everything else as sent.
+    static QByteArray loggedHeaderValue(const QByteArray &name, const QByteArray &value);
+
+protected:
+    QNetworkReply *createRequest(Operation op, const QNetworkRequest &request,
+                                 QIODevice *outgoingData) override;
+};
+
+} // namespace lens

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: Apache-2.0
+// kubectl's flags on informer-lens's command line (app/lens/kubectlflags.h), and the program
+// run as kubectl's plugin kubectl-lens: values parsed as kubectl parses them, errors in its
+// words, and the requests they change seen in the -v request log.
+#include "client/restnetworkaccessmanager.h"
+#include "kubectlflags.h"
+#include "lensprocess.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lens;
+
+class tst_KubectlFlags : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void requestTimeoutIsKubectls_data();
+    void requestTimeoutIsKubectls();
+    void shortFlagsTakeValuesAfterEquals();
+    void helpIsGroupedAsKubectlGroupsIt();
+    void badValuesAreRefusedInKubectlsWords_data();
+    void badValuesAreRefusedInKubectlsWords();
+    void selectorsAndImpersonationReachEveryRequest();
+    void namespaceFollowsTheKubeconfigAsKubectl();
+    void theTokenIsNeverPrinted();
+    void requestTimeoutCutsAWatchAsClientGo();
+    void kubectlLensIsThePlugin();
+
+private:
+    /// Starts informer-lens-sim (SIM_APP) with a kubeconfig written to `dir`; returns its path.
+    QString startCluster(QTemporaryDir &dir);
+    /// Runs informer-lens with `args` to the end; returns its stderr (and stdout in *out).
+    static QByteArray runToEnd(const QStringList &args, QObject *parent, int *exitCode,
+                               QByteArray *out = nullptr,
+                               const QString &program = QStringLiteral(LENS_APP));
+};
+
+QByteArray tst_KubectlFlags::runToEnd(const QStringList &args, QObject *parent, int *exitCode,
+                                      QByteArray *out, const QString &program)
+{
+    QProcess p(parent);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    *exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    if (out)
+        *out = p.readAllStandardOutput();
+    return p.readAllStandardError();
+}
+
+QString tst_KubectlFlags::startCluster(QTemporaryDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("kubeconfig"));
+    auto *sim = new QProcess(this);
+    sim->start(QStringLiteral(SIM_APP),
+               {QStringLiteral("--pods"), QStringLiteral("8"), QStringLiteral("--churn"),
+                QStringLiteral("0"), QStringLiteral("--kubeconfig-out"), path});
+    // Its first line of stdout is its URL, printed once it listens (and the kubeconfig written).
+    if (!QTest::qWaitFor([sim] { return sim->canReadLine(); }, 20000))
+        return QString();
+    connect(this, &QObject::destroyed, sim, [sim] { sim->kill(); });
+    return path;
+}
+
+void tst_KubectlFlags::requestTimeoutIsKubectls_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<qint64>("ms");
+    QTest::newRow("zero: none") << "0" << qint64(0);
+    QTest::newRow("integer: seconds") << "5" << qint64(5000);
+    QTest::newRow("seconds") << "1s" << qint64(1000);
+    QTest::newRow("fraction") << "1.5s" << qint64(1500);
+    QTest::newRow("minutes") << "2m" << qint64(120000);
+    QTest::newRow("compound") << "1h30m" << qint64(5400000);
+    QTest::newRow("milliseconds") << "300ms" << qint64(300);
+    QTest::newRow("under a millisecond rounds up") << "10us" << qint64(1);
+    QTest::newRow("zero duration") << "0s" << qint64(0);
+    QTest::newRow("no unit after a fraction") << "1.5" << qint64(-1);
+    QTest::newRow("unknown unit") << "1d" << qint64(-1);
+    QTest::newRow("space") << "5 s" << qint64(-1);
+    QTest::newRow("negative") << "-1" << qint64(-1);
+    QTest::newRow("empty") << "" << qint64(-1);
+    QTest::newRow("words") << "soon" << qint64(-1);
+}
+
+void tst_KubectlFlags::requestTimeoutIsKubectls()
+{
+    QFETCH(QString, value);
+    QFETCH(qint64, ms);
+    QCOMPARE(parseRequestTimeoutMs(value), ms);
+}
+
+void tst_KubectlFlags::shortFlagsTakeValuesAfterEquals()
+{
+    const QStringList in{QStringLiteral("informer-lens"),
+                         QStringLiteral("-n=kube-system"),
+                         QStringLiteral("-v=6"),
+                         QStringLiteral("--namespace=x"),
+                         QStringLiteral("-A"),
+                         QStringLiteral("--"),
+                         QStringLiteral("-l=app")};
+    const QStringList want{QStringLiteral("informer-lens"),
+                           QStringLiteral("-n"),
+                           QStringLiteral("kube-system"),
+                           QStringLiteral("-v"),
+                           QStringLiteral("6"),
+                           QStringLiteral("--namespace=x"),
+                           QStringLiteral("-A"),
+                           QStringLiteral("--"),
+                           QStringLiteral("-l=app")};
+    QCOMPARE(withShortFlagValues(in), want);
+}
+
+void tst_KubectlFlags::helpIsGroupedAsKubectlGroupsIt()
+{
+    int code = 0;
+    QByteArray out;
+    runToEnd({QStringLiteral("--help")}, this, &code, &out);
+    QCOMPARE(code, 0);
+    const QString help = QString::fromUtf8(out);
+    QVERIFY2(help.startsWith(QLatin1String("Usage: informer-lens [options]")), qPrintable(help));
+    const qsizetype cluster = help.indexOf(QLatin1String("\nCluster and credentials (kubectl's "
+                                                         "flags):\n  -s, --server <URL>"));
+    const qsizetype scope =
+        help.indexOf(QLatin1String("\nWhat to watch (kubectl's flags):\n  -n, --namespace <NS>"));
+    const qsizetype window = help.indexOf(QLatin1String("\nThe window:\n"));
+    QVERIFY2(cluster > 0 && scope > cluster && window > scope, qPrintable(help));
+    for (const char *flag :
+         {"-A, --all-namespaces", "-l, --selector <SELECTOR>", "--field-selector <SELECTOR>",
+          "--request-timeout <DURATION>", "--token <TOKEN>", "--as <USER>", "--as-group <GROUP>",
+          "-v <N>", "--context <NAME>", "--kubeconfig <FILE>"})
+        QVERIFY2(help.contains(QLatin1String(flag)), flag);
+    // -v is kubectl's log level now; --version has no short form.
+    runToEnd({QStringLiteral("--version")}, this, &code, &out);
+    QCOMPARE(code, 0);
+    QVERIFY2(out.startsWith("informer-lens 0.") && out.contains("(Qt "), out.constData());
+}
+
+void tst_KubectlFlags::badValuesAreRefusedInKubectlsWords_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("label selector")
+        << QStringList{QStringLiteral("-l"), QStringLiteral("app in (web")}
+        << QStringLiteral("unable to parse requirement");
+    QTest::newRow("field selector")
+        << QStringList{QStringLiteral("--field-selector"), QStringLiteral("status.phase")}
+        << QStringLiteral("invalid selector: 'status.phase'");
+    QTest::newRow("request timeout")
+        << QStringList{QStringLiteral("--request-timeout"), QStringLiteral("1d")}
+        << QStringLiteral("Invalid timeout value. Timeout must be a single integer in seconds");
+    QTest::newRow("log level") << QStringList{QStringLiteral("-v"), QStringLiteral("high")}
+                               << QStringLiteral("invalid argument \"high\" for \"-v, --v\" "
+                                                 "flag");
+    QTest::newRow("group without user")
+        << QStringList{QStringLiteral("--as-group"), QStringLiteral("system:masters")}
+        << QStringLiteral("requesting groups or user-extra for system:masters without "
+                          "impersonating a user");
+    QTest::newRow("unknown flag") << QStringList{QStringLiteral("--all")}
+                                  << QStringLiteral("unknown flag: --all");
+    QTest::newRow("unknown shorthand") << QStringList{QStringLiteral("-Ax")}
+                                       << QStringLiteral("unknown shorthand flag: 'x' in -Ax");
+    QTest::newRow("missing value") << QStringList{QStringLiteral("--namespace")}
+                                   << QStringLiteral("flag needs an argument: --namespace");
+}
+
+void tst_KubectlFlags::badValuesAreRefusedInKubectlsWords()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, said);
+    int code = 0;
+    const QByteArray err = runToEnd(QStringList{QStringLiteral("--headless")} + args, this, &code);
+    QCOMPARE(code, 2);
+    QVERIFY2(QString::fromUtf8(err).contains(said), err.constData());
+}
+
+void tst_KubectlFlags::selectorsAndImpersonationReachEveryRequest()
+{
+    // -v 7 logs every request with its headers: the LIST and the WATCH both carry the
+    // selectors (WithTweakListOptions), and every request the impersonation headers.
+    int code = 0;
+    const QByteArray err = runToEnd(
+        {QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("3"),
+         QStringLiteral("--churn-interval"), QStringLiteral("0"), QStringLiteral("pods"),
+         QStringLiteral("-lapp=web"), QStringLiteral("--field-selector"),
+         QStringLiteral("status.phase=Running"), QStringLiteral("--as"), QStringLiteral("jane"),
+         QStringLiteral("--as-group"), QStringLiteral("devs"), QStringLiteral("-v=7")},
+        this, &code);
+    QCOMPARE(code, 0);
+    const QString log = QString::fromUtf8(err);
+    static const QRegularExpression list(QStringLiteral(
+        "round_trippers.go\\] GET http://127.0.0.1:\\d+/api/v1/pods\\?[^ \\n]*labelSelector="
+        "app%3Dweb[^ \\n]* 200 OK in \\d+ milliseconds"));
+    QVERIFY2(log.contains(list), qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("fieldSelector=status.phase%3DRunning")), qPrintable(log));
+    static const QRegularExpression watch(
+        QStringLiteral("GET http://127.0.0.1:\\d+/api/v1/pods\\?(\\S*watch=true\\S*)"));
+    const QString watchUrl = watch.match(log).captured(1);
+    QVERIFY2(watchUrl.contains(QLatin1String("labelSelector=app%3Dweb")) &&
+                 watchUrl.contains(QLatin1String("fieldSelector=status.phase%3DRunning")),
+             qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("Impersonate-User: jane")), qPrintable(log));
+    QVERIFY2(log.contains(QLatin1String("Impersonate-Group: devs")), qPrintable(log));
+}
+
+void tst_KubectlFlags::namespaceFollowsTheKubeconfigAsKubectl()
+{
+    QTemporaryDir dir;
+    const QString kubeconfig = startCluster(dir);
+    QVERIFY(!kubeconfig.isEmpty());
+    struct Case {
+        QStringList args;
+        const char *path;
+    };
+    // No -n: the context's namespace, or "default" when it names none (this one names none);
+    // -n wins over the context; -A over both.
+    const Case cases[] = {
+        {{}, "/api/v1/namespaces/default/pods?"},
+        {{QStringLiteral("-n"), QStringLiteral("kube-system")},
+         "/api/v1/namespaces/kube-system/pods?"},
+        {{QStringLiteral("-A")}, "/api/v1/pods?"},
+        {{QStringLiteral("-n"), QStringLiteral("kube-system"), QStringLiteral("-A")},
+         "/api/v1/pods?"},
+    };
+    for (const Case &c : cases) {
+        int code = 0;
+        const QByteArray err = runToEnd(
+            QStringList{QStringLiteral("--headless"), QStringLiteral("--duration"),
+                        QStringLiteral("2"), QStringLiteral("--kubeconfig"), kubeconfig,
+                        QStringLiteral("-v"), QStringLiteral("6"), QStringLiteral("pods")} +
+                c.args,
+            this, &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(err.contains(c.path), err.constData());
+    }
+}
+
+void tst_KubectlFlags::theTokenIsNeverPrinted()
+{
+    // Requests with a token, logged at the highest level, failing (so errors are printed too):
+    // the token appears in no output; the log shows the scheme with the value masked.
+    const QByteArray token = "s3cr3t-t0ken-value";
+    int code = 0;
+    QByteArray out;
+    const QByteArray err =
+        runToEnd({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("2"),
+                  QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:1"),
+                  QStringLiteral("--token"), QString::fromLatin1(token), QStringLiteral("-v"),
+                  QStringLiteral("9")},
+                 this, &code, &out);
+    QVERIFY2(!err.contains(token) && !out.contains(token), err.constData());
+    QVERIFY2(err.contains("Authorization: Bearer <masked>"), err.constData());
+    QVERIFY2(err.contains("GET http://127.0.0.1:1/"), err.constData());
+    QCOMPARE(RestNetworkAccessManager::loggedHeaderValue("authorization", "Basic dTpw"),
+             QByteArray("Basic <masked>"));
+    QCOMPARE(RestNetworkAccessManager::loggedHeaderValue("Accept", "application/json"),
+             QByteArray("application/json"));
+}
+
+void tst_KubectlFlags::requestTimeoutCutsAWatchAsClientGo()
+{
+    // client-go's rest.Config.Timeout is the HTTP client's: a watch lasting longer is cut, and
+    // the Reflector watches again. The journal names the timeout as the cause.
+    int code = 0;
+    QByteArray out;
+    runToEnd({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("4"),
+              QStringLiteral("--churn-interval"), QStringLiteral("0"), QStringLiteral("pods"),
+              QStringLiteral("--request-timeout"), QStringLiteral("1s")},
+             this, &code, &out);
+    QCOMPARE(code, 0);
+    QVERIFY2(out.contains("did not finish within the request timeout of 1 s"),
+             out.right(3000).constData());
+    QVERIFY2(out.count("\"kind\":\"watchStarted\"") >= 2, out.right(3000).constData());
+}
+
+void tst_KubectlFlags::kubectlLensIsThePlugin()
+{
+    // kubectl runs `kubectl-lens` for `kubectl lens`: the same program, which then reads the
+    // kubeconfig ($KUBECONFIG) like kubectl instead of starting the built-in cluster.
+    QTemporaryDir dir;
+    const QString plugin = dir.filePath(QStringLiteral("kubectl-lens"));
+    QVERIFY(QFile::link(QStringLiteral(LENS_APP), plugin));
+    int code = 0;
+    QByteArray out;
+    runToEnd({QStringLiteral("--help")}, this, &code, &out, plugin);
+    QCOMPARE(code, 0);
+    QVERIFY2(out.startsWith("Usage: kubectl lens [options]"), out.constData());
+    QVERIFY(out.contains("kubectl lens: Informer Lens as kubectl's plugin"));
+
+    const QString kubeconfig = startCluster(dir);
+    QVERIFY(!kubeconfig.isEmpty());
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("KUBECONFIG"), kubeconfig);
+    p.setProcessEnvironment(env);
+    p.start(plugin, {QStringLiteral("pods"), QStringLiteral("-A"), QStringLiteral("--headless"),
+                     QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("-v"),
+                     QStringLiteral("6")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    const QByteArray err = p.readAllStandardError();
+    // The kubeconfig's server (the cluster started above), all namespaces.
+    QVERIFY2(err.contains("/api/v1/pods?"), err.constData());
+    QVERIFY2(!err.contains("built-in cluster at"), err.constData());
+}
+
+QTEST_GUILESS_MAIN(tst_KubectlFlags)
+#include "tst_kubectlflags.moc"
