@@ -41,6 +41,8 @@ HandlersPanel::HandlersPanel(LensModels *body, QWidget *parent)
     fitColumnsToContents(m_notificationsView);
     m_notificationsView->verticalHeader()->setDefaultSectionSize(
         m_notificationsView->fontMetrics().height() + 9);
+    keepMinimumRows(m_handlersView, kMinimumTableRows);
+    keepMinimumRows(m_notificationsView, kMinimumTableRows);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_handlersView);
     split->addWidget(m_notificationsView);

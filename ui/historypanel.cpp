@@ -60,9 +60,7 @@ HistoryPanel::HistoryPanel(LensModels *body, QWidget *parent)
     // A key's story needs a few rows to be read: the window's splitters never squeeze the
     // table below kMinimumRows (the timeline scrolls its lanes instead). The column titles'
     // height follows their language and font.
-    auto keepRows = [this] { m_view->setMinimumHeight(minimumRowsHeight(m_view, kMinimumRows)); };
-    connect(m_view->horizontalHeader(), &QHeaderView::geometriesChanged, this, keepRows);
-    keepRows();
+    keepMinimumRows(m_view, kMinimumRows);
     connect(history, &KeyHistoryModel::keyChanged, this, &HistoryPanel::retranslate);
     // The field names the key shown (the title does not repeat it), wide enough to read it.
     connect(history, &KeyHistoryModel::keyChanged, this, [this](const QString &key) {
@@ -131,9 +129,7 @@ int HistoryPanel::minimumRowsHeight(const QTableView *view, int rows)
 {
     // The column titles, `rows` rows, the horizontal scroll bar the wide Detail column brings,
     // and the frame.
-    return view->horizontalHeader()->sizeHint().height() +
-           rows * view->verticalHeader()->defaultSectionSize() +
-           view->horizontalScrollBar()->sizeHint().height() + 2 * view->frameWidth();
+    return rowsHeight(view, rows);
 }
 
 void HistoryPanel::retranslate()

@@ -51,6 +51,7 @@ IndexerPanel::IndexerPanel(LensModels *body, QWidget *parent)
     connect(m_filterTimer, &QTimer::timeout, this, &IndexerPanel::applyFilter);
     addHeaderWidget(m_filter);
     addHeaderWidget(m_selectorEdit);
+    keepMinimumRows(m_view, kMinimumTableRows);
     addContent(m_view, 1);
     m_selectorError = new QLabel(this);
     m_selectorError->setObjectName(QStringLiteral("labelSelectorError"));
@@ -140,6 +141,7 @@ IndicesPanel::IndicesPanel(LensModels *body, QWidget *parent)
     m_view->header()->resizeSection(1, 60);
     m_view->expandToDepth(1);
     installRowCopy(m_view);
+    keepMinimumRows(m_view, kMinimumTableRows);
     addContent(m_view, 1);
     connect(namespaces, &QAbstractItemModel::rowsInserted, this,
             [this, namespaces](const QModelIndex &parent, int first, int last) {

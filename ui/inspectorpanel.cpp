@@ -35,6 +35,7 @@ InspectorPanel::InspectorPanel(LensModels *body, QWidget *parent)
     m_reveal->setEnabled(false);
     addHeaderWidget(m_reveal);
     installRowCopy(m_view);
+    keepMinimumRows(m_view, kMinimumTableRows);
     addContent(m_view, 1);
     connect(m_reveal, &QToolButton::toggled, tree, &ObjectTreeModel::setRevealed);
     // Follow the selected key, and its newest version as the indexer changes.

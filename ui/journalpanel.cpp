@@ -58,6 +58,7 @@ JournalPanel::JournalPanel(LensModels *body, QWidget *parent)
     m_view->setColumnHidden(JournalModel::ComponentColumn, true);
     fitColumnsToContents(m_view);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    keepMinimumRows(m_view, kMinimumTableRows);
     addContent(buildFilterBar());
     addContent(m_view, 1);
     // The filtered rows follow the tail as the unfiltered ones do.

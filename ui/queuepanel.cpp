@@ -42,6 +42,8 @@ QueuePanel::QueuePanel(LensModels *body, QWidget *parent)
     // Deltas: the rest of the width, at least its chips; every column at least its content.
     fitColumn(m_view, QueueModel::DeltasColumn, 200);
     fitColumnsToContents(m_view);
+    // Never squeezed to its column titles (three informers at 1280x800 left it 0 rows).
+    keepMinimumRows(m_view, kMinimumTableRows);
     addContent(m_view, 1);
     connect(queue, &QAbstractItemModel::headerDataChanged, this, &QueuePanel::retranslate);
     connect(queue, &QueueModel::statsChanged, this, &QueuePanel::updateSubtitle);

@@ -10,6 +10,7 @@
 #include <QEvent>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QStyledItemDelegate>
 #include <QTreeView>
 
@@ -49,6 +50,13 @@ const QHeaderView *columnsHeader(const QAbstractItemView *view)
     if (auto *t = qobject_cast<const QTreeView *>(view))
         return t->header();
     return nullptr;
+}
+
+/// A tree's rows: the delegate's text line and its margins (QStyledItemDelegate).
+int treeRowHeight(const QTreeView *view)
+{
+    const int first = view->model() && view->model()->rowCount() > 0 ? view->sizeHintForRow(0) : 0;
+    return qMax(first, view->fontMetrics().height() + 4);
 }
 
 /// `index`'s rows from the root down: the order a table or a tree shows its rows in.
@@ -110,6 +118,33 @@ void setWidths(QTableView *v, std::initializer_list<int> widths)
     fit();
     // Titles change with the language (the window re-announces them): keep them whole.
     QObject::connect(v->model(), &QAbstractItemModel::headerDataChanged, v, fit);
+}
+
+int rowHeight(const QAbstractItemView *view)
+{
+    if (auto *t = qobject_cast<const QTableView *>(view))
+        return t->verticalHeader()->defaultSectionSize();
+    if (auto *t = qobject_cast<const QTreeView *>(view))
+        return treeRowHeight(t);
+    return view->fontMetrics().height() + 4;
+}
+
+int rowsHeight(const QAbstractItemView *view, int rows)
+{
+    const QHeaderView *header = columnsHeader(view);
+    const int titles = header && !header->isHidden() ? header->sizeHint().height() : 0;
+    const int bar = view->horizontalScrollBarPolicy() == Qt::ScrollBarAlwaysOff
+                        ? 0
+                        : view->horizontalScrollBar()->sizeHint().height();
+    return titles + rows * rowHeight(view) + bar + 2 * view->frameWidth();
+}
+
+void keepMinimumRows(QAbstractItemView *view, int rows)
+{
+    auto keep = [view, rows] { view->setMinimumHeight(rowsHeight(view, rows)); };
+    if (const QHeaderView *header = columnsHeader(view))
+        QObject::connect(header, &QHeaderView::geometriesChanged, view, keep);
+    keep();
 }
 
 QString selectedRowsAsTsv(const QAbstractItemView *view)

@@ -15,6 +15,19 @@ namespace lens {
 /// (installRowCopy). `accessibleName` is read by screen readers.
 QTableView *makeTable(QAbstractItemModel *model, const QString &accessibleName, QWidget *parent);
 
+/// The height of one row of `view`, in pixels: a table's fixed row height (makeTable), a tree's
+/// first row (or a line of its font and the delegate's margins while it has no rows).
+int rowHeight(const QAbstractItemView *view);
+
+/// The height (px) `view` needs to show `rows` rows under its column titles, with its
+/// horizontal scroll bar (unless it has none) and frame.
+int rowsHeight(const QAbstractItemView *view, int rows);
+
+/// Keeps `view` at least `rows` rows high (rowsHeight), again whenever its column titles'
+/// geometry changes (their language and font): the window's splitters never squeeze a table
+/// or tree to nothing at 1280x800; what does not fit scrolls.
+void keepMinimumRows(QAbstractItemView *view, int rows);
+
 /// Sets the first columns' widths, in pixels, from the left; a column whose title needs more
 /// gets what its title needs (QHeaderView::sectionSizeHint), again whenever the model's header
 /// data change (a language switch), so no title is clipped in any language; a column fitted

@@ -67,6 +67,8 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
     m_metrics->setColumnWidth(0, 240);
     m_metrics->setColumnWidth(1, 260);
     installRowCopy(m_metrics);
+    keepMinimumRows(m_view, kMinimumTableRows);
+    keepMinimumRows(m_metrics, kMinimumTableRows);
     // The items above the metrics; the user moves the line between them.
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("workqueueSplit"));

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// The window of `--controller provisioner` (three informers, the WaitForCacheSync gate, worker
-// lanes) at 1280x800, 1600x1000 and 1920x1200, in English and Simplified Chinese: the key
-// history keeps five rows, the gate's text is whole (or elided with the whole text in its
-// tooltip) and the Informers bar is not cut, and the timeline's lanes keep their names' height
-// and scroll instead of overlapping, also with 64 workers, where Up/Down keeps the selected
-// header in view. Set LENS_SCREENSHOT_DIR to keep the PNGs.
+// The window of `--controller provisioner --scenario …` (three informers, the WaitForCacheSync
+// gate, worker lanes; the Lesson, Simulator and Workqueue tabs) at 1280x800, 1600x1000 and
+// 1920x1200, in English and Simplified Chinese: the key history keeps five rows and every other
+// table and tree of every informer's body (queue, indexer, indices, object, journal, handlers)
+// three, each panel's header stays one line (a long subtitle elided, whole in its tooltip), the
+// gate's text is whole (or elided with the whole text in its tooltip) and the Informers bar is
+// not cut, and the timeline's lanes keep their names' height and scroll instead of
+// overlapping, also with 64 workers, where Up/Down keeps the selected header in view. The
+// window of one informer (`--scenario window-tour`) keeps the same rows at 1280x800. Set
+// LENS_SCREENSHOT_DIR to keep the PNGs.
 #include "fonts.h"
 #include "historypanel.h"
 #include "i18n.h"
@@ -12,13 +16,19 @@
 #include "informerbar.h"
 #include "lens/timelinemodel.h"
 #include "mainwindow.h"
+#include "panel.h"
 #include "screenshot.h"
 #include "session/session.h"
+#include "session/simulatoraccess.h"
+#include "sim/simulator.h"
+#include "storywindow.h"
+#include "tableview.h"
 #include "timelinelanes.h"
 #include "timelinewidget.h"
 #include "workqueuepanel.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QScrollBar>
 #include <QTableView>
 #include <QTest>
@@ -52,9 +62,12 @@ struct ControllerWindow {
             entries.append({i->name(), i, i->controller()});
         window->setInformers(entries);
         window->setControllerControls({});
+        // As `--scenario` on the built-in cluster builds it: the Simulator and Lesson tabs too.
+        window->setSimulator(simulatorAccess(*session->simulator()));
         window->setScenarioControls(
             QStringLiteral("A burst of 50 claims with four claim workers"), 1.0, [](bool) {},
             [](double) {});
+        window->setLessonControls({[](bool) {}, [] { return false; }});
         return true;
     }
     /// Shows the window at `size` and settles it.
@@ -110,6 +123,74 @@ QString laneProblems(const TimelineWidget &w)
     return problems.join(QLatin1Char('\n'));
 }
 
+/// Why some table or tree of `w` on screen now has fewer rows of room than it keeps, or a
+/// panel's header is not one line, or empty: the key history keeps HistoryPanel::kMinimumRows
+/// rows, every other table and tree Panel::kMinimumTableRows; a subtitle shows whole or elided
+/// ("…") with its whole text in its tooltip, on one line.
+QString crampedViews(MainWindow &w, const QString &where)
+{
+    QStringList problems;
+    for (QAbstractItemView *v : w.findChildren<QAbstractItemView *>()) {
+        const bool inPanel = qobject_cast<Panel *>(v->parentWidget()) ||
+                             qobject_cast<Panel *>(v->parentWidget()->parentWidget());
+        if (!v->isVisible() || !inPanel || v->objectName().isEmpty())
+            continue; // the tables and trees of the views, not a combo box's list
+        const int rows =
+            v == w.historyView() ? HistoryPanel::kMinimumRows : Panel::kMinimumTableRows;
+        if (v->viewport()->height() < rows * rowHeight(v))
+            problems << QStringLiteral("%1: %2 (%3) has %4 px of rows, %5 rows need %6")
+                            .arg(where, v->objectName(), v->accessibleName())
+                            .arg(v->viewport()->height())
+                            .arg(rows)
+                            .arg(rows * rowHeight(v));
+    }
+    for (Panel *p : w.findChildren<Panel *>()) {
+        QLabel *l = p->subtitleLabel();
+        if (!p->isVisible() || !l->isVisible() || p->subtitle().isEmpty())
+            continue;
+        if (l->height() >= 2 * l->fontMetrics().lineSpacing()) // wrapped: rows lost below
+            problems << QStringLiteral("%1: the subtitle of %2 is %3 px high: \"%4\"")
+                            .arg(where, p->title())
+                            .arg(l->height())
+                            .arg(p->subtitle());
+        if (l->text() != p->subtitle() &&
+            (!l->text().endsWith(QChar(0x2026)) || l->toolTip() != p->subtitle()))
+            problems << QStringLiteral("%1: the subtitle of %2 shows \"%3\" of \"%4\"")
+                            .arg(where, p->title(), l->text(), p->subtitle());
+        if (l->fontMetrics().horizontalAdvance(l->text()) > l->contentsRect().width())
+            problems << QStringLiteral("%1: the subtitle of %2 is cut: \"%3\"")
+                            .arg(where, p->title(), l->text());
+    }
+    return problems.join(QLatin1Char('\n'));
+}
+
+/// crampedViews() for each informer of `w`, with each right tab and middle tab in front.
+QString crampedBodies(MainWindow &w)
+{
+    QStringList problems;
+    const QList<QStringList> tabs = {{QStringLiteral("journal"), QStringLiteral("indices")},
+                                     {QStringLiteral("handlers"), QStringLiteral("object")},
+                                     {QStringLiteral("workqueue")},
+                                     {QStringLiteral("lesson")}};
+    for (int i = 0; i < qMax<int>(1, w.informerNames().size()); ++i) {
+        w.setCurrentInformer(i);
+        for (const QStringList &views : tabs) {
+            for (const QString &view : views)
+                w.showView(view);
+            w.settle();
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            const QString why = crampedViews(w, w.informerNames().value(i) + QLatin1Char('/') +
+                                                    views.join(QLatin1Char(',')));
+            if (!why.isEmpty())
+                problems << why;
+        }
+    }
+    w.setCurrentInformer(0);
+    w.showView(QStringLiteral("journal"));
+    w.showView(QStringLiteral("indices"));
+    return problems.join(QLatin1Char('\n'));
+}
+
 } // namespace
 
 class tst_WindowLayout : public QObject {
@@ -121,6 +202,8 @@ private Q_SLOTS:
     void controllerWindowFits_data();
     void controllerWindowFits();
     void manyWorkerLanesScroll();
+    void storyWindowFits_data();
+    void storyWindowFits();
 
 private:
     ControllerWindow m_four;
@@ -176,6 +259,15 @@ void tst_WindowLayout::controllerWindowFits()
              qPrintable(QStringLiteral("the key history shows %1 px of rows, five need %2")
                             .arg(history->viewport()->height())
                             .arg(HistoryPanel::kMinimumRows * row)));
+
+    // Every informer's body: the queue, indexer, indices, object, journal and handlers keep
+    // three rows (the queue had none at 1280x800), headers one line.
+    const QString cramped = crampedBodies(w);
+    QVERIFY2(cramped.isEmpty(), qPrintable(cramped));
+    QCOMPARE(w.size(), size);
+    w.selectObject(QStringLiteral("default/data-0"));
+    w.settle();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
 
     // The Informers bar: every part inside it and inside the window; the gate's text whole,
     // or elided with the whole text leading its tooltip.
@@ -285,6 +377,45 @@ void tst_WindowLayout::manyWorkerLanesScroll()
     QCOMPARE(w->laneScroll(), w->geometry().maxScroll());
     const TimelineGeometry end = w->geometry();
     QCOMPARE(end.laneRect(end.laneCount() - 1).bottom(), end.plot().bottom());
+}
+
+void tst_WindowLayout::storyWindowFits_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::addColumn<QSize>("size");
+    for (const char *lang : {"en", "zh_CN"})
+        for (const QSize size : {QSize(1280, 800), QSize(1600, 1000)})
+            QTest::addRow("%s-%dx%d", lang, size.width(), size.height())
+                << QString::fromLatin1(lang) << size;
+}
+
+// One informer, as `--scenario window-tour` opens it (Lesson and Simulator tabs): keys queued,
+// one selected.
+void tst_WindowLayout::storyWindowFits()
+{
+    QFETCH(QString, lang);
+    QFETCH(QSize, size);
+    QVERIFY(installTranslation(lang));
+    test::StoryWindow s;
+    MainWindow &w = *s.window;
+    sim::Simulator cluster;
+    QVERIFY(cluster.start());
+    w.setSimulator(simulatorAccess(cluster));
+    w.setScenarioControls(
+        QStringLiteral("Changes pile up in the DeltaFIFO while Pop is paused"), 1.0, [](bool) {},
+        [](double) {});
+    w.setLessonControls({[](bool) {}, [] { return false; }});
+    QVERIFY(s.show(size));
+    w.selectKey(s.story.queueKeys().value(2));
+    w.settle();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    keepScreenshot(
+        &w, QStringLiteral("story-%1.png").arg(QString::fromLatin1(QTest::currentDataTag())));
+    QCOMPARE(w.size(), size);
+    QVERIFY(w.queueView()->model()->rowCount() >= 3);
+    const QString cramped = crampedBodies(w);
+    QVERIFY2(cramped.isEmpty(), qPrintable(cramped));
+    QCOMPARE(w.size(), size);
 }
 
 QTEST_MAIN(tst_WindowLayout)
