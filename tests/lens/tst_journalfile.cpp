@@ -180,6 +180,34 @@ private Q_SLOTS:
                     .contains(QStringLiteral("17 bytes")));
     }
 
+    // A line nested 100 000 deep (fuzzing's pathological input): refused with FILE:LINE, at
+    // the header and after good events alike.
+    void deeplyNestedLineIsRefused()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Journal j(&clock);
+        fill(j, clock);
+        const QString good = dir.filePath(QStringLiteral("good.jsonl"));
+        QVERIFY(JournalFileWriter::save(j, good, {}));
+        QFile in(good);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray lines = in.readAll();
+        const QByteArray deep = QByteArray(100000, '[') + QByteArray(100000, ']') + "\n";
+        const QString first = dir.filePath(QStringLiteral("first.jsonl"));
+        writeFile(first, deep);
+        JournalFileContents c;
+        QString error;
+        QVERIFY(!JournalFile::read(first, &c, &error));
+        QVERIFY2(error.contains(QStringLiteral("first.jsonl:1:")), qPrintable(error));
+        const QString later = dir.filePath(QStringLiteral("later.jsonl"));
+        writeFile(later, lines + deep);
+        QVERIFY(JournalFile::read(later, &c, &error));
+        QCOMPARE(c.events.size(), size_t(j.events().size()));
+        QVERIFY2(c.warning.contains(QStringLiteral("later.jsonl:%1:").arg(lines.count('\n') + 1)),
+                 qPrintable(c.warning));
+    }
+
     void recordedJournalRestoresSeqTimeAndClock()
     {
         QTemporaryDir dir;
