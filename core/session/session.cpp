@@ -246,7 +246,7 @@ bool Session::loadKubeconfig(RestConfig *rest, QString *error)
         return true;
     QString err;
     if (!KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, rest, &err) ||
-        (rest->exec && !rest->exec->refresh(&err))) {
+        (rest->exec && !rest->exec->fetchAndWait(&err))) {
         if (error)
             *error = QStringLiteral("The kubeconfig cannot be used: %1").arg(err);
         return false;
