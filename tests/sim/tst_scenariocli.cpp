@@ -23,6 +23,7 @@ private slots:
     void controllerScenariosEndByThemselves();
     void headlessLessonPausesPopAfterEachStep();
     void brokenFileNamesTheLine();
+    void oversizedScenarioIsRefused();
     void simServesAScenario();
 };
 
@@ -178,6 +179,26 @@ void tst_ScenarioCli::headlessLessonPausesPopAfterEachStep()
     QCOMPARE(popsWhileHeld, 0);
     QCOMPARE(replacedQueued, 16); // the initial list, queued while Pop was held
     QCOMPARE(lastCaptionKey, QStringLiteral("default/web-2"));
+}
+
+void tst_ScenarioCli::oversizedScenarioIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("title: big\nsteps:\n  - create: {template: pod, count: 1000000}\n");
+    f.close();
+    QProcess lens;
+    lens.start(QStringLiteral(LENS_EXE),
+               {QStringLiteral("--headless"), QStringLiteral("--scenario"), path});
+    const auto stop = qScopeGuard([&lens] { lens.kill(); });
+    QTRY_COMPARE_WITH_TIMEOUT(lens.state(), QProcess::NotRunning, 20000);
+    QCOMPARE(lens.exitCode(), 1);
+    const QString err = QString::fromUtf8(lens.readAllStandardError());
+    QVERIFY2(err.contains(path + QStringLiteral(":3:36: step 1 (create, line 3): count 1000000 is "
+                                                "over the limit of 10000 objects per step")),
+             qPrintable(err));
 }
 
 void tst_ScenarioCli::brokenFileNamesTheLine()
