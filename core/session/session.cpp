@@ -19,6 +19,7 @@
 #include "sim/store.h"
 
 #include <QFileInfo>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -511,6 +512,17 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
     }
     m_binding->start(m_opts.scenarioSpeed);
     return true;
+}
+
+void Session::whenScenarioFinished(QObject *context, std::function<void()> then)
+{
+    if (!m_player)
+        return;
+    if (m_player->isFinished())
+        QTimer::singleShot(0, context, std::move(then));
+    else
+        connect(this, &Session::scenarioFinished, context, std::move(then),
+                Qt::SingleShotConnection);
 }
 
 void Session::stop()
