@@ -3,6 +3,8 @@
 // data never reaches the file in clear, and bad files fail with FILE:LINE errors that keep what
 // was read before the bad line.
 #include "lens/journalfile.h"
+#include "lens/masking.h"
+#include "lens/objecttreemodel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -178,6 +180,19 @@ private Q_SLOTS:
                     .value(QLatin1String("password"))
                     .toString()
                     .contains(QStringLiteral("17 bytes")));
+        // Opened (--open), the inspector and a diff show the counts the recording kept: the
+        // 17 bytes of the password, not the length of the mask's own characters.
+        ObjectTreeModel tree;
+        tree.setObject(QStringLiteral("shop/db"), s);
+        const QString masked17 = QStringLiteral("\u2022\u2022\u2022\u2022\u2022 (17 bytes)");
+        QCOMPARE(tree.indexOfPath(QStringLiteral("data.password")).siblingAtColumn(1).data(),
+                 QVariant(masked17));
+        QCOMPARE(tree.indexOfPath(QStringLiteral("stringData.token")).siblingAtColumn(1).data(),
+                 QVariant(masked17));
+        QCOMPARE(maskSensitive(s.json()), s.json());
+        // Strict base64: a data value that is not base64 counts its own UTF-8 bytes.
+        QCOMPARE(maskedValueText(QStringLiteral("not base64!"), true),
+                 QStringLiteral("\u2022\u2022\u2022\u2022\u2022 (11 bytes)"));
     }
 
     // A line nested 100 000 deep (fuzzing's pathological input): refused with FILE:LINE, at
