@@ -204,7 +204,9 @@ public:
 
 Q_SIGNALS:
     /// After every request: method ("GET"), target (path and query) and HTTP status; for
-    /// watches the status is 200 when the stream starts.
+    /// watches the status is 200 when the stream starts. A connection the ConnectionGuard
+    /// refused reports method "-", why as the target ("request headers over 1048576 bytes")
+    /// and 431, or 408 for headers that did not end in time (nothing is sent then).
     void requestHandled(const QString &method, const QString &target, int status);
     void watchCountChanged(int openWatches);
 
