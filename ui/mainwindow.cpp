@@ -496,6 +496,7 @@ void MainWindow::settle()
         m_workqueuePanel->refresh();
     m_informerBar->refresh();
     updatePipeline();
+    updateStatus(); // a backoff's countdown moves with the clock, without events
 }
 
 bool MainWindow::isSettled() const
@@ -525,12 +526,31 @@ void MainWindow::updateStatus()
                                 : QString()));
     m_statusLabel->setToolTip(Caption::hasSynced(status->hasSynced()));
     const QString err = status->lastError();
-    // During Backoff the reason for waiting is what matters: name it.
-    const QString text =
-        status->state() == ReflectorStatus::State::Backoff
-            ? (err.isEmpty() ? tr("backing off") : tr("backing off after: %1").arg(err))
-        : err.isEmpty() ? QString()
-                        : tr("last error: %1").arg(err);
+    // During Backoff the reason for waiting is what matters: name it, and count the wait down
+    // (on the journal's clock; a second's timer keeps the count moving while nothing happens).
+    const bool backoff = status->state() == ReflectorStatus::State::Backoff;
+    const Clock *clock = m_journal ? m_journal->clock() : nullptr;
+    // First, so that eliding keeps it: "retry in 12 s; the server asked for 99999 s
+    // (Retry-After), capped at 30 s".
+    const QString countdown =
+        backoff ? status->backoffText(m_travelSeq || !clock ? -1 : clock->nowMs()) : QString();
+    QString text;
+    if (!backoff)
+        text = err.isEmpty() ? QString() : tr("last error: %1").arg(err);
+    else if (countdown.isEmpty())
+        text = err.isEmpty() ? tr("backing off") : tr("backing off after: %1").arg(err);
+    else
+        text = err.isEmpty() ? tr("backing off, %1").arg(countdown)
+                             : tr("backing off, %1, after: %2").arg(countdown, err);
+    if (!m_backoffTick) {
+        m_backoffTick = new QTimer(this);
+        m_backoffTick->setInterval(1000);
+        connect(m_backoffTick, &QTimer::timeout, this, &MainWindow::updateStatus);
+    }
+    if (backoff && !m_travelSeq)
+        m_backoffTick->start();
+    else
+        m_backoffTick->stop();
     // At most 480 px beside the status: elided, the whole text in the tooltip.
     m_errorLabel->setText(m_errorLabel->fontMetrics().elidedText(text, Qt::ElideRight, 480));
     m_errorLabel->setToolTip(text);

@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
+class QTimer;
 class QSplitter;
 class QStackedWidget;
 class QTextBrowser;
@@ -343,6 +344,7 @@ private:
     QString translatedCaption(const QString &text) const;
 
     QPointer<Journal> m_journal;
+    QTimer *m_backoffTick = nullptr; ///< repaints the status's backoff countdown every second
     QString m_source;
     LensModels *m_stream;           ///< journal list and timeline: every informer
     QList<LensModels *> m_bodies;   ///< one per informer

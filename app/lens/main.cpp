@@ -217,9 +217,8 @@ int main(int argc, char **argv)
         // The scenario's last step is its end: let the events it caused settle, then exit.
         // With --at the end is the stop time (the clock goes on to it, resync ticks on the way).
         if (cl.session.stopAtMs < 0)
-            QObject::connect(&session, &lens::Session::scenarioFinished, app.get(), [&app] {
-                QTimer::singleShot(200, app.get(), &QCoreApplication::quit);
-            });
+            session.whenScenarioFinished(
+                app.get(), [&app] { QTimer::singleShot(200, app.get(), &QCoreApplication::quit); });
         // --at: the clock stands at the stop time and everything before it has settled.
         QObject::connect(&session, &lens::Session::scenarioStopTimeReached, app.get(),
                          &QCoreApplication::quit);

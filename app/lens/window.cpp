@@ -129,19 +129,16 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         return;
     }
     if (session.scenarioPlayer()) {
-        QObject::connect(
-            &session, &Session::scenarioFinished, &window,
-            [&window, capture] {
-                QTimer::singleShot(800, &window, [&window, capture] {
-                    window.settle();
-                    window.selectNewestKey();
-                    window.settle();
-                    // Posted layout and scroll requests run first (the key history scrolls to
-                    // its newest rows).
-                    QTimer::singleShot(0, &window, capture);
-                });
-            },
-            Qt::SingleShotConnection);
+        session.whenScenarioFinished(&window, [&window, capture] {
+            QTimer::singleShot(800, &window, [&window, capture] {
+                window.settle();
+                window.selectNewestKey();
+                window.settle();
+                // Posted layout and scroll requests run first (the key history scrolls to
+                // its newest rows).
+                QTimer::singleShot(0, &window, capture);
+            });
+        });
         return;
     }
     if (session.capture()) {

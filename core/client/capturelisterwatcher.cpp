@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "capturelisterwatcher.h"
 
+#include "api/jsondepth.h"
 #include "httpcalls.h"
 #include "informer/keys.h"
 #include "trace/journal.h"
@@ -44,6 +45,12 @@ WatchCapture WatchCapture::parse(const QByteArray &bytes, const QString &name)
         if (in.peek() == std::char_traits<char>::eof())
             break;
         const qsizetype start = qsizetype(in.tellg());
+        // nlohmann::json parses any depth, but dump() and the copies after it recurse once per
+        // level: bounded here, before the parser, with the limit every reader keeps.
+        if (const qsizetype deep = jsonNestingBeyond(bytes, start); deep >= 0) {
+            stop(deep, QStringLiteral("JSON nested deeper than %1 levels").arg(kMaxJsonDepth));
+            break;
+        }
         nlohmann::json value;
         try {
             in >> value;

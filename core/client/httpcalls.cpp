@@ -142,10 +142,31 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
     return s;
 }
 
-HttpListCall::HttpListCall(QNetworkReply *reply) : m_reply(reply)
+HttpListCall::HttpListCall(QNetworkReply *reply)
 {
+    if (reply)
+        attach(reply);
+}
+
+void HttpListCall::attach(QNetworkReply *reply)
+{
+    if (m_done) { // aborted while its credential was fetched
+        reply->abort();
+        reply->deleteLater();
+        return;
+    }
+    m_reply = reply;
     reply->setParent(this);
     connect(reply, &QNetworkReply::finished, this, &HttpListCall::onFinished);
+}
+
+void HttpListCall::failBeforeSending(const ApiStatus &error)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_error = error;
+    Q_EMIT finished();
 }
 
 HttpListCall::~HttpListCall()
@@ -160,6 +181,11 @@ void HttpListCall::abort()
 {
     if (m_reply && !m_done)
         m_reply->abort(); // emits finished synchronously
+    else if (!m_reply && !m_done)
+        failBeforeSending(ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                                    QStringLiteral("list aborted before it was "
+                                                                   "sent (waiting for a "
+                                                                   "credential)")));
 }
 
 void HttpListCall::onFinished()
@@ -324,16 +350,37 @@ bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error)
 }
 
 HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
-    : m_reply(reply), m_decoder(new WatchDecoder(this)),
+    : m_decoder(new WatchDecoder(this)),
       m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
 {
-    reply->setParent(this);
-    connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
-    connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
     connect(m_decoder, &WatchDecoder::ready, this, &HttpWatchCall::pump);
     m_nextSlice.setSingleShot(true);
     m_nextSlice.setInterval(0);
     connect(&m_nextSlice, &QTimer::timeout, this, &HttpWatchCall::pump);
+    if (reply)
+        attach(reply);
+}
+
+void HttpWatchCall::attach(QNetworkReply *reply)
+{
+    if (m_stopped) { // stopped while its credential was fetched
+        reply->abort();
+        reply->deleteLater();
+        return;
+    }
+    m_reply = reply;
+    reply->setParent(this);
+    connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
+    connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
+}
+
+void HttpWatchCall::failBeforeSending(const ApiStatus &error)
+{
+    if (m_stopped)
+        return;
+    m_stopped = true;
+    m_responded = false;
+    Q_EMIT ended(error);
 }
 
 HttpWatchCall::~HttpWatchCall()

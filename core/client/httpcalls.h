@@ -26,9 +26,15 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body);
 class HttpListCall final : public ListCall {
     Q_OBJECT
 public:
+    /// `reply` null: the request is not sent yet (its credential is being fetched); attach()
+    /// or failBeforeSending() follows.
     explicit HttpListCall(QNetworkReply *reply);
     ~HttpListCall() override;
     void abort() override;
+    /// The request went out: its reply (after a null one in the constructor).
+    void attach(QNetworkReply *reply);
+    /// The request could not be sent (no credential): finished() with `error`.
+    void failBeforeSending(const ApiStatus &error);
 
     /// A decoded LIST body: the page, or the error client-go's decoder would give.
     struct Parsed {
@@ -74,9 +80,17 @@ class HttpWatchCall final : public WatchCall {
     Q_OBJECT
 public:
     /// `backlogLimit`: bytes of undelivered stream tolerated (<= 0: defaultBacklogLimit()).
+    /// `reply` null: the request is not sent yet (its credential is being fetched); attach()
+    /// or failBeforeSending() follows.
     explicit HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit = 0);
     ~HttpWatchCall() override;
     void stop() override;
+    /// The request went out: its reply (after a null one in the constructor). After stop()
+    /// the reply is aborted at once.
+    void attach(QNetworkReply *reply);
+    /// The request could not be sent (no credential): ended() with `error`, the call not
+    /// responded().
+    void failBeforeSending(const ApiStatus &error);
     /// Milliseconds of delivery per event-loop turn before yielding.
     static constexpr int sliceBudgetMs() { return 8; }
     /// Undelivered bytes tolerated by default (16 MiB, some 7 000 pod events).

@@ -95,12 +95,33 @@ QNetworkRequest HttpListerWatcher::makeRequest(const ListOptions &o, bool watch)
 
 ListCall *HttpListerWatcher::list(const ListOptions &options)
 {
-    return new HttpListCall(m_nam->get(makeRequest(options, false)));
+    if (m_rest.credentialReady())
+        return new HttpListCall(m_nam->get(makeRequest(options, false)));
+    // The exec plugin runs first (asynchronously, one run for every waiting request).
+    auto *call = new HttpListCall(nullptr);
+    m_rest.withCredential(call, [this, call, options](const QString &error) {
+        if (error.isEmpty())
+            call->attach(m_nam->get(makeRequest(options, false)));
+        else
+            call->failBeforeSending(
+                ApiStatus::transportError(ApiStatus::Transport::Unreachable, error));
+    });
+    return call;
 }
 
 WatchCall *HttpListerWatcher::watch(const ListOptions &options)
 {
-    return new HttpWatchCall(m_nam->get(makeRequest(options, true)), m_backlogLimit);
+    if (m_rest.credentialReady())
+        return new HttpWatchCall(m_nam->get(makeRequest(options, true)), m_backlogLimit);
+    auto *call = new HttpWatchCall(nullptr, m_backlogLimit);
+    m_rest.withCredential(call, [this, call, options](const QString &error) {
+        if (error.isEmpty())
+            call->attach(m_nam->get(makeRequest(options, true)));
+        else
+            call->failBeforeSending(
+                ApiStatus::transportError(ApiStatus::Transport::Unreachable, error));
+    });
+    return call;
 }
 
 } // namespace lens

@@ -91,6 +91,32 @@ quint64 KubeClient::send(const QByteArray &verb, const QString &path, const QByt
             this, [done = std::move(done), r] { done(r); }, Qt::QueuedConnection);
         return id;
     }
+    if (!m_config.credentialReady()) {
+        // The exec plugin runs first (asynchronously, one run for every waiting request); a
+        // failed run fails the request before any byte leaves, as client-go's round tripper.
+        m_config.withCredential(this, [this, id, verb, path, body, contentType, tag,
+                                       done = std::move(done)](const QString &error) mutable {
+            if (error.isEmpty()) {
+                transmit(id, verb, path, body, contentType, std::move(done), tag);
+                return;
+            }
+            Result r;
+            r.error = ApiStatus::transportError(ApiStatus::Transport::Unreachable, error);
+            r.error.failedVerb = QString::fromLatin1(verb).toLower();
+            r.error.failedTarget = path;
+            journalFinished(id, verb, path, tag, r);
+            done(r);
+        });
+        return id;
+    }
+    transmit(id, verb, path, body, contentType, std::move(done), tag);
+    return id;
+}
+
+void KubeClient::transmit(quint64 id, const QByteArray &verb, const QString &path,
+                          const QByteArray &body, const QByteArray &contentType, Callback done,
+                          const Tag &tag)
+{
     QNetworkRequest req = m_config.request(m_config.url(path));
     if (!contentType.isEmpty())
         req.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
@@ -142,7 +168,6 @@ quint64 KubeClient::send(const QByteArray &verb, const QString &path, const QByt
                 journalFinished(id, verb, path, tag, r);
                 done(r);
             });
-    return id;
 }
 
 namespace {

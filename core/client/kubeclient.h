@@ -104,6 +104,9 @@ Q_SIGNALS:
 private:
     quint64 send(const QByteArray &verb, const QString &path, const QByteArray &body,
                  const QByteArray &contentType, Callback done, const Tag &tag);
+    /// send()'s request on the wire, once a credential is ready.
+    void transmit(quint64 id, const QByteArray &verb, const QString &path, const QByteArray &body,
+                  const QByteArray &contentType, Callback done, const Tag &tag);
     void journalSent(quint64 id, const QByteArray &verb, const QString &path, const Tag &tag);
     void journalFinished(quint64 id, const QByteArray &verb, const QString &path, const Tag &tag,
                          const Result &r);

@@ -3,12 +3,16 @@
 
 #include "api/version.h"
 
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkRequest>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QTimer>
+
+#include <utility>
 
 namespace lens {
 
@@ -22,19 +26,64 @@ QSslKey privateKeyFromPem(const QByteArray &pem)
     return {};
 }
 
-bool ExecCredentialPlugin::refresh(QString *error, int timeoutMs)
+ExecCredentialPlugin::ExecCredentialPlugin(QObject *parent) : QObject(parent) {}
+
+ExecCredentialPlugin::~ExecCredentialPlugin()
 {
-    auto fail = [&](const QString &why) {
-        if (error)
-            *error = QStringLiteral("the exec credential plugin \"%1\" %2").arg(command, why);
-        return false;
-    };
-    if (m_fetched && (!m_expiry.isValid() || QDateTime::currentDateTimeUtc() < m_expiry))
-        return true;
-    if (interactiveMode == QLatin1String("Always"))
-        return fail(QStringLiteral("needs a terminal (interactiveMode: Always); Informer Lens "
-                                   "runs plugins without one"));
-    QProcess proc;
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(1000); // reaped, not left a zombie
+    }
+}
+
+bool ExecCredentialPlugin::hasValidCredential() const
+{
+    return m_fetched && (!m_expiry.isValid() || QDateTime::currentDateTimeUtc() < m_expiry);
+}
+
+void ExecCredentialPlugin::finish(const QString &error)
+{
+    if (m_deadline)
+        m_deadline->stop();
+    if (m_process) {
+        QProcess *p = std::exchange(m_process, nullptr);
+        p->disconnect(this);
+        if (p->state() != QProcess::NotRunning) {
+            // Killed; deleted once it has exited (a hung plugin must not linger as a zombie).
+            connect(p, &QProcess::finished, p, &QObject::deleteLater);
+            p->kill();
+        } else {
+            p->deleteLater();
+        }
+    }
+    m_error = error.isEmpty()
+                  ? QString()
+                  : QStringLiteral("the exec credential plugin \"%1\" %2").arg(command, error);
+    Q_EMIT finished(error.isEmpty());
+}
+
+void ExecCredentialPlugin::fetch()
+{
+    if (m_process)
+        return; // the run under way answers every caller
+    if (hasValidCredential()) {
+        QMetaObject::invokeMethod(
+            this, [this] { Q_EMIT finished(true); }, Qt::QueuedConnection);
+        return;
+    }
+    if (interactiveMode == QLatin1String("Always")) {
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                finish(QStringLiteral("needs a terminal (interactiveMode: Always); Informer "
+                                      "Lens runs plugins without one"));
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    ++m_runs;
+    m_process = new QProcess(this);
     QProcessEnvironment procEnv = QProcessEnvironment::systemEnvironment();
     for (const auto &[name, value] : env)
         procEnv.insert(name, value);
@@ -44,41 +93,69 @@ bool ExecCredentialPlugin::refresh(QString *error, int timeoutMs)
         {QStringLiteral("spec"), QJsonObject{{QStringLiteral("interactive"), false}}}};
     procEnv.insert(QStringLiteral("KUBERNETES_EXEC_INFO"),
                    QString::fromUtf8(QJsonDocument(info).toJson(QJsonDocument::Compact)));
-    proc.setProcessEnvironment(procEnv);
-    proc.setProgram(command);
-    proc.setArguments(args);
-    proc.start(QIODevice::ReadOnly);
-    if (!proc.waitForStarted(timeoutMs)) {
+    m_process->setProcessEnvironment(procEnv);
+    m_process->setProgram(command);
+    m_process->setArguments(args);
+    connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
+        if (e != QProcess::FailedToStart)
+            return; // crashes and timeouts end in finished() or the deadline
         const QString hint = installHint.trimmed();
-        return fail(
-            QStringLiteral("could not be started (%1)%2")
-                .arg(proc.errorString(), hint.isEmpty() ? QString() : QStringLiteral(". ") + hint));
+        finish(QStringLiteral("could not be started (%1)%2")
+                   .arg(m_process->errorString(),
+                        hint.isEmpty() ? QString() : QStringLiteral(". ") + hint));
+    });
+    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
+        if (status != QProcess::NormalExit || code != 0) {
+            const QList<QByteArray> lines = m_process->readAllStandardError().trimmed().split('\n');
+            finish(QStringLiteral("exited with code %1%2")
+                       .arg(code)
+                       .arg(lines.constLast().isEmpty()
+                                ? QString()
+                                : QStringLiteral(": ") + QString::fromUtf8(lines.constLast())));
+            return;
+        }
+        finish(takeCredential(m_process->readAllStandardOutput()));
+    });
+    if (!m_deadline) {
+        m_deadline = new QTimer(this);
+        m_deadline->setSingleShot(true);
+        connect(m_deadline, &QTimer::timeout, this, [this] {
+            finish(QStringLiteral("did not answer within %1 s (stopped; the next request that "
+                                  "needs a credential runs it again)")
+                       .arg(double(timeoutMs) / 1000));
+        });
     }
-    if (!proc.waitForFinished(timeoutMs)) {
-        proc.kill();
-        proc.waitForFinished(1000);
-        return fail(QStringLiteral("did not finish within %1 s").arg(timeoutMs / 1000));
+    m_deadline->start(timeoutMs);
+    m_process->start(QIODevice::ReadOnly);
+}
+
+bool ExecCredentialPlugin::fetchAndWait(QString *error)
+{
+    if (!hasValidCredential()) {
+        QEventLoop loop;
+        connect(this, &ExecCredentialPlugin::finished, &loop, &QEventLoop::quit);
+        fetch();
+        if (!hasValidCredential() || isRunning())
+            loop.exec();
     }
-    if (proc.exitStatus() != QProcess::NormalExit || proc.exitCode() != 0) {
-        const QList<QByteArray> lines = proc.readAllStandardError().trimmed().split('\n');
-        return fail(QStringLiteral("exited with code %1%2")
-                        .arg(proc.exitCode())
-                        .arg(lines.constLast().isEmpty()
-                                 ? QString()
-                                 : QStringLiteral(": ") + QString::fromUtf8(lines.constLast())));
-    }
+    if (error)
+        *error = m_error;
+    return hasValidCredential();
+}
+
+QString ExecCredentialPlugin::takeCredential(const QByteArray &printed)
+{
     QJsonParseError pe{};
-    const QJsonObject out = QJsonDocument::fromJson(proc.readAllStandardOutput(), &pe).object();
+    const QJsonObject out = QJsonDocument::fromJson(printed, &pe).object();
     if (pe.error != QJsonParseError::NoError)
-        return fail(QStringLiteral("printed something that is not JSON (%1 at byte %2)")
-                        .arg(pe.errorString())
-                        .arg(pe.offset));
+        return QStringLiteral("printed something that is not JSON (%1 at byte %2)")
+            .arg(pe.errorString())
+            .arg(pe.offset);
     if (out.value(QStringLiteral("kind")).toString() != QLatin1String("ExecCredential"))
-        return fail(QStringLiteral("printed JSON that is not an ExecCredential"));
+        return QStringLiteral("printed JSON that is not an ExecCredential");
     if (!apiVersion.isEmpty() && out.value(QStringLiteral("apiVersion")).toString() != apiVersion)
-        return fail(
-            QStringLiteral("answered with apiVersion \"%1\", the kubeconfig asks for \"%2\"")
-                .arg(out.value(QStringLiteral("apiVersion")).toString(), apiVersion));
+        return QStringLiteral("answered with apiVersion \"%1\", the kubeconfig asks for \"%2\"")
+            .arg(out.value(QStringLiteral("apiVersion")).toString(), apiVersion);
     const QJsonObject status = out.value(QStringLiteral("status")).toObject();
     const QString token = status.value(QStringLiteral("token")).toString();
     const QByteArray certPem =
@@ -90,19 +167,18 @@ bool ExecCredentialPlugin::refresh(QString *error, int timeoutMs)
         const QList<QSslCertificate> certs = QSslCertificate::fromData(certPem, QSsl::Pem);
         key = privateKeyFromPem(keyPem);
         if (certs.isEmpty() || key.isNull())
-            return fail(QStringLiteral("returned a client certificate or key that is not valid "
-                                       "PEM"));
+            return QStringLiteral("returned a client certificate or key that is not valid PEM");
         cert = certs.constFirst();
     }
     if (token.isEmpty() && cert.isNull())
-        return fail(QStringLiteral("returned neither status.token nor a client certificate"));
+        return QStringLiteral("returned neither status.token nor a client certificate");
     const QString expiry = status.value(QStringLiteral("expirationTimestamp")).toString();
     m_expiry = expiry.isEmpty() ? QDateTime() : QDateTime::fromString(expiry, Qt::ISODate);
     m_token = token;
     m_cert = cert;
     m_key = key;
     m_fetched = true;
-    return true;
+    return {};
 }
 
 QSslConfiguration RestConfig::sslConfiguration() const
@@ -145,10 +221,27 @@ QNetworkRequest RestConfig::request(const QUrl &url) const
     return req;
 }
 
+void RestConfig::withCredential(QObject *context,
+                                std::function<void(const QString &error)> then) const
+{
+    if (credentialReady()) {
+        then({});
+        return;
+    }
+    // One connection per caller, gone after the run it waited for (or with `context`).
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = QObject::connect(
+        exec.get(), &ExecCredentialPlugin::finished, context,
+        [connection, plugin = exec.get(), then = std::move(then)](bool ok) {
+            QObject::disconnect(*connection);
+            then(ok ? QString()
+                    : QStringLiteral("getting credentials: %1").arg(plugin->lastError()));
+        });
+    exec->fetch();
+}
+
 void RestConfig::apply(QNetworkRequest *request) const
 {
-    if (exec)
-        exec->refresh(); // a failure leaves the last credential (or none): the server says 401
     if (server.scheme() == QLatin1String("https")) {
         request->setSslConfiguration(sslConfiguration());
         if (!tlsServerName.isEmpty())

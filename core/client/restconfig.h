@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QNetworkRequest>
+#include <QObject>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslKey>
@@ -11,44 +12,86 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 class QNetworkRequest;
+class QProcess;
+class QTimer;
 
 namespace lens {
 
 /// A kubeconfig `exec` credential plugin (client.authentication.k8s.io v1 / v1beta1
 /// ExecCredential), run the way client-go's plugin/pkg/client/auth/exec Authenticator runs it:
-/// the command with its args and env, KUBERNETES_EXEC_INFO set to an ExecCredential whose
-/// spec.interactive is false, stdout parsed as an ExecCredential. The credential (a token or a
-/// client certificate and key) is kept until its status.expirationTimestamp and fetched again
-/// on the next request after that. Never logs what the plugin printed.
-class ExecCredentialPlugin {
+/// the command with its args and env (no shell: QProcess starts the program itself, as Go's
+/// exec.Command), KUBERNETES_EXEC_INFO set to an ExecCredential whose spec.interactive is false,
+/// stdout parsed as an ExecCredential. The credential (a token or a client certificate and key)
+/// is kept until its status.expirationTimestamp and fetched again on the next request after
+/// that. Never logs what the plugin printed.
+///
+/// Asynchronous: fetch() starts the plugin and returns; finished() says how it went. One run at
+/// a time: however many requests wait for a credential, they wait for the same run (client-go
+/// serialises them behind one mutex). Not in client-go: a run is stopped after timeoutMs
+/// (client-go's exec plugin has no timeout by default and a hung plugin hangs every request
+/// behind it; here it must not freeze the window): the error then names the plugin and the
+/// time, and the next request that needs a credential starts it again.
+class ExecCredentialPlugin : public QObject {
+    Q_OBJECT
 public:
+    /// How long one run may take, milliseconds (10 s: aws / gcloud / kubelogin answer from
+    /// their cache in well under a second and within a few seconds when they refresh).
+    static constexpr int kDefaultTimeoutMs = 10000;
+
     QString apiVersion; ///< e.g. "client.authentication.k8s.io/v1"
     QString command;    ///< program, looked up on PATH like exec.Command
     QStringList args;
     QList<QPair<QString, QString>> env; ///< added to the environment
     QString installHint;                ///< shown when the command cannot be started
     QString interactiveMode;            ///< "Never", "IfAvailable" or "Always"
+    int timeoutMs = kDefaultTimeoutMs;  ///< one run's limit (see the class comment)
 
-    /// Runs the plugin unless a credential fetched before is still valid. Blocks for the plugin
-    /// (at most `timeoutMs` milliseconds). Returns false and sets `*error` (the command, its
-    /// exit code and stderr's last line, or what in its output was wrong; never the output
-    /// itself) when it fails.
-    bool refresh(QString *error = nullptr, int timeoutMs = 30000);
+    explicit ExecCredentialPlugin(QObject *parent = nullptr);
+    ~ExecCredentialPlugin() override;
+
+    /// A credential fetched before is still valid (fetched and not past its expiration).
+    bool hasValidCredential() const;
+    /// Starts the plugin unless a credential is valid or a run is under way; never blocks.
+    /// finished() follows (at once, queued, when nothing needed to run).
+    void fetch();
+    /// A run is under way.
+    bool isRunning() const { return m_process != nullptr; }
+    /// Runs started so far.
+    int runCount() const { return m_runs; }
+    /// Why the last run failed ("" after a success): the command, its exit code and stderr's
+    /// last line, the timeout, or what in its output was wrong; never the output itself.
+    QString lastError() const { return m_error; }
+    /// fetch() and waits for it, the event loop running meanwhile (at most timeoutMs and a
+    /// little more): for start-up checks. False with `*error` as lastError().
+    bool fetchAndWait(QString *error = nullptr);
 
     QString token() const { return m_token; }                    ///< status.token (secret)
     QSslCertificate clientCertificate() const { return m_cert; } ///< status.clientCertificateData
     QSslKey clientKey() const { return m_key; }                  ///< status.clientKeyData (secret)
     QDateTime expiration() const { return m_expiry; }            ///< invalid = never expires
 
+Q_SIGNALS:
+    /// A run ended (or fetch() found nothing to do): `ok` when a credential is valid now.
+    void finished(bool ok);
+
 private:
+    void finish(const QString &error);
+    /// Parses what a run printed; "" when it held a credential (then kept), else why not.
+    QString takeCredential(const QByteArray &out);
+
     QString m_token;
     QSslCertificate m_cert;
     QSslKey m_key;
     QDateTime m_expiry;
     bool m_fetched = false;
+    QProcess *m_process = nullptr;
+    QTimer *m_deadline = nullptr;
+    QString m_error;
+    int m_runs = 0;
 };
 
 /// How to reach and authenticate to one API server: what client-go's rest.Config holds after
@@ -103,11 +146,19 @@ struct RestConfig {
     QNetworkRequest request(const QUrl &url) const;
 
     /// Sets TLS and the Authorization header on `request` (Bearer token from bearerToken, the
-    /// token file or the exec plugin; else Basic for username/password), the Impersonate-*
-    /// headers and the timeout attribute. Re-reads the token
-    /// file / re-runs the exec plugin when due; a failure there leaves the header out (the
-    /// server then answers 401, which the Reflector reports and backs off from).
+    /// token file or the exec plugin's current credential; else Basic for username/password), the
+    /// Impersonate-* headers and the timeout attribute. Re-reads the token file when due. Never
+    /// runs the exec plugin (see withCredential()).
     void apply(QNetworkRequest *request) const;
+
+    /// True when a request can be made now: no exec plugin, or its credential is valid.
+    bool credentialReady() const { return !exec || exec->hasValidCredential(); }
+    /// Calls `then("")` when a request can be made: at once without an exec plugin or with a
+    /// valid credential, else after the plugin's run (one run for every caller waiting), with
+    /// `then(why)` when it failed: "getting credentials: the exec credential plugin \"aws\"
+    /// did not answer within 10 s" (client-go's round tripper words it "getting credentials:
+    /// exec: ..."). Dropped when `context` is destroyed first. Never blocks.
+    void withCredential(QObject *context, std::function<void(const QString &error)> then) const;
 
     /// What a user may see, e.g. "context kind-dev (cluster kind-dev, user kind-dev: client
     /// certificate)": names and the kind of credentials, never their value.

@@ -546,13 +546,17 @@ void Reflector::backoffThen(const QString &reason, std::function<void()> then,
                             int retryAfterSeconds)
 {
     // The server's Retry-After (429/503) is a floor under the backoff, as client-go's REST
-    // client waits at least that long before it tries again.
-    const qint64 delay = qMax<qint64>(m_backoff.next(), qint64(retryAfterSeconds) * 1000);
+    // client waits at least that long before it tries again; capped at the backoff's own
+    // ceiling (kMaxRetryAfterSeconds says why).
+    const int honoured = qBound(0, retryAfterSeconds, kMaxRetryAfterSeconds);
+    const qint64 delay = qMax<qint64>(m_backoff.next(), qint64(honoured) * 1000);
     QJsonObject d;
     d.insert(QLatin1String("delayMs"), delay);
     d.insert(QLatin1String("reason"), reason);
     if (retryAfterSeconds > 0)
         d.insert(QLatin1String("retryAfterSeconds"), retryAfterSeconds);
+    if (retryAfterSeconds > kMaxRetryAfterSeconds)
+        d.insert(QLatin1String("retryAfterCapSeconds"), kMaxRetryAfterSeconds);
     record(int(TraceKind::Backoff), d);
     setState(State::Backoff);
     m_afterBackoff = std::move(then);

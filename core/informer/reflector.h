@@ -58,6 +58,17 @@ public:
     /// handleWatch's "very short watch" threshold: a watch closing sooner with no events is an
     /// error that leads to a relist.
     static constexpr qint64 kVeryShortWatchMs = 1000;
+    /// The longest Retry-After (429/503, header or Status details.retryAfterSeconds) the
+    /// reflector honours, in seconds: the ceiling of its own backoff (client-go's
+    /// wait.NewExponentialBackoffManager(800ms, 30s, 2min, 2.0, 1.0), backoff.h). client-go's
+    /// REST client takes the header as it comes (rest/request.go retryAfterSeconds and
+    /// checkWait parse any integer; withRetry.Before sleeps max(backoff, Retry-After) for each of
+    /// at most maxRetries = 10 retries), so a server asking for 99999 s would hold a client-go
+    /// request 27.8 hours; the Reflector's own waits between ListAndWatch attempts never exceed
+    /// this 30 s. Here the server's ask is a floor under the backoff, capped at that ceiling:
+    /// the journal's backoff event keeps what the server asked (retryAfterSeconds) and the cap
+    /// applied (retryAfterCapSeconds, only when it applied).
+    static constexpr int kMaxRetryAfterSeconds = 30;
     enum class State { Stopped, Listing, Watching, Backoff };
     Q_ENUM(State)
 
@@ -185,7 +196,8 @@ private:
     void onWatchEnded(const ApiStatus &err);
     void endListAndWatch(const ApiStatus &err, const QString &nextCause,
                          bool returnedError = false);
-    /// Waits max(backoff, retryAfterSeconds) and journals why, then runs `then`.
+    /// Waits max(backoff, min(retryAfterSeconds, kMaxRetryAfterSeconds)) and journals why,
+    /// then runs `then`.
     void backoffThen(const QString &reason, std::function<void()> then, int retryAfterSeconds = 0);
     /// queue.Replace(items, rv); on failure journals listFailed and ends ListAndWatch. `what` is
     /// "list" or "watch-list".

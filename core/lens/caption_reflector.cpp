@@ -218,7 +218,12 @@ QString backoffCaption(const TraceEvent &e, const Journal *, quint64)
                               "to 30 s, with jitter, reset after 2 minutes without failure. Then "
                               "ListAndWatch starts again (next list cause: %1).")
                       .arg(said(e, "reason"))};
-    if (e.detail.contains(QLatin1String("retryAfterSeconds")))
+    if (e.detail.contains(QLatin1String("retryAfterCapSeconds")))
+        p << Caption::tr("The server asked to wait at least %1 s (Retry-After); the Reflector "
+                         "waits at most %2 s, the ceiling of its own backoff (client-go's REST "
+                         "client would honour any value).")
+                 .arg(str(e, "retryAfterSeconds"), str(e, "retryAfterCapSeconds"));
+    else if (e.detail.contains(QLatin1String("retryAfterSeconds")))
         p << Caption::tr("The server asked to wait at least %1 s (Retry-After).")
                  .arg(str(e, "retryAfterSeconds"));
     return page(Caption::tr("Backoff: waiting %1 ms").arg(str(e, "delayMs")), p);

@@ -3,6 +3,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace lens {
 
@@ -25,13 +26,27 @@ bool isSensitivePath(const QString &kind, const QStringList &path)
     return path.at(0) == QLatin1String("data") || path.at(0) == QLatin1String("stringData");
 }
 
+bool isMaskedText(const QJsonValue &value)
+{
+    static const QRegularExpression masked(
+        QStringLiteral("^\u2022\u2022\u2022\u2022\u2022 \\([0-9]+ bytes\\)$"));
+    return value.isString() && masked.match(value.toString()).hasMatch();
+}
+
 QString maskedValueText(const QJsonValue &value, bool base64)
 {
+    // A recording holds values masked when it was written: their count is the real value's,
+    // and counting the mask's own characters (or base64-decoding them) would say something
+    // else.
+    if (isMaskedText(value))
+        return value.toString();
     qsizetype bytes = 0;
     if (value.isString()) {
         const QByteArray utf8 = value.toString().toUtf8();
         if (base64) {
-            const auto decoded = QByteArray::fromBase64Encoding(utf8);
+            // Strictly: Qt's lenient decoding skips what is not base64 and counts the rest.
+            const auto decoded = QByteArray::fromBase64Encoding(
+                utf8, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
             bytes = decoded ? decoded.decoded.size() : utf8.size();
         } else {
             bytes = utf8.size();

@@ -17,9 +17,15 @@ namespace lens {
 /// (their keys are shown, as `kubectl describe secret` does).
 bool isSensitivePath(const QString &kind, const QStringList &path);
 
-/// "••••• (N bytes)": N is the decoded length of a base64 Secret `data` value when `base64`,
-/// else the UTF-8 length of the string (or of the compact JSON of a non-string value).
+/// "••••• (N bytes)": N is the decoded length of a base64 Secret `data` value when `base64`
+/// (a string that is not strict base64: its UTF-8 length), else the UTF-8 length of the string
+/// (or of the compact JSON of a non-string value). A value that already reads "••••• (N
+/// bytes)" (a recording's, masked when it was written) is returned as it is: N is the count of
+/// the value the recording never held.
 QString maskedValueText(const QJsonValue &value, bool base64);
+
+/// True for a value maskedValueText() wrote: "••••• (N bytes)".
+bool isMaskedText(const QJsonValue &value);
 
 /// A copy of `object` with every sensitive value replaced by its maskedValueText(); the same
 /// object (shared, no copy) when nothing in it is sensitive.

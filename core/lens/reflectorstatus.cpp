@@ -34,6 +34,10 @@ void ReflectorStatus::foldUpTo(quint64 seq)
     m_synced = false;
     m_watchEvents = 0;
     m_error = {};
+    m_backoffEndMs = -1;
+    m_backoffMs = 0;
+    m_retryAsked = 0;
+    m_retryCap = 0;
     m_depth = 0;
     m_pump.clear();
     m_lists = 0;
@@ -66,6 +70,23 @@ QString ReflectorStatus::summary() const
     parts << (m_synced ? tr("HasSynced \u2713") : tr("HasSynced \u2717"));
     parts << tr("%n watch event(s)", nullptr, int(m_watchEvents));
     return parts.join(QStringLiteral(" \u00B7 "));
+}
+
+QString ReflectorStatus::backoffText(qint64 nowMs) const
+{
+    if (m_state != State::Backoff || m_backoffEndMs < 0)
+        return {};
+    // Whole seconds, rounded up: "retry in 1 s" until the very end.
+    const auto seconds = [](qint64 ms) { return (qMax<qint64>(0, ms) + 999) / 1000; };
+    QString t = nowMs < 0 ? tr("waits %1 s").arg(seconds(m_backoffMs))
+                          : tr("retry in %1 s").arg(seconds(m_backoffEndMs - nowMs));
+    if (m_retryAsked > 0 && m_retryCap > 0)
+        t += tr("; the server asked for %1 s (Retry-After), capped at %2 s")
+                 .arg(m_retryAsked)
+                 .arg(m_retryCap);
+    else if (m_retryAsked > 0)
+        t += tr("; the server asked for %1 s (Retry-After)").arg(m_retryAsked);
+    return t;
 }
 
 QString ReflectorStatus::lastError() const
@@ -109,6 +130,10 @@ void ReflectorStatus::fold(const EventBatch &events)
             break;
         case TraceKind::Backoff:
             m_state = State::Backoff;
+            m_backoffMs = e.detail.value(QLatin1String("delayMs")).toInteger();
+            m_backoffEndMs = e.t + m_backoffMs;
+            m_retryAsked = e.detail.value(QLatin1String("retryAfterSeconds")).toInt();
+            m_retryCap = e.detail.value(QLatin1String("retryAfterCapSeconds")).toInt();
             break;
         case TraceKind::FifoQueued:
             m_depth = int(e.detail.value(QLatin1String("queueDepth")).toInteger());

@@ -64,6 +64,18 @@ public:
     /// "Watching · RV 1234 · 17 objects · HasSynced ✓ · 42 watch events".
     QString summary() const;
 
+    /// The newest backoff while state() is Backoff (else all -1 / 0): when it ends on the
+    /// journal's clock (ms), what the server asked (Retry-After, s; 0 = nothing) and the cap
+    /// the Reflector applied to it (s; 0 = none applied).
+    qint64 backoffEndsAtMs() const { return m_state == State::Backoff ? m_backoffEndMs : -1; }
+    int retryAfterAskedSeconds() const { return m_retryAsked; }
+    int retryAfterCapSeconds() const { return m_retryCap; }
+    /// During Backoff, the countdown at `nowMs` (journal clock): "retry in 12 s", with
+    /// "; the server asked for 99999 s (Retry-After), capped at 30 s" when a Retry-After
+    /// came with it. `nowMs` < 0 (time travel): "waits 30 s" instead. Empty otherwise.
+    /// Translated.
+    QString backoffText(qint64 nowMs) const;
+
     /// Applies pending journal events now instead of at the next coalescing tick.
     void flush() override;
     EventBatcher *batcher() const { return m_batcher; }
@@ -86,7 +98,11 @@ private:
     QSet<QString> m_keys;
     bool m_synced = false;
     qint64 m_watchEvents = 0;
-    TraceEvent m_error; ///< the error event; seq 0 = none
+    TraceEvent m_error;         ///< the error event; seq 0 = none
+    qint64 m_backoffEndMs = -1; ///< the newest backoff's end (journal clock ms)
+    qint64 m_backoffMs = 0;     ///< its delay
+    int m_retryAsked = 0;       ///< its detail.retryAfterSeconds
+    int m_retryCap = 0;         ///< its detail.retryAfterCapSeconds
 
     int m_depth = 0;
     QString m_pump;

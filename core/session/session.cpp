@@ -19,6 +19,7 @@
 #include "sim/store.h"
 
 #include <QFileInfo>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -246,7 +247,7 @@ bool Session::loadKubeconfig(RestConfig *rest, QString *error)
         return true;
     QString err;
     if (!KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, rest, &err) ||
-        (rest->exec && !rest->exec->refresh(&err))) {
+        (rest->exec && !rest->exec->fetchAndWait(&err))) {
         if (error)
             *error = QStringLiteral("The kubeconfig cannot be used: %1").arg(err);
         return false;
@@ -525,6 +526,17 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
     }
     m_binding->start(m_opts.scenarioSpeed);
     return true;
+}
+
+void Session::whenScenarioFinished(QObject *context, std::function<void()> then)
+{
+    if (!m_player)
+        return;
+    if (m_player->isFinished())
+        QTimer::singleShot(0, context, std::move(then));
+    else
+        connect(this, &Session::scenarioFinished, context, std::move(then),
+                Qt::SingleShotConnection);
 }
 
 void Session::stop()

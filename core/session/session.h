@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 namespace lens {
@@ -177,6 +178,11 @@ public:
     CaptureListerWatcher *capture() const { return m_capture; }
     /// The scenario being played (null without Options::scenario).
     sim::ScenarioPlayer *scenarioPlayer() const { return m_player; }
+    /// Calls `then` once, on `context`'s thread, when the scenario has played its last step:
+    /// on the next event-loop turn when it already has (a scenario whose steps are all at 0 s
+    /// finishes inside start(), before anyone could connect to scenarioFinished()). Never
+    /// without a scenario.
+    void whenScenarioFinished(QObject *context, std::function<void()> then);
     /// The scenario's lesson mode (null without Options::scenario); see Lesson.
     Lesson *lesson() const { return m_lesson; }
     /// Options::controller "provisioner": the controller and its Provisioner (null otherwise).

@@ -40,13 +40,35 @@ ApiServer::~ApiServer()
 
 bool ApiServer::start(quint16 port, const QHostAddress &address, QString *error)
 {
-    const quint16 bound = listen(address, port);
-    if (bound == 0) {
+    // Our own QTcpServer / QSslServer (not QAbstractHttpServer::listen()'s) so that every
+    // connection gets its ConnectionGuard before the server reads it: Qt 6.4's server has no
+    // limit on a request's headers nor a timeout for them.
+    QTcpServer *tcp = nullptr;
+    if (m_tls) {
+        auto *ssl = new GuardedSslServer(&m_limits, this);
+        ssl->setSslConfiguration(m_sslConfig);
+        connect(ssl, &GuardedSslServer::refused, this, [this](int status, const QString &why) {
+            Q_EMIT requestHandled(QStringLiteral("-"), why, status);
+        });
+        tcp = ssl;
+    } else {
+        auto *plain = new GuardedTcpServer(&m_limits, this);
+        connect(plain, &GuardedTcpServer::refused, this, [this](int status, const QString &why) {
+            Q_EMIT requestHandled(QStringLiteral("-"), why, status);
+        });
+        tcp = plain;
+    }
+    if (!tcp->listen(address, port)) {
         if (error)
-            *error = QStringLiteral("cannot listen on %1:%2").arg(address.toString()).arg(port);
+            *error = QStringLiteral("cannot listen on %1:%2: %3")
+                         .arg(address.toString())
+                         .arg(port)
+                         .arg(tcp->errorString());
+        delete tcp;
         return false;
     }
-    m_port = bound;
+    bind(tcp);
+    m_port = tcp->serverPort();
     return true;
 }
 
@@ -83,7 +105,7 @@ bool ApiServer::setTls(const QByteArray &certPem, const QByteArray &keyPem, QStr
         conf.setPeerVerifyMode(QSslSocket::QueryPeer);
         m_clientCa = true;
     }
-    sslSetup(conf);
+    m_sslConfig = conf;
     m_tls = true;
     return true;
 }

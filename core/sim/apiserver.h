@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "connectionguard.h"
 #include "faults.h"
 #include "httpresponder.h"
 #include "statuses.h"
@@ -65,8 +66,8 @@ public:
     explicit ApiServer(Store *store, QObject *parent = nullptr);
     ~ApiServer() override;
 
-    /// Serve HTTPS instead of HTTP (QAbstractHttpServer::sslSetup; TLS 1.2 or later, HTTP/1.1
-    /// only, no ALPN h2). `certPem` is the server certificate (optionally followed by its
+    /// Serve HTTPS instead of HTTP (a QSslServer with this configuration; TLS 1.2 or later,
+    /// HTTP/1.1 only, no ALPN h2). `certPem` is the server certificate (optionally followed by its
     /// chain), `keyPem` its private key (PEM; EC or RSA). Call before start(). Returns false (and
     /// sets `*error`) when the PEM does not parse or the Qt TLS backend is missing.
     ///
@@ -87,6 +88,14 @@ public:
     /// Empty (the default) = no authentication: any or no token is accepted.
     void setBearerToken(const QString &token) { m_token = token; }
     QString bearerToken() const { return m_token; }
+
+    /// What a connection may take before its request is whole (kube-apiserver's MaxHeaderBytes
+    /// 1 MiB and ReadHeaderTimeout 32 s by default; ConnectionLimits, connectionguard.h): a
+    /// larger header is answered 431 Request Header Fields Too Large, headers that do not end
+    /// in time close the connection. Call before start() or at any time (a request in progress
+    /// keeps the timeout it started with).
+    void setConnectionLimits(const ConnectionLimits &limits) { m_limits = limits; }
+    ConnectionLimits connectionLimits() const { return m_limits; }
 
     /// Listens on `address`:`port` (port 0 = an ephemeral port). Returns false (and sets
     /// `*error`) when the port cannot be bound.
@@ -195,7 +204,9 @@ public:
 
 Q_SIGNALS:
     /// After every request: method ("GET"), target (path and query) and HTTP status; for
-    /// watches the status is 200 when the stream starts.
+    /// watches the status is 200 when the stream starts. A connection the ConnectionGuard
+    /// refused reports method "-", why as the target ("request headers over 1048576 bytes")
+    /// and 431, or 408 for headers that did not end in time (nothing is sent then).
     void requestHandled(const QString &method, const QString &target, int status);
     void watchCountChanged(int openWatches);
 
@@ -220,6 +231,8 @@ private:
     quint16 m_port = 0;
     quint64 m_requestCount = 0;
     bool m_tls = false;
+    QSslConfiguration m_sslConfig;
+    ConnectionLimits m_limits;
     bool m_clientCa = false;
     QString m_token;
     bool m_watchCache = true;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "patch.h"
 
+#include "api/jsondepth.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -138,6 +140,13 @@ bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *
                bool *badRequest)
 {
     *badRequest = true;
+    // nlohmann::json's patch(), copies and dump() recurse once per level: a patch nested deeper
+    // than any reader here accepts is refused before it is parsed.
+    if (jsonNestingBeyond(patch) >= 0) {
+        *error = QStringLiteral("json: cannot unmarshal the patch: nested deeper than %1 levels")
+                     .arg(kMaxJsonDepth);
+        return false;
+    }
     nlohmann::json ops =
         nlohmann::json::parse(patch.constData(), patch.constData() + patch.size(), nullptr, false);
     if (ops.is_discarded() || !ops.is_array()) {

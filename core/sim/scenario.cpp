@@ -208,7 +208,36 @@ QString translationOf(const QString &key, const char *field)
     return lang.match(l).hasMatch() ? l : QString();
 }
 
-ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
+/// "step 3 (create, line 12)": how a size error names its step.
+QString stepName(int index, const QString &action, int line)
+{
+    return QStringLiteral("step %1 (%2, line %3)").arg(index + 1).arg(action).arg(line);
+}
+
+/// The `count` of a create or update step: a whole number from 1 to kMaxCountPerStep.
+int stepCount(const YAML::Node &action, int index, const QString &verb, int line)
+{
+    const YAML::Node c = action.IsMap() ? action[std::string("count")] : YAML::Node();
+    if (!c)
+        return 1;
+    const QJsonValue v = toJson(c);
+    const double d = v.isDouble() ? v.toDouble() : -1;
+    if (d < 1 || d != std::floor(d))
+        throw Error{c.Mark(), QStringLiteral("%1: count needs a whole number from 1 to %2, got "
+                                             "\"%3\"")
+                                  .arg(stepName(index, verb, line))
+                                  .arg(Scenario::kMaxCountPerStep)
+                                  .arg(str(c.Scalar()))};
+    if (d > Scenario::kMaxCountPerStep)
+        throw Error{c.Mark(), QStringLiteral("%1: count %2 is over the limit of %3 objects per "
+                                             "step")
+                                  .arg(stepName(index, verb, line))
+                                  .arg(str(c.Scalar()))
+                                  .arg(Scenario::kMaxCountPerStep)};
+    return int(d);
+}
+
+ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
 {
     if (!n.IsMap())
         throw Error{n.Mark(), QStringLiteral("a step is a map such as {at: 1, caption: Hello}")};
@@ -274,6 +303,7 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
                    QStringLiteral("size"), QStringLiteral("storageClass")},
                   QStringLiteral("create"));
         s.args = toJson(actionNode).toObject();
+        stepCount(actionNode, index, action, s.line);
         if (!s.args.contains(u"template"))
             throw Error{actionNode.Mark(), QStringLiteral("create needs a template (pod, "
                                                           "configmap, ...)")};
@@ -291,6 +321,8 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt)
                  << QStringLiteral("count");
         checkKeys(actionNode, keys, action);
         s.args = toJson(actionNode).toObject();
+        if (s.action == ScenarioStep::Action::Update)
+            stepCount(actionNode, index, action, s.line);
         if (s.args.value(u"name").toString().isEmpty())
             throw Error{actionNode.Mark(), QStringLiteral("%1 needs a name").arg(action)};
     } else if (action == QLatin1String("compact")) {
@@ -353,8 +385,15 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                 sc->seedClaims = flag(v[std::string("claims")], "claims");
             if (v[std::string("watchCache")])
                 sc->watchCache = flag(v[std::string("watchCache")], "watchCache");
-            if (v[std::string("pods")])
-                sc->pods = int(number(v[std::string("pods")], "pods"));
+            if (const YAML::Node pods = v[std::string("pods")]) {
+                const double n = number(pods, "pods");
+                if (n > Scenario::kMaxObjects)
+                    throw Error{pods.Mark(), QStringLiteral("cluster.pods %1 is over the limit of "
+                                                            "%2 objects")
+                                                 .arg(str(pods.Scalar()))
+                                                 .arg(Scenario::kMaxObjects)};
+                sc->pods = int(n);
+            }
             if (v[std::string("seed")])
                 sc->seed = quint32(number(v[std::string("seed")], "seed"));
             if (v[std::string("bookmarkIntervalMs")])
@@ -435,9 +474,27 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
             if (!v.IsSequence())
                 throw Error{v.Mark(), QStringLiteral("steps needs a list of steps")};
             qint64 at = 0;
+            qint64 created = 0;
             for (const auto &item : v) {
-                sc->steps << parseStep(item, at);
-                at = sc->steps.constLast().atMs;
+                const int index = int(sc->steps.size());
+                if (index >= Scenario::kMaxSteps)
+                    throw Error{item.Mark(), QStringLiteral("step %1: more than %2 steps in one "
+                                                            "scenario")
+                                                 .arg(index + 1)
+                                                 .arg(Scenario::kMaxSteps)};
+                sc->steps << parseStep(item, at, index);
+                const ScenarioStep &s = sc->steps.constLast();
+                at = s.atMs;
+                if (s.action == ScenarioStep::Action::Create) {
+                    created += qMax(1, s.args.value(u"count").toInt(1));
+                    if (created > Scenario::kMaxObjects)
+                        throw Error{item.Mark(),
+                                    QStringLiteral("%1: the scenario creates %2 objects by this "
+                                                   "step, over the limit of %3")
+                                        .arg(stepName(index, s.verb, s.line))
+                                        .arg(created)
+                                        .arg(Scenario::kMaxObjects)};
+                }
             }
         } else {
             throw Error{it->first.Mark(),

@@ -88,6 +88,13 @@ struct Scenario {
 
     QList<ScenarioStep> steps; ///< in file order; `at` never decreases
 
+    /// Sizes the loader accepts (a scenario is a lesson, not a load test: `create: {count:
+    /// 1000000}` once grew the program to 24 GB). Beyond them Scenario::parse fails with the
+    /// step, its line and the limit.
+    static constexpr int kMaxCountPerStep = 10000; ///< create/update `count` of one step
+    static constexpr int kMaxObjects = 50000;      ///< cluster.pods; the sum of every create count
+    static constexpr int kMaxSteps = 10000;        ///< steps in one scenario
+
     /// Scenario time of the last step, in milliseconds.
     qint64 durationMs() const { return steps.isEmpty() ? 0 : steps.constLast().atMs; }
     /// True when some step is an informer action "start" (else the Session starts it at once).

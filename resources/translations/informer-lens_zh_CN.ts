@@ -1019,6 +1019,10 @@
         <source>PV already exists (409) — the library treats this as provisioned. An earlier sync of this claim had created the volume, but the volumes informer did not have it yet when this sync looked there (provisionClaimOperation checks that cache, not the server), so it provisioned again; the server answered the volume&apos;s POST with 409 AlreadyExists, which the library&apos;s backoffStore counts as saved.</source>
         <translation>PV 已存在（409）— 库把这视为已 provision。这个 claim 的上一次同步已经创建了卷，但这次同步查看时 volumes informer 还没有它（provisionClaimOperation 查的是这个缓存，而不是服务器），所以又 provision 了一次；服务器对卷的 POST 回答 409 AlreadyExists，库的 backoffStore 把它算作已保存。</translation>
     </message>
+    <message>
+        <source>The server asked to wait at least %1 s (Retry-After); the Reflector waits at most %2 s, the ceiling of its own backoff (client-go&apos;s REST client would honour any value).</source>
+        <translation>服务器要求至少等待 %1 s（Retry-After）；Reflector 最多等待 %2 s，即它自身退避的上限（client-go 的 REST 客户端不设上限）。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -2682,6 +2686,14 @@ Key: %2</source>
         <source>From the journal: keys held by a worker now (workqueueGet → Done) and the claims whose last sync provisioned a volume</source>
         <translation>来自日志：此刻被 worker 持有的键（workqueueGet → Done），以及同步时供应了卷的 claim</translation>
     </message>
+    <message>
+        <source>backing off, %1</source>
+        <translation>正在退避，%1</translation>
+    </message>
+    <message>
+        <source>backing off, %1, after: %2</source>
+        <translation>正在退避，%1，原因：%2</translation>
+    </message>
 </context>
 <context>
     <name>lens::NamespaceIndexModel</name>
@@ -3162,6 +3174,22 @@ Key: %2</source>
         <translation>
             <numerusform>%n 个 watch 事件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>waits %1 s</source>
+        <translation>等待 %1 秒</translation>
+    </message>
+    <message>
+        <source>retry in %1 s</source>
+        <translation>%1 秒后重试</translation>
+    </message>
+    <message>
+        <source>; the server asked for %1 s (Retry-After), capped at %2 s</source>
+        <translation>；服务器要求 %1 秒（Retry-After），上限为 %2 秒</translation>
+    </message>
+    <message>
+        <source>; the server asked for %1 s (Retry-After)</source>
+        <translation>；服务器要求 %1 秒（Retry-After）</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@ private Q_SLOTS:
     void watchCaptureReplays();
     void unusableFilesAreExplained();
     void cutCaptureIsReportedOnStderr();
+    void deeplyNestedFilesAreExplained();
 
 private:
     /// Runs informer-lens to the end; returns its exit code (stdout/stderr in the out params).
@@ -132,6 +133,31 @@ void tst_ReplayCli::unusableFilesAreExplained()
                  nullptr, &err),
              2);
     QVERIFY2(err.contains("--open replays a recording"), err.constData());
+}
+
+// One JSON value nested 70 000 levels deep once crashed --watch-capture (SIGSEGV, exit 139,
+// nothing printed) where 10 000 levels got an error: every depth now gets the same sentence, and
+// --open refuses such a line too.
+void tst_ReplayCli::deeplyNestedFilesAreExplained()
+{
+    for (const int depth : {2000, 10000, 70000, 200000}) {
+        const QString deep = m_dir.filePath(QStringLiteral("deep-%1.json").arg(depth));
+        QFile f(deep);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(depth, '[') + QByteArray(depth, ']') + '\n');
+        f.close();
+        QByteArray err;
+        QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--speed"), QStringLiteral("0"),
+                      QStringLiteral("--watch-capture"), deep},
+                     nullptr, &err),
+                 1);
+        QVERIFY2(err.contains("The capture cannot be replayed: deep-" + QByteArray::number(depth) +
+                              ".json:1:1025: JSON nested deeper than 1024 levels"),
+                 err.constData());
+        QCOMPARE(run({QStringLiteral("--headless"), QStringLiteral("--open"), deep}, nullptr, &err),
+                 1);
+        QVERIFY2(err.contains("deep-" + QByteArray::number(depth) + ".json:1:"), err.constData());
+    }
 }
 
 void tst_ReplayCli::cutCaptureIsReportedOnStderr()

@@ -5,6 +5,8 @@
 // typeDescription and expectedType (RF-23/RF-24).
 
 #include "reflectorharness.h"
+#include "trace/journal.h"
+#include "trace/tracedetail.h"
 
 #include <QTest>
 
@@ -20,6 +22,8 @@ private Q_SLOTS:
     void backoffSeedDiffersPerReflector();
     void backoff_data();
     void backoff();
+    void retryAfterIsCapped_data();
+    void retryAfterIsCapped();
     void minWatchTimeout_data();
     void minWatchTimeout();
     void typeDescription_data();
@@ -129,6 +133,60 @@ void TestReflectorExtras::backoff()
     clock.advance(120001);
     const qint64 reset = b.next();
     QVERIFY(reset >= 800 && reset <= 1600);
+}
+
+void TestReflectorExtras::retryAfterIsCapped_data()
+{
+    QTest::addColumn<int>("asked");    // the server's Retry-After, seconds
+    QTest::addColumn<qint64>("delay"); // the backoff journaled, ms
+    QTest::addColumn<int>("cap");      // retryAfterCapSeconds journaled (0 = absent)
+    QTest::newRow("5 s is honoured as it is") << 5 << qint64(5000) << 0;
+    QTest::newRow("30 s, the ceiling, as it is") << 30 << qint64(30000) << 0;
+    QTest::newRow("99999 s (27.8 h) waits 30 s, the backoff's ceiling")
+        << 99999 << qint64(30000) << 30;
+}
+
+// A 429 on watch with Retry-After waits max(backoff, Retry-After), the Retry-After capped at
+// Reflector::kMaxRetryAfterSeconds; the journal keeps what the server asked and the cap.
+void TestReflectorExtras::retryAfterIsCapped()
+{
+    QFETCH(int, asked);
+    QFETCH(qint64, delay);
+    QFETCH(int, cap);
+    ManualClock clock;
+    Journal journal(&clock);
+    FakeListerWatcher lw;
+    lw.clock = &clock;
+    RecordingStore store;
+    Reflector reflector(&lw, &store, &journal, &clock);
+    reflector.setSeed(42);
+    reflector.setBackoffParams(Backoff::Params{1, 50, 100, 2.0, 1.0});
+    lw.listScript << okReply({}, QStringLiteral("1"));
+    WatchScript w = watchFromSpec(QStringLiteral("fail 429"));
+    w.endStatus.retryAfterSeconds = asked;
+    lw.watchScript << w;
+    reflector.run();
+    const auto backoff = [&journal]() -> const TraceEvent * {
+        for (const TraceEvent &e : journal.events())
+            if (e.kind == TraceKind::Backoff)
+                return &e;
+        return nullptr;
+    };
+    QTRY_VERIFY(backoff());
+    const TraceEvent *e = backoff();
+    QCOMPARE(e->detail.value(QLatin1String("delayMs")).toInteger(), delay);
+    QCOMPARE(e->detail.value(QLatin1String("retryAfterSeconds")).toInt(), asked);
+    QCOMPARE(e->detail.value(QLatin1String("retryAfterCapSeconds")).toInt(), cap);
+    QCOMPARE(e->detail.contains(QLatin1String("retryAfterCapSeconds")), cap > 0);
+    QString why;
+    QVERIFY2(tracedetail::check(*e, &why), qPrintable(why));
+    // The watch is retried after that delay on the clock, not before.
+    clock.advance(delay - 1);
+    QCoreApplication::processEvents();
+    QCOMPARE(lw.watches.size(), 1);
+    clock.advance(1);
+    QTRY_COMPARE(lw.watches.size(), 2);
+    reflector.stop();
 }
 
 void TestReflectorExtras::minWatchTimeout_data()

@@ -3,7 +3,9 @@
 // Reflector, DeltaFIFO, Indexer and handler (CaptureListerWatcher): the cache ends as the
 // capture implies, every event reaches the handler, ERROR events are watch errors, and bad
 // captures say where they went wrong while keeping what was read.
+#include "api/jsondepth.h"
 #include "client/capturelisterwatcher.h"
+#include "client/httpcalls.h"
 #include "informer/keys.h"
 #include "session/session.h"
 
@@ -90,6 +92,44 @@ std::unique_ptr<Session> replay(const QString &path)
 class tst_Capture : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // JSON nested 100 000 deep, in every reader that takes JSON from outside: a capture (once a
+    // SIGSEGV past ~70 000 levels), a watch line, a LIST body (a recording's line: tst_journalfile). Each says
+    // what is wrong, at every depth, and keeps what came before.
+    void nestingIsBoundedEverywhere()
+    {
+        QCOMPARE(jsonNestingBeyond("[[1]]"), qsizetype(-1));
+        QCOMPARE(jsonNestingBeyond("{\"a\":\"[[[[\"}", 0, 1), qsizetype(-1)); // in a string
+        QCOMPARE(jsonNestingBeyond("[[[1]]]", 0, 2), qsizetype(2));
+        QCOMPARE(jsonNestingBeyond("7 [[[]]]", 0, 2), qsizetype(-1)); // a scalar, then others
+        for (const int depth : {1025, 10000, 70000, 100000}) {
+            const QByteArray deepArray = QByteArray(depth, '[') + QByteArray(depth, ']');
+            QByteArray deepObject;
+            for (int i = 0; i < depth; ++i)
+                deepObject += "{\"a\":";
+            deepObject += "1" + QByteArray(depth, '}');
+            // A capture: one good event, then the deep value.
+            const QByteArray good = fixtureBytes().left(fixtureBytes().indexOf('\n') + 1);
+            const WatchCapture c =
+                WatchCapture::parse(good + deepObject + "\n", QStringLiteral("deep.json"));
+            QCOMPARE(c.events.size(), 1);
+            QVERIFY2(c.warning.contains(QStringLiteral("JSON nested deeper than 1024 levels; kept "
+                                                       "the 1 events read before it")),
+                     qPrintable(c.warning));
+            // A watch line whose object is that deep, over HTTP.
+            WatchEvent ev;
+            QString why;
+            QVERIFY(
+                !decodeWatchEvent("{\"type\":\"ADDED\",\"object\":" + deepObject + "}", &ev, &why));
+            QVERIFY2(why.contains(QStringLiteral("deeply nested")), qPrintable(why));
+            // A LIST body.
+            QByteArray body = "{\"kind\":\"PodList\",\"items\":[" + deepArray + "]}";
+            const HttpListCall::Parsed p = HttpListCall::parse(body);
+            QVERIFY(!p.ok);
+            QVERIFY2(p.error.message.contains(QStringLiteral("deeply nested")),
+                     qPrintable(p.error.message));
+        }
+    }
+
     void readsTheRealCapture()
     {
         WatchCapture c;

@@ -3,6 +3,7 @@
 // HTTPS API server with the kubeconfig's CA and credentials: a client certificate, a bearer
 // token, a token file, or an exec credential plugin. Broken kubeconfigs are explained and never
 // echo a secret. The server is the simulator with --tls (needs the openssl command).
+#include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
 #include "informer/reflector.h"
 #include "session/session.h"
@@ -12,6 +13,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace lens;
 
@@ -53,6 +55,7 @@ private slots:
     void tokenFileReachesHttpsServer();
     void execPluginReachesHttpsServer();
     void execPluginFailureIsExplained();
+    void hungExecPluginTimesOutWithoutFreezing();
     void connectionFailuresAreExplained_data();
     void connectionFailuresAreExplained();
 
@@ -325,6 +328,74 @@ void tst_Kubeconfig::execPluginFailureIsExplained()
     QVERIFY2(error.contains(QStringLiteral("could not be started")) &&
                  error.contains(QStringLiteral("install it with apt")),
              qPrintable(error));
+}
+
+// A plugin that never answers: the requests that need its credential wait for one run (not
+// one each), the event loop keeps turning meanwhile, the run is stopped after its timeout and
+// the requests fail with an error naming the plugin; the next request runs it again.
+void tst_Kubeconfig::hungExecPluginTimesOutWithoutFreezing()
+{
+    QTemporaryDir dir;
+    const QString runs = dir.filePath(QStringLiteral("runs"));
+    const QString plugin = write(dir, QStringLiteral("hung-plugin"),
+                                 "#!/bin/sh\necho run >> '" + runs.toUtf8() + "'\nexec sleep 600\n",
+                                 QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const QString path =
+        write(dir, QStringLiteral("config"),
+              config("    server: https://127.0.0.1:1\n",
+                     "    exec:\n      apiVersion: client.authentication.k8s.io/v1\n"
+                     "      command: " +
+                         plugin.toUtf8() + "\n"));
+    RestConfig rc;
+    QString error;
+    QVERIFY2(KubeconfigLoader::load(path, {}, &rc, &error), qPrintable(error));
+    QVERIFY(rc.exec);
+    QCOMPARE(rc.exec->timeoutMs, 10000); // the default
+    rc.exec->timeoutMs = 500;
+    HttpListerWatcher lw(rc, QStringLiteral("/api/v1/pods"));
+    // The event loop turns while the plugin hangs.
+    int ticks = 0;
+    QTimer tick;
+    connect(&tick, &QTimer::timeout, this, [&ticks] { ++ticks; });
+    tick.start(10);
+    std::unique_ptr<ListCall> list(lw.list(ListOptions{}));
+    std::unique_ptr<WatchCall> watch(lw.watch(ListOptions{}));
+    QVERIFY(rc.exec->isRunning()); // handed back while the plugin runs, not after it
+    bool listDone = false;
+    ApiStatus watchEnd;
+    bool watchEnded = false;
+    connect(list.get(), &ListCall::finished, this, [&] { listDone = true; });
+    connect(watch.get(), &WatchCall::ended, this, [&](const ApiStatus &s) {
+        watchEnded = true;
+        watchEnd = s;
+    });
+    QString third;
+    bool thirdDone = false;
+    rc.withCredential(this, [&](const QString &e) {
+        third = e;
+        thirdDone = true;
+    });
+    QCOMPARE(rc.exec->runCount(), 1); // one run for the three waiting
+    QTRY_VERIFY_WITH_TIMEOUT(listDone && watchEnded && thirdDone, 10000);
+    QVERIFY2(ticks >= 10, qPrintable(QString::number(ticks)));
+    QCOMPARE(rc.exec->runCount(), 1);
+    QFile counted(runs);
+    QVERIFY(counted.open(QIODevice::ReadOnly));
+    QCOMPARE(counted.readAll(), QByteArray("run\n"));
+    const QString expected =
+        QStringLiteral("getting credentials: the exec credential plugin \"%1\" did not answer "
+                       "within 0.5 s")
+            .arg(plugin);
+    QVERIFY(!list->ok());
+    QVERIFY2(list->error().message.startsWith(expected), qPrintable(list->error().message));
+    QVERIFY(!watch->responded());
+    QVERIFY2(watchEnd.message.startsWith(expected), qPrintable(watchEnd.message));
+    QVERIFY2(third.startsWith(expected), qPrintable(third));
+    QVERIFY(!rc.exec->isRunning());
+    // The next request runs it again.
+    std::unique_ptr<ListCall> again(lw.list(ListOptions{}));
+    QCOMPARE(rc.exec->runCount(), 2);
+    QVERIFY(rc.exec->isRunning());
 }
 
 void tst_Kubeconfig::connectionFailuresAreExplained_data()

@@ -3,6 +3,8 @@
 // data never reaches the file in clear, and bad files fail with FILE:LINE errors that keep what
 // was read before the bad line.
 #include "lens/journalfile.h"
+#include "lens/masking.h"
+#include "lens/objecttreemodel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -178,6 +180,47 @@ private Q_SLOTS:
                     .value(QLatin1String("password"))
                     .toString()
                     .contains(QStringLiteral("17 bytes")));
+        // Opened (--open), the inspector and a diff show the counts the recording kept: the
+        // 17 bytes of the password, not the length of the mask's own characters.
+        ObjectTreeModel tree;
+        tree.setObject(QStringLiteral("shop/db"), s);
+        const QString masked17 = QStringLiteral("\u2022\u2022\u2022\u2022\u2022 (17 bytes)");
+        QCOMPARE(tree.indexOfPath(QStringLiteral("data.password")).siblingAtColumn(1).data(),
+                 QVariant(masked17));
+        QCOMPARE(tree.indexOfPath(QStringLiteral("stringData.token")).siblingAtColumn(1).data(),
+                 QVariant(masked17));
+        QCOMPARE(maskSensitive(s.json()), s.json());
+        // Strict base64: a data value that is not base64 counts its own UTF-8 bytes.
+        QCOMPARE(maskedValueText(QStringLiteral("not base64!"), true),
+                 QStringLiteral("\u2022\u2022\u2022\u2022\u2022 (11 bytes)"));
+    }
+
+    // A line nested 100 000 deep (fuzzing's pathological input): refused with FILE:LINE, at
+    // the header and after good events alike.
+    void deeplyNestedLineIsRefused()
+    {
+        QTemporaryDir dir;
+        ManualClock clock;
+        Journal j(&clock);
+        fill(j, clock);
+        const QString good = dir.filePath(QStringLiteral("good.jsonl"));
+        QVERIFY(JournalFileWriter::save(j, good, {}));
+        QFile in(good);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray lines = in.readAll();
+        const QByteArray deep = QByteArray(100000, '[') + QByteArray(100000, ']') + "\n";
+        const QString first = dir.filePath(QStringLiteral("first.jsonl"));
+        writeFile(first, deep);
+        JournalFileContents c;
+        QString error;
+        QVERIFY(!JournalFile::read(first, &c, &error));
+        QVERIFY2(error.contains(QStringLiteral("first.jsonl:1:")), qPrintable(error));
+        const QString later = dir.filePath(QStringLiteral("later.jsonl"));
+        writeFile(later, lines + deep);
+        QVERIFY(JournalFile::read(later, &c, &error));
+        QCOMPARE(c.events.size(), size_t(j.events().size()));
+        QVERIFY2(c.warning.contains(QStringLiteral("later.jsonl:%1:").arg(lines.count('\n') + 1)),
+                 qPrintable(c.warning));
     }
 
     void recordedJournalRestoresSeqTimeAndClock()

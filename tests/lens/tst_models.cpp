@@ -131,6 +131,7 @@ private Q_SLOTS:
     void keyHistoryCap();
     void busyBatchesTakeTurns();
     void reflectorStatusAndTimeline();
+    void backoffCountdownSaysRetryAfterAndCap();
     void objectDiffLines();
     void timelineGapsAndHandlerTicks();
     void timelineDepthKeepsTheMillisecondsPeak();
@@ -453,6 +454,48 @@ void tst_Models::busyBatchesTakeTurns()
     QCOMPARE(seqsA.size(), size_t(n));
     QCOMPARE(seqsA, seqsB);
     QVERIFY(std::is_sorted(seqsA.begin(), seqsA.end()));
+}
+
+// During Backoff the status counts the wait down on the journal's clock and says what the
+// server asked (Retry-After) and the cap the Reflector applied to it.
+void tst_Models::backoffCountdownSaysRetryAfterAndCap()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    ReflectorStatus status(&journal);
+    Feed f{&journal, {}, {}};
+    f.reflector(TraceKind::WatchError, {}, {{QLatin1String("code"), 429}});
+    QCOMPARE(status.backoffText(0), QString());
+    f.reflector(TraceKind::Backoff, {},
+                {{QLatin1String("delayMs"), 30000},
+                 {QLatin1String("reason"), QStringLiteral("429 on watch")},
+                 {QLatin1String("retryAfterSeconds"), 99999},
+                 {QLatin1String("retryAfterCapSeconds"), 30}});
+    QTRY_COMPARE(status.state(), ReflectorStatus::State::Backoff);
+    QCOMPARE(status.backoffEndsAtMs(), clock.nowMs() + 30000);
+    QCOMPARE(status.retryAfterAskedSeconds(), 99999);
+    QCOMPARE(status.retryAfterCapSeconds(), 30);
+    const QString tail =
+        QStringLiteral("; the server asked for 99999 s (Retry-After), capped at 30 s");
+    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 30 s") + tail);
+    clock.advance(17500);
+    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 13 s") + tail);
+    clock.advance(12500);
+    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 0 s") + tail);
+    QCOMPARE(status.backoffText(-1), QStringLiteral("waits 30 s") + tail);
+    // A Retry-After under the cap: no cap named.
+    f.reflector(TraceKind::Backoff, {},
+                {{QLatin1String("delayMs"), 5000},
+                 {QLatin1String("reason"), QStringLiteral("429 on watch")},
+                 {QLatin1String("retryAfterSeconds"), 5}});
+    QTRY_COMPARE(status.retryAfterAskedSeconds(), 5);
+    QCOMPARE(status.backoffText(clock.nowMs()),
+             QStringLiteral("retry in 5 s; the server asked for 5 s (Retry-After)"));
+    // Watching again: no countdown.
+    f.reflector(TraceKind::WatchStarted, QStringLiteral("7"));
+    QTRY_COMPARE(status.state(), ReflectorStatus::State::Watching);
+    QCOMPARE(status.backoffText(clock.nowMs()), QString());
+    QCOMPARE(status.backoffEndsAtMs(), qint64(-1));
 }
 
 void tst_Models::reflectorStatusAndTimeline()

@@ -23,6 +23,8 @@ private slots:
     void controllerScenariosEndByThemselves();
     void headlessLessonPausesPopAfterEachStep();
     void brokenFileNamesTheLine();
+    void onlyStepAtZeroEnds();
+    void oversizedScenarioIsRefused();
     void simServesAScenario();
 };
 
@@ -178,6 +180,56 @@ void tst_ScenarioCli::headlessLessonPausesPopAfterEachStep()
     QCOMPARE(popsWhileHeld, 0);
     QCOMPARE(replacedQueued, 16); // the initial list, queued while Pop was held
     QCOMPARE(lastCaptionKey, QStringLiteral("default/web-2"));
+}
+
+// A scenario whose only step is at 0 s finished inside Session::start(), before --headless
+// listened for its end, and never exited.
+void tst_ScenarioCli::onlyStepAtZeroEnds()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("zero.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("title: zero\nsteps:\n  - at: 0\n    caption: only this\n");
+    f.close();
+    for (const QStringList &extra :
+         {QStringList{}, QStringList{QStringLiteral("--speed"), QStringLiteral("0")}}) {
+        QProcess lens;
+        lens.start(QStringLiteral(LENS_EXE),
+                   QStringList{QStringLiteral("--headless"), QStringLiteral("--scenario"), path} +
+                       extra);
+        const auto stop = qScopeGuard([&lens] { lens.kill(); });
+        QTRY_COMPARE_WITH_TIMEOUT(lens.state(), QProcess::NotRunning, 30000);
+        QCOMPARE(lens.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(lens.exitCode(), 0);
+        bool finished = false;
+        for (const QString &line : lines(lens.readAllStandardOutput())) {
+            const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+            finished = finished || (o.value(u"component").toString() == QLatin1String("scenario") &&
+                                    o.value(u"type").toString() == QLatin1String("finished"));
+        }
+        QVERIFY(finished);
+    }
+}
+
+void tst_ScenarioCli::oversizedScenarioIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("title: big\nsteps:\n  - create: {template: pod, count: 1000000}\n");
+    f.close();
+    QProcess lens;
+    lens.start(QStringLiteral(LENS_EXE),
+               {QStringLiteral("--headless"), QStringLiteral("--scenario"), path});
+    const auto stop = qScopeGuard([&lens] { lens.kill(); });
+    QTRY_COMPARE_WITH_TIMEOUT(lens.state(), QProcess::NotRunning, 20000);
+    QCOMPARE(lens.exitCode(), 1);
+    const QString err = QString::fromUtf8(lens.readAllStandardError());
+    QVERIFY2(err.contains(path + QStringLiteral(":3:36: step 1 (create, line 3): count 1000000 is "
+                                                "over the limit of 10000 objects per step")),
+             qPrintable(err));
 }
 
 void tst_ScenarioCli::brokenFileNamesTheLine()

@@ -136,6 +136,27 @@ void TestScenarios::parseErrors_data()
     QTest::newRow("claim options on a pod")
         << QByteArray("steps:\n  - create: {template: pod, size: 1Gi}\n")
         << QStringLiteral("x.yaml:2:13: size and storageClass go with template: claim");
+    QTest::newRow("create count over the limit (once 24 GB, then OOM-killed)")
+        << QByteArray("title: t\nsteps:\n  - create: {template: pod, count: 1000000}\n")
+        << QStringLiteral("x.yaml:3:36: step 1 (create, line 3): count 1000000 is over the "
+                          "limit of 10000 objects per step");
+    QTest::newRow("update count over the limit")
+        << QByteArray("steps:\n  - caption: a\n  - update: {resource: pods, name: a, count: "
+                      "20000}\n")
+        << QStringLiteral("x.yaml:3:46: step 2 (update, line 3): count 20000 is over the limit "
+                          "of 10000 objects per step");
+    QTest::newRow("count not a whole number")
+        << QByteArray("steps:\n  - create: {template: pod, count: 2.5}\n")
+        << QStringLiteral("x.yaml:2:36: step 1 (create, line 2): count needs a whole number "
+                          "from 1 to 10000, got \"2.5\"");
+    QTest::newRow("creates over the scenario's limit in all")
+        << QByteArray("steps:\n" +
+                      QByteArray("  - create: {template: pod, count: 10000}\n").repeated(6))
+        << QStringLiteral("x.yaml:7:5: step 6 (create, line 7): the scenario creates 60000 "
+                          "objects by this step, over the limit of 50000");
+    QTest::newRow("cluster pods over the limit")
+        << QByteArray("cluster: {pods: 100000}\nsteps:\n  - caption: a\n")
+        << QStringLiteral("x.yaml:1:17: cluster.pods 100000 is over the limit of 50000 objects");
     QTest::newRow("no steps") << QByteArray("title: t\n")
                               << QStringLiteral("x.yaml:1:1: the scenario has no steps");
 }

@@ -136,6 +136,12 @@ void tst_SimWrites::jsonPatch_data()
         << QByteArray(R"({"op":"add"})") << 400 << QStringLiteral("BadRequest") << QString();
     QTest::newRow("unknown op: 400") << QByteArray(R"([{"op":"frobnicate","path":"/data"}])") << 400
                                      << QStringLiteral("BadRequest") << QString();
+    // nlohmann::json's patch() and dump() recurse per level: 100 000 levels are refused, not a
+    // crash of the server.
+    QTest::newRow("value nested 100 000 deep: 400")
+        << QByteArray(R"([{"op":"add","path":"/data/blee","value":)" + QByteArray(100000, '[') +
+                      QByteArray(100000, ']') + "}]")
+        << 400 << QStringLiteral("BadRequest") << QString();
 }
 
 void tst_SimWrites::jsonPatch()

@@ -171,8 +171,28 @@ private Q_SLOTS:
         w.settle();
         auto *label = w.findChild<QLabel *>(QStringLiteral("errorLabel"));
         QVERIFY(label);
-        QCOMPARE(label->text(),
-                 QStringLiteral("backing off after: 410 Gone: too old resource version"));
+        // The whole text is the tooltip (the label elides at 480 px); the countdown comes first.
+        QCOMPARE(label->toolTip(), QStringLiteral("backing off, retry in 1 s, after: 410 Gone: "
+                                                  "too old resource version"));
+        // A 429's Retry-After of 99999 s: the wait capped at 30 s, counted down on the
+        // journal's clock, with what the server asked.
+        TraceEvent ra = b;
+        ra.detail.insert(QLatin1String("delayMs"), 30000);
+        ra.detail.insert(QLatin1String("reason"), QStringLiteral("429 on watch"));
+        ra.detail.insert(QLatin1String("retryAfterSeconds"), 99999);
+        ra.detail.insert(QLatin1String("retryAfterCapSeconds"), 30);
+        journal.record(ra);
+        w.settle();
+        QCOMPARE(label->toolTip(),
+                 QStringLiteral("backing off, retry in 30 s; the server asked for 99999 s "
+                                "(Retry-After), capped at 30 s, after: 410 Gone: too old resource "
+                                "version"));
+        QVERIFY2(label->text().startsWith(QLatin1String("backing off, retry in 30 s")),
+                 qPrintable(label->text()));
+        clock.advance(12000);
+        w.settle(); // as the window's one-second tick does in real time
+        QVERIFY2(label->toolTip().startsWith(QLatin1String("backing off, retry in 18 s;")),
+                 qPrintable(label->toolTip()));
         TraceEvent l;
         l.kind = TraceKind::ListStarted;
         l.component = QStringLiteral("reflector");

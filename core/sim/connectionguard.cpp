@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "connectionguard.h"
+
+#include <QSslSocket>
+#include <QTcpSocket>
+
+namespace lens::sim {
+
+namespace {
+const char kGuarded[] = "lensConnectionGuard";
+} // namespace
+
+ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits)
+    : QObject(socket), m_socket(socket), m_limits(limits)
+{
+    socket->setProperty(kGuarded, true);
+    m_headerDeadline.setSingleShot(true);
+    connect(&m_headerDeadline, &QTimer::timeout, this, [this] {
+        refuse(408, QStringLiteral("the request's headers did not arrive within %1 ms")
+                        .arg(m_limits->readHeaderTimeoutMs));
+    });
+    // Before the server's own readyRead slot (connected when the socket becomes pending).
+    connect(socket, &QTcpSocket::readyRead, this, &ConnectionGuard::onReadyRead);
+    startRequest(); // Go's ReadHeaderTimeout counts from the accepted connection
+}
+
+void ConnectionGuard::startRequest()
+{
+    m_inHeader = true;
+    m_headerBytes = 0;
+    m_tail.clear();
+    if (m_limits->readHeaderTimeoutMs > 0)
+        m_headerDeadline.start(m_limits->readHeaderTimeoutMs);
+}
+
+void ConnectionGuard::onReadyRead()
+{
+    if (!m_refusal.isEmpty())
+        return;
+    // QAbstractHttpServer reads a request inside a socket transaction and commits it once the
+    // request is whole: no transaction = the previous request is done, these bytes start the
+    // next one.
+    if (!m_socket->isTransactionStarted() && !m_inHeader)
+        startRequest();
+    if (!m_inHeader)
+        return; // the body: the handlers' business
+    const QByteArray fresh = m_socket->peek(m_socket->bytesAvailable());
+    // QHttpServerRequestPrivate::readHeader's rule: the headers end at "\n\r\n" or "\n\n";
+    // whitespace before the request line is skipped, as it skips it.
+    QByteArray scan = m_tail + fresh;
+    qsizetype end = -1;
+    for (qsizetype i = m_tail.size(); i < scan.size(); ++i) {
+        if (scan.at(i) != '\n')
+            continue;
+        if ((i >= 1 && scan.at(i - 1) == '\n') ||
+            (i >= 2 && scan.at(i - 1) == '\r' && scan.at(i - 2) == '\n')) {
+            end = i + 1 - m_tail.size(); // bytes of `fresh` up to the header end
+            break;
+        }
+    }
+    m_headerBytes += end >= 0 ? end : fresh.size();
+    if (m_headerBytes > m_limits->maxHeaderBytes) {
+        refuse(431, QStringLiteral("request headers over %1 bytes").arg(m_limits->maxHeaderBytes));
+        return;
+    }
+    if (end >= 0) {
+        m_inHeader = false;
+        m_headerDeadline.stop();
+        m_tail.clear();
+    } else {
+        m_tail = scan.right(2);
+    }
+}
+
+void ConnectionGuard::refuse(int status, const QString &why)
+{
+    if (!m_refusal.isEmpty())
+        return;
+    m_refusal = why;
+    m_headerDeadline.stop();
+    // The server's parser lets go of the request: its readyRead slot is disconnected (a slot
+    // disconnected during an emission is skipped), the transaction holding the request's bytes
+    // is ended and what came in is thrown away, now and until the connection closes.
+    disconnect(m_socket, &QTcpSocket::readyRead, nullptr, nullptr);
+    if (m_socket->isTransactionStarted())
+        m_socket->commitTransaction();
+    m_socket->readAll();
+    connect(m_socket, &QTcpSocket::readyRead, this, [this] { m_socket->readAll(); });
+    Q_EMIT refused(status, why);
+    if (status != 431) {
+        m_socket->disconnectFromHost(); // Go's ReadHeaderTimeout: closed, nothing said
+        return;
+    }
+    m_socket->write("HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                    "Content-Type: text/plain; charset=utf-8\r\n"
+                    "Connection: close\r\n\r\n"
+                    "431 Request Header Fields Too Large");
+    // Closed a moment later, input drained meanwhile: a socket closed with unread input answers
+    // with a reset, which can destroy the 431 before the client read it (Go's
+    // closeWriteAndWait waits 500 ms for the same reason).
+    m_headerDeadline.disconnect(this);
+    connect(&m_headerDeadline, &QTimer::timeout, m_socket, &QTcpSocket::disconnectFromHost);
+    m_headerDeadline.start(500);
+}
+
+GuardedTcpServer::GuardedTcpServer(const ConnectionLimits *limits, QObject *parent)
+    : QTcpServer(parent), m_limits(limits)
+{
+}
+
+void GuardedTcpServer::incomingConnection(qintptr socketDescriptor)
+{
+    auto *socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(socketDescriptor)) {
+        delete socket;
+        return;
+    }
+    auto *guard = new ConnectionGuard(socket, m_limits);
+    connect(guard, &ConnectionGuard::refused, this, &GuardedTcpServer::refused);
+    addPendingConnection(socket);
+}
+
+GuardedSslServer::GuardedSslServer(const ConnectionLimits *limits, QObject *parent)
+    : QSslServer(parent), m_limits(limits)
+{
+}
+
+void GuardedSslServer::incomingConnection(qintptr socketDescriptor)
+{
+    QSslServer::incomingConnection(socketDescriptor);
+    // QSslServer made the QSslSocket as its child and started the handshake; the socket is
+    // pending only once encrypted, so the guard's readyRead slot comes first.
+    for (QSslSocket *s : findChildren<QSslSocket *>(Qt::FindDirectChildrenOnly))
+        if (!s->property(kGuarded).toBool()) {
+            auto *guard = new ConnectionGuard(s, m_limits);
+            connect(guard, &ConnectionGuard::refused, this, &GuardedSslServer::refused);
+        }
+}
+
+} // namespace lens::sim

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QPointer>
+#include <QSslConfiguration>
+#include <QSslServer>
+#include <QTcpServer>
+#include <QTimer>
+
+class QTcpSocket;
+
+namespace lens::sim {
+
+/// What the built-in server tolerates of a request before it is whole: kube-apiserver's
+/// http.Server settings (k8s.io/apiserver/pkg/server/secure_serving.go: MaxHeaderBytes 1 << 20,
+/// ReadHeaderTimeout 32 s).
+struct ConnectionLimits {
+    /// Request line and headers together, bytes. Beyond: "431 Request Header Fields Too Large"
+    /// and the connection closed, as Go's net/http answers a header over MaxHeaderBytes.
+    qint64 maxHeaderBytes = 1 << 20;
+    /// From the accepted connection (or a keep-alive connection's next request's first byte)
+    /// to the end of the headers, milliseconds. Beyond: the connection is closed without an
+    /// answer, as Go's ReadHeaderTimeout does. 0 = no limit.
+    int readHeaderTimeoutMs = 32000;
+};
+
+/// Guards one connection of the built-in server against requests that never end (see
+/// ConnectionLimits). Qt 6.4's QAbstractHttpServer has no hook for either: it reads a request
+/// byte by byte inside a QIODevice transaction, so the whole unfinished request stays buffered
+/// in the socket, and a request whose headers never end is kept (and grown) for ever. The
+/// guard sits on the socket itself: created by GuardedTcpServer / GuardedSslServer before
+/// QAbstractHttpServer sees the socket, its readyRead slot runs before the server's, and it
+/// peeks at the bytes that arrived (never reading them) to count a request's header bytes and
+/// find where its headers end. A new request starts when the server has committed the
+/// previous one (no transaction in progress on the socket).
+class ConnectionGuard : public QObject {
+    Q_OBJECT
+public:
+    /// Watches `socket` (becomes its child). `limits` are read when each request starts.
+    ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits);
+
+    /// How the guard ended the connection, for the server's log: "" = it did not.
+    QString refusal() const { return m_refusal; }
+
+Q_SIGNALS:
+    /// The guard closed the connection: `status` 431 (header too large) or 408 (header timeout;
+    /// nothing is sent then, as Go's server sends nothing either).
+    void refused(int status, const QString &why);
+
+private:
+    void onReadyRead();
+    void startRequest();
+    void refuse(int status, const QString &why);
+
+    QTcpSocket *m_socket;
+    const ConnectionLimits *m_limits;
+    QTimer m_headerDeadline;
+    qint64 m_headerBytes = 0;
+    bool m_inHeader = true; ///< the current request's headers have not ended yet
+    QByteArray m_tail;      ///< the last bytes scanned (a header end split over two reads)
+    QString m_refusal;
+};
+
+/// A QTcpServer whose connections each get a ConnectionGuard before QAbstractHttpServer::bind()
+/// takes them (QTcpServer::incomingConnection, the documented hook).
+class GuardedTcpServer : public QTcpServer {
+    Q_OBJECT
+public:
+    GuardedTcpServer(const ConnectionLimits *limits, QObject *parent = nullptr);
+
+Q_SIGNALS:
+    void refused(int status, const QString &why);
+
+protected:
+    void incomingConnection(qintptr socketDescriptor) override;
+
+private:
+    const ConnectionLimits *m_limits;
+};
+
+/// GuardedTcpServer for TLS: QSslServer's own incomingConnection() makes the QSslSocket and
+/// starts the handshake; the guard is attached to it then, before it is pending.
+class GuardedSslServer : public QSslServer {
+    Q_OBJECT
+public:
+    GuardedSslServer(const ConnectionLimits *limits, QObject *parent = nullptr);
+
+Q_SIGNALS:
+    void refused(int status, const QString &why);
+
+protected:
+    void incomingConnection(qintptr socketDescriptor) override;
+
+private:
+    const ConnectionLimits *m_limits;
+};
+
+} // namespace lens::sim
