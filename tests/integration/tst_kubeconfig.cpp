@@ -223,6 +223,9 @@ QString tst_Kubeconfig::syncWith(const QString &kubeconfig, const QString &conte
     o.kubeconfig = kubeconfig;
     o.kubeContext = context;
     o.resyncPeriodMs = 0;
+    // kubectl -A: the contexts here name namespace team-a, which the built-in cluster's pods
+    // are not in (without -A the informer watches team-a, as kubectl would: checked below).
+    o.allNamespaces = true;
     Session s(o);
     QString error;
     if (!s.start(&error))
@@ -271,6 +274,18 @@ void tst_Kubeconfig::tokenFileReachesHttpsServer()
     const QString description = syncWith(path);
     QVERIFY2(description.contains(QStringLiteral("user u1: token file")), qPrintable(description));
     QVERIFY(!description.contains(kSecret));
+
+    // Without -A the context's namespace is the informer's, as kubectl's: team-a, empty here.
+    Session::Options o;
+    o.useKubeconfig = true;
+    o.kubeconfig = path;
+    o.resyncPeriodMs = 0;
+    Session s(o);
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(s.informer()->hasSynced(), 15000);
+    QVERIFY(s.informer()->indexer().list().isEmpty());
+    QVERIFY2(s.sourceDescription().contains(QStringLiteral("(namespace team-a)")),
+             qPrintable(s.sourceDescription()));
 }
 
 void tst_Kubeconfig::execPluginReachesHttpsServer()
