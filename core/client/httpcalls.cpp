@@ -310,6 +310,7 @@ HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
       m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
 {
     reply->setParent(this);
+    reply->setReadBufferSize(readBufferBytes());
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
     connect(m_decoder, &WatchDecoder::ready, this, &HttpWatchCall::pump);
