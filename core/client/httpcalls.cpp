@@ -370,6 +370,8 @@ void HttpWatchCall::attach(QNetworkReply *reply)
     }
     m_reply = reply;
     reply->setParent(this);
+    // Back-pressure: Qt stops reading the socket past this, so the server waits.
+    reply->setReadBufferSize(readBufferBytes());
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
 }

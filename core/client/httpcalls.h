@@ -64,9 +64,15 @@ private:
 /// maxDecodingBytes() of the stream are handed to the decoder ahead of delivery; the rest waits in
 /// the reply's buffer.
 ///
-/// Bounded when behind: Qt's network thread reads a stream as fast as it arrives, whatever this
-/// thread delivers, so undelivered bytes would pile up without end. When more than
-/// `backlogLimit` bytes wait undelivered (in the reply, here and in the decoder), the call
+/// Back-pressure: the reply buffers at most readBufferBytes() (QNetworkReply::setReadBufferSize);
+/// past that Qt's network thread stops reading the socket, the kernel's buffers fill and the
+/// server's writes wait, as a Go client's response body is read only as fast as its decoder
+/// takes it. Without it, Qt read a WatchList's flood as fast as it arrived and the thread
+/// spent its turns copying a backlog of tens of megabytes.
+///
+/// Bounded when behind: when more than `backlogLimit` bytes wait undelivered (in the reply, here
+/// and in the decoder; with the read buffer bounded this only happens with a limit below
+/// readBufferBytes() + maxDecodingBytes() and a line or two), the call
 /// keeps the first `backlogLimit` of them (at least one whole event), closes the connection,
 /// delivers what it kept and then ends with Transport::ConnectionLost and a message saying how
 /// far behind it was — as kube-apiserver closes a watcher that falls behind ("Forcing watcher
@@ -97,6 +103,9 @@ public:
     static constexpr qint64 defaultBacklogLimit() { return 16 * 1024 * 1024; }
     /// Bytes handed to the decoder ahead of delivery (1 MiB).
     static constexpr qint64 maxDecodingBytes() { return 1024 * 1024; }
+    /// Bytes the reply reads ahead of this call (4 MiB, some 700 pod events): see the class
+    /// comment.
+    static constexpr qint64 readBufferBytes() { return 4 * 1024 * 1024; }
 
 private:
     void onReadyRead();
