@@ -248,7 +248,8 @@ QString groupedHelpText(QString helpText, const QList<HelpGroup> &groups,
                        (n.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + n;
         for (qsizetype i = 0; i < lines.size(); ++i) {
             const QString trimmed = lines[i].trimmed();
-            if (lines[i].startsWith(QLatin1String("  ")) && trimmed.startsWith(spelled) &&
+            // An option's own line is indented by two spaces; its wrapped text by more.
+            if (lines[i].startsWith(QLatin1String("  -")) && trimmed.startsWith(spelled) &&
                 (trimmed.size() == spelled.size() ||
                  trimmed.at(spelled.size()) == QLatin1Char(' '))) {
                 lines.insert(i, QString());

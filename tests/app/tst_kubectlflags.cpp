@@ -132,6 +132,9 @@ void tst_KubectlFlags::helpIsGroupedAsKubectlGroupsIt()
         help.indexOf(QLatin1String("\nWhat to watch (kubectl's flags):\n  -n, --namespace <NS>"));
     const qsizetype window = help.indexOf(QLatin1String("\nThe window:\n"));
     QVERIFY2(cluster > 0 && scope > cluster && window > scope, qPrintable(help));
+    // A heading goes before its option's own line, never into a wrapped description.
+    QVERIFY2(help.contains(QLatin1String("\nWithout a window:\n  --headless")), qPrintable(help));
+    QVERIFY2(help.contains(QLatin1String("\nPictures:\n  --screenshot <FILE>")), qPrintable(help));
     for (const char *flag :
          {"-A, --all-namespaces", "-l, --selector <SELECTOR>", "--field-selector <SELECTOR>",
           "--request-timeout <DURATION>", "--token <TOKEN>", "--as <USER>", "--as-group <GROUP>",
