@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "httpcalls.h"
 
+#include "restnetworkaccessmanager.h"
 #include "watchdecoder.h"
 
 #include "api/objectdecode.h"
@@ -63,7 +64,7 @@ QString tlsFailureCause(QNetworkReply *reply)
 
 static bool isRequestTimeout(const QNetworkReply *reply)
 {
-    return reply->property("lens.requestTimeoutMs").isValid();
+    return RestNetworkAccessManager::timedOutAfterMs(reply) > 0;
 }
 
 static ApiStatus requestTimeoutStatus(QNetworkReply *reply)
@@ -73,7 +74,7 @@ static ApiStatus requestTimeoutStatus(QNetworkReply *reply)
         QStringLiteral("%1 did not finish within the request timeout of %2 s "
                        "(--request-timeout, rest.Config.Timeout)")
             .arg(endpoint(reply))
-            .arg(double(reply->property("lens.requestTimeoutMs").toLongLong()) / 1000.0));
+            .arg(double(RestNetworkAccessManager::timedOutAfterMs(reply)) / 1000.0));
 }
 
 ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
@@ -198,7 +199,7 @@ void HttpListCall::onFinished()
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
         m_error = statusFromReply(m_reply, body);
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
-            !m_reply->property("lens.requestTimeoutMs").isValid())
+            !isRequestTimeout(m_reply))
             m_error.message = QStringLiteral("list aborted or timed out");
         Q_EMIT finished();
         return;

@@ -21,6 +21,8 @@ namespace lens {
 
 namespace {
 std::atomic<int> g_verbosity{0};
+/// The reply property set when the timeout aborted it (its value: the timeout in ms).
+constexpr char kTimedOutProperty[] = "lens.requestTimeoutMs";
 
 /// klog's header: "I1202 11:30:00.123456   12345 round_trippers.go] " (severity, month and
 /// day, local time to the microsecond, process id, where).
@@ -73,6 +75,11 @@ int RestNetworkAccessManager::verbosity()
     return g_verbosity;
 }
 
+qint64 RestNetworkAccessManager::timedOutAfterMs(const QNetworkReply *reply)
+{
+    return reply->property(kTimedOutProperty).toLongLong();
+}
+
 QByteArray RestNetworkAccessManager::loggedHeaderValue(const QByteArray &name,
                                                        const QByteArray &value)
 {
@@ -96,7 +103,7 @@ QNetworkReply *RestNetworkAccessManager::createRequest(Operation op, const QNetw
         connect(timer, &QTimer::timeout, reply, [reply, timeoutMs] {
             if (reply->isFinished())
                 return;
-            reply->setProperty("lens.requestTimeoutMs", timeoutMs);
+            reply->setProperty(kTimedOutProperty, timeoutMs);
             reply->abort();
         });
         connect(reply, &QNetworkReply::finished, timer, &QTimer::stop);

@@ -11,8 +11,8 @@ namespace lens {
 ///
 ///  * rest.Config.Timeout: a request carrying RestConfig::timeoutAttribute (milliseconds) is
 ///    aborted when it has not finished by then, headers and body together, as Go's
-///    http.Client.Timeout (so a watch is cut too). The reply then carries the property
-///    `lens.requestTimeoutMs` and statusFromReply() says it timed out after that long.
+///    http.Client.Timeout (so a watch is cut too). timedOutAfterMs() then says so, and
+///    statusFromReply() words it.
 ///  * kubectl's -v=N request log (client-go's transport/round_trippers.go, written to stderr in
 ///    klog's layout): at verbosity ≥ 6 one line per request when its response headers arrive
 ///    or it fails — method, URL, status and milliseconds; ≥ 7 also the request headers; ≥ 8
@@ -26,6 +26,9 @@ public:
     /// kubectl's -v level for the whole process (0 = no request log, the default).
     static void setVerbosity(int level);
     static int verbosity();
+
+    /// The timeout `reply` was aborted by (milliseconds), or 0 when it was not.
+    static qint64 timedOutAfterMs(const QNetworkReply *reply);
 
     /// One request header as the log prints it: Authorization (and Proxy-Authorization)
     /// values masked, everything else as sent.

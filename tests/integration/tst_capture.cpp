@@ -93,8 +93,8 @@ class tst_Capture : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     // JSON nested 100 000 deep, in every reader that takes JSON from outside: a capture (once a
-    // SIGSEGV past ~70 000 levels), a watch line, a LIST body (a recording's line: tst_journalfile). Each says
-    // what is wrong, at every depth, and keeps what came before.
+    // SIGSEGV past ~70 000 levels), a watch line, a LIST body (a recording's line:
+    // tst_journalfile). Each says what is wrong, at every depth, and keeps what came before.
     void nestingIsBoundedEverywhere()
     {
         QCOMPARE(jsonNestingBeyond("[[1]]"), qsizetype(-1));
