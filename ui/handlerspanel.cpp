@@ -8,6 +8,7 @@
 #include "lens/handlersmodel.h"
 #include "lens/lensmodels.h"
 #include "notificationdelegate.h"
+#include "rowsleaving.h"
 #include "tableview.h"
 
 #include <QHeaderView>
@@ -28,9 +29,13 @@ HandlersPanel::HandlersPanel(LensModels *body, QWidget *parent)
     m_handlersView = makeTable(handlers, tr("Event handlers"), this);
     m_handlersView->setObjectName(QStringLiteral("handlersView"));
     setWidths(m_handlersView, {110, 64, 58, 40, 52, 52});
+    // Before the view has the model: notifications trimmed at the cap are not the user's
+    // choice of their neighbour.
+    auto *notificationsLeaving = new RowsLeaving(notifications, this);
     m_notificationsView =
         makeTable(notifications, tr("Notifications of the selected handler"), this);
     m_notificationsView->setObjectName(QStringLiteral("notificationsView"));
+    notificationsLeaving->clearMovedCurrent(m_notificationsView);
     m_notificationsView->setItemDelegateForColumn(
         HandlerNotificationsModel::KindColumn,
         new NotificationDelegate(HandlerNotificationsModel::KindRole, this));
@@ -61,7 +66,9 @@ HandlersPanel::HandlersPanel(LensModels *body, QWidget *parent)
                     notifications->setHandler(current.data(HandlersModel::HandlerRole).toString());
             });
     connect(m_notificationsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
+            [this, notificationsLeaving](const QModelIndex &current) {
+                if (notificationsLeaving->active())
+                    return;
                 const QString key = current.data(HandlerNotificationsModel::KeyRole).toString();
                 if (!key.isEmpty())
                     Q_EMIT keySelected(key);

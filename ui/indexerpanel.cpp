@@ -6,6 +6,7 @@
 #include "lens/indexermodel.h"
 #include "lens/lensmodels.h"
 #include "lens/namespaceindexmodel.h"
+#include "rowsleaving.h"
 #include "tableview.h"
 
 #include <QHeaderView>
@@ -28,8 +29,12 @@ IndexerPanel::IndexerPanel(LensModels *body, QWidget *parent)
     m_proxy->setFilterKeyColumn(-1);
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setDynamicSortFilter(true);
+    // Before the view has the proxy: a deleted object's row leaving is not the user's choice of
+    // its neighbour (the key history keeps the deleted key).
+    auto *rowsLeaving = new RowsLeaving(m_proxy, this);
     m_view = makeTable(m_proxy, tr("Indexer objects"), this);
     m_view->setObjectName(QStringLiteral("indexerView"));
+    rowsLeaving->clearMovedCurrent(m_view);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(IndexerModel::NamespaceColumn, Qt::AscendingOrder);
     setWidths(m_view, {100, 110, 48, 150, 72, 50});
@@ -69,8 +74,8 @@ IndexerPanel::IndexerPanel(LensModels *body, QWidget *parent)
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &IndexerPanel::updateSubtitle);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &IndexerPanel::updateSubtitle);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (current.isValid())
+            [this, rowsLeaving](const QModelIndex &current) {
+                if (current.isValid() && !rowsLeaving->active())
                     Q_EMIT keySelected(current.data(IndexerModel::KeyRole).toString());
             });
     retranslate();
@@ -133,7 +138,9 @@ IndicesPanel::IndicesPanel(LensModels *body, QWidget *parent)
 {
     NamespaceIndexModel *namespaces = body->namespaces();
     m_view->setObjectName(QStringLiteral("namespaceView"));
+    auto *rowsLeaving = new RowsLeaving(namespaces, this); // before the view has the model
     m_view->setModel(namespaces);
+    rowsLeaving->clearMovedCurrent(m_view);
     m_view->setUniformRowHeights(true);
     m_view->setAlternatingRowColors(true);
     m_view->header()->setStretchLastSection(false);
@@ -152,7 +159,9 @@ IndicesPanel::IndicesPanel(LensModels *body, QWidget *parent)
                 }
             });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &current) {
+            [this, rowsLeaving](const QModelIndex &current) {
+                if (rowsLeaving->active())
+                    return; // a deleted object's row left: not the user's choice
                 const QString key =
                     current.siblingAtColumn(0).data(NamespaceIndexModel::KeyRole).toString();
                 if (!key.isEmpty())

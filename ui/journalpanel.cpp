@@ -6,6 +6,7 @@
 #include "lens/journalfiltermodel.h"
 #include "lens/journalmodel.h"
 #include "lens/lensmodels.h"
+#include "rowsleaving.h"
 #include "tableview.h"
 #include "trace/journal.h"
 
@@ -49,8 +50,12 @@ JournalPanel::JournalPanel(LensModels *body, QWidget *parent)
 {
     JournalModel *model = body->journalModel();
     m_filter->setJournalModel(model);
+    // Before the view has the model: rows trimmed at the journal's cap are not the user's
+    // choice of their neighbour.
+    auto *rowsLeaving = new RowsLeaving(m_filter, this);
     m_view = makeTable(m_filter, tr("Journal"), this);
     m_view->setObjectName(QStringLiteral("journalView"));
+    rowsLeaving->clearMovedCurrent(m_view);
     setWidths(m_view, {40, 62, 70, 100, 130, 74, 44});
     // Before hiding a column: Qt 6.4 leaves a hidden section's width as a gap when
     // stretchLastSection is switched off after the section was hidden.
@@ -82,7 +87,9 @@ JournalPanel::JournalPanel(LensModels *body, QWidget *parent)
     });
     // Indexes are the filter's: its data() answers the source's roles for the source row.
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
+            [this, rowsLeaving](const QModelIndex &current) {
+                if (rowsLeaving->active())
+                    return;
                 const QString key = current.data(JournalModel::KeyRole).toString();
                 if (!key.isEmpty())
                     Q_EMIT keySelected(key, current.data(JournalModel::InformerRole).toString());

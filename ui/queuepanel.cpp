@@ -20,19 +20,15 @@ QueuePanel::QueuePanel(LensModels *body, QWidget *parent)
     : Panel(QStringLiteral("DeltaFIFO"), nullptr, parent), m_body(body)
 {
     QueueModel *queue = body->queue();
-    // Connected before the view's selection model is: while Pop takes rows out, the view's
-    // current row slides to the next key, and that is not the user's choice.
-    connect(queue, &QAbstractItemModel::rowsAboutToBeRemoved, this,
-            [this] { m_rowsLeaving = true; });
-    connect(queue, &QAbstractItemModel::rowsRemoved, this, [this] {
-        m_rowsLeaving = false;
-        rowsLeft();
-        Q_EMIT queueChanged();
-    });
+    // Before the view has the model: while Pop takes rows out, the view's current row slides
+    // to the next key, and that is not the user's choice.
+    m_rowsLeaving = new RowsLeaving(queue, this);
+    connect(queue, &QAbstractItemModel::rowsRemoved, this, &QueuePanel::queueChanged);
     connect(queue, &QAbstractItemModel::dataChanged, this, &QueuePanel::queueChanged);
     connect(queue, &QAbstractItemModel::modelReset, this, &QueuePanel::queueChanged);
     m_view = makeTable(queue, tr("DeltaFIFO queue"), this);
     m_view->setObjectName(QStringLiteral("queueView"));
+    m_rowsLeaving->clearMovedCurrent(m_view);
     m_view->verticalHeader()->setVisible(true); // "#": queue position, 1 = next to pop
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 9);
     m_view->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -52,7 +48,7 @@ QueuePanel::QueuePanel(LensModels *body, QWidget *parent)
     connect(body, &LensModels::travelled, this, &QueuePanel::updateSubtitle);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
-                if (!current.isValid() || m_rowsLeaving)
+                if (!current.isValid() || m_rowsLeaving->active())
                     return;
                 const QString key = current.data(QueueModel::KeyRole).toString();
                 Q_EMIT keySelected(key);
@@ -66,18 +62,6 @@ void QueuePanel::selectKey(const QString &key)
     const int q = m_body->queue()->rowOfKey(key);
     if (q >= 0 && m_view->currentIndex().row() != q)
         m_view->setCurrentIndex(m_body->queue()->index(q, QueueModel::KeyColumn));
-}
-
-void QueuePanel::rowsLeft()
-{
-    // The key Pop took had the view's current row: Qt moved it to the next key. Stay on the
-    // key (its history and explanation) and leave the view without a current row.
-    const QString key = m_body->history()->key();
-    if (!key.isEmpty() && m_body->queue()->rowOfKey(key) < 0 && m_view->currentIndex().isValid()) {
-        const QSignalBlocker block(m_view->selectionModel());
-        m_view->selectionModel()->clear();
-        m_view->viewport()->update();
-    }
 }
 
 void QueuePanel::updateSubtitle()

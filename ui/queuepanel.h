@@ -2,6 +2,7 @@
 #pragma once
 
 #include "panel.h"
+#include "rowsleaving.h"
 
 class QTableView;
 
@@ -26,7 +27,7 @@ public:
     QTableView *view() const { return m_view; }
     /// True while Pop is taking rows out of the model (between rowsAboutToBeRemoved and
     /// rowsRemoved).
-    bool rowsLeaving() const { return m_rowsLeaving; }
+    bool rowsLeaving() const { return m_rowsLeaving->active(); }
     /// Makes `key`'s row current when it is queued; otherwise leaves the view as it is.
     void selectKey(const QString &key);
 
@@ -44,11 +45,10 @@ protected:
 
 private:
     void updateSubtitle();
-    void rowsLeft();
 
     LensModels *m_body;
     QTableView *m_view;
-    bool m_rowsLeaving = false;
+    RowsLeaving *m_rowsLeaving;
 };
 
 } // namespace lens

@@ -4,6 +4,7 @@
 #include "columnfit.h"
 #include "lens/lensmodels.h"
 #include "lens/workqueuemodel.h"
+#include "rowsleaving.h"
 #include "tableview.h"
 #include "trace/clock.h"
 
@@ -37,8 +38,12 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
             this->model()->setQueue(name);
     });
 
+    // Before the view has the model: an item leaving the queue (Get) is not the user's choice
+    // of its neighbour.
+    auto *rowsLeaving = new RowsLeaving(model, this);
     m_view = makeTable(model, tr("Workqueue items"), this);
     m_view->setObjectName(QStringLiteral("workqueueView"));
+    rowsLeaving->clearMovedCurrent(m_view);
     m_view->verticalHeader()->setVisible(true); // "#": position in line, 1 = next Get
     m_view->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     setWidths(m_view, {150, 120, 70, 70, 60, 80, 90});
@@ -47,8 +52,8 @@ WorkqueuePanel::WorkqueuePanel(LensModels *stream, const Clock *clock, QWidget *
     // window starts with what each item waits for (time, failures, backoff).
     m_view->horizontalHeader()->moveSection(WorkqueueModel::WorkerColumn, model->columnCount() - 1);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &current) {
-                if (!current.isValid())
+            [this, rowsLeaving](const QModelIndex &current) {
+                if (!current.isValid() || rowsLeaving->active())
                     return;
                 const QString object = current.data(WorkqueueModel::ObjectKeyRole).toString();
                 Q_EMIT objectSelected(

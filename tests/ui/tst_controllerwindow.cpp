@@ -9,12 +9,15 @@
 #include "controller/provisioncontroller.h"
 #include "informer/sharedinformer.h"
 #include "journalpanel.h"
+#include "lens/indexermodel.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
 #include "lens/timelinemodel.h"
 #include "lens/workqueuemodel.h"
 #include "mainwindow.h"
 #include "session/session.h"
+#include "sim/simulator.h"
+#include "sim/store.h"
 #include "timelinewidget.h"
 #include "workqueue/ratelimitingqueue.h"
 #include "workqueuepanel.h"
@@ -36,6 +39,7 @@ private Q_SLOTS:
     void workqueueShowsAProcessingRowAndTheMetrics();
     void selectingAClaimShowsItsWholeLoop();
     void workerLanesAndStatusLine();
+    void deletingTheChosenClaimKeepsItsHistory();
 
 private:
     /// Rows of the key history shown: (kind, own key or "" for the claim's own, detail).
@@ -308,6 +312,46 @@ void tst_ControllerWindow::workerLanesAndStatusLine()
     controller::HostPathProvisioner *prov = m_session->provisioner();
     prov->setLatencyMs(3000, prov->deleteLatencyMs());
     QTRY_COMPARE(latency->value(), 3000);
+}
+
+void tst_ControllerWindow::deletingTheChosenClaimKeepsItsHistory()
+{
+    // The user chooses a claim's row in the indexer, then deletes the claim (kubectl delete
+    // pvc). Its row leaves the table; Qt moves the view's current row to the neighbouring claim,
+    // which is not the user's choice: the key history stays on the deleted claim and shows its
+    // deletion, and no row of the indexer looks chosen.
+    SharedIndexInformer *claims = m_session->informers().at(0);
+    const QString claim = QStringLiteral("default/data-1");
+    QTRY_VERIFY_WITH_TIMEOUT(!claims->indexer().getByKey(claim).isNull(), 20000);
+    m_window->selectObject(claim);
+    m_window->settle();
+    QTableView *view = m_window->indexerView();
+    QVERIFY(view);
+    QAbstractItemModel *rows = view->model();
+    int row = -1;
+    for (int r = 0; r < rows->rowCount() && row < 0; ++r)
+        if (rows->index(r, 0).data(IndexerModel::KeyRole).toString() == claim)
+            row = r;
+    QVERIFY2(row >= 0, "the claim's row is in the indexer table");
+    QVERIFY2(rows->rowCount() >= 3, "neighbours to slide to");
+    view->setCurrentIndex(QModelIndex());
+    view->setCurrentIndex(rows->index(row, 0)); // the user's choice
+    QCOMPARE(m_window->keyHistoryModel()->key(), claim);
+
+    QVERIFY(m_session->simulator()
+                ->store()
+                ->remove(QStringLiteral("persistentvolumeclaims"), QStringLiteral("default"),
+                         QStringLiteral("data-1"))
+                .ok());
+    QTRY_VERIFY_WITH_TIMEOUT(claims->indexer().getByKey(claim).isNull(), 20000);
+    m_window->settle();
+    QCOMPARE(m_window->keyHistoryModel()->key(), claim);
+    bool deletion = false;
+    for (const Row &r : historyRows())
+        deletion = deletion || (r.key.isEmpty() && r.kind == TraceKind::IndexerDeleted);
+    QVERIFY2(deletion, "the history shows the claim's deletion");
+    QVERIFY2(!view->currentIndex().isValid(), "no neighbour looks chosen");
+    QVERIFY(view->selectionModel()->selectedRows().isEmpty());
 }
 
 QTEST_MAIN(tst_ControllerWindow)
