@@ -154,11 +154,14 @@ QString ChurnGenerator::removeOne()
 QString ChurnGenerator::claimStep()
 {
     const QString resource = QStringLiteral("persistentvolumeclaims");
-    QList<lens::Object> live;
+    QList<lens::Object> live, deletable;
     const QList<lens::Object> all = m_store->objects(resource);
     for (const lens::Object &c : all)
-        if (c.deletionTimestamp().isEmpty())
+        if (c.deletionTimestamp().isEmpty()) {
             live << c;
+            if (isChurnsClaim(c))
+                deletable << c;
+        }
     QString did;
     if (live.size() < 2 || (live.size() < 8 && m_claimRng.bounded(2) == 0)) {
         static const char *nss[] = {"default", "shop"};
@@ -172,14 +175,33 @@ QString ChurnGenerator::claimStep()
                 .create(resource, Fixtures::makeClaim(ns, name, size))
                 .ok())
             did = QStringLiteral("created claim %1/%2").arg(ns, name);
-    } else {
-        const lens::Object &c = live.at(int(m_claimRng.bounded(int(live.size()))));
+    } else if (!deletable.isEmpty()) { // else every claim left is a user's: left alone
+        const lens::Object &c = deletable.at(int(m_claimRng.bounded(int(deletable.size()))));
         if (m_store->remove(resource, c.namespace_(), c.name()).ok())
             did = QStringLiteral("deleted claim %1/%2").arg(c.namespace_(), c.name());
     }
     if (!did.isEmpty())
         Q_EMIT stepped(did);
     return did;
+}
+
+bool ChurnGenerator::isChurnsClaim(const lens::Object &claim)
+{
+    const QJsonArray fields = claim.json()
+                                  .value(QStringLiteral("metadata"))
+                                  .toObject()
+                                  .value(QStringLiteral("managedFields"))
+                                  .toArray();
+    if (fields.isEmpty())
+        return false;
+    for (const QJsonValue &f : fields) {
+        const QString manager = f.toObject().value(QStringLiteral("manager")).toString();
+        if (manager != QLatin1String(FieldManagerName) &&
+            manager != QLatin1String(Store::DefaultManager) &&
+            manager != QLatin1String("kube-controller-manager"))
+            return false;
+    }
+    return true;
 }
 
 } // namespace lens::sim

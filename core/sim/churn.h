@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/object.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -16,7 +18,10 @@ class Store;
 /// restart count) or delete — keeping the pod count within [minPods(), maxPods()]; and, every
 /// claimEvery()-th tick besides, one PersistentVolumeClaim created (1Gi or 2Gi, ReadWriteOnce,
 /// the default class, through the WriteStrategy like a kubectl create) or deleted, keeping
-/// the claim count within [2, 8]. All writes go through the Store, so watches and lists see
+/// the claim count within [2, 8]. It deletes only claims the built-in cluster wrote itself
+/// (isChurnsClaim: the seeded claims and its own): a claim a user made (kubectl create, the
+/// Simulator panel, a client) is never deleted by churn, so a learner can follow it to Bound
+/// and delete it when they choose. All writes go through the Store, so watches and lists see
 /// them like any other write. The claims draw from their own random generator, so the pod
 /// sequence is the same with or without them.
 ///
@@ -52,6 +57,10 @@ public:
     /// Creates or deletes one claim now and returns what it did ("created claim
     /// default/claim-x7k2p", "deleted claim shop/claim-q8z4r").
     Q_INVOKABLE QString claimStep();
+    /// True when `claim`'s metadata.managedFields name no writer but the built-in cluster's
+    /// (FieldManagerName, the seeder's "informer-lens-sim", the controllers'
+    /// "kube-controller-manager"): churn may delete it. A claim without managedFields is not.
+    static bool isChurnsClaim(const lens::Object &claim);
     /// A claim write every `ticks` timer ticks (default 10); 0 = never.
     void setClaimEvery(int ticks) { m_claimEvery = qMax(0, ticks); }
     int claimEvery() const { return m_claimEvery; }

@@ -97,6 +97,9 @@ struct WriteResult {
 class Store : public QObject {
     Q_OBJECT
 public:
+    /// The field manager (metadata.managedFields) of writes no one else names: the seeded
+    /// objects and the store's own writes.
+    static constexpr const char *DefaultManager = "informer-lens-sim";
     static constexpr qint64 InitialRevision = 1000;
 
     /// Registers ResourceType::builtins().
@@ -155,7 +158,7 @@ public:
     /// create() and update() keep metadata.managedFields as kube-apiserver does (FieldManager):
     /// the fields each write sets become the current writer's. A create whose object carries
     /// managedFields keeps them as sent; an update's are ignored (the stored ones go on).
-    /// The writer is "informer-lens-sim" unless a WriterScope names another.
+    /// The writer is DefaultManager unless a WriterScope names another.
     const FieldWriter &writer() const { return m_writer; }
     /// Names the writer of the writes made while it lives (the HTTP request's field manager,
     /// kube-controller-manager for the built-in controllers), then restores the previous one.
@@ -260,7 +263,7 @@ private:
     QStringList m_order; // registration order, for discovery
     std::deque<ChangeEvent> m_history;
     qint64 m_revision = InitialRevision;
-    FieldWriter m_writer{QStringLiteral("informer-lens-sim"), QString()};
+    FieldWriter m_writer{QLatin1String(DefaultManager), QString()};
     qint64 m_oldestRetained = InitialRevision;
     qint64 m_compacted = InitialRevision;
     int m_historyLimit = 1000;

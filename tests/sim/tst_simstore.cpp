@@ -7,6 +7,7 @@
 #include "sim/fixtures.h"
 #include "sim/jsonbytes.h"
 #include "sim/store.h"
+#include "sim/writestrategy.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -54,6 +55,7 @@ private slots:
     void continueTokenRejectsGarbage();
     void fixturesSeedDeterministically();
     void churnKeepsBandAndIsReproducible();
+    void churnSparesAUsersClaims();
     void storedJsonIsSerialisedOnce();
     void seedMakesExactlyNPods();
     void compactJsonIsQtsBytes();
@@ -352,6 +354,53 @@ void tst_SimStore::churnKeepsBandAndIsReproducible()
     churn.setIntervalMs(10);
     QTRY_VERIFY(s.revision() >= rev + 5);
     churn.setIntervalMs(0);
+}
+
+void tst_SimStore::churnSparesAUsersClaims()
+{
+    // The seeded claims and churn's own come and go; a claim a user created (kubectl create:
+    // field manager "kubectl-create") is never deleted by churn, even when it is the only one.
+    const QString claims = QStringLiteral("persistentvolumeclaims");
+    Store s;
+    Fixtures::seed(&s, 0);
+    Fixtures::seedStorage(WriteStrategy(&s), 1, true);
+    {
+        const Store::WriterScope user(&s, {QStringLiteral("kubectl-create"), QString()});
+        QVERIFY(
+            WriteStrategy(&s)
+                .create(claims, Fixtures::makeClaim(QStringLiteral("default"),
+                                                    QStringLiteral("mine"), QStringLiteral("1Gi")))
+                .ok());
+    }
+    const lens::Object mine = s.get(claims, QStringLiteral("default"), QStringLiteral("mine"));
+    QVERIFY(!mine.isNull());
+    QVERIFY(!ChurnGenerator::isChurnsClaim(mine));
+    QVERIFY(ChurnGenerator::isChurnsClaim(
+        s.get(claims, QStringLiteral("default"), QStringLiteral("data-0"))));
+    ChurnGenerator churn(&s);
+    churn.setSeed(3);
+    int deleted = 0;
+    for (int i = 0; i < 300; ++i) {
+        const QString did = churn.claimStep();
+        QVERIFY2(!did.contains(QLatin1String("default/mine")), qPrintable(did));
+        deleted += did.startsWith(QLatin1String("deleted")) ? 1 : 0;
+        // Deleted claims keep their protection finalizer in the store without a controller:
+        // release them as kube-controller-manager's pvc-protection controller would.
+        for (const lens::Object &c : s.objects(claims))
+            if (!c.deletionTimestamp().isEmpty()) {
+                QJsonObject o = c.json();
+                QJsonObject meta = o.value(QStringLiteral("metadata")).toObject();
+                meta.remove(QStringLiteral("finalizers"));
+                o.insert(QStringLiteral("metadata"), meta);
+                const Store::WriterScope kcm(
+                    &s, {QStringLiteral("kube-controller-manager"), QString()});
+                QVERIFY(s.update(claims, o).ok());
+            }
+    }
+    QVERIFY2(deleted > 20, qPrintable(QString::number(deleted)));
+    const lens::Object after = s.get(claims, QStringLiteral("default"), QStringLiteral("mine"));
+    QVERIFY(!after.isNull());
+    QVERIFY(after.deletionTimestamp().isEmpty());
 }
 
 void tst_SimStore::storedJsonIsSerialisedOnce()
