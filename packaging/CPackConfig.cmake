@@ -29,6 +29,8 @@ set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Qt loads plugins at run time, which shlibdeps cannot see: the desktop's platform plugins (xcb,
 # wayland: qt6-qpa-plugins; offscreen is in libqt6gui6) and the SVG icon engine (libqt6svg6).
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6")
+# The icons go into the hicolor theme, which is a theme (its index.theme, which icon lookups
+# read) only with hicolor-icon-theme: without it a menu shows no icon.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins, libqt6svg6, hicolor-icon-theme")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk, kubectl | kubernetes-client")
 include(CPack)

@@ -34,6 +34,10 @@ KubectlFlags::KubectlFlags()
       as(QStringLiteral("as"),
          QStringLiteral("Username to impersonate for the requests (Impersonate-User)."),
          QStringLiteral("USER")),
+      asUid(QStringLiteral("as-uid"),
+            QStringLiteral("UID to impersonate for the requests (Impersonate-Uid; needs --as "
+                           "or the kubeconfig user's as)."),
+            QStringLiteral("UID")),
       asGroup(QStringLiteral("as-group"),
               QStringLiteral("Group to impersonate for the requests (Impersonate-Group; one "
                              "group: Qt's HTTP client cannot repeat the header)."),
@@ -73,7 +77,8 @@ KubectlFlags::KubectlFlags()
 
 QList<QCommandLineOption> KubectlFlags::clusterOptions() const
 {
-    return {server, kubeconfig, context, token, as, asGroup, insecure, requestTimeout, verbosity};
+    return {server, kubeconfig, context,  token,          as,
+            asUid,  asGroup,    insecure, requestTimeout, verbosity};
 }
 
 QList<QCommandLineOption> KubectlFlags::scopeOptions() const
@@ -107,16 +112,22 @@ void KubectlFlags::read(const QCommandLineParser &p, CommandLine *c) const
     s.allNamespaces = p.isSet(allNamespaces);
     if (s.allNamespaces)
         s.namespace_.clear(); // kubectl: -A wins over -n
+    // pflag's FlagSet.set: `invalid argument %q for %q flag: %v`, the flag named as pflag names
+    // one with a shorthand ("-l, --selector") or without ("--field-selector").
+    const auto invalid = [](const QString &value, const QString &flag, const QString &why) {
+        return QStringLiteral("invalid argument %1 for \"%2\" flag: %3")
+            .arg(goQuoted(value), flag, why);
+    };
     QString why;
     if (p.isSet(selector)) {
         s.labelSelector = p.value(selector).trimmed();
         if (!LabelSelector::parse(s.labelSelector, &why))
-            c->error = why;
+            c->error = invalid(p.value(selector), QStringLiteral("-l, --selector"), why);
     }
     if (p.isSet(fieldSelector)) {
         s.fieldSelector = p.value(fieldSelector).trimmed();
         if (!FieldSelector::parse(s.fieldSelector, &why))
-            c->error = why;
+            c->error = invalid(p.value(fieldSelector), QStringLiteral("--field-selector"), why);
     }
     if (p.isSet(token)) {
         s.bearerToken = p.value(token);
@@ -124,11 +135,18 @@ void KubectlFlags::read(const QCommandLineParser &p, CommandLine *c) const
             c->error = QStringLiteral("--token needs a token");
     }
     s.impersonateUser = p.value(as);
+    s.impersonateUid = p.value(asUid);
     s.impersonateGroups = p.values(asGroup);
-    if (!s.impersonateGroups.isEmpty() && s.impersonateUser.isEmpty())
-        c->error = QStringLiteral("requesting groups or user-extra for %1 without "
-                                  "impersonating a user (give --as USER with --as-group)")
-                       .arg(s.impersonateGroups.join(QLatin1Char(',')));
+    // clientcmd's validateAuthInfo; with a kubeconfig its user's `as` may name the user, so the
+    // merged result is checked there (Session::start, RestConfig::impersonationError()).
+    QStringList asked = s.impersonateGroups;
+    if (!s.impersonateUid.isEmpty())
+        asked << s.impersonateUid;
+    if (!asked.isEmpty() && s.impersonateUser.isEmpty() && !s.useKubeconfig)
+        c->error = QStringLiteral("requesting uid, groups or user-extra for %1 without "
+                                  "impersonating a user (give --as USER with --as-group or "
+                                  "--as-uid)")
+                       .arg(asked.join(QLatin1Char(',')));
     else if (s.impersonateGroups.size() > 1)
         c->error = QStringLiteral("--as-group given %1 times: Informer Lens sends one "
                                   "Impersonate-Group header (Qt 6.4's HTTP client cannot repeat "
@@ -222,6 +240,36 @@ QString kubectlParseError(const QCommandLineParser &p, const QStringList &argume
     if (const QRegularExpressionMatch m = missing.match(p.errorText()); m.hasMatch())
         return QStringLiteral("flag needs an argument: %1").arg(m.captured(1));
     return p.errorText();
+}
+
+QString goQuoted(const QString &value)
+{
+    QString out = QStringLiteral("\"");
+    for (const QChar ch : value) {
+        switch (ch.unicode()) {
+        case '"':
+            out += QStringLiteral("\\\"");
+            break;
+        case '\\':
+            out += QStringLiteral("\\\\");
+            break;
+        case '\n':
+            out += QStringLiteral("\\n");
+            break;
+        case '\t':
+            out += QStringLiteral("\\t");
+            break;
+        case '\r':
+            out += QStringLiteral("\\r");
+            break;
+        default:
+            if (ch.unicode() < 0x20 || ch.unicode() == 0x7f)
+                out += QStringLiteral("\\x%1").arg(ch.unicode(), 2, 16, QLatin1Char('0'));
+            else
+                out += ch;
+        }
+    }
+    return out + QLatin1Char('"');
 }
 
 bool runsAsKubectlPlugin(const QStringList &arguments)

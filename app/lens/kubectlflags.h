@@ -17,22 +17,29 @@ struct CommandLine;
 /// meaning and, where kubectl has one, its error wording.
 ///
 ///   -s, --server URL, --kubeconfig FILE, --context NAME, --token TOKEN, --as USER,
-///   --as-group GROUP, --insecure-skip-tls-verify, --request-timeout DURATION, -v, --v N,
-///   -n, --namespace NS, -A, --all-namespaces, -l, --selector SEL, --field-selector SEL
+///   --as-uid UID, --as-group GROUP, --insecure-skip-tls-verify, --request-timeout DURATION,
+///   -v, --v N, -n, --namespace NS, -A, --all-namespaces, -l, --selector SEL,
+///   --field-selector SEL
 ///
 /// The token is never echoed: no message built here contains it.
 struct KubectlFlags {
     KubectlFlags();
 
-    QCommandLineOption server, kubeconfig, context, token, as, asGroup, insecure, requestTimeout,
-        verbosity, ns, allNamespaces, selector, fieldSelector;
+    QCommandLineOption server, kubeconfig, context, token, as, asUid, asGroup, insecure,
+        requestTimeout, verbosity, ns, allNamespaces, selector, fieldSelector;
 
     /// The cluster and credentials options, then the what-to-watch ones (for --help's groups).
     QList<QCommandLineOption> clusterOptions() const;
     QList<QCommandLineOption> scopeOptions() const;
 
     /// Reads them into `c` (its session fields and verbosity); sets c->error, in kubectl's
-    /// words where it has them, for a bad value. Call after the parser parsed.
+    /// words where it has them, for a bad value. A bad -l or --field-selector is refused
+    /// before any request, in pflag's words for a flag's bad value, naming the flag and the
+    /// value, then labels.Parse's or fields.ParseSelector's reason: `invalid argument
+    /// "app in (" for "-l, --selector" flag: unable to parse requirement: found '', expected:
+    /// ',', ')' or identifier` (kubectl itself sends the selector unparsed and reports the
+    /// server's 400 as cli-runtime's `Unable to find "pods" that match label selector ...`).
+    /// Call after the parser parsed.
     void read(const QCommandLineParser &p, CommandLine *c) const;
 };
 
@@ -50,6 +57,10 @@ QStringList withShortFlagValues(QStringList arguments);
 /// "unknown shorthand flag: 'x' in -x", "flag needs an argument: --namespace"; otherwise
 /// QCommandLineParser's errorText().
 QString kubectlParseError(const QCommandLineParser &p, const QStringList &arguments);
+
+/// `value` quoted as Go's %q quotes it: in double quotes, with \\, \" and control
+/// characters escaped (pflag's "invalid argument %q for %q flag").
+QString goQuoted(const QString &value);
 
 /// Whether the program runs as kubectl's plugin: argv[0] is (a path to) `kubectl-lens`, which
 /// `kubectl lens ...` executes. Then it watches the kubeconfig's cluster by default.

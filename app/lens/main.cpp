@@ -10,7 +10,9 @@
 #include "headless.h"
 #include "informer/reflector.h"
 #include "informer/transforms.h"
+#include "kubectlflags.h"
 #include "lens/journalfile.h"
+#include "messages.h"
 #include "process/terminationsignals.h"
 #include "process/versiontext.h"
 #include "sim/scenario.h"
@@ -44,38 +46,43 @@ void printControllerSummary(const lens::controller::ProvisionController &c)
     const auto &m = c.metrics();
     const int stopped = sum(m.provisionStoppedTotal);
     const int again = sum(m.provisionAlreadyExistsTotal);
-    std::fprintf(stderr,
-                 "informer-lens: provisioner %s: %d volume(s) provisioned, %d provision attempt(s) "
-                 "failed, %d stopped with nothing to do, %d volume(s) deleted, %d delete "
-                 "attempt(s) failed; at most %d API write(s) in flight at once\n",
-                 qPrintable(c.options().provisionerName), sum(m.provisionTotal) - again,
-                 sum(m.provisionFailedTotal) - stopped, stopped, sum(m.deleteTotal),
-                 sum(m.deleteFailedTotal), c.client()->peakInFlight());
+    lens::printNote(
+        QStringLiteral("provisioner %1: %2 volume(s) provisioned, %3 provision attempt(s) failed, "
+                       "%4 stopped with nothing to do, %5 volume(s) deleted, %6 delete attempt(s) "
+                       "failed; at most %7 API write(s) in flight at once")
+            .arg(c.options().provisionerName)
+            .arg(sum(m.provisionTotal) - again)
+            .arg(sum(m.provisionFailedTotal) - stopped)
+            .arg(stopped)
+            .arg(sum(m.deleteTotal))
+            .arg(sum(m.deleteFailedTotal))
+            .arg(c.client()->peakInFlight()));
     if (again > 0)
-        std::fprintf(stderr,
-                     "informer-lens: %d more provision(s) found the volume already saved by an "
-                     "earlier sync (409 AlreadyExists), which the library counts as provisioned\n",
-                     again);
+        lens::printNote(
+            QStringLiteral("%1 more provision(s) found the volume already saved by an earlier sync "
+                           "(409 AlreadyExists), which the library counts as provisioned")
+                .arg(again));
     int inFlight = 0;
     for (const auto &workers : {c.claimWorkers(), c.volumeWorkers()})
         for (const lens::controller::QueueWorker *w : workers)
             inFlight += w->isBusy();
     if (inFlight > 0)
-        std::fprintf(stderr,
-                     "informer-lens: %d sync(s) were still in flight when the run ended (not "
-                     "counted above)\n",
-                     inFlight);
+        lens::printNote(
+            QStringLiteral("%1 sync(s) were still in flight when the run ended (not counted above)")
+                .arg(inFlight));
     if (c.client()->refusedCount() > 0)
-        std::fprintf(stderr,
-                     "informer-lens: %d write(s) were refused and not sent: this is not the "
-                     "built-in cluster and --allow-writes was not given\n",
-                     c.client()->refusedCount());
+        lens::printNote(QStringLiteral("%1 write(s) were refused and not sent: this is not the "
+                                       "built-in cluster and --allow-writes was not given")
+                            .arg(c.client()->refusedCount()));
 }
 
 } // namespace
 
 int main(int argc, char **argv)
 {
+    // `kubectl lens`: every line on stderr is signed as kubectl's plugin (messages.h).
+    lens::setRunsAsKubectlPlugin(
+        argc > 0 && lens::runsAsKubectlPlugin(QStringList{QString::fromLocal8Bit(argv[0])}));
     bool headless = false;
     bool needsNoScreen = false; // --help, --version and --screenshot render without a display
     bool screenshot = false;
@@ -105,11 +112,11 @@ int main(int argc, char **argv)
             for (int i = 0; i < argc; ++i)
                 args << QString::fromLocal8Bit(argv[i]);
             if (const lens::CommandLine cl = lens::parseCommandLine(args); !cl.error.isEmpty()) {
-                std::fprintf(stderr, "informer-lens: %s\n", qPrintable(cl.error));
+                lens::printError(cl.error);
                 return 2;
             }
-            std::fprintf(stderr, "informer-lens: no display (DISPLAY is not set). Run it on a "
-                                 "desktop, under xvfb-run, or with --headless or --screenshot.\n");
+            lens::printError(QStringLiteral("no display (DISPLAY is not set). Run it on a desktop, "
+                                            "under xvfb-run, or with --headless or --screenshot."));
             return 1;
         }
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -127,25 +134,23 @@ int main(int argc, char **argv)
     // printed, exit 0 once synced); a second one ends it at once.
     QString signalError;
     if (auto *termination = lens::TerminationSignals::install(app.get(), &signalError)) {
-        QObject::connect(termination, &lens::TerminationSignals::terminationRequested, app.get(),
-                         [](int signalNumber) {
-                             std::fprintf(
-                                 stderr,
-                                 "informer-lens: %s received; stopping (send it again "
-                                 "to stop at once)\n",
-                                 qPrintable(lens::TerminationSignals::nameOf(signalNumber)));
-                             QCoreApplication::quit();
-                         });
+        QObject::connect(
+            termination, &lens::TerminationSignals::terminationRequested, app.get(),
+            [](int signalNumber) {
+                lens::printNote(
+                    QStringLiteral("%1 received; stopping (send it again to stop at once)")
+                        .arg(lens::TerminationSignals::nameOf(signalNumber)));
+                QCoreApplication::quit();
+            });
     } else {
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(signalError));
+        lens::printNote(signalError);
     }
     // --version names Qt and the heap allocator too: its figures differ from glibc's.
     QCoreApplication::setApplicationVersion(lens::versionText());
 
     const lens::CommandLine cl = lens::parseCommandLine(QCoreApplication::arguments());
     if (!cl.error.isEmpty()) {
-        std::fprintf(stderr, "%s: %s\n", cl.kubectlPlugin ? "kubectl-lens" : "informer-lens",
-                     qPrintable(cl.error));
+        lens::printError(cl.error);
         return 2;
     }
     lens::RestNetworkAccessManager::setVerbosity(cl.verbosity);
@@ -164,22 +169,21 @@ int main(int argc, char **argv)
         printer = std::make_unique<lens::JournalPrinter>(session.journal(), stdout);
     QString error;
     if (!session.start(&error)) {
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+        lens::printError(error);
         return 1;
     }
     // --kubeconfig-out: kubectl on the very cluster this run shows.
     if (!cl.kubeconfigOutPath.isEmpty()) {
         if (!session.simulator()) {
-            std::fprintf(stderr, "informer-lens: --kubeconfig-out: no built-in cluster runs\n");
+            lens::printError(QStringLiteral("--kubeconfig-out: no built-in cluster runs"));
             return 1;
         }
         if (!session.simulator()->writeKubeconfig(cl.kubeconfigOutPath, &error)) {
-            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+            lens::printError(error);
             return 1;
         }
-        std::fprintf(stderr, "informer-lens: built-in cluster at %s; kubeconfig written to %s\n",
-                     qPrintable(session.simulator()->url().toString()),
-                     qPrintable(cl.kubeconfigOutPath));
+        lens::printNote(QStringLiteral("built-in cluster at %1; kubeconfig written to %2")
+                            .arg(session.simulator()->url().toString(), cl.kubeconfigOutPath));
     }
     // The built-in provisioner's knobs, before its workers start (after the caches sync).
     if (lens::controller::HostPathProvisioner *prov = session.provisioner()) {
@@ -190,7 +194,7 @@ int main(int argc, char **argv)
     }
     // A capture read only in part says so on stderr too (the journal's first event has it).
     if (session.capture() && !session.capture()->warning().isEmpty())
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(session.capture()->warning()));
+        lens::printNote(session.capture()->warning());
     // --record: the header names the source (known once started), the journal's events so far
     // go first, then every event as it is recorded; the file is closed when the run ends.
     std::unique_ptr<lens::JournalRecorder> recorder;
@@ -200,13 +204,13 @@ int main(int argc, char **argv)
                              lens::headerFor(*session.journal(), session.sourceDescription(),
                                              session.informerNames()),
                              &error)) {
-            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+            lens::printError(error);
             return 1;
         }
     }
     auto finish = [&recorder, &error](int code) {
         if (recorder && !recorder->stop(&error)) {
-            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+            lens::printError(error);
             return code == 0 ? 1 : code;
         }
         return code;
@@ -263,13 +267,14 @@ int main(int argc, char **argv)
             const QString err = lastError.value(inf->name());
             const QString who = one ? QStringLiteral("the informer")
                                     : QStringLiteral("the informer %1").arg(inf->name());
-            std::fprintf(stderr, "informer-lens: %s never synced (HasSynced stayed false)%s%s\n",
-                         qPrintable(who), err.isEmpty() ? "" : "; last error: ", qPrintable(err));
+            lens::printError(
+                QStringLiteral("%1 never synced (HasSynced stayed false)%2%3")
+                    .arg(who, err.isEmpty() ? QString() : QStringLiteral("; last error: "), err));
         }
         if (const lens::controller::ProvisionController *c = session.provisionController())
             printControllerSummary(*c);
         if (const lens::TransformTally *t = session.transformTally())
-            std::fprintf(stderr, "informer-lens: %s\n", qPrintable(lens::describeSaving(*t)));
+            lens::printNote(lens::describeSaving(*t));
         return rc == 0 && !allSynced ? 3 : rc;
     }
     return finish(lens::runWindow(session, cl));

@@ -4,6 +4,7 @@
 
 #include "lens/journalfile.h"
 #include "mainwindow.h"
+#include "messages.h"
 #include "recordreplay.h"
 #include "screenshot.h"
 
@@ -23,13 +24,13 @@ int printRecording(const CommandLine &cl)
     JournalFileContents c;
     QString error;
     if (!JournalFile::read(cl.openPath, &c, &error)) {
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+        lens::printError(error);
         return 1;
     }
     for (const TraceEvent &e : c.events)
         std::printf("%s\n", QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact).constData());
     if (!c.warning.isEmpty())
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(c.warning));
+        lens::printNote(c.warning);
     return 0;
 }
 
@@ -43,7 +44,7 @@ int screenshotRecording(MainWindow &window, const CommandLine &cl)
     window.settle();
     QString err;
     if (!writeScreenshot(window, cl, &err)) {
-        std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(err));
+        lens::printError(QStringLiteral("no screenshot: %1").arg(err));
         return 1;
     }
     std::printf("%s\n", qPrintable(cl.screenshotPath));
@@ -80,12 +81,12 @@ int runRecording(const CommandLine &cl)
     QString error, warning;
     std::unique_ptr<MainWindow> window(RecordReplay::openRecording(cl.openPath, &error, &warning));
     if (!window) {
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(error));
+        lens::printError(error);
         return 1;
     }
     window->setAttribute(Qt::WA_DeleteOnClose, false);
     if (!warning.isEmpty())
-        std::fprintf(stderr, "informer-lens: %s\n", qPrintable(warning));
+        lens::printNote(warning);
     if (!showRequestedView(*window, cl))
         return 2;
     window->resize(cl.windowSize);

@@ -8,6 +8,7 @@
 #include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
+#include "messages.h"
 #include "pipelinewidget.h"
 #include "playgroundmodel.h"
 #include "playgroundpanel.h"
@@ -66,7 +67,7 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
     auto fail = [done](const QString &why) {
         if (std::exchange(*done, true))
             return;
-        std::fprintf(stderr, "informer-lens: no screenshot: %s\n", qPrintable(why));
+        lens::printError(QStringLiteral("no screenshot: %1").arg(why));
         QCoreApplication::exit(1);
     };
     QTimer::singleShot(cl.screenshotTimeoutSec * 1000, &window, [&session, fail, cl] {
@@ -200,8 +201,8 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
 bool applyLook(const CommandLine &cl)
 {
     if (!cl.lang.isEmpty() && !installTranslation(cl.lang)) {
-        std::fprintf(stderr, "informer-lens: no translation for --lang %s (try: %s)\n",
-                     qPrintable(cl.lang), qPrintable(availableLanguages().join(QLatin1Char(' '))));
+        lens::printError(QStringLiteral("no translation for --lang %1 (try: %2)")
+                             .arg(cl.lang, availableLanguages().join(QLatin1Char(' '))));
         return false;
     }
     installBundledFonts();
@@ -209,7 +210,7 @@ bool applyLook(const CommandLine &cl)
     const QString theme =
         cl.theme.isEmpty() && cl.session.reproducible ? QStringLiteral("light") : cl.theme;
     if (!theme.isEmpty() && !applyTheme(theme)) {
-        std::fprintf(stderr, "informer-lens: --theme takes light or dark\n");
+        lens::printError(QStringLiteral("--theme takes light or dark"));
         return false;
     }
     return true;
@@ -219,11 +220,9 @@ bool showRequestedView(MainWindow &window, const CommandLine &cl)
 {
     for (const QString &view : cl.view.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (!window.showView(view)) {
-            std::fprintf(stderr,
-                         "informer-lens: --view takes one of: %s, lesson (with --scenario), "
-                         "workqueue (with --controller); not %s\n",
-                         qPrintable(MainWindow::viewNames().join(QStringLiteral(", "))),
-                         qPrintable(view));
+            lens::printError(QStringLiteral("--view takes one of: %1, lesson (with --scenario), "
+                                            "workqueue (with --controller); not %2")
+                                 .arg(MainWindow::viewNames().join(QStringLiteral(", ")), view));
             return false;
         }
     }

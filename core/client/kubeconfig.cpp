@@ -47,6 +47,27 @@ QString str(const YAML::Node &map, const char *key)
     return QString::fromStdString(v.Scalar());
 }
 
+/// A list of strings (`as-groups: [a, b]`); empty when absent.
+QStringList strings(const YAML::Node &map, const char *key, const QString &where)
+{
+    const YAML::Node v = map[key];
+    if (!v || v.IsNull())
+        return {};
+    if (!v.IsSequence())
+        fail(QStringLiteral("%1: \"%2\" must be a list of strings (line %3)")
+                 .arg(where, QLatin1String(key))
+                 .arg(v.Mark().line + 1));
+    QStringList out;
+    for (const YAML::Node &item : v) {
+        if (!item.IsScalar())
+            fail(QStringLiteral("%1: \"%2\" must be a list of strings (line %3)")
+                     .arg(where, QLatin1String(key))
+                     .arg(item.Mark().line + 1));
+        out << QString::fromStdString(item.Scalar());
+    }
+    return out;
+}
+
 bool flag(const YAML::Node &map, const char *key)
 {
     const QString v = str(map, key);
@@ -245,6 +266,25 @@ void resolveUser(const QString &name, const Entry &e, RestConfig *out)
     }
     if (e.node["exec"])
         resolveExec(e, name, out);
+    // clientcmdapi.AuthInfo Impersonate, ImpersonateUID, ImpersonateGroups and
+    // ImpersonateUserExtra (json "as", "as-uid", "as-groups", "as-user-extra"), which
+    // DirectClientConfig.ClientConfig copies into rest.Config.Impersonate when "as" is set.
+    const QString where = QStringLiteral("%1: user \"%2\"").arg(e.file, name);
+    out->impersonateUser = str(e.node, "as");
+    out->impersonateUid = str(e.node, "as-uid");
+    out->impersonateGroups = strings(e.node, "as-groups", where);
+    if (const YAML::Node extra = e.node["as-user-extra"]; extra && !extra.IsNull()) {
+        if (!extra.IsMap())
+            fail(QStringLiteral("%1: \"as-user-extra\" must map names to lists of strings "
+                                "(line %2)")
+                     .arg(where)
+                     .arg(extra.Mark().line + 1));
+        for (auto it = extra.begin(); it != extra.end(); ++it) {
+            const std::string key = it->first.Scalar();
+            out->impersonateExtra.insert(QString::fromStdString(key),
+                                         strings(extra, key.c_str(), where));
+        }
+    }
 }
 
 } // namespace

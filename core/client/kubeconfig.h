@@ -21,7 +21,8 @@ namespace lens {
 /// What it understands: clusters (server, certificate-authority[-data],
 /// insecure-skip-tls-verify, tls-server-name, proxy-url), users (token, tokenFile,
 /// client-certificate[-data], client-key[-data], username/password, exec with
-/// client.authentication.k8s.io/v1 or v1beta1) and contexts (cluster, user, namespace).
+/// client.authentication.k8s.io/v1 or v1beta1, impersonation: as, as-uid, as-groups,
+/// as-user-extra) and contexts (cluster, user, namespace).
 /// The legacy auth-provider is reported as unsupported (kubectl removed it in 1.26).
 class KubeconfigLoader {
 public:

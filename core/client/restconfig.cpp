@@ -267,14 +267,60 @@ void RestConfig::apply(QNetworkRequest *request) const
                               "Basic " +
                                   (username + QLatin1Char(':') + password).toUtf8().toBase64());
     // client-go's transport.NewImpersonatingRoundTripper. It sends one Impersonate-Group
-    // header per group; QNetworkRequest (Qt 6.4) holds one value per header name, so the
-    // command line takes at most one group (app/lens/cli.cpp).
+    // header per group (and per extra value); QNetworkRequest (Qt 6.4) holds one value per
+    // header name, so impersonationError() lets at most one through.
     if (!impersonateUser.isEmpty())
         request->setRawHeader("Impersonate-User", impersonateUser.toUtf8());
+    if (!impersonateUid.isEmpty())
+        request->setRawHeader("Impersonate-Uid", impersonateUid.toUtf8());
     if (!impersonateGroups.isEmpty())
         request->setRawHeader("Impersonate-Group", impersonateGroups.first().toUtf8());
+    for (auto it = impersonateExtra.cbegin(); it != impersonateExtra.cend(); ++it)
+        if (!it.value().isEmpty())
+            request->setRawHeader(impersonateExtraHeader(it.key()), it.value().first().toUtf8());
     if (timeoutMs > 0)
         request->setAttribute(timeoutAttribute, timeoutMs);
+}
+
+QString RestConfig::impersonationError() const
+{
+    // clientcmd's validateAuthInfo (client-go tools/clientcmd/validation.go).
+    if (impersonateUser.isEmpty() &&
+        (!impersonateUid.isEmpty() || !impersonateGroups.isEmpty() || !impersonateExtra.isEmpty()))
+        return QStringLiteral("requesting uid, groups or user-extra for %1 without "
+                              "impersonating a user")
+            .arg(userName.isEmpty() ? QStringLiteral("the command line") : userName);
+    if (impersonateGroups.size() > 1)
+        return QStringLiteral("%1 Impersonate-Group values asked for (%2): Informer Lens sends "
+                              "one (Qt 6.4's HTTP client cannot repeat a header); name one with "
+                              "--as-group")
+            .arg(impersonateGroups.size())
+            .arg(impersonateGroups.join(QStringLiteral(", ")));
+    for (auto it = impersonateExtra.cbegin(); it != impersonateExtra.cend(); ++it)
+        if (it.value().size() > 1)
+            return QStringLiteral("as-user-extra \"%1\" has %2 values: Informer Lens sends one "
+                                  "Impersonate-Extra-%1 header (Qt 6.4's HTTP client cannot "
+                                  "repeat a header)")
+                .arg(it.key())
+                .arg(it.value().size());
+    return {};
+}
+
+QByteArray RestConfig::impersonateExtraHeader(const QString &key)
+{
+    // client-go transport/round_trippers.go headerKeyEscape over net/http's isTokenTable.
+    static const QByteArray tokenPunctuation("!#$&'*+-.^_`|~");
+    QByteArray out("Impersonate-Extra-");
+    for (const char c : key.toUtf8()) {
+        const auto b = static_cast<unsigned char>(c);
+        const bool legal = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') ||
+                           (b >= 'A' && b <= 'Z') || tokenPunctuation.contains(c);
+        if (legal)
+            out += c;
+        else
+            out += '%' + QByteArray::number(b, 16).toUpper().rightJustified(2, '0');
+    }
+    return out;
 }
 
 QString RestConfig::credentialKind() const

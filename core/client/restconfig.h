@@ -3,6 +3,7 @@
 
 #include <QDateTime>
 #include <QList>
+#include <QMap>
 #include <QNetworkRequest>
 #include <QObject>
 #include <QSslCertificate>
@@ -120,12 +121,18 @@ struct RestConfig {
     QString password; ///< secret
     std::shared_ptr<ExecCredentialPlugin> exec;
 
-    // Impersonation (rest.Config.Impersonate: ImpersonationConfig UserName and Groups; kubectl
-    // --as and --as-group): sent as Impersonate-User and Impersonate-Group headers. Only the
-    // first group is sent: QNetworkRequest (Qt 6.4) cannot repeat a header. The server checks
-    // that the credentials above may impersonate them.
+    // Impersonation (rest.Config.Impersonate, rest.ImpersonationConfig UserName, UID, Groups,
+    // Extra): from the kubeconfig user's `as`, `as-uid`, `as-groups` and `as-user-extra`, each
+    // replaced by kubectl's --as, --as-uid and --as-group when given (clientcmd's getAuthInfo
+    // merges the overrides field by field). Sent as client-go's impersonatingRoundTripper sends
+    // them: Impersonate-User, Impersonate-Uid, Impersonate-Group and Impersonate-Extra-<key>
+    // (key %-escaped, headerKeyEscape). QNetworkRequest (Qt 6.4) cannot repeat a header, so one
+    // group and one value per extra key at most: impersonationError() refuses more. The server
+    // checks that the credentials above may impersonate them.
     QString impersonateUser;
+    QString impersonateUid;
     QStringList impersonateGroups;
+    QMap<QString, QStringList> impersonateExtra;
 
     /// rest.Config.Timeout in milliseconds (kubectl --request-timeout; 0 = none): the longest a
     /// whole request may take, headers and body, as Go's http.Client.Timeout. Like client-go it
@@ -150,6 +157,17 @@ struct RestConfig {
     /// Impersonate-* headers and the timeout attribute. Re-reads the token file when due. Never
     /// runs the exec plugin (see withCredential()).
     void apply(QNetworkRequest *request) const;
+
+    /// Why the impersonation fields cannot be sent, "" when they can: a uid, group or extra
+    /// without a user (clientcmd's validateAuthInfo: "requesting uid, groups or user-extra for
+    /// USER without impersonating a user"), more than one group or more than one value for an
+    /// extra key (one header each in Qt 6.4, see above). Session::start calls it after the
+    /// command line's --as/--as-uid/--as-group replaced the kubeconfig's.
+    QString impersonationError() const;
+
+    /// "Impersonate-Extra-" and `key` %-escaped as client-go's headerKeyEscape escapes it
+    /// (every byte that is not an RFC 7230 token character, and '%', as %XX).
+    static QByteArray impersonateExtraHeader(const QString &key);
 
     /// True when a request can be made now: no exec plugin, or its credential is valid.
     bool credentialReady() const { return !exec || exec->hasValidCredential(); }

@@ -431,8 +431,22 @@ bool Session::start(QString *error)
     rest.server = serverUrl();
     if (!m_opts.bearerToken.isEmpty())
         rest.bearerToken = m_opts.bearerToken;
-    rest.impersonateUser = m_opts.impersonateUser;
-    rest.impersonateGroups = m_opts.impersonateGroups;
+    // clientcmd's getAuthInfo: the command line's --as, --as-uid and --as-group each replace
+    // the kubeconfig user's field when given (mergo.WithOverride skips empty values).
+    if (!m_opts.impersonateUser.isEmpty())
+        rest.impersonateUser = m_opts.impersonateUser;
+    if (!m_opts.impersonateUid.isEmpty())
+        rest.impersonateUid = m_opts.impersonateUid;
+    if (!m_opts.impersonateGroups.isEmpty())
+        rest.impersonateGroups = m_opts.impersonateGroups;
+    if (const QString why = rest.impersonationError(); !why.isEmpty()) {
+        if (error)
+            *error = m_opts.useKubeconfig
+                         ? QStringLiteral("The kubeconfig cannot be used: %1").arg(why)
+                         : why;
+        return false;
+    }
+    m_impersonating = rest.impersonateUser;
     rest.timeoutMs = m_opts.requestTimeoutMs;
     if (m_opts.insecureSkipTlsVerify) {
         rest.insecureSkipTlsVerify = true;
@@ -598,8 +612,8 @@ QString Session::sourceDescription() const
         scope += QStringLiteral(", labels %1").arg(m_opts.labelSelector);
     if (!m_opts.fieldSelector.isEmpty())
         scope += QStringLiteral(", fields %1").arg(m_opts.fieldSelector);
-    if (!m_opts.impersonateUser.isEmpty())
-        scope += QStringLiteral(", as %1").arg(m_opts.impersonateUser);
+    if (!m_impersonating.isEmpty())
+        scope += QStringLiteral(", as %1").arg(m_impersonating);
     const QStringList names = m_resourceNames.isEmpty() ? m_opts.resources : m_resourceNames;
     QString s = QStringLiteral("%1 (%2) at %3")
                     .arg(names.join(QLatin1String(", ")), scope,

@@ -70,8 +70,12 @@ public:
         /// (the factory's WithTweakListOptions); "" = none. Checked by the caller.
         QString labelSelector;
         QString fieldSelector;
-        /// kubectl --as / --as-group (RestConfig::impersonateUser/impersonateGroups).
+        /// kubectl --as / --as-uid / --as-group (RestConfig::impersonateUser, impersonateUid,
+        /// impersonateGroups): each, when given, replaces the kubeconfig user's as, as-uid or
+        /// as-groups (clientcmd's override merge); start() fails when the result cannot be sent
+        /// (RestConfig::impersonationError()).
         QString impersonateUser;
+        QString impersonateUid;
         QStringList impersonateGroups;
         /// kubectl --request-timeout in milliseconds (RestConfig::timeoutMs; 0 = none).
         qint64 requestTimeoutMs = 0;
@@ -252,7 +256,8 @@ private:
     const Clock *m_clock;        ///< the one the journal and the informer read
     Journal *m_journal;
     sim::Simulator *m_sim = nullptr;
-    QString m_credentials; ///< RestConfig::description() of what authenticates us (no secrets)
+    QString m_credentials;   ///< RestConfig::description() of what authenticates us (no secrets)
+    QString m_impersonating; ///< the Impersonate-User sent ("" = none), for sourceDescription()
     CaptureListerWatcher *m_capture = nullptr; ///< the capture's ListerWatcher (factory-owned)
     SharedInformerFactory *m_factory = nullptr;
     QList<SharedIndexInformer *> m_informers;

@@ -27,6 +27,8 @@ private Q_SLOTS:
     void theTokenIsNeverPrinted();
     void requestTimeoutCutsAWatchAsClientGo();
     void kubectlLensIsThePlugin();
+    void thePluginSaysErrorAsKubectl();
+    void kubeconfigImpersonationIsSentAsClientGoSendsIt();
 
 private:
     /// Starts informer-lens-sim (SIM_APP) with a kubeconfig written to `dir`; returns its path.
@@ -34,15 +36,23 @@ private:
     /// Runs informer-lens with `args` to the end; returns its stderr (and stdout in *out).
     static QByteArray runToEnd(const QStringList &args, QObject *parent, int *exitCode,
                                QByteArray *out = nullptr,
-                               const QString &program = QStringLiteral(LENS_APP));
+                               const QString &program = QStringLiteral(LENS_APP),
+                               const QProcessEnvironment &extraEnv = {});
 };
 
 QByteArray tst_KubectlFlags::runToEnd(const QStringList &args, QObject *parent, int *exitCode,
-                                      QByteArray *out, const QString &program)
+                                      QByteArray *out, const QString &program,
+                                      const QProcessEnvironment &extraEnv)
 {
     QProcess p(parent);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    for (const QString &k : extraEnv.keys()) {
+        if (extraEnv.value(k).isEmpty())
+            env.remove(k);
+        else
+            env.insert(k, extraEnv.value(k));
+    }
     p.setProcessEnvironment(env);
     p.start(program, args);
     if (!p.waitForFinished(60000)) {
@@ -137,8 +147,8 @@ void tst_KubectlFlags::helpIsGroupedAsKubectlGroupsIt()
     QVERIFY2(help.contains(QLatin1String("\nPictures:\n  --screenshot <FILE>")), qPrintable(help));
     for (const char *flag :
          {"-A, --all-namespaces", "-l, --selector <SELECTOR>", "--field-selector <SELECTOR>",
-          "--request-timeout <DURATION>", "--token <TOKEN>", "--as <USER>", "--as-group <GROUP>",
-          "-v <N>", "--context <NAME>", "--kubeconfig <FILE>"})
+          "--request-timeout <DURATION>", "--token <TOKEN>", "--as <USER>", "--as-uid <UID>",
+          "--as-group <GROUP>", "-v <N>", "--context <NAME>", "--kubeconfig <FILE>"})
         QVERIFY2(help.contains(QLatin1String(flag)), flag);
     // -v is kubectl's log level now; --version has no short form.
     runToEnd({QStringLiteral("--version")}, this, &code, &out);
@@ -150,12 +160,20 @@ void tst_KubectlFlags::badValuesAreRefusedInKubectlsWords_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("said");
+    // pflag's words for a flag's bad value, then labels.Parse's / fields.ParseSelector's.
     QTest::newRow("label selector")
-        << QStringList{QStringLiteral("-l"), QStringLiteral("app in (web")}
-        << QStringLiteral("unable to parse requirement");
+        << QStringList{QStringLiteral("-l"), QStringLiteral("app in (")}
+        << QStringLiteral("informer-lens: invalid argument \"app in (\" for \"-l, --selector\" "
+                          "flag: unable to parse requirement: found '', expected: ',', ')' or "
+                          "identifier\n");
+    QTest::newRow("label selector, quoted")
+        << QStringList{QStringLiteral("--selector=a=\"b\"")}
+        << QStringLiteral("invalid argument \"a=\\\"b\\\"\" for \"-l, --selector\" flag: ");
     QTest::newRow("field selector")
         << QStringList{QStringLiteral("--field-selector"), QStringLiteral("status.phase")}
-        << QStringLiteral("invalid selector: 'status.phase'");
+        << QStringLiteral("informer-lens: invalid argument \"status.phase\" for "
+                          "\"--field-selector\" flag: invalid selector: 'status.phase'; can't "
+                          "understand 'status.phase'\n");
     QTest::newRow("request timeout")
         << QStringList{QStringLiteral("--request-timeout"), QStringLiteral("1d")}
         << QStringLiteral("Invalid timeout value. Timeout must be a single integer in seconds");
@@ -164,7 +182,11 @@ void tst_KubectlFlags::badValuesAreRefusedInKubectlsWords_data()
                                                  "flag");
     QTest::newRow("group without user")
         << QStringList{QStringLiteral("--as-group"), QStringLiteral("system:masters")}
-        << QStringLiteral("requesting groups or user-extra for system:masters without "
+        << QStringLiteral("requesting uid, groups or user-extra for system:masters without "
+                          "impersonating a user");
+    QTest::newRow("uid without user")
+        << QStringList{QStringLiteral("--as-uid"), QStringLiteral("1234")}
+        << QStringLiteral("requesting uid, groups or user-extra for 1234 without "
                           "impersonating a user");
     QTest::newRow("unknown flag") << QStringList{QStringLiteral("--all")}
                                   << QStringLiteral("unknown flag: --all");
@@ -313,6 +335,95 @@ void tst_KubectlFlags::kubectlLensIsThePlugin()
     // The kubeconfig's server (the cluster started above), all namespaces.
     QVERIFY2(err.contains("/api/v1/pods?"), err.constData());
     QVERIFY2(!err.contains("built-in cluster at"), err.constData());
+}
+
+void tst_KubectlFlags::thePluginSaysErrorAsKubectl()
+{
+    // Run as `kubectl lens`, no line says "informer-lens:": errors start "error: " as kubectl's
+    // own, on every path (parse, selector, kubeconfig, no display).
+    QTemporaryDir dir;
+    const QString plugin = dir.filePath(QStringLiteral("kubectl-lens"));
+    QVERIFY(QFile::link(QStringLiteral(LENS_APP), plugin));
+    QProcessEnvironment noKubeconfig;
+    noKubeconfig.insert(QStringLiteral("KUBECONFIG"), dir.filePath(QStringLiteral("none")));
+    // A line of its own (Qt may print a warning of its own first, e.g. XDG_RUNTIME_DIR).
+    const auto saysLine = [](const QByteArray &err, const QByteArray &line) {
+        return err.startsWith(line) || err.contains('\n' + line);
+    };
+    struct Case {
+        QStringList args;
+        int code;
+        QByteArray said;
+    };
+    const Case cases[] = {
+        {{QStringLiteral("--bogus")}, 2, "error: unknown flag: --bogus\n"},
+        {{QStringLiteral("-l"), QStringLiteral("app in ("), QStringLiteral("--headless")},
+         2,
+         "error: invalid argument \"app in (\" for \"-l, --selector\" flag: unable to parse "
+         "requirement: found '', expected: ',', ')' or identifier\n"},
+        {{QStringLiteral("--field-selector"), QStringLiteral("x"), QStringLiteral("--headless")},
+         2,
+         "error: invalid argument \"x\" for \"--field-selector\" flag: invalid selector: 'x'; "
+         "can't understand 'x'\n"},
+        {{QStringLiteral("pods"), QStringLiteral("--headless")},
+         1,
+         "error: The kubeconfig cannot be used: no kubeconfig found (looked at "},
+    };
+    for (const Case &c : cases) {
+        int code = 0;
+        const QByteArray err = runToEnd(c.args, this, &code, nullptr, plugin, noKubeconfig);
+        QVERIFY2(code == c.code && saysLine(err, c.said) && !err.contains("informer-lens:"),
+                 err.constData());
+    }
+    // The check made before Qt starts, without a display.
+    QProcessEnvironment noDisplay = noKubeconfig;
+    for (const char *k : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        noDisplay.insert(QString::fromLatin1(k), QString());
+    int code = 0;
+    QByteArray err = runToEnd({QStringLiteral("pods")}, this, &code, nullptr, plugin, noDisplay);
+    QVERIFY2(code == 1 && saysLine(err, "error: no display") && !err.contains("informer-lens:"),
+             err.constData());
+    err = runToEnd({QStringLiteral("--bogus")}, this, &code, nullptr, plugin, noDisplay);
+    QVERIFY2(code == 2 && saysLine(err, "error: unknown flag: --bogus\n"), err.constData());
+    // As itself, the same errors say informer-lens.
+    err = runToEnd({QStringLiteral("--bogus")}, this, &code);
+    QVERIFY2(code == 2 && saysLine(err, "informer-lens: unknown flag: --bogus\n"), err.constData());
+}
+
+void tst_KubectlFlags::kubeconfigImpersonationIsSentAsClientGoSendsIt()
+{
+    // The kubeconfig user's as, as-uid, as-groups and as-user-extra are sent as the
+    // Impersonate-* headers (-v 7 logs each request's headers as sent); --as and --as-group
+    // replace their fields, the others stay (clientcmd's override merge).
+    QTemporaryDir dir;
+    const QString kubeconfig = startCluster(dir);
+    QVERIFY(!kubeconfig.isEmpty());
+    {
+        QFile f(kubeconfig); // the user's entry is the file's end
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("    as: jane\n    as-uid: \"1234\"\n    as-groups:\n    - devs\n"
+                "    as-user-extra:\n      reason:\n      - on call\n");
+    }
+    const QStringList run{QStringLiteral("--kubeconfig"), kubeconfig,
+                          QStringLiteral("-A"),           QStringLiteral("--headless"),
+                          QStringLiteral("--duration"),   QStringLiteral("2"),
+                          QStringLiteral("-v=7")};
+    int code = 0;
+    QString log = QString::fromUtf8(runToEnd(run, this, &code));
+    QCOMPARE(code, 0);
+    for (const char *header : {"Impersonate-User: jane", "Impersonate-Uid: 1234",
+                               "Impersonate-Group: devs", "Impersonate-Extra-reason: on call"})
+        QVERIFY2(log.contains(QLatin1String(header)), qPrintable(log));
+    log = QString::fromUtf8(
+        runToEnd(run + QStringList{QStringLiteral("--as"), QStringLiteral("root"),
+                                   QStringLiteral("--as-group"), QStringLiteral("ops")},
+                 this, &code));
+    QCOMPARE(code, 0);
+    for (const char *header : {"Impersonate-User: root", "Impersonate-Uid: 1234",
+                               "Impersonate-Group: ops", "Impersonate-Extra-reason: on call"})
+        QVERIFY2(log.contains(QLatin1String(header)), qPrintable(log));
+    QVERIFY2(!log.contains(QLatin1String("jane")) && !log.contains(QLatin1String("devs")),
+             qPrintable(log));
 }
 
 QTEST_GUILESS_MAIN(tst_KubectlFlags)

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "messages.h"
+
+#include <cstdio>
+
+namespace lens {
+
+namespace {
+bool g_plugin = false;
+}
+
+void setRunsAsKubectlPlugin(bool plugin)
+{
+    g_plugin = plugin;
+}
+
+QString errorPrefix()
+{
+    return g_plugin ? QStringLiteral("error: ") : QStringLiteral("informer-lens: ");
+}
+
+QString notePrefix()
+{
+    return g_plugin ? QStringLiteral("kubectl-lens: ") : QStringLiteral("informer-lens: ");
+}
+
+void printError(const QString &message)
+{
+    std::fprintf(stderr, "%s\n", qPrintable(errorPrefix() + message));
+    std::fflush(stderr);
+}
+
+void printNote(const QString &message)
+{
+    std::fprintf(stderr, "%s\n", qPrintable(notePrefix() + message));
+    std::fflush(stderr);
+}
+
+} // namespace lens

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+namespace lens {
+
+/// How informer-lens signs the lines it writes on stderr, in one place for every path in
+/// app/lens (argument errors, kubeconfig and selector errors, start-up failures, summaries).
+///
+/// As itself: "informer-lens: " before every line. As kubectl's plugin (argv[0] kubectl-lens,
+/// runsAsKubectlPlugin()), the user typed `kubectl lens`, so nothing says "informer-lens:": an
+/// error starts "error: " as kubectl's own errors do (kubectl's cmdutil.CheckErr prints
+/// "error: " and the message), any other line "kubectl-lens: " (the program kubectl ran, as a
+/// plugin names itself).
+///
+/// Set once, at the start of main(), before anything is printed; not thread-safe.
+void setRunsAsKubectlPlugin(bool plugin);
+
+/// "informer-lens: " or, as the plugin, "error: ".
+QString errorPrefix();
+/// "informer-lens: " or, as the plugin, "kubectl-lens: ".
+QString notePrefix();
+
+/// One error line on stderr: errorPrefix() + `message` + "\n".
+void printError(const QString &message);
+/// One line that is not an error (a summary, a warning, where a file was written) on stderr:
+/// notePrefix() + `message` + "\n".
+void printNote(const QString &message);
+
+} // namespace lens
