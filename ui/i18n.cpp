@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QLocale>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -68,6 +69,28 @@ QStringList availableLanguages()
     for (const QString &f : files)
         out << f.mid(14, f.size() - 14 - 3);
     return out;
+}
+
+QString languageFor(const QStringList &uiLanguages)
+{
+    const QStringList have = availableLanguages();
+    for (QString l : uiLanguages) {
+        l.replace(QLatin1Char('_'), QLatin1Char('-'));
+        const QString lower = l.toLower();
+        if (lower == QLatin1String("c") || lower == QLatin1String("posix") ||
+            lower.startsWith(QLatin1String("en")))
+            return QStringLiteral("en");
+        if (lower == QLatin1String("zh") || lower.startsWith(QLatin1String("zh-cn")) ||
+            lower.startsWith(QLatin1String("zh-sg")) || lower.startsWith(QLatin1String("zh-hans")))
+            if (have.contains(QLatin1String("zh_CN")))
+                return QStringLiteral("zh_CN");
+    }
+    return QStringLiteral("en");
+}
+
+QString desktopLanguage()
+{
+    return languageFor(QLocale::system().uiLanguages());
 }
 
 namespace {

@@ -16,6 +16,15 @@ bool installTranslation(const QString &lang);
 
 /// Languages with a catalogue, plus "en".
 QStringList availableLanguages();
+/// The first of `uiLanguages` (BCP 47 or POSIX names, most preferred first, as
+/// QLocale::uiLanguages() gives them: "zh-Hans-CN", "zh_CN", "en-GB") that has a catalogue,
+/// as its availableLanguages() name: any Chinese written in simplified characters (zh, zh-CN,
+/// zh-Hans, zh-SG) gives "zh_CN", English "en"; a language without a catalogue is passed over.
+/// "en" when none has one.
+QString languageFor(const QStringList &uiLanguages);
+/// languageFor(QLocale::system().uiLanguages()): the desktop's language (LANGUAGE, LC_ALL,
+/// LC_MESSAGES, LANG on Linux), the window's language when --lang is not given.
+QString desktopLanguage();
 /// The language installTranslation() installed last ("en" when none).
 QString currentLanguage();
 /// A language's name in that language, for the Language menu ("English", "简体中文 (zh_CN)").

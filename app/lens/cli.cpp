@@ -3,6 +3,7 @@
 
 #include "kubectlflags.h"
 
+#include "i18n.h"
 #include "mainwindow.h"
 #include "session/informerplan.h"
 
@@ -155,8 +156,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("N"), QStringLiteral("100000"));
     const QCommandLineOption lang(
         QStringLiteral("lang"),
-        QStringLiteral("Language of the window: en (default) or zh_CN; the Language "
-                       "menu switches it while running."),
+        QStringLiteral("Language of the window: en or zh_CN (default: the desktop's "
+                       "language, LANG; en with --at); the Language menu switches it while "
+                       "running."),
         QStringLiteral("L"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("Colour theme: light or dark (default: the "
@@ -483,6 +485,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
     c.session.scenarioSpeed = c.scenarioSpeed >= 0 ? c.scenarioSpeed : (c.headless ? 0.0 : 1.0);
     c.session.captureEventsPerSecond = c.scenarioSpeed >= 0 ? c.scenarioSpeed : 50;
     c.lang = p.value(lang);
+    // Without --lang the window speaks the desktop's language (its scenario captions too);
+    // exact pictures (--at) and --headless's lines stay in the language they were written in.
+    if (c.lang.isEmpty() && !c.headless && !c.session.reproducible &&
+        desktopLanguage() != QLatin1String("en"))
+        c.lang = desktopLanguage();
     c.session.language = c.lang;
     c.theme = p.value(theme);
     c.view = p.value(view);

@@ -20,6 +20,7 @@ class tst_Cli : public QObject {
 private slots:
     void headlessPrintsTheJournal();
     void screenshotWritesAPng();
+    void theWindowSpeaksTheDesktopsLanguage();
     void queueAndListModesAreSelectable_data();
     void queueAndListModesAreSelectable();
     void severalInformers_data();
@@ -232,6 +233,35 @@ void tst_Cli::screenshotWritesAPng()
     const QImage img(png);
     QVERIFY(!img.isNull());
     QCOMPARE(img.size(), QSize(1280, 800));
+}
+
+void tst_Cli::theWindowSpeaksTheDesktopsLanguage()
+{
+    // LC_ALL=zh_CN.UTF-8 without --lang: the window in Chinese; --lang en wins; --at (exact
+    // pictures) stays English whatever the desktop's language.
+    QTemporaryDir dir;
+    const auto shot = [&](const QStringList &extra) {
+        const QString svg = dir.filePath(QStringLiteral("shot.svg"));
+        QFile::remove(svg);
+        QProcess *p = startLens(QStringList{QStringLiteral("--screenshot"), svg,
+                                            QStringLiteral("--panel"), QStringLiteral("window")} +
+                                    extra,
+                                this, QStringLiteral("zh_CN.UTF-8"));
+        if (!p->waitForFinished(60000) || p->exitCode() != 0)
+            return QString::fromUtf8(p->readAllStandardError());
+        QFile f(svg);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    const QString zh = shot({});
+    QVERIFY2(zh.contains(QStringLiteral("\u65e5\u5fd7")), qPrintable(zh.left(300))); // 日志
+    QVERIFY(!zh.contains(QLatin1String(">Journal<")));
+    const QString en = shot({QStringLiteral("--lang"), QStringLiteral("en")});
+    QVERIFY2(en.contains(QLatin1String(">Journal<")), qPrintable(en.left(300)));
+    QVERIFY(!en.contains(QStringLiteral("\u65e5\u5fd7")));
+    const QString at = shot({QStringLiteral("--scenario"), QStringLiteral("window-tour"),
+                             QStringLiteral("--at"), QStringLiteral("1")});
+    QVERIFY2(at.contains(QLatin1String(">Journal<")), qPrintable(at.left(300)));
+    QVERIFY(!at.contains(QStringLiteral("\u65e5\u5fd7")));
 }
 
 void tst_Cli::queueAndListModesAreSelectable_data()

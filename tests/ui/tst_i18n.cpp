@@ -86,6 +86,8 @@ private Q_SLOTS:
     void cleanup();
     void catalogues();
     void englishIsDetected();
+    void desktopLanguageChoosesACatalogue_data();
+    void desktopLanguageChoosesACatalogue();
     void zhCnHasNoUntranslatedVisibleString();
     void darkTheme();
     void themeMenu();
@@ -110,6 +112,31 @@ void tst_I18n::catalogues()
     QCOMPARE(QCoreApplication::translate("lens::MainWindow", "Journal"), QStringLiteral("日志"));
     QVERIFY(installTranslation(QString()));
     QCOMPARE(QCoreApplication::translate("lens::MainWindow", "Journal"), QStringLiteral("Journal"));
+}
+
+void tst_I18n::desktopLanguageChoosesACatalogue_data()
+{
+    QTest::addColumn<QStringList>("uiLanguages");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("zh-Hans-CN") << QStringList{QStringLiteral("zh-Hans-CN"), QStringLiteral("zh")}
+                                << "zh_CN";
+    QTest::newRow("POSIX zh_CN") << QStringList{QStringLiteral("zh_CN")} << "zh_CN";
+    QTest::newRow("zh-SG") << QStringList{QStringLiteral("zh-SG")} << "zh_CN";
+    QTest::newRow("traditional, then English")
+        << QStringList{QStringLiteral("zh-Hant-TW"), QStringLiteral("en-US")} << "en";
+    QTest::newRow("no catalogue, then Chinese")
+        << QStringList{QStringLiteral("de-DE"), QStringLiteral("zh-CN")} << "zh_CN";
+    QTest::newRow("English first")
+        << QStringList{QStringLiteral("en-GB"), QStringLiteral("zh-CN")} << "en";
+    QTest::newRow("C") << QStringList{QStringLiteral("C")} << "en";
+    QTest::newRow("none") << QStringList{} << "en";
+}
+
+void tst_I18n::desktopLanguageChoosesACatalogue()
+{
+    QFETCH(QStringList, uiLanguages);
+    QFETCH(QString, expected);
+    QCOMPARE(languageFor(uiLanguages), expected);
 }
 
 void tst_I18n::englishIsDetected()
