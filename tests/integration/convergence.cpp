@@ -71,13 +71,15 @@ ConvergenceConfig ConvergenceConfig::draw(QRandomGenerator &rng)
     c.defaultResyncMs = rng.bounded(3) == 0 ? 1000 + 500 * qint64(rng.bounded(8)) : 0;
     c.ownResyncMs = 1000 + 500 * qint64(rng.bounded(6));
     c.slowDelayMs = int(rng.bounded(2));
+    c.lateListenerStep = int(rng.bounded(c.steps + 1));
     return c;
 }
 
 QString ConvergenceConfig::describe() const
 {
-    return QStringLiteral("%1%2 · %3%12 · %4 · watch cache %5 · page size %6 · %7 pods · %8 steps "
-                          "· resync %9 ms / own %10 ms · slow listener %11 ms")
+    return QStringLiteral(
+               "%1%2 · %3%12 · %4 · watch cache %5 · page size %6 · %7 pods · %8 steps "
+               "· resync %9 ms / own %10 ms · slow listener %11 ms · late listener at step %13")
         .arg(mode == SharedIndexInformer::QueueMode::RealFIFO ? QStringLiteral("RealFIFO")
                                                               : QStringLiteral("DeltaFIFO"),
              atomicEvents ? QStringLiteral(" (atomic)") : QString(),
@@ -91,7 +93,8 @@ QString ConvergenceConfig::describe() const
         .arg(ownResyncMs)
         .arg(slowDelayMs)
         .arg(watchList ? QStringLiteral(" (bookmark timeout %1 ms)").arg(bookmarkTimeoutMs)
-                       : QString());
+                       : QString())
+        .arg(lateListenerStep);
 }
 
 // ---- listener model --------------------------------------------------------------------------
@@ -199,6 +202,9 @@ QMap<QString, int> ConvergenceRun::paths() const
 void ConvergenceRun::note(const QString &what)
 {
     m_log << QStringLiteral("[t=%1 ms] %2").arg(m_clock.nowMs()).arg(what);
+    static const bool trace = qEnvironmentVariableIntValue("CONVERGENCE_TRACE") != 0;
+    if (trace)
+        qInfo("%s", qPrintable(m_log.constLast()));
 }
 
 bool ConvergenceRun::startServer(QString *error)
@@ -256,27 +262,33 @@ bool ConvergenceRun::start(QString *error)
         if (pageSize > 0)
             r->setPageSize(pageSize);
     });
-    const QStringList names{QStringLiteral("fast"), QStringLiteral("slow"),
-                            QStringLiteral("own-resync")};
-    for (const QString &name : names) {
-        auto *m = new ListenerModel;
-        m->name = name;
-        m_models << m;
-        ProcessorListener *l = name == QLatin1String("own-resync")
-                                   ? m_informer->addEventHandlerWithResyncPeriod(
-                                         m->handler(), m_cfg.ownResyncMs, error)
-                                   : m_informer->addEventHandler(m->handler(), error);
-        if (!l)
+    for (const QString &name :
+         {QStringLiteral("fast"), QStringLiteral("slow"), QStringLiteral("own-resync")})
+        if (!addListener(name, error))
             return false;
-        if (name == QLatin1String("slow"))
-            l->setProcessingDelayMs(m_cfg.slowDelayMs);
-        m_listeners << l;
-    }
     const QString err = m_informer->run();
     if (!err.isEmpty()) {
         *error = err;
         return false;
     }
+    return true;
+}
+
+bool ConvergenceRun::addListener(const QString &name, QString *error)
+{
+    auto *m = new ListenerModel;
+    m->name = name;
+    m_models << m;
+    ProcessorListener *l =
+        name == QLatin1String("own-resync")
+            ? m_informer->addEventHandlerWithResyncPeriod(m->handler(), m_cfg.ownResyncMs, error)
+            : m_informer->addEventHandler(m->handler(), error);
+    if (!l)
+        return false;
+    if (name == QLatin1String("slow"))
+        l->setProcessingDelayMs(m_cfg.slowDelayMs);
+    m_listeners << l;
+    m_listenerWasSynced << false;
     return true;
 }
 
@@ -374,13 +386,18 @@ QString ConvergenceRun::settle()
     // A write the informer must see, so that a dead watch cannot pass for a quiet one.
     const QJsonObject probe = newPod(QStringLiteral("default"), QStringLiteral("conv-probe"), true);
     m_store->create(kPods, probe);
+    // and a few more after it: what the informer gets once the faults stopped must all arrive.
+    for (int i = 0; i < 6; ++i)
+        write(int(m_rng.bounded(4)));
     m_settleSeq = m_journal->lastSeq();
     const qint64 settleStart = m_clock.nowMs();
     QElapsedTimer real;
     real.start();
     quint64 last = progress();
     int idle = 0;
-    while (!converged()) {
+    // Converged, and exactly one watch open on the server: the informer's (a watch the reflector
+    // let go of must be closed, not left streaming).
+    while (!converged() || m_server->openWatchCount() != 1) {
         if (real.elapsed() > 60000)
             return failure(QStringLiteral("did not converge within 60 s (real time)"));
         if (m_clock.nowMs() - settleStart > 10 * 60000)
@@ -461,7 +478,7 @@ QString ConvergenceRun::failure(const QString &what) const
 {
     QStringList out{QStringLiteral("seed %1: %2").arg(m_seed).arg(what),
                     QStringLiteral("configuration: ") + m_cfg.describe()};
-    if (!converged()) {
+    if (!converged() || !m_server || m_server->openWatchCount() != 1) {
         QStringList diff;
         const QMap<QString, QString> want = expected();
         QMap<QString, QString> have;
@@ -477,12 +494,14 @@ QString ConvergenceRun::failure(const QString &what) const
                             .arg(it.key(), it.value());
         out << QStringLiteral("indexer vs server: ") +
                    (diff.isEmpty() ? QStringLiteral("equal") : diff.join(QStringLiteral("; ")));
-        out << QStringLiteral("queue %1, listener backlogs %2/%3/%4, reflector %5")
+        QStringList backlogs;
+        for (const ProcessorListener *l : m_listeners)
+            backlogs << QString::number(l->backlog());
+        out << QStringLiteral("queue %1, listener backlogs %2, reflector %3, open watches %4")
                    .arg(m_informer->queue()->size())
-                   .arg(m_listeners.value(0)->backlog())
-                   .arg(m_listeners.value(1)->backlog())
-                   .arg(m_listeners.value(2)->backlog())
-                   .arg(int(m_informer->reflector()->state()));
+                   .arg(backlogs.join(QLatin1Char('/')))
+                   .arg(int(m_informer->reflector()->state()))
+                   .arg(m_server ? m_server->openWatchCount() : -1);
     }
     out << QStringLiteral("the schedule:") << m_log;
     QStringList journal;
@@ -505,10 +524,17 @@ QString ConvergenceRun::run()
     QString err;
     if (!start(&err))
         return failure(QStringLiteral("could not start: ") + err);
-    m_listenerWasSynced = QList<bool>(m_listeners.size(), false);
     note(QStringLiteral("start: ") + m_cfg.describe());
-    for (int i = 0; i < m_cfg.steps; ++i)
-        step(i);
+    for (int i = 0; i <= m_cfg.steps; ++i) {
+        if (i == m_cfg.lateListenerStep) {
+            // AddEventHandler on a running informer: synthetic adds for what the indexer holds.
+            if (!addListener(QStringLiteral("late"), &err))
+                return failure(QStringLiteral("could not add the late listener: ") + err);
+            note(QStringLiteral("late listener added"));
+        }
+        if (i < m_cfg.steps)
+            step(i);
+    }
     return settle();
 }
 

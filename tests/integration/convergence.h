@@ -44,8 +44,9 @@ struct ConvergenceConfig {
     int pods = 0;           ///< pods seeded before the informer starts
     int steps = 0;          ///< schedule length
     qint64 defaultResyncMs = 0;
-    qint64 ownResyncMs = 0; ///< the third listener's own resync period
-    int slowDelayMs = 0;    ///< the slow listener's processing delay (real milliseconds)
+    qint64 ownResyncMs = 0;   ///< the third listener's own resync period
+    int slowDelayMs = 0;      ///< the slow listener's processing delay (real milliseconds)
+    int lateListenerStep = 0; ///< a fourth listener is added to the running informer then
 
     static ConvergenceConfig draw(QRandomGenerator &rng);
     QString describe() const;
@@ -87,6 +88,8 @@ private:
     bool start(QString *error);
     bool startServer(QString *error);
     void stopServer();
+    /// Registers a listener ("fast", "slow", "own-resync" or "late") and its model.
+    bool addListener(const QString &name, QString *error);
     void step(int i);
     /// A pod `ns`/`name` from a random template, labelled conv=in (`selected`) or conv=out.
     QJsonObject newPod(const QString &ns, const QString &name, bool selected);
