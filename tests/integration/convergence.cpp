@@ -8,6 +8,7 @@
 #include "sim/apiserver.h"
 #include "sim/fixtures.h"
 #include "sim/store.h"
+#include "trace/tracedetail.h"
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
@@ -55,7 +56,7 @@ private:
 
 // ---- configuration ---------------------------------------------------------------------------
 
-ConvergenceConfig ConvergenceConfig::draw(QRandomGenerator &rng)
+ConvergenceConfig ConvergenceConfig::draw(QRandomGenerator &rng, quint32 seed)
 {
     ConvergenceConfig c;
     c.mode = rng.bounded(2) ? SharedIndexInformer::QueueMode::RealFIFO
@@ -72,6 +73,8 @@ ConvergenceConfig ConvergenceConfig::draw(QRandomGenerator &rng)
     c.ownResyncMs = 1000 + 500 * qint64(rng.bounded(6));
     c.slowDelayMs = int(rng.bounded(2));
     c.lateListenerStep = int(rng.bounded(c.steps + 1));
+    QRandomGenerator second(seed ^ 0x5eed0000u);
+    c.watchBacklogLimit = second.bounded(3) == 0 ? 2048 + 1024 * qint64(second.bounded(14)) : 0;
     return c;
 }
 
@@ -79,7 +82,8 @@ QString ConvergenceConfig::describe() const
 {
     return QStringLiteral(
                "%1%2 · %3%12 · %4 · watch cache %5 · page size %6 · %7 pods · %8 steps "
-               "· resync %9 ms / own %10 ms · slow listener %11 ms · late listener at step %13")
+               "· resync %9 ms / own %10 ms · slow listener %11 ms · late listener at step %13 · "
+               "watch backlog limit %14")
         .arg(mode == SharedIndexInformer::QueueMode::RealFIFO ? QStringLiteral("RealFIFO")
                                                               : QStringLiteral("DeltaFIFO"),
              atomicEvents ? QStringLiteral(" (atomic)") : QString(),
@@ -94,7 +98,8 @@ QString ConvergenceConfig::describe() const
         .arg(slowDelayMs)
         .arg(watchList ? QStringLiteral(" (bookmark timeout %1 ms)").arg(bookmarkTimeoutMs)
                        : QString())
-        .arg(lateListenerStep);
+        .arg(lateListenerStep)
+        .arg(watchBacklogLimit);
 }
 
 // ---- listener model --------------------------------------------------------------------------
@@ -138,7 +143,7 @@ ResourceEventHandler ListenerModel::handler()
 ConvergenceRun::ConvergenceRun(quint32 seed, QObject *parent)
     : QObject(parent), m_seed(seed), m_rng(seed), m_guard(new QTimer(this))
 {
-    m_cfg = ConvergenceConfig::draw(m_rng);
+    m_cfg = ConvergenceConfig::draw(m_rng, seed);
     m_guard->setSingleShot(true);
     m_guard->setTimerType(Qt::PreciseTimer);
 }
@@ -183,6 +188,11 @@ QMap<QString, int> ConvergenceRun::paths() const
                 what = QStringLiteral("very short watch");
             break;
         case TraceKind::WatchEnded:
+            what = QStringLiteral("reason=") + field(e, "reason");
+            if (const std::optional<ApiStatus> st = tracedetail::status(e);
+                st && st->describe().contains(QLatin1String("behind")))
+                what = QStringLiteral("fell behind");
+            break;
         case TraceKind::Backoff:
             what = QStringLiteral("reason=") + field(e, "reason");
             break;
@@ -239,6 +249,8 @@ bool ConvergenceRun::start(QString *error)
         return false;
     m_http = std::make_unique<HttpListerWatcher>(
         m_server->url(), HttpListerWatcher::collectionPath({}, QStringLiteral("v1"), kPods, {}));
+    if (m_cfg.watchBacklogLimit > 0)
+        m_http->setWatchBacklogLimit(m_cfg.watchBacklogLimit);
     ListerWatcher *lw = m_http.get();
     if (m_cfg.selector) {
         m_lw = std::make_unique<SelectorListerWatcher>(lw, kSelector);
@@ -508,14 +520,14 @@ QString ConvergenceRun::failure(const QString &what) const
     const auto &events = m_journal->events();
     for (auto it = events.begin(); it != events.end(); ++it)
         if (it->component == QLatin1String("reflector") && it->kind != TraceKind::Bookmark &&
-            it->kind != TraceKind::WatchEvent)
+            it->kind != TraceKind::WatchEvent && it->kind != TraceKind::Resync)
             journal << QStringLiteral("  [t=%1] %2 rv=%3 %4")
                            .arg(it->t)
                            .arg(traceKindName(it->kind), it->resourceVersion,
                                 QString::fromUtf8(
                                     QJsonDocument(it->detail).toJson(QJsonDocument::Compact)));
-    out << QStringLiteral("last reflector events (no watch events or bookmarks):")
-        << journal.mid(qMax(0, journal.size() - 40));
+    out << QStringLiteral("last reflector events (no watch events, bookmarks or resyncs):")
+        << journal.mid(qMax(0, journal.size() - 60));
     return out.join(QLatin1Char('\n'));
 }
 

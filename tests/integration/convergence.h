@@ -47,8 +47,13 @@ struct ConvergenceConfig {
     qint64 ownResyncMs = 0;   ///< the third listener's own resync period
     int slowDelayMs = 0;      ///< the slow listener's processing delay (real milliseconds)
     int lateListenerStep = 0; ///< a fourth listener is added to the running informer then
+    /// Undecoded watch bytes the client tolerates before it lets a watch that fell behind go and
+    /// resumes it (HttpListerWatcher::setWatchBacklogLimit); 0 = its default (16 MiB). Drawn
+    /// from a second generator, so that the rest of a seed's draw is what it was before.
+    qint64 watchBacklogLimit = 0;
 
-    static ConvergenceConfig draw(QRandomGenerator &rng);
+    /// Draws from `rng` (seeded with `seed`), and the backlog limit from its own generator.
+    static ConvergenceConfig draw(QRandomGenerator &rng, quint32 seed);
     QString describe() const;
 };
 
