@@ -424,6 +424,7 @@ qint64 HttpWatchCall::backlogBytes() const
 void HttpWatchCall::fallBehind()
 {
     m_behindMiB = double(backlogBytes()) / (1024.0 * 1024.0);
+    m_fellBehind = true;
     // Keep up to the limit (at least one whole line, so every round makes progress); the rest
     // is let go with the connection.
     m_lines.remove(0, m_pos);

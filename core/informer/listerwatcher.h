@@ -71,6 +71,11 @@ class WatchCall : public QObject {
 public:
     using QObject::QObject;
     bool responded() const { return m_responded; }
+    /// True once the client let the stream go because it fell behind it (HttpWatchCall's
+    /// backlog limit; not in client-go): the events it had not decoded were dropped with the
+    /// connection, and ended() follows. A watch resumes from its last resourceVersion; a
+    /// WatchList stream before its initial-events-end bookmark cannot (Reflector).
+    bool fellBehind() const { return m_fellBehind; }
     virtual void stop() = 0;
 
 Q_SIGNALS:
@@ -79,6 +84,7 @@ Q_SIGNALS:
 
 protected:
     bool m_responded = false;
+    bool m_fellBehind = false;
 };
 
 /// client-go's ListerWatcher (tools/cache/listwatch.go): how the reflector reaches one

@@ -48,7 +48,10 @@ class Journal;
 /// at once with resourceVersion ""; any other error (e.g. 422 from a server that does not know
 /// sendInitialEvents, an ERROR event, a very short watch) falls back to LIST+WATCH for that
 /// attempt (journal: listStarted cause "fallback", detail fallbackReason). Not in client-go:
-/// setWatchListBookmarkTimeoutMs() also falls back when the bookmark has not come in time.
+/// setWatchListBookmarkTimeoutMs() also falls back when the bookmark has not come in time, and
+/// a stream the client let go before the bookmark because it fell behind it
+/// (WatchCall::fellBehind(), HttpWatchCall's backlog limit) falls back too: streaming the same
+/// burst again would fall behind again, forever.
 ///
 /// Every step is journaled with the cause of each list: "initial", "watch ended",
 /// "watch error", "expired", "too large", "list failed", "continue expired", "fallback".

@@ -128,6 +128,24 @@ void Reflector::onWatchListEnded(WatchCall *call, const ApiStatus &err)
                        {{QLatin1String("shortWatchMs"), lasted}});
         return;
     }
+    if (call->fellBehind()) {
+        // The client let the stream go because it fell behind the initial events (HttpWatchCall's
+        // backlog limit, not in client-go). A new watch-list would stream the same burst from the
+        // start and fall behind again, forever and without backoff (found by tst_convergence);
+        // LIST+WATCH for this attempt makes progress: its watch resumes where it fell behind.
+        QJsonObject d;
+        d.insert(QLatin1String("events"), m_watchEvents);
+        d.insert(QLatin1String("durationMs"), lasted);
+        d.insert(QLatin1String("reason"), QStringLiteral("stream broken"));
+        d.insert(QLatin1String("status"), err.toDetail());
+        d.insert(QLatin1String("watchList"), true);
+        record(int(TraceKind::WatchEnded), d, m_tempRv);
+        fallBackToList(QStringLiteral("fell behind"),
+                       QStringLiteral("the client fell behind the initial events: ") +
+                           err.describe(),
+                       {{QLatin1String("status"), err.toDetail()}});
+        return;
+    }
     // Closed before the initial-events-end bookmark: discard the temporary store and ask
     // again (WL-07).
     QJsonObject d;

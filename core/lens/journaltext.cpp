@@ -31,6 +31,7 @@ constexpr struct {
     {"very short watch", QT_TRANSLATE_NOOP("lens::JournalText", "very short watch")},
     {"error event", QT_TRANSLATE_NOOP("lens::JournalText", "ERROR event")},
     {"request failed", QT_TRANSLATE_NOOP("lens::JournalText", "request failed")},
+    {"fell behind", QT_TRANSLATE_NOOP("lens::JournalText", "fell behind the stream")},
     {"user", QT_TRANSLATE_NOOP("lens::JournalText", "set by the user")},
     {"resyncCheckPeriod", QT_TRANSLATE_NOOP("lens::JournalText", "resyncCheckPeriod")},
     {"new", QT_TRANSLATE_NOOP("lens::JournalText", "new")},
@@ -125,6 +126,8 @@ QString JournalText::fallback(const TraceEvent &e)
         return tr("watch-list ERROR event: %1").arg(status(*s));
     if (c == QLatin1String("request failed") && s)
         return tr("watch-list request failed: %1").arg(status(*s));
+    if (c == QLatin1String("fell behind") && s)
+        return tr("fell behind the initial events: %1").arg(status(*s));
     return e.detail.value(QLatin1String("fallbackReason")).toString();
 }
 

@@ -272,6 +272,7 @@ const QStringList &codes()
         // why WatchList fell back to LIST+WATCH
         QStringLiteral("bookmark timeout"), QStringLiteral("very short watch"),
         QStringLiteral("error event"), QStringLiteral("request failed"),
+        QStringLiteral("fell behind"),
         // why a listener's resyncPeriod changed
         QStringLiteral("user"), QStringLiteral("resyncCheckPeriod"),
         // how a workqueue's AddAfter met an item already waiting (and a delay <= 0)

@@ -50,7 +50,8 @@ bool isOpen(TraceKind kind);
 /// "resync failed", "continue expired", "fallback"), its backoff reasons (those, and "429 on
 /// watch", "429 on watch-list", "connection refused"), how a watch ended ("closed by server",
 /// "stream broken", "before initial-events-end") and why WatchList fell back
-/// ("bookmark timeout", "very short watch", "error event", "request failed"), and why a
+/// ("bookmark timeout", "very short watch", "error event", "request failed", "fell behind"),
+/// and why a
 /// listener's resyncPeriod changed ("user", "resyncCheckPeriod"), and how a workqueue's AddAfter
 /// met an item already waiting ("new", "earlier wins", "kept earlier"; "at once" for a delay
 /// <= 0).

@@ -2003,6 +2003,14 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>gave up</source>
         <translation>已放弃</translation>
     </message>
+    <message>
+        <source>fell behind the stream</source>
+        <translation>跟不上数据流</translation>
+    </message>
+    <message>
+        <source>fell behind the initial events: %1</source>
+        <translation>跟不上初始事件：%1</translation>
+    </message>
 </context>
 <context>
     <name>lens::JournalTime</name>

@@ -22,13 +22,15 @@ private slots:
     void cleanup();
     void streamsThenSyncsAtBookmark();
     void ignoredSendInitialEventsFallsBack();
+    void fallingBehindTheInitialEventsFallsBack();
 
 private:
-    void startInformer(qint64 bookmarkTimeoutMs)
+    void startInformer(qint64 bookmarkTimeoutMs, qint64 watchBacklogLimit = 0)
     {
         m_lw = std::make_unique<HttpListerWatcher>(
             m_sim->url(), HttpListerWatcher::collectionPath({}, QStringLiteral("v1"),
                                                             QStringLiteral("pods"), {}));
+        m_lw->setWatchBacklogLimit(watchBacklogLimit);
         m_informer =
             std::make_unique<SharedIndexInformer>(m_lw.get(), 0, m_journal.get(), &m_clock);
         QCOMPARE(m_informer->setUseWatchList(true), QString());
@@ -136,6 +138,28 @@ void tst_WatchListSim::ignoredSendInitialEventsFallsBack()
     QCOMPARE(lists.first().detail.value(QLatin1String("cause")).toString(),
              QStringLiteral("fallback"));
     QCOMPARE(m_informer->lastSyncResourceVersion(), QString::number(m_sim->revision()));
+}
+
+void tst_WatchListSim::fallingBehindTheInitialEventsFallsBack()
+{
+    // A client that lets the stream go because it fell behind the initial events (a backlog
+    // limit far below the burst) cannot resume a watch-list: a new one streams the same burst
+    // and falls behind again. It used to do that forever, without backoff (tst_convergence seed
+    // 3); it falls back to LIST+WATCH for the attempt, whose watch resumes where it fell behind.
+    m_sim = std::make_unique<sim::Simulator>();
+    sim::Simulator::Options o;
+    o.pods = 200; // about 600 KB of initial events, written in one go
+    QString err;
+    QVERIFY2(m_sim->start(o, &err), qPrintable(err));
+    startInformer(0, 4096);
+    QTRY_VERIFY_WITH_TIMEOUT(m_informer->hasSynced(), 20000);
+    QCOMPARE(keyRvs(m_informer->indexer().list()), keyRvs(m_sim->objects(QStringLiteral("pods"))));
+    const QList<TraceEvent> lists = events(TraceKind::ListStarted);
+    QCOMPARE(lists.size(), 1);
+    QCOMPARE(lists.first().detail.value(QLatin1String("fallbackCode")).toString(),
+             QStringLiteral("fell behind"));
+    QCOMPARE(events(TraceKind::WatchStarted).first().detail.value(QLatin1String("watchList")),
+             QJsonValue(true));
 }
 
 QTEST_GUILESS_MAIN(tst_WatchListSim)
