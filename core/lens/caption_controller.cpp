@@ -36,15 +36,81 @@ bool volumeAlreadyExists(const TraceEvent &e, const ApiStatus &status)
            !str(e, "worker").isEmpty();
 }
 
-/// "worker claim-worker-2, processing key … (default/data)".
+/// Who sent the request: the worker, the workqueue key it held (queueKey: a claim's UID) and
+/// the object the request writes (objectKey: the claim's Event, the volume pvc-<uid>).
 QString workerText(const TraceEvent &e)
 {
+    const QString worker = str(e, "worker");
+    const QString held = str(e, "queueKey");
     const QString object = str(e, "objectKey");
-    if (str(e, "worker").isEmpty())
+    if (worker.isEmpty())
         return {};
-    return object.isEmpty()
-               ? Caption::tr("Sent by %1.").arg(str(e, "worker"))
-               : Caption::tr("Sent by %1 while it processed %2.").arg(str(e, "worker"), object);
+    if (held.isEmpty())
+        return object.isEmpty() ? Caption::tr("Sent by %1.").arg(worker)
+                                : Caption::tr("Sent by %1; it writes %2.").arg(worker, object);
+    return object.isEmpty() || object == held
+               ? Caption::tr("Sent by %1 while it processed the workqueue key %2.")
+                     .arg(worker, held)
+               : Caption::tr("Sent by %1 while it processed the workqueue key %2; the request "
+                             "writes %3.")
+                     .arg(worker, held, object);
+}
+
+/// Why the key `e` (a ControllerSyncStarted) was in the queue, from the journal: the Add that
+/// queued it before this worker's Get, and whether that Add was a rate-limited retry coming due
+/// (a WorkqueueReady of the key right before it) or something else (an informer event's handler,
+/// a resync), which re-queues a key at once however many failures NumRequeues counts.
+QString whyQueued(const TraceEvent &e, const Journal *journal)
+{
+    const QString worker = str(e, "worker");
+    const int requeues = e.detail.value(QLatin1String("requeues")).toInt();
+    const TraceEvent *get = lastBefore(journal, e.seq, [&](const TraceEvent &x) {
+        return x.kind == TraceKind::WorkqueueGet && x.key == e.key &&
+               x.detail.value(QLatin1String("worker")).toString() == worker;
+    });
+    const TraceEvent *add =
+        get ? lastBefore(journal, get->seq,
+                         [&e](const TraceEvent &x) {
+                             return x.kind == TraceKind::WorkqueueAdd && x.key == e.key &&
+                                    !x.detail.value(QLatin1String("collapsed")).toBool();
+                         })
+            : nullptr;
+    if (!add)
+        return requeues > 0 ? Caption::tr("NumRequeues counts %n failure(s) of this key since "
+                                          "its last Forget; the Add that queued it is no longer "
+                                          "in the journal.",
+                                          nullptr, requeues)
+                            : QString();
+    const TraceEvent *before = lastBefore(journal, add->seq, [&e](const TraceEvent &x) {
+        return x.key == e.key && x.component == QLatin1String("workqueue");
+    });
+    const QString reason = str(*add, "reason");
+    if (before && before->kind == TraceKind::WorkqueueReady) {
+        const TraceEvent *limited = lastBefore(journal, before->seq, [&e](const TraceEvent &x) {
+            return x.kind == TraceKind::WorkqueueAddRateLimited && x.key == e.key;
+        });
+        QString s = limited
+                        ? Caption::tr("This sync is a rate-limited retry: the AddRateLimited "
+                                      "%1 (%2 chose %3) came due %4 and queued the key.")
+                              .arg(when(*limited), str(*limited, "limiter"),
+                                   formatTimeMs(
+                                       limited->detail.value(QLatin1String("delayMs")).toInteger()),
+                                   when(*before))
+                        : Caption::tr("This sync is a rate-limited retry: the key's delay "
+                                      "came due %1 and queued it.")
+                              .arg(when(*before));
+        return s + QLatin1Char(' ') +
+               Caption::tr("NumRequeues counts %n failure(s) now.", nullptr, requeues);
+    }
+    QString s = Caption::tr("The key was queued %1 by: %2.").arg(when(*add), reason);
+    if (requeues > 0)
+        s += QLatin1Char(' ') +
+             Caption::tr("It is not the retry: NumRequeues counts %n failure(s) since the key's "
+                         "last Forget, and its rate-limited retry still waits in the delaying "
+                         "queue, but an Add that is not rate limited (an informer event, a "
+                         "resync) queues a key at once.",
+                         nullptr, requeues);
+    return s;
 }
 
 } // namespace
@@ -102,11 +168,7 @@ QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint
         p << Caption::tr("%1 took %2 from the workqueue \"%3\" %4 (Get): it is in the queue's "
                          "processing set now, so no other worker can take it until Done.")
                  .arg(worker, what, queue, when(e));
-        const int requeues = e.detail.value(QLatin1String("requeues")).toInt();
-        if (requeues > 0)
-            p << Caption::tr("This is a retry: the key failed %n time(s) before "
-                             "(NumRequeues).",
-                             nullptr, requeues);
+        p << whyQueued(e, journal);
         return page(Caption::tr("Worker took a key"), p);
     }
     const QString outcome = str(e, "outcome");

@@ -25,8 +25,8 @@ QString limiterSentence(const TraceEvent &e)
     if (limiter == QLatin1String("ItemExponentialFailure"))
         return Caption::tr("ItemExponentialFailure chose %1: the key has failed %n time(s) since "
                            "its last Forget, and each failure doubles its wait (base × "
-                           "2^failures, up to the limiter's cap); the next failure waits twice "
-                           "as long.",
+                           "2^(failures − 1): the first failure waits the base delay; up to the "
+                           "limiter's cap); the next failure waits twice as long.",
                            nullptr, failures)
             .arg(delay);
     if (limiter == QLatin1String("Bucket"))

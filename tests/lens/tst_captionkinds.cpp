@@ -20,6 +20,7 @@ private Q_SLOTS:
     void simulatorNotesAreReadFromTheirFields();
     void relistSaysNewChangedUnchangedMissing();
     void secondProvisionSaysThe409FromItsEvent();
+    void syncSaysWhichAddQueuedIt();
     void everyEventKindIsExplained_data()
     {
         QTest::addColumn<int>("kind");
@@ -139,6 +140,67 @@ quint64 put(Journal &j, TraceKind kind, const QString &name, const QString &rv,
 
 // The explanation of an update names the fields it changed, against the state the Indexer
 // held at the old resourceVersion (never the resourceVersion itself).
+void TestCaptionKinds::syncSaysWhichAddQueuedIt()
+{
+    // The journal of `--resync 5 --fail-provisions 3`: the first sync fails (AddRateLimited,
+    // 15 s); the resync's update re-queues the key at once, so the next sync is NOT the retry,
+    // although NumRequeues counts 1; the retry comes due later (workqueueReady, then its Add).
+    ManualClock clock;
+    Journal j(&clock);
+    const QString key = QStringLiteral("uid-1");
+    const auto wq = [&](TraceKind kind, QVariantMap detail) {
+        TraceEvent e;
+        e.kind = kind;
+        e.component = kind == TraceKind::ControllerSyncStarted ? QStringLiteral("provisioner")
+                                                               : QStringLiteral("workqueue");
+        e.key = key;
+        detail.insert(QStringLiteral("queue"), QStringLiteral("claims"));
+        e.detail = QJsonObject::fromVariantMap(detail);
+        return j.record(std::move(e));
+    };
+    const auto caption = [&](quint64 seq) {
+        const auto it = std::find_if(j.events().begin(), j.events().end(),
+                                     [seq](const TraceEvent &e) { return e.seq == seq; });
+        return Caption::forEvent(*it, &j);
+    };
+    const QString w1 = QStringLiteral("claim-worker-1"), w4 = QStringLiteral("claim-worker-4");
+    wq(TraceKind::WorkqueueAdd, {{QStringLiteral("reason"), QStringLiteral("enqueueClaim: add")}});
+    wq(TraceKind::WorkqueueGet, {{QStringLiteral("worker"), w1}});
+    const quint64 first = wq(TraceKind::ControllerSyncStarted,
+                             {{QStringLiteral("worker"), w1}, {QStringLiteral("requeues"), 0}});
+    wq(TraceKind::WorkqueueAddRateLimited,
+       {{QStringLiteral("limiter"), QStringLiteral("ItemExponentialFailure")},
+        {QStringLiteral("delayMs"), 15000},
+        {QStringLiteral("failures"), 1},
+        {QStringLiteral("reason"), QStringLiteral("claim-worker-1: retry after error")}});
+    wq(TraceKind::WorkqueueDone, {{QStringLiteral("worker"), w1}});
+    clock.advance(5000);
+    wq(TraceKind::WorkqueueAdd,
+       {{QStringLiteral("reason"), QStringLiteral("enqueueClaim: update")}});
+    wq(TraceKind::WorkqueueGet, {{QStringLiteral("worker"), w4}});
+    const quint64 resynced = wq(TraceKind::ControllerSyncStarted,
+                                {{QStringLiteral("worker"), w4}, {QStringLiteral("requeues"), 1}});
+    wq(TraceKind::WorkqueueDone, {{QStringLiteral("worker"), w4}});
+    clock.advance(10000);
+    wq(TraceKind::WorkqueueReady,
+       {{QStringLiteral("reason"), QStringLiteral("claim-worker-1: retry after error")}});
+    wq(TraceKind::WorkqueueAdd,
+       {{QStringLiteral("reason"), QStringLiteral("claim-worker-1: retry after error")}});
+    wq(TraceKind::WorkqueueGet, {{QStringLiteral("worker"), w1}});
+    const quint64 retry = wq(TraceKind::ControllerSyncStarted,
+                             {{QStringLiteral("worker"), w1}, {QStringLiteral("requeues"), 0}});
+
+    const QString a = caption(first), b = caption(resynced), c = caption(retry);
+    QVERIFY2(a.contains(QLatin1String("by: enqueueClaim: add.")), qPrintable(a));
+    QVERIFY2(!a.contains(QLatin1String("retry")), qPrintable(a));
+    QVERIFY2(b.contains(QLatin1String("by: enqueueClaim: update.")), qPrintable(b));
+    QVERIFY2(b.contains(QLatin1String("It is not the retry: NumRequeues counts 1 failure(s)")),
+             qPrintable(b));
+    QVERIFY2(c.contains(QLatin1String("This sync is a rate-limited retry")), qPrintable(c));
+    QVERIFY2(c.contains(QLatin1String("ItemExponentialFailure chose 15")), qPrintable(c));
+    QVERIFY2(!c.contains(QLatin1String("enqueueClaim")), qPrintable(c));
+}
+
 void TestCaptionKinds::updateShowsItsFieldDiff()
 {
     ManualClock clock;
