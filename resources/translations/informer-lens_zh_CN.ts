@@ -852,10 +852,6 @@
         <translation>由 %1 发出。</translation>
     </message>
     <message>
-        <source>Sent by %1 while it processed %2.</source>
-        <translation>由 %1 在处理 %2 时发出。</translation>
-    </message>
-    <message>
         <source>%1 %2 left for the API server %3.</source>
         <translation>%1 %2 已发往 API 服务器，%3。</translation>
     </message>
@@ -890,12 +886,6 @@
     <message>
         <source>%1 took %2 from the workqueue &quot;%3&quot; %4 (Get): it is in the queue&apos;s processing set now, so no other worker can take it until Done.</source>
         <translation>%1 %4从工作队列“%3”取出 %2（Get）：它现在在队列的 processing 集合中，在 Done 之前其他 worker 都拿不到它。</translation>
-    </message>
-    <message numerus="yes">
-        <source>This is a retry: the key failed %n time(s) before (NumRequeues).</source>
-        <translation>
-            <numerusform>这是一次重试：该键之前失败了 %n 次（NumRequeues）。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Worker took a key</source>
@@ -977,12 +967,6 @@
         <source>Its answer is a journal event of its own (apiRequestFinished, request %1); until then the request is in flight, and the worker waits for it without blocking the others.</source>
         <translation>它的应答是日志中单独的一个事件（apiRequestFinished，请求 %1）；在那之前请求正在途中，worker 等待它而不阻塞其他 worker。</translation>
     </message>
-    <message numerus="yes">
-        <source>ItemExponentialFailure chose %1: the key has failed %n time(s) since its last Forget, and each failure doubles its wait (base × 2^failures, up to the limiter&apos;s cap); the next failure waits twice as long.</source>
-        <translation>
-            <numerusform>ItemExponentialFailure 选择了 %1：自上次 Forget 以来该键已失败 %n 次，每次失败等待时间翻倍（base × 2^失败次数，以限速器的上限为界）；下一次失败将等待两倍之久。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The token bucket chose %1: it limits re-queues of all keys together to its rate, its burst is spent, so this key waits for the next token; the per-key backoff asked for less.</source>
         <translation>令牌桶选择了 %1：它把所有键的重新入队合在一起限制在其速率之内，突发额度已用完，所以该键要等下一个令牌；按键的退避要求的时间更短。</translation>
@@ -1022,6 +1006,54 @@
     <message>
         <source>The server asked to wait at least %1 s (Retry-After); the Reflector waits at most %2 s, the ceiling of its own backoff (client-go&apos;s REST client would honour any value).</source>
         <translation>服务器要求至少等待 %1 s（Retry-After）；Reflector 最多等待 %2 s，即它自身退避的上限（client-go 的 REST 客户端不设上限）。</translation>
+    </message>
+    <message>
+        <source>Sent by %1; it writes %2.</source>
+        <translation>由 %1 发出；它写入 %2。</translation>
+    </message>
+    <message>
+        <source>Sent by %1 while it processed the workqueue key %2.</source>
+        <translation>由 %1 在处理工作队列键 %2 时发出。</translation>
+    </message>
+    <message>
+        <source>Sent by %1 while it processed the workqueue key %2; the request writes %3.</source>
+        <translation>由 %1 在处理工作队列键 %2 时发出；该请求写入 %3。</translation>
+    </message>
+    <message numerus="yes">
+        <source>NumRequeues counts %n failure(s) of this key since its last Forget; the Add that queued it is no longer in the journal.</source>
+        <translation>
+            <numerusform>NumRequeues 记录了该键自上次 Forget 以来的 %n 次失败；把它放入队列的那次 Add 已不在日志中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This sync is a rate-limited retry: the AddRateLimited %1 (%2 chose %3) came due %4 and queued the key.</source>
+        <translation>这次同步是一次限速重试：%1 的 AddRateLimited（%2 选定 %3）%4到期，把该键放入队列。</translation>
+    </message>
+    <message>
+        <source>This sync is a rate-limited retry: the key&apos;s delay came due %1 and queued it.</source>
+        <translation>这次同步是一次限速重试：该键的延迟%1到期，把它放入队列。</translation>
+    </message>
+    <message numerus="yes">
+        <source>NumRequeues counts %n failure(s) now.</source>
+        <translation>
+            <numerusform>NumRequeues 现在记录 %n 次失败。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The key was queued %1 by: %2.</source>
+        <translation>该键%1被放入队列，来自：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>It is not the retry: NumRequeues counts %n failure(s) since the key&apos;s last Forget, and its rate-limited retry still waits in the delaying queue, but an Add that is not rate limited (an informer event, a resync) queues a key at once.</source>
+        <translation>
+            <numerusform>这不是那次重试：NumRequeues 记录了该键自上次 Forget 以来的 %n 次失败，它的限速重试仍在延迟队列中等待，但不限速的 Add（informer 事件、resync）会立即把键放入队列。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ItemExponentialFailure chose %1: the key has failed %n time(s) since its last Forget, and each failure doubles its wait (base × 2^(failures − 1): the first failure waits the base delay; up to the limiter&apos;s cap); the next failure waits twice as long.</source>
+        <translation>
+            <numerusform>ItemExponentialFailure 选择了 %1：该键自上次 Forget 以来已失败 %n 次，每次失败等待时间翻倍（基础延迟 × 2^(失败次数 − 1)：第一次失败等待基础延迟；不超过限速器的上限）；下一次失败将等待两倍长的时间。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
