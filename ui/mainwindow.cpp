@@ -245,6 +245,10 @@ QWidget *MainWindow::buildCentral()
     left->addWidget(m_historyStack);
     left->addWidget(m_caption);
     left->setSizes({360, 250, 150});
+    // Dragging a handle stops at a pane's minimum (three rows of its table): no pane of the
+    // window disappears under a drag, so none needs finding again (a user trial lost DeltaFIFO,
+    // Indexer and Explain this way).
+    left->setChildrenCollapsible(false);
     m_middleTabs = new QTabWidget;
     m_middleTabs->setObjectName(QStringLiteral("middleTabs"));
     m_middleTabs->setDocumentMode(true);
@@ -254,6 +258,7 @@ QWidget *MainWindow::buildCentral()
     middle->addWidget(m_indexerStack);
     middle->addWidget(m_middleTabs);
     middle->setSizes({440, 320});
+    middle->setChildrenCollapsible(false);
     m_rightTabs = new QTabWidget;
     m_rightTabs->setObjectName(QStringLiteral("rightTabs"));
     m_rightTabs->setDocumentMode(true);
@@ -278,6 +283,7 @@ QWidget *MainWindow::buildCentral()
     columns->addWidget(middle);
     columns->addWidget(m_rightTabs);
     columns->setSizes({560, 520, 520});
+    columns->setChildrenCollapsible(false);
     for (int i = 0; i < 3; ++i)
         columns->setStretchFactor(i, 1);
     auto *outer = m_outer = new QSplitter(Qt::Vertical);

@@ -29,7 +29,9 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QScrollBar>
+#include <QSplitter>
 #include <QTableView>
 #include <QTest>
 #include <QToolButton>
@@ -202,6 +204,7 @@ private Q_SLOTS:
     void controllerWindowFits_data();
     void controllerWindowFits();
     void manyWorkerLanesScroll();
+    void noPaneDisappearsUnderADrag();
     void storyWindowFits_data();
     void storyWindowFits();
 
@@ -225,6 +228,42 @@ void tst_WindowLayout::cleanupTestCase()
 {
     m_four.window.reset();
     m_four.session.reset();
+}
+
+void tst_WindowLayout::noPaneDisappearsUnderADrag()
+{
+    // Every handle of the window's splitters dragged as far as it goes, both ways, as a user
+    // does with the mouse: each pane keeps some height or width (none collapses to nothing).
+    MainWindow &w = *m_four.window;
+    QVERIFY(m_four.show(QSize(1600, 1000)));
+    const QList<QSplitter *> splitters = w.findChildren<QSplitter *>();
+    QVERIFY(splitters.size() >= 4);
+    for (QSplitter *s : splitters) {
+        if (!s->isVisible())
+            continue;
+        for (int i = 1; i < s->count(); ++i)
+            for (const bool toStart : {true, false}) {
+                QSplitterHandle *h = s->handle(i);
+                const QPoint from = h->rect().center();
+                const QPoint far = s->orientation() == Qt::Horizontal
+                                       ? QPoint(toStart ? -3000 : 3000, from.y())
+                                       : QPoint(from.x(), toStart ? -3000 : 3000);
+                QTest::mousePress(h, Qt::LeftButton, {}, from);
+                QMouseEvent move(QEvent::MouseMove, QPointF(far), h->mapToGlobal(QPointF(far)),
+                                 Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+                QCoreApplication::sendEvent(h, &move);
+                QTest::mouseRelease(h, Qt::LeftButton, {}, far);
+                const QList<int> sizes = s->sizes();
+                for (int k = 0; k < sizes.size(); ++k)
+                    QVERIFY2(!s->widget(k)->isVisible() || sizes[k] > 0,
+                             qPrintable(QStringLiteral("%1: pane %2 (%3) collapsed by handle %4")
+                                            .arg(s->objectName())
+                                            .arg(k)
+                                            .arg(QString::fromLatin1(
+                                                s->widget(k)->metaObject()->className()))
+                                            .arg(i)));
+            }
+    }
 }
 
 void tst_WindowLayout::controllerWindowFits_data()
