@@ -112,7 +112,7 @@ int main(int argc, char **argv)
             for (int i = 0; i < argc; ++i)
                 args << QString::fromLocal8Bit(argv[i]);
             if (const lens::CommandLine cl = lens::parseCommandLine(args); !cl.error.isEmpty()) {
-                lens::printError(cl.error);
+                lens::printUsageError(cl.error);
                 return 2;
             }
             lens::printError(QStringLiteral("no display (DISPLAY is not set). Run it on a desktop, "
@@ -150,7 +150,7 @@ int main(int argc, char **argv)
 
     const lens::CommandLine cl = lens::parseCommandLine(QCoreApplication::arguments());
     if (!cl.error.isEmpty()) {
-        lens::printError(cl.error);
+        lens::printUsageError(cl.error);
         return 2;
     }
     lens::RestNetworkAccessManager::setVerbosity(cl.verbosity);

@@ -30,6 +30,15 @@ void printError(const QString &message)
     std::fflush(stderr);
 }
 
+void printUsageError(const QString &message)
+{
+    printError(message);
+    std::fprintf(stderr, "%s\n",
+                 g_plugin ? "See 'kubectl lens --help' for usage."
+                          : "See 'informer-lens --help' for usage.");
+    std::fflush(stderr);
+}
+
 void printNote(const QString &message)
 {
     std::fprintf(stderr, "%s\n", qPrintable(notePrefix() + message));

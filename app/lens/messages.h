@@ -24,6 +24,10 @@ QString notePrefix();
 
 /// One error line on stderr: errorPrefix() + `message` + "\n".
 void printError(const QString &message);
+/// An error in the command line: printError(message), then kubectl's hint on a line of its own,
+/// "See 'kubectl lens --help' for usage." as the plugin ("See 'informer-lens --help' for
+/// usage." as itself), as kubectl's cmdutil.UsageErrorf prints it after a flag error.
+void printUsageError(const QString &message);
 /// One line that is not an error (a summary, a warning, where a file was written) on stderr:
 /// notePrefix() + `message` + "\n".
 void printNote(const QString &message);

@@ -385,9 +385,12 @@ void tst_KubectlFlags::thePluginSaysErrorAsKubectl()
              err.constData());
     err = runToEnd({QStringLiteral("--bogus")}, this, &code, nullptr, plugin, noDisplay);
     QVERIFY2(code == 2 && saysLine(err, "error: unknown flag: --bogus\n"), err.constData());
+    // kubectl's hint after a flag error, on a line of its own.
+    QVERIFY2(saysLine(err, "See 'kubectl lens --help' for usage.\n"), err.constData());
     // As itself, the same errors say informer-lens.
     err = runToEnd({QStringLiteral("--bogus")}, this, &code);
     QVERIFY2(code == 2 && saysLine(err, "informer-lens: unknown flag: --bogus\n"), err.constData());
+    QVERIFY2(saysLine(err, "See 'informer-lens --help' for usage.\n"), err.constData());
 }
 
 void tst_KubectlFlags::kubeconfigImpersonationIsSentAsClientGoSendsIt()
