@@ -56,27 +56,33 @@ CommandLine parseCommandLine(const QStringList &arguments)
 {
     CommandLine c;
     QCommandLineParser p;
-    p.setApplicationDescription(QStringLiteral(
-        "Informer Lens shows client-go's informer machinery at work: the "
-        "Reflector's list and watch, the DeltaFIFO, the Indexer and resync.\n"
-        "By default it starts a built-in simulated Kubernetes API server on "
-        "127.0.0.1 and watches its pods and nodes in all namespaces, one informer "
-        "each from one SharedInformerFactory.\n"
-        "SIGTERM, SIGINT (Ctrl-C) and SIGHUP end a run as it ends on its own: the "
-        "recording is closed and the summary printed; a second one ends it at once.\n"
-        "Exit codes: 0 the run ended after the informer synced; 1 it could not "
-        "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
-        "3 --headless ended with an informer that never synced (each one is named on "
-        "stderr)."));
     c.kubectlPlugin = runsAsKubectlPlugin(arguments);
-    if (c.kubectlPlugin)
-        p.setApplicationDescription(
-            QStringLiteral("kubectl lens: Informer Lens as kubectl's plugin. Like kubectl it "
-                           "watches the cluster of your kubeconfig ($KUBECONFIG or "
-                           "~/.kube/config; --kubeconfig, --context) and takes kubectl's flags; "
-                           "the window shows client-go's informer at work on the resources you "
-                           "name (default pods in the context's namespace; -A for all).\n") +
-            p.applicationDescription());
+    // As kubectl's plugin the kubeconfig is the source; as itself, the built-in cluster unless
+    // a kubeconfig, --server or a capture is named.
+    const QString source =
+        c.kubectlPlugin
+            ? QStringLiteral("kubectl lens: Informer Lens as kubectl's plugin. Like kubectl it "
+                             "watches the cluster of your kubeconfig ($KUBECONFIG or "
+                             "~/.kube/config; --kubeconfig, --context) and takes kubectl's flags; "
+                             "the window shows client-go's informer at work on the resources you "
+                             "name (default pods in the context's namespace; -A for all).\n"
+                             "Informer Lens shows client-go's informer machinery at work: the "
+                             "Reflector's list and watch, the DeltaFIFO, the Indexer and "
+                             "resync.\n")
+            : QStringLiteral("Informer Lens shows client-go's informer machinery at work: the "
+                             "Reflector's list and watch, the DeltaFIFO, the Indexer and "
+                             "resync.\n"
+                             "By default it starts a built-in simulated Kubernetes API server on "
+                             "127.0.0.1 and watches its pods and nodes in all namespaces, one "
+                             "informer each from one SharedInformerFactory.\n");
+    p.setApplicationDescription(
+        source + QStringLiteral(
+                     "SIGTERM, SIGINT (Ctrl-C) and SIGHUP end a run as it ends on its own: the "
+                     "recording is closed and the summary printed; a second one ends it at once.\n"
+                     "Exit codes: 0 the run ended after the informer synced; 1 it could not "
+                     "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
+                     "3 --headless ended with an informer that never synced (each one is named on "
+                     "stderr)."));
     const KubectlFlags k;
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Displays help on commandline options."));

@@ -391,6 +391,12 @@ void tst_KubectlFlags::thePluginSaysErrorAsKubectl()
     err = runToEnd({QStringLiteral("--bogus")}, this, &code);
     QVERIFY2(code == 2 && saysLine(err, "informer-lens: unknown flag: --bogus\n"), err.constData());
     QVERIFY2(saysLine(err, "See 'informer-lens --help' for usage.\n"), err.constData());
+    // The plugin's --help names the kubeconfig as the source, not the built-in cluster.
+    QByteArray help;
+    runToEnd({QStringLiteral("--help")}, this, &code, &help, plugin, noKubeconfig);
+    QVERIFY2(code == 0 && help.contains("watches the cluster of your kubeconfig") &&
+                 !help.contains("By default it starts a built-in"),
+             help.left(600).constData());
 }
 
 void tst_KubectlFlags::kubeconfigImpersonationIsSentAsClientGoSendsIt()
