@@ -25,24 +25,26 @@ QJsonObject withoutRv(const Object &o)
     return json;
 }
 
-QJsonObject withLabel(QJsonObject json, const QString &key, const QString &value)
+/// `json` with metadata.<field>[key] = value (field: "labels" or "annotations").
+QJsonObject withMetadataEntry(QJsonObject json, QLatin1String field, const QString &key,
+                              const QString &value)
 {
     QJsonObject meta = json.value(QLatin1String("metadata")).toObject();
-    QJsonObject labels = meta.value(QLatin1String("labels")).toObject();
-    labels.insert(key, value);
-    meta.insert(QLatin1String("labels"), labels);
+    QJsonObject entries = meta.value(field).toObject();
+    entries.insert(key, value);
+    meta.insert(field, entries);
     json.insert(QLatin1String("metadata"), meta);
     return json;
 }
 
+QJsonObject withLabel(QJsonObject json, const QString &key, const QString &value)
+{
+    return withMetadataEntry(std::move(json), QLatin1String("labels"), key, value);
+}
+
 QJsonObject withAnnotation(QJsonObject json, const QString &key, const QString &value)
 {
-    QJsonObject meta = json.value(QLatin1String("metadata")).toObject();
-    QJsonObject ann = meta.value(QLatin1String("annotations")).toObject();
-    ann.insert(key, value);
-    meta.insert(QLatin1String("annotations"), ann);
-    json.insert(QLatin1String("metadata"), meta);
-    return json;
+    return withMetadataEntry(std::move(json), QLatin1String("annotations"), key, value);
 }
 
 } // namespace
