@@ -11,6 +11,10 @@ function(lens_add_test name)
     if(NOT T_TIMEOUT)
         set(T_TIMEOUT 300)
     endif()
+    # Instrumented builds (sanitizers, the fuzz build's coverage) run several times slower.
+    if(LENS_FUZZ OR LENS_SANITIZE_WITH)
+        math(EXPR T_TIMEOUT "${T_TIMEOUT} * 3")
+    endif()
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
                          TIMEOUT ${T_TIMEOUT})
 endfunction()

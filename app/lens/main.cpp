@@ -17,6 +17,7 @@
 #include "process/versiontext.h"
 #include "sim/scenario.h"
 #include "sim/simulator.h"
+#include "trace/journal.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -76,6 +77,18 @@ void printControllerSummary(const lens::controller::ProvisionController &c)
                             .arg(c.client()->refusedCount()));
 }
 
+/// At the end of a `--headless` run, or of any run a signal stopped: how much of the journal the
+/// run kept, so a long run (a soak, scripts/soak) can see that the journal stayed at its cap.
+void printJournalSummary(const lens::Journal &journal)
+{
+    lens::printNote(QStringLiteral("journal: %1 event(s) held (cap %2), %3 older event(s) dropped, "
+                                   "last seq %4")
+                        .arg(qulonglong(journal.events().size()))
+                        .arg(qlonglong(journal.capacity()))
+                        .arg(qulonglong(journal.droppedCount()))
+                        .arg(qulonglong(journal.lastSeq())));
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -133,10 +146,12 @@ int main(int argc, char **argv)
     // SIGTERM, SIGINT, SIGHUP: the run ends as it ends on its own (recording closed, summary
     // printed, exit 0 once synced); a second one ends it at once.
     QString signalError;
+    bool stoppedBySignal = false;
     if (auto *termination = lens::TerminationSignals::install(app.get(), &signalError)) {
         QObject::connect(
             termination, &lens::TerminationSignals::terminationRequested, app.get(),
-            [](int signalNumber) {
+            [&stoppedBySignal](int signalNumber) {
+                stoppedBySignal = true;
                 lens::printNote(
                     QStringLiteral("%1 received; stopping (send it again to stop at once)")
                         .arg(lens::TerminationSignals::nameOf(signalNumber)));
@@ -275,7 +290,11 @@ int main(int argc, char **argv)
             printControllerSummary(*c);
         if (const lens::TransformTally *t = session.transformTally())
             lens::printNote(lens::describeSaving(*t));
+        printJournalSummary(*session.journal());
         return rc == 0 && !allSynced ? 3 : rc;
     }
-    return finish(lens::runWindow(session, cl));
+    const int rc = finish(lens::runWindow(session, cl));
+    if (stoppedBySignal)
+        printJournalSummary(*session.journal());
+    return rc;
 }

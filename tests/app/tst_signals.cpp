@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // SIGTERM, SIGINT and SIGHUP end a run the way it ends on its own: informer-lens --headless
 // closes its recording, prints the controller's summary and exits 0; informer-lens-sim stops
-// serving with exit 0. A second signal ends a run that does not stop.
+// serving with exit 0; the window closes and says what its journal held. A second signal ends a
+// run that does not stop.
 #include "lensprocess.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -15,6 +17,7 @@ class tst_Signals : public QObject {
 private Q_SLOTS:
     void headlessEndsCleanly_data();
     void headlessEndsCleanly();
+    void windowEndsCleanly();
     void simStopsServing();
 
 private:
@@ -55,6 +58,14 @@ void tst_Signals::headlessEndsCleanly()
     QVERIFY2(err.contains(name + QStringLiteral(" received; stopping")), qPrintable(err));
     // The summary a run prints when it ends on its own.
     QVERIFY2(err.contains(QStringLiteral("volume(s) provisioned")), qPrintable(err));
+    // and what the journal held: every event was printed live, so its last seq is their count.
+    const QRegularExpression journal(
+        QStringLiteral("journal: (\\d+) event\\(s\\) held \\(cap 100000\\), 0 older event\\(s\\) "
+                       "dropped, last seq (\\d+)"));
+    const QRegularExpressionMatch m = journal.match(err);
+    QVERIFY2(m.hasMatch(), qPrintable(err));
+    QCOMPARE(m.captured(1), m.captured(2));
+    QCOMPARE(m.captured(2).toLongLong(), qlonglong(out.count('\n')));
     // The recording was closed: --open replays it to its last event.
     QFile rec(file);
     QVERIFY(rec.open(QIODevice::ReadOnly));
@@ -68,6 +79,25 @@ void tst_Signals::headlessEndsCleanly()
     // Every event printed live is in the recording (the last line is the same).
     const QByteArray lastLive = out.trimmed().split('\n').last();
     QCOMPARE(replayed.trimmed().split('\n').last(), lastLive);
+}
+
+void tst_Signals::windowEndsCleanly()
+{
+    const QString kubeconfig = m_dir.filePath(QStringLiteral("window.kubeconfig"));
+    QProcess *p = startLens({QStringLiteral("--kubeconfig-out"), kubeconfig}, this);
+    QByteArray err;
+    connect(p, &QProcess::readyReadStandardError, this,
+            [p, &err] { err += p->readAllStandardError(); });
+    // The window is up with its built-in cluster (the note comes once the session started).
+    QTRY_VERIFY_WITH_TIMEOUT(err.contains("kubeconfig written to"), 30000);
+    QVERIFY(::kill(pid_t(p->processId()), SIGTERM) == 0);
+    QVERIFY(p->waitForFinished(30000));
+    err += p->readAllStandardError();
+    QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p->exitCode(), 0);
+    QVERIFY2(err.contains("SIGTERM received; stopping"), err.constData());
+    // A window stopped by a signal says what its journal held, as a headless run does.
+    QVERIFY2(err.contains(" event(s) held (cap 100000)"), err.constData());
 }
 
 void tst_Signals::simStopsServing()
