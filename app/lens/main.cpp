@@ -15,6 +15,7 @@
 #include "messages.h"
 #include "process/terminationsignals.h"
 #include "process/versiontext.h"
+#include "sim/apiserver.h"
 #include "sim/scenario.h"
 #include "sim/simulator.h"
 #include "trace/journal.h"
@@ -183,10 +184,19 @@ int main(int argc, char **argv)
     if (cl.headless)
         printer = std::make_unique<lens::JournalPrinter>(session.journal(), stdout);
     QString error;
-    if (!session.start(&error)) {
+    const bool started = session.start(&error);
+    // A kubeconfig, client key or token file others may read (helm's words), once.
+    for (const QString &w : session.startWarnings())
+        lens::printNote(QStringLiteral("WARNING: ") + w);
+    if (!started) {
         lens::printError(error);
         return 1;
     }
+    // The built-in cluster says where it listens (loopback only: Simulator::Options' default).
+    if (session.simulator())
+        lens::printNote(QStringLiteral("built-in cluster at %1; %2")
+                            .arg(session.simulator()->url().toString(),
+                                 session.simulator()->server()->listeningSummary()));
     // --kubeconfig-out: kubectl on the very cluster this run shows.
     if (!cl.kubeconfigOutPath.isEmpty()) {
         if (!session.simulator()) {
@@ -197,8 +207,8 @@ int main(int argc, char **argv)
             lens::printError(error);
             return 1;
         }
-        lens::printNote(QStringLiteral("built-in cluster at %1; kubeconfig written to %2")
-                            .arg(session.simulator()->url().toString(), cl.kubeconfigOutPath));
+        lens::printNote(QStringLiteral("kubeconfig for the built-in cluster written to %1")
+                            .arg(cl.kubeconfigOutPath));
     }
     // The built-in provisioner's knobs, before its workers start (after the caches sync).
     if (lens::controller::HostPathProvisioner *prov = session.provisioner()) {

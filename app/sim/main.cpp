@@ -36,13 +36,21 @@ int main(int argc, char *argv[])
     QCommandLineParser p;
     p.setApplicationDescription(QStringLiteral(
         "Simulated Kubernetes API server (core/v1, apps/v1, batch/v1, CRDs and their custom "
-        "resources) on 127.0.0.1. Prints its URL as the first line of stdout, then serves until "
+        "resources) on 127.0.0.1 (loopback only, unless --bind-address says otherwise). Prints "
+        "its URL as the first line of stdout and where it listens on stderr, then serves until "
         "stopped (SIGTERM, SIGINT or SIGHUP: exit 0)."));
     p.addHelpOption();
     p.addVersionOption();
     const QCommandLineOption port(QStringLiteral("port"),
                                   QStringLiteral("TCP port (0 = any free port)."),
                                   QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption bindAddress(
+        QStringLiteral("bind-address"),
+        QStringLiteral("The IP address on which to listen (default 127.0.0.1: this machine only; "
+                       "::1 for IPv6 loopback). 0.0.0.0 or :: listen on every network interface, "
+                       "so other machines can read and change the cluster: add --token and "
+                       "--tls then."),
+        QStringLiteral("ADDRESS"), QStringLiteral("127.0.0.1"));
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig-out"),
                                         QStringLiteral("Write a kubeconfig for kubectl to FILE."),
                                         QStringLiteral("FILE"));
@@ -108,9 +116,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
-    p.addOptions({port, kubeconfig, churn, seed, pods, bookmarks, historyLimit, historyWindow,
-                  oldServer, tls, token, clientCa, caOut, accessLog, verbose, scenario, speed,
-                  listScenarios});
+    p.addOptions({port, bindAddress, kubeconfig, churn, seed, pods, bookmarks, historyLimit,
+                  historyWindow, oldServer, tls, token, clientCa, caOut, accessLog, verbose,
+                  scenario, speed, listScenarios});
     p.process(app);
     if (p.isSet(listScenarios)) {
         for (const QString &name : lens::sim::Scenario::shippedNames())
@@ -134,6 +142,10 @@ int main(int argc, char *argv[])
     };
     lens::sim::Simulator::Options o;
     o.port = quint16(number(port, 0, 65535));
+    if (!o.address.setAddress(p.value(bindAddress)))
+        bad << QStringLiteral("--bind-address needs an IP address such as 127.0.0.1, ::1 or "
+                              "0.0.0.0 (got \"%1\")")
+                   .arg(p.value(bindAddress));
     o.seed = quint32(number(seed, 0, 4294967295LL));
     o.pods = p.isSet(pods) ? int(number(pods, 0, 1000000)) : -1;
     bool churnOk = false;
@@ -190,6 +202,9 @@ int main(int argc, char *argv[])
             return 1;
         }
     }
+    // Where it listens, and a warning when that is more than this machine (kube-apiserver logs
+    // "Serving securely on ADDRESS:PORT").
+    std::fprintf(stderr, "informer-lens-sim: %s\n", qPrintable(sim.server()->listeningSummary()));
     std::printf("%s\n", qPrintable(sim.url().toString()));
     std::fflush(stdout);
     if (p.isSet(verbose)) {

@@ -74,8 +74,33 @@ bool flag(const YAML::Node &map, const char *key)
     return v == QLatin1String("true");
 }
 
-void mergeFile(const QString &path, Merged *m)
+/// helm's checkPerms (pkg/cli/environment.go), for every file that holds a credential: one
+/// warning when group or others may read it ("Kubernetes configuration file is group-readable.
+/// This is insecure. Location: PATH"), never a refusal (kubectl reads such files silently).
+void warnIfReadableByOthers(const QString &what, const QString &path, QStringList *warnings)
 {
+    if (!warnings || path.isEmpty())
+        return;
+    const QFileInfo info(path); // permissions of the file a symlink points at, as stat(2)
+    if (!info.exists())
+        return;
+    const QFile::Permissions perms = info.permissions();
+    QString readable;
+    if (perms & QFile::ReadOther)
+        readable = QStringLiteral("world-readable");
+    else if (perms & QFile::ReadGroup)
+        readable = QStringLiteral("group-readable");
+    else
+        return;
+    const QString warning = QStringLiteral("%1 is %2. This is insecure. Location: %3")
+                                .arg(what, readable, QDir::toNativeSeparators(path));
+    if (!warnings->contains(warning))
+        warnings->append(warning);
+}
+
+void mergeFile(const QString &path, Merged *m, QStringList *warnings)
+{
+    warnIfReadableByOthers(QStringLiteral("Kubernetes configuration file"), path, warnings);
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         fail(QStringLiteral("cannot read %1: %2").arg(path, f.errorString()));
@@ -133,8 +158,10 @@ QString resolvePath(const QString &path, const QString &kubeconfigFile)
     return QFileInfo(kubeconfigFile).absoluteDir().filePath(path);
 }
 
-/// The bytes of `<field>-data` (base64) or of the file `<field>`.
-QByteArray material(const Entry &e, const char *field, const QString &what)
+/// The bytes of `<field>-data` (base64) or of the file `<field>`. `secretWhat` (not empty for
+/// a private key): warn when that file is readable by others.
+QByteArray material(const Entry &e, const char *field, const QString &what,
+                    const QString &secretWhat = {}, QStringList *warnings = nullptr)
 {
     const std::string dataKey = std::string(field) + "-data";
     const QString data = str(e.node, dataKey.c_str());
@@ -153,6 +180,8 @@ QByteArray material(const Entry &e, const char *field, const QString &what)
     if (!f.open(QIODevice::ReadOnly))
         fail(QStringLiteral("%1: cannot read %2 %3: %4")
                  .arg(e.file, QLatin1String(field), file, f.errorString()));
+    if (!secretWhat.isEmpty())
+        warnIfReadableByOthers(secretWhat, file, warnings);
     return f.readAll();
 }
 
@@ -232,7 +261,7 @@ void resolveExec(const Entry &e, const QString &user, RestConfig *out)
     out->exec = std::move(plugin);
 }
 
-void resolveUser(const QString &name, const Entry &e, RestConfig *out)
+void resolveUser(const QString &name, const Entry &e, RestConfig *out, QStringList *warnings)
 {
     out->userName = name;
     if (e.node["auth-provider"])
@@ -242,10 +271,12 @@ void resolveUser(const QString &name, const Entry &e, RestConfig *out)
                  .arg(e.file, name));
     out->bearerToken = str(e.node, "token");
     out->bearerTokenFile = resolvePath(str(e.node, "tokenFile"), e.file);
+    warnIfReadableByOthers(QStringLiteral("Kubernetes token file"), out->bearerTokenFile, warnings);
     out->username = str(e.node, "username");
     out->password = str(e.node, "password");
     const QByteArray cert = material(e, "client-certificate", QStringLiteral("client certificate"));
-    const QByteArray key = material(e, "client-key", QStringLiteral("client key"));
+    const QByteArray key = material(e, "client-key", QStringLiteral("client key"),
+                                    QStringLiteral("Kubernetes client key file"), warnings);
     if (cert.isEmpty() != key.isEmpty())
         fail(QStringLiteral("%1: user \"%2\" has a client %3 but no client %4")
                  .arg(e.file, name,
@@ -305,8 +336,9 @@ QStringList KubeconfigLoader::files(const QString &explicitPath)
 }
 
 bool KubeconfigLoader::load(const QString &explicitPath, const QString &context, RestConfig *out,
-                            QString *error)
+                            QString *error, QStringList *warnings)
 {
+    QStringList found;
     try {
         const QStringList paths = files(explicitPath);
         Merged m;
@@ -314,7 +346,7 @@ bool KubeconfigLoader::load(const QString &explicitPath, const QString &context,
         for (const QString &p : paths) {
             if (explicitPath.isEmpty() && !QFileInfo::exists(p))
                 continue; // clientcmd skips missing files of $KUBECONFIG
-            mergeFile(p, &m);
+            mergeFile(p, &m, &found);
             ++read;
         }
         if (read == 0)
@@ -351,9 +383,11 @@ bool KubeconfigLoader::load(const QString &explicitPath, const QString &context,
                 fail(QStringLiteral("%1: context \"%2\" names user \"%3\", which is not in the "
                                     "kubeconfig")
                          .arg(ctx.file, ctxName, user));
-            resolveUser(user, m.users.value(user), &rc);
+            resolveUser(user, m.users.value(user), &rc, &found);
         }
         *out = std::move(rc);
+        if (warnings)
+            *warnings = found;
         return true;
     } catch (const LoadError &e) {
         if (error)

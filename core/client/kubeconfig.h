@@ -33,8 +33,16 @@ public:
     /// `*error` in words a user understands: which file, line and column for YAML errors,
     /// which context, cluster or user is missing, which file a certificate could not be read
     /// from, or which base64 field is broken. Never puts a secret into `*error`.
+    ///
+    /// `*warnings` (when given, after a successful load): one sentence for each file holding a
+    /// credential that group or others may read (a kubeconfig file read, the user's client-key
+    /// file, its tokenFile), in helm's words: "Kubernetes configuration file is group-readable.
+    /// This is insecure. Location: PATH" ("world-readable" when others may read it; "Kubernetes
+    /// client key file", "Kubernetes token file"). Such files are still loaded, as kubectl and
+    /// helm load them; the caller shows the warnings once (Session journals them, informer-lens
+    /// prints them on stderr after "WARNING: ").
     static bool load(const QString &explicitPath, const QString &context, RestConfig *out,
-                     QString *error);
+                     QString *error, QStringList *warnings = nullptr);
 };
 
 } // namespace lens

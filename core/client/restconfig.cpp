@@ -184,6 +184,9 @@ QString ExecCredentialPlugin::takeCredential(const QByteArray &printed)
 QSslConfiguration RestConfig::sslConfiguration() const
 {
     QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+    // TLS 1.2 or later, whatever the system's OpenSSL configuration allows (Go's crypto/tls,
+    // which kubectl uses, offers no less as a client since Go 1.22).
+    ssl.setProtocol(QSsl::TlsV1_2OrLater);
     if (!caCertificates.isEmpty())
         ssl.setCaCertificates(caCertificates);
     if (insecureSkipTlsVerify)

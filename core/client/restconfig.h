@@ -143,8 +143,9 @@ struct RestConfig {
     static constexpr QNetworkRequest::Attribute timeoutAttribute =
         QNetworkRequest::Attribute(QNetworkRequest::User + 1);
 
-    /// The QSslConfiguration for this server: CA certificates (replacing the system's when
-    /// given), client certificate and key, and the peer verify mode.
+    /// The QSslConfiguration for this server: TLS 1.2 or later only (QSsl::TlsV1_2OrLater), CA
+    /// certificates (replacing the system's when given), client certificate and key, and the
+    /// peer verify mode.
     QSslConfiguration sslConfiguration() const;
 
     /// `server` with `path` (e.g. "/api/v1/pods") appended to its own path prefix.

@@ -246,8 +246,20 @@ bool Session::loadKubeconfig(RestConfig *rest, QString *error)
     if (!m_opts.useKubeconfig)
         return true;
     QString err;
-    if (!KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, rest, &err) ||
-        (rest->exec && !rest->exec->fetchAndWait(&err))) {
+    QStringList warnings;
+    const bool loaded =
+        KubeconfigLoader::load(m_opts.kubeconfig, m_opts.kubeContext, rest, &err, &warnings);
+    // Files others may read: warned about (once per run), never refused.
+    for (const QString &w : std::as_const(warnings)) {
+        m_startWarnings << w;
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("kubeconfig");
+        e.detail.insert(QLatin1String("message"), w);
+        e.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
+        m_journal->record(std::move(e));
+    }
+    if (!loaded || (rest->exec && !rest->exec->fetchAndWait(&err))) {
         if (error)
             *error = QStringLiteral("The kubeconfig cannot be used: %1").arg(err);
         return false;

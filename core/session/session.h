@@ -200,6 +200,11 @@ public:
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
     /// DeltaFIFO · LIST+WATCH".
     QString sourceDescription() const;
+    /// What start() found worth a warning but went on with: the kubeconfig files, client-key
+    /// and token files that group or others may read (KubeconfigLoader::load's warnings), each
+    /// also journaled once as an info event (component "kubeconfig", detail.level "warning").
+    /// informer-lens prints them on stderr.
+    QStringList startWarnings() const { return m_startWarnings; }
 
 Q_SIGNALS:
     /// The first informer synced (the built-in cluster's churn starts then).
@@ -256,6 +261,7 @@ private:
     const Clock *m_clock;        ///< the one the journal and the informer read
     Journal *m_journal;
     sim::Simulator *m_sim = nullptr;
+    QStringList m_startWarnings; ///< see startWarnings()
     QString m_credentials;   ///< RestConfig::description() of what authenticates us (no secrets)
     QString m_impersonating; ///< the Impersonate-User sent ("" = none), for sourceDescription()
     CaptureListerWatcher *m_capture = nullptr; ///< the capture's ListerWatcher (factory-owned)

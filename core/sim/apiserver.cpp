@@ -5,6 +5,7 @@
 #include "controlapi.h"
 #include "discoveryhandler.h"
 #include "listhandler.h"
+#include "secretcompare.h"
 #include "tableconvertor.h"
 #include "watchhandler.h"
 #include "writehandler.h"
@@ -69,7 +70,27 @@ bool ApiServer::start(quint16 port, const QHostAddress &address, QString *error)
     }
     bind(tcp);
     m_port = tcp->serverPort();
+    m_address = tcp->serverAddress();
     return true;
+}
+
+QString ApiServer::listeningSummary() const
+{
+    QUrl where;
+    where.setHost(m_address.toString());
+    where.setPort(m_port);
+    const QString hostPort = where.toString(QUrl::RemoveScheme).mid(2); // "[::1]:N", "0.0.0.0:N"
+    if (isLoopbackOnly())
+        return QStringLiteral("listening on %1 (loopback only: other machines cannot connect)")
+            .arg(hostPort);
+    const bool everywhere = m_address == QHostAddress::Any || m_address == QHostAddress::AnyIPv4 ||
+                            m_address == QHostAddress::AnyIPv6;
+    return QStringLiteral("WARNING: listening on %1%2: other machines can connect and read and "
+                          "change the simulated cluster, its /sim/v1 fault controls included; %3")
+        .arg(hostPort, everywhere ? QStringLiteral(" (every network interface)") : QString(),
+             m_token.isEmpty() && !m_clientCa
+                 ? QStringLiteral("no bearer token is required")
+                 : QStringLiteral("requests need the bearer token or client certificate"));
 }
 
 bool ApiServer::setTls(const QByteArray &certPem, const QByteArray &keyPem, QString *error,
@@ -119,7 +140,12 @@ QUrl ApiServer::url() const
 {
     QUrl u;
     u.setScheme(m_tls ? QStringLiteral("https") : QStringLiteral("http"));
-    u.setHost(QStringLiteral("127.0.0.1"));
+    if (m_address.isNull() || m_address == QHostAddress::Any || m_address == QHostAddress::AnyIPv4)
+        u.setHost(QStringLiteral("127.0.0.1"));
+    else if (m_address == QHostAddress::AnyIPv6)
+        u.setHost(QStringLiteral("::1"));
+    else
+        u.setHost(m_address.toString());
     u.setPort(m_port);
     return u;
 }
@@ -254,12 +280,13 @@ void ApiServer::route(HttpCall &c)
         const auto *ssl = qobject_cast<const QSslSocket *>(c.socket);
         bool ok = m_clientCa && ssl && !ssl->peerCertificate().isNull() &&
                   ssl->sslHandshakeErrors().isEmpty();
-        // The bearer-token authenticator: "Bearer" (any case), one space, the token.
+        // The bearer-token authenticator: "Bearer" (any case), one space, the token, compared
+        // in constant time (crypto/subtle.ConstantTimeCompare, as the token file authenticator).
         const QByteArray auth = c.header("Authorization").trimmed();
         const qsizetype sp = auth.indexOf(' ');
         ok = ok || (!m_token.isEmpty() && sp > 0 &&
                     auth.left(sp).compare("bearer", Qt::CaseInsensitive) == 0 &&
-                    auth.mid(sp + 1).trimmed() == m_token.toUtf8());
+                    constantTimeEquals(auth.mid(sp + 1).trimmed(), m_token.toUtf8()));
         if (!ok) {
             m_responder.respondStatus(c, 401, QStringLiteral("Unauthorized"),
                                       QStringLiteral("Unauthorized"));

@@ -97,14 +97,31 @@ public:
     void setConnectionLimits(const ConnectionLimits &limits) { m_limits = limits; }
     ConnectionLimits connectionLimits() const { return m_limits; }
 
-    /// Listens on `address`:`port` (port 0 = an ephemeral port). Returns false (and sets
-    /// `*error`) when the port cannot be bound.
+    /// Listens on `address`:`port` (port 0 = an ephemeral port). The default is the loopback
+    /// interface only (127.0.0.1; kube-apiserver's --bind-address defaults to every interface,
+    /// but a simulated cluster without authentication is for this machine): nothing else can
+    /// reach it unless the caller names another address (QHostAddress::Any or AnyIPv6 = every
+    /// interface; see listeningSummary()). Returns false (and sets `*error`) when the port
+    /// cannot be bound.
     bool start(quint16 port = 0, const QHostAddress &address = QHostAddress::LocalHost,
                QString *error = nullptr);
     /// The bound port (0 before start()).
     quint16 port() const { return m_port; }
-    /// "http://127.0.0.1:PORT" ("https://..." after setTls()).
+    /// The address start() listens on (null before start()).
+    QHostAddress address() const { return m_address; }
+    /// True when only this machine can connect: the address is 127.0.0.0/8 or ::1.
+    bool isLoopbackOnly() const { return m_address.isLoopback(); }
+    /// One line saying where the server listens, for a program's start-up output:
+    /// "listening on 127.0.0.1:PORT (loopback only: other machines cannot connect)", or, for any
+    /// other address, a warning: "WARNING: listening on 0.0.0.0:PORT (every network interface):
+    /// other machines can connect and read and change the simulated cluster, its /sim/v1 fault
+    /// controls included; no bearer token is required" (or "; requests need the bearer token").
+    QString listeningSummary() const;
+    /// "http://127.0.0.1:PORT" ("https://..." after setTls()): the bound address, or loopback
+    /// (127.0.0.1, ::1 for AnyIPv6) when bound to every interface.
     QUrl url() const;
+    /// The TLS configuration served after setTls() (TLS 1.2 or later).
+    QSslConfiguration sslConfiguration() const { return m_sslConfig; }
     /// "v1.32.0-lens-sim", reported by GET /version.
     static QString gitVersion();
 
@@ -229,6 +246,7 @@ private:
     WatchHandler *m_watch; ///< a child QObject; deleted first by the destructor
     std::unique_ptr<WriteHandler> m_write;
     quint16 m_port = 0;
+    QHostAddress m_address;
     quint64 m_requestCount = 0;
     bool m_tls = false;
     QSslConfiguration m_sslConfig;

@@ -60,7 +60,12 @@ bool Simulator::start(const Options &o, QString *error)
     m_server->setBearerToken(o.token);
     if (o.tls || o.clientCertificates) {
         TlsMaterial tls;
-        if (!generateTlsMaterial(&tls, error, o.clientCertificates) ||
+        // A server bound to one address other than loopback is reached at it (url()).
+        const bool oneAddress = !o.address.isLoopback() && o.address != QHostAddress::Any &&
+                                o.address != QHostAddress::AnyIPv4 &&
+                                o.address != QHostAddress::AnyIPv6;
+        if (!generateTlsMaterial(&tls, error, o.clientCertificates,
+                                 oneAddress ? QStringList{o.address.toString()} : QStringList{}) ||
             !m_server->setTls(tls.serverCertPem, tls.serverKeyPem, error,
                               o.clientCertificates ? tls.caCertPem : QByteArray()))
             return false;

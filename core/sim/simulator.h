@@ -18,7 +18,7 @@ class ProtectionController;
 class Store;
 
 /// The whole simulated cluster in one object, for the app, the UI and tests: a Store seeded
-/// from the embedded fixtures, an ApiServer on 127.0.0.1, a ChurnGenerator and
+/// from the embedded fixtures, an ApiServer on 127.0.0.1 (Options::address), a ChurnGenerator and
 /// kube-controller-manager's storage half (the PersistentVolumeController and the
 /// pvc-/pv-protection ProtectionController; docs/simulator.md "Storage").
 ///
@@ -36,6 +36,8 @@ class Simulator : public QObject {
 public:
     struct Options {
         quint16 port = 0; ///< 0 = ephemeral
+        /// Where to listen: loopback only by default (ApiServer::start();
+        /// informer-lens-sim --bind-address); QHostAddress::Any = every interface.
         QHostAddress address = QHostAddress::LocalHost;
         int pods = -1;                  ///< seeded pods; -1 = Fixtures::DefaultPodCount
         quint32 seed = 1;               ///< seeds names/uids and the churn sequence

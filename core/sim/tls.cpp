@@ -34,7 +34,8 @@ QByteArray readFile(const QString &path)
 
 } // namespace
 
-bool generateTlsMaterial(TlsMaterial *out, QString *error, bool withClientCertificate)
+bool generateTlsMaterial(TlsMaterial *out, QString *error, bool withClientCertificate,
+                         const QStringList &extraIpAddresses)
 {
     const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
     if (openssl.isEmpty()) {
@@ -58,10 +59,13 @@ bool generateTlsMaterial(TlsMaterial *out, QString *error, bool withClientCertif
                 *error = ext.errorString();
             return false;
         }
-        ext.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n"
-                  "extendedKeyUsage=serverAuth\n"
-                  "basicConstraints=critical,CA:FALSE\n"
-                  "keyUsage=critical,digitalSignature\n");
+        QByteArray san = "subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost";
+        for (const QString &ip : extraIpAddresses)
+            san += ",IP:" + ip.toLatin1();
+        ext.write(san + "\n"
+                        "extendedKeyUsage=serverAuth\n"
+                        "basicConstraints=critical,CA:FALSE\n"
+                        "keyUsage=critical,digitalSignature\n");
         QFile clientExt(dir.filePath(QStringLiteral("client.ext")));
         if (!clientExt.open(QIODevice::WriteOnly)) {
             if (error)

@@ -3,16 +3,17 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace lens::sim {
 
 /// PEM material for serving HTTPS: a throw-away certificate authority and a server certificate
-/// it signed for 127.0.0.1 / localhost.
+/// it signed for 127.0.0.1 / ::1 / localhost (and the addresses asked for).
 struct TlsMaterial {
     QByteArray caCertPem;     ///< the CA certificate clients trust (kubeconfig
                               ///< certificate-authority-data)
-    QByteArray serverCertPem; ///< leaf: CN lens-sim, SAN IP:127.0.0.1 and DNS:localhost,
-                              ///< extendedKeyUsage serverAuth
+    QByteArray serverCertPem; ///< leaf: CN lens-sim, SAN IP:127.0.0.1, IP:::1, DNS:localhost
+                              ///< and the extra IP addresses, extendedKeyUsage serverAuth
     QByteArray serverKeyPem;  ///< the leaf's private key (PKCS#8 PEM, ECDSA P-256)
     /// With `withClientCertificate`: a client certificate signed by the same CA, subject
     /// O=system:masters, CN=lens-sim-admin, extendedKeyUsage clientAuth (what kubeadm writes
@@ -31,7 +32,10 @@ struct TlsMaterial {
 /// missing or fails. What kube-apiserver does with --tls-cert-file, minus persistence: a new
 /// CA per call.
 /// With `withClientCertificate` a fourth and fifth run make TlsMaterial::clientCertPem/KeyPem.
+/// `extraIpAddresses` ("192.168.1.5", "fd00::1") are added to the server certificate's SAN, for
+/// a server that listens on such an address (Simulator::Options::address).
 bool generateTlsMaterial(TlsMaterial *out, QString *error = nullptr,
-                         bool withClientCertificate = false);
+                         bool withClientCertificate = false,
+                         const QStringList &extraIpAddresses = {});
 
 } // namespace lens::sim

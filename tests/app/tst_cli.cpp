@@ -132,8 +132,9 @@ void tst_Cli::failProvisionsRetriesAClaim()
 
 void tst_Cli::kubeconfigOutPointsAtTheLiveCluster()
 {
-    // --kubeconfig-out: the file names the built-in cluster this run watches (its URL is on
-    // stderr), and that cluster answers a LIST of the claims the controller provisions.
+    // --kubeconfig-out: the file names the built-in cluster this run watches (its URL and that it
+    // listens on loopback only are on stderr), and that cluster answers a LIST of the claims the
+    // controller provisions.
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("lens.yaml"));
     QProcess *p = run({QStringLiteral("--headless"), QStringLiteral("--duration"),
@@ -148,6 +149,10 @@ void tst_Cli::kubeconfigOutPointsAtTheLiveCluster()
     const qsizetype from = err.indexOf(marker) + marker.size();
     const QByteArray url = err.mid(from, err.indexOf(';', from) - from);
     QVERIFY(url.startsWith("http://127.0.0.1:"));
+    // It says where it listens: this machine only.
+    QVERIFY2(err.contains("; listening on " + url.mid(7) +
+                          " (loopback only: other machines cannot connect)\n"),
+             err.constData());
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(f.readAll().contains("server: " + url));

@@ -9,8 +9,10 @@
 #include "session/session.h"
 #include "sim/simulator.h"
 #include "sim/tls.h"
+#include "trace/journal.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QNetworkRequest>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +63,9 @@ private slots:
     void hungExecPluginTimesOutWithoutFreezing();
     void connectionFailuresAreExplained_data();
     void connectionFailuresAreExplained();
+    void readableCredentialFilesAreWarnedAbout();
+    void execPluginRunsWithoutAShell();
+    void clientOffersTls12OrLaterOnly();
 
 private:
     /// Starts a Session from `kubeconfig` and waits for HasSynced; returns its description.
@@ -574,6 +579,129 @@ void tst_Kubeconfig::connectionFailuresAreExplained()
         QVERIFY2(lastError.contains(e), qPrintable(lastError));
     QVERIFY2(!lastError.contains(unexpected), qPrintable(lastError));
     QVERIFY(!s.informer()->hasSynced());
+}
+
+// helm's checkPerms: a kubeconfig, client key or token file that group or others may read is
+// warned about once (journal and Session::startWarnings, which informer-lens prints), and used.
+void tst_Kubeconfig::readableCredentialFilesAreWarnedAbout()
+{
+    sim::Simulator sim;
+    sim::Simulator::Options so;
+    so.clientCertificates = true;
+    so.token = kSecret;
+    QString error;
+    QVERIFY2(sim.start(so, &error), qPrintable(error));
+    QTemporaryDir dir;
+    using P = QFile::Permission;
+    const QString key = write(dir, QStringLiteral("client.key"), sim.clientKeyPem(),
+                              P::ReadOwner | P::WriteOwner | P::ReadGroup);
+    const QString cert = write(dir, QStringLiteral("client.crt"), sim.clientCertificatePem(),
+                               P::ReadOwner | P::WriteOwner | P::ReadGroup | P::ReadOther);
+    const QString token = write(dir, QStringLiteral("token"), kSecret.toUtf8(),
+                                P::ReadOwner | P::WriteOwner | P::ReadOther);
+    const QByteArray cluster =
+        "    server: " + sim.url().toString().toUtf8() +
+        "\n    certificate-authority-data: " + sim.caCertificatePem().toBase64() + "\n";
+    const QString path =
+        write(dir, QStringLiteral("config"),
+              config(cluster, "    client-certificate: client.crt\n    client-key: client.key\n"
+                              "    tokenFile: token\n"),
+              P::ReadOwner | P::WriteOwner | P::ReadGroup);
+    RestConfig rc;
+    QStringList warnings;
+    QVERIFY2(KubeconfigLoader::load(path, {}, &rc, &error, &warnings), qPrintable(error));
+    // The certificate is public: no warning for it.
+    const QStringList expected{
+        QStringLiteral("Kubernetes configuration file is group-readable. This is insecure. "
+                       "Location: %1")
+            .arg(path),
+        QStringLiteral("Kubernetes token file is world-readable. This is insecure. Location: %1")
+            .arg(token),
+        QStringLiteral("Kubernetes client key file is group-readable. This is insecure. "
+                       "Location: %1")
+            .arg(key)};
+    QCOMPARE(warnings, expected);
+    QVERIFY(!rc.clientKey.isNull()); // loaded all the same
+    Q_UNUSED(cert);
+
+    // A Session journals each once and still syncs.
+    Session::Options o;
+    o.useKubeconfig = true;
+    o.kubeconfig = path;
+    o.allNamespaces = true;
+    o.resyncPeriodMs = 0;
+    Session s(o);
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QCOMPARE(s.startWarnings(), expected);
+    QTRY_VERIFY_WITH_TIMEOUT(s.informer()->hasSynced(), 15000);
+    QStringList journaled;
+    for (const TraceEvent &e : s.journal()->events())
+        if (e.kind == TraceKind::Info && e.component == QLatin1String("kubeconfig")) {
+            QCOMPARE(e.detail.value(QLatin1String("level")).toString(), QStringLiteral("warning"));
+            journaled << e.detail.value(QLatin1String("message")).toString();
+        }
+    QCOMPARE(journaled, expected);
+
+    // Owner-only files: nothing to say.
+    for (const QString &f : {key, token, path})
+        QVERIFY(QFile::setPermissions(f, P::ReadOwner | P::WriteOwner));
+    QVERIFY2(KubeconfigLoader::load(path, {}, &rc, &error, &warnings), qPrintable(error));
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(u'\n')));
+}
+
+// Go's exec.Command, not a shell: every argument reaches the plugin as one word, untouched,
+// whatever shell syntax it holds, and nothing in it is run.
+void tst_Kubeconfig::execPluginRunsWithoutAShell()
+{
+    QTemporaryDir dir;
+    const QString seen = dir.filePath(QStringLiteral("seen"));
+    const QString pwned = dir.filePath(QStringLiteral("pwned"));
+    const QString plugin =
+        write(dir, QStringLiteral("plugin"),
+              "#!/bin/sh\nfor a in \"$@\"; do printf '<%s>\\n' \"$a\"; done > '" + seen.toUtf8() +
+                  "'\nprintf '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":"
+                  "\"ExecCredential\",\"status\":{\"token\":\"t\"}}'\n",
+              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    const QStringList args{QStringLiteral("two words"),
+                           QStringLiteral("$(touch ") + pwned + QLatin1Char(')'),
+                           QStringLiteral("x; touch ") + pwned,
+                           QStringLiteral("`touch ") + pwned + QLatin1Char('`'),
+                           QStringLiteral("*"),
+                           QStringLiteral("$HOME")};
+    QByteArray yamlArgs;
+    for (const QString &a : args)
+        yamlArgs += "      - '" + a.toUtf8() + "'\n";
+    const QString path = write(dir, QStringLiteral("config"),
+                               config("    server: https://127.0.0.1:1\n",
+                                      "    exec:\n      apiVersion: client.authentication.k8s.io/"
+                                      "v1\n      command: " +
+                                          plugin.toUtf8() + "\n      args:\n" + yamlArgs));
+    RestConfig rc;
+    QString error;
+    QVERIFY2(KubeconfigLoader::load(path, {}, &rc, &error), qPrintable(error));
+    QVERIFY(rc.exec);
+    QCOMPARE(rc.exec->args, args);
+    QVERIFY2(rc.exec->fetchAndWait(&error), qPrintable(error));
+    QCOMPARE(rc.exec->token(), QStringLiteral("t"));
+    QFile f(seen);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray want;
+    for (const QString &a : args)
+        want += '<' + a.toUtf8() + ">\n";
+    QCOMPARE(f.readAll(), want);
+    QVERIFY(!QFileInfo::exists(pwned));
+}
+
+// TLS 1.2 or later only, whatever the system's OpenSSL allows (Go's crypto/tls client default).
+void tst_Kubeconfig::clientOffersTls12OrLaterOnly()
+{
+    RestConfig rc;
+    rc.server = QUrl(QStringLiteral("https://127.0.0.1:6443"));
+    QCOMPARE(rc.sslConfiguration().protocol(), QSsl::TlsV1_2OrLater);
+    const QNetworkRequest req = rc.request(rc.url(QStringLiteral("/api")));
+    QCOMPARE(req.sslConfiguration().protocol(), QSsl::TlsV1_2OrLater);
+    rc.insecureSkipTlsVerify = true; // no weaker protocol with it either
+    QCOMPARE(rc.sslConfiguration().protocol(), QSsl::TlsV1_2OrLater);
 }
 
 QTEST_GUILESS_MAIN(tst_Kubeconfig)

@@ -5,10 +5,12 @@
 #include "simtestutil.h"
 
 #include <QFile>
+#include <QNetworkInterface>
 #include <QProcess>
 #include <QScopeGuard>
 #include <QSslCertificate>
 #include <QSslConfiguration>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -20,7 +22,34 @@ private slots:
     void flagsReachTheServer();
     void unknownFlagFails();
     void clientCaWritesCertificateNotKeyToLogs();
+    void listensOnLoopbackOnlyAndSaysSo();
+    void bindAddressEverywhereWarns();
 };
+
+namespace {
+/// An address of this machine that other machines could use (not loopback); null when none.
+QHostAddress nonLoopbackAddress()
+{
+    for (const QHostAddress &a : QNetworkInterface::allAddresses())
+        if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback())
+            return a;
+    return {};
+}
+
+/// Whether a TCP connection to `address`:`port` is accepted (the test's loop turns meanwhile).
+bool connects(const QHostAddress &address, quint16 port)
+{
+    QTcpSocket socket;
+    socket.connectToHost(address, port);
+    const bool settled = QTest::qWaitFor(
+        [&] {
+            return socket.state() != QAbstractSocket::ConnectingState &&
+                   socket.state() != QAbstractSocket::HostLookupState;
+        },
+        10000);
+    return settled && socket.state() == QAbstractSocket::ConnectedState;
+}
+} // namespace
 
 void tst_SimCli::flagsReachTheServer()
 {
@@ -143,6 +172,71 @@ void tst_SimCli::clientCaWritesCertificateNotKeyToLogs()
     const QByteArray everything = sim.readAll() + sim.readAllStandardError() + logText();
     QVERIFY(!everything.contains("PRIVATE KEY"));
     QVERIFY(!everything.contains("BEGIN CERTIFICATE"));
+}
+
+// Loopback unless told otherwise, and one stderr line says where it listens.
+void tst_SimCli::listensOnLoopbackOnlyAndSaysSo()
+{
+    QProcess sim;
+    sim.start(QStringLiteral(LENS_SIM_EXE), {QStringLiteral("--churn"), QStringLiteral("0")});
+    const auto stop = qScopeGuard([&sim] {
+        sim.kill();
+        sim.waitForFinished(10000);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(sim.canReadLine(), 15000);
+    const QUrl url(QString::fromUtf8(sim.readLine().trimmed()));
+    QCOMPARE(url.host(), QStringLiteral("127.0.0.1"));
+    QByteArray err;
+    QTRY_VERIFY((err += sim.readAllStandardError()).contains('\n'));
+    QCOMPARE(err.left(err.indexOf('\n') + 1),
+             QStringLiteral("informer-lens-sim: listening on 127.0.0.1:%1 (loopback only: "
+                            "other machines cannot connect)\n")
+                 .arg(url.port())
+                 .toUtf8());
+    // A name is not an address.
+    QProcess bad;
+    bad.start(QStringLiteral(LENS_SIM_EXE),
+              {QStringLiteral("--bind-address"), QStringLiteral("my-laptop")});
+    QVERIFY(bad.waitForFinished(10000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(bad.readAllStandardOutput().isEmpty());
+    QVERIFY(bad.readAllStandardError().contains("--bind-address needs an IP address such as "
+                                                "127.0.0.1, ::1 or 0.0.0.0 (got \"my-laptop\")"));
+
+    QVERIFY(connects(QHostAddress::LocalHost, quint16(url.port())));
+    const QHostAddress outside = nonLoopbackAddress();
+    if (outside.isNull())
+        QSKIP("this machine has no address but loopback");
+    QVERIFY2(!connects(outside, quint16(url.port())), qPrintable(outside.toString()));
+}
+
+// --bind-address 0.0.0.0: every interface, with a warning that names the risk.
+void tst_SimCli::bindAddressEverywhereWarns()
+{
+    QProcess sim;
+    sim.start(QStringLiteral(LENS_SIM_EXE),
+              {QStringLiteral("--churn"), QStringLiteral("0"), QStringLiteral("--bind-address"),
+               QStringLiteral("0.0.0.0")});
+    const auto stop = qScopeGuard([&sim] {
+        sim.kill();
+        sim.waitForFinished(10000);
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(sim.canReadLine(), 15000);
+    const QUrl url(QString::fromUtf8(sim.readLine().trimmed()));
+    QCOMPARE(url.host(), QStringLiteral("127.0.0.1")); // where this machine reaches it
+    QByteArray err;
+    QTRY_VERIFY((err += sim.readAllStandardError()).contains('\n'));
+    QVERIFY2(err.startsWith(QStringLiteral("informer-lens-sim: WARNING: listening on 0.0.0.0:%1 "
+                                           "(every network interface): other machines can "
+                                           "connect")
+                                .arg(url.port())
+                                .toUtf8()),
+             err.constData());
+    QVERIFY2(err.contains("no bearer token is required"), err.constData());
+    const QHostAddress outside = nonLoopbackAddress();
+    if (outside.isNull())
+        QSKIP("this machine has no address but loopback");
+    QVERIFY2(connects(outside, quint16(url.port())), qPrintable(outside.toString()));
 }
 
 QTEST_GUILESS_MAIN(tst_SimCli)

@@ -6,14 +6,17 @@
 
 #include "sim/apiserver.h"
 #include "sim/kubeconfig.h"
+#include "sim/secretcompare.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
 #include "sim/tls.h"
 
 #include <QJsonArray>
+#include <QProcess>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslKey>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
@@ -39,6 +42,8 @@ private slots:
     void watchOverTls();
     void kubeconfigCarriesCaAndToken();
     void clientCertificateAuthenticates();
+    void tokensAreComparedInConstantTime();
+    void onlyTls12OrLater();
 
 private:
     void trustAndAuthorize(const QByteArray &authorization);
@@ -99,6 +104,14 @@ void tst_SimTls::generatedCertificates()
     const auto san = leaf.subjectAlternativeNames();
     QVERIFY(san.values(QSsl::IpAddressEntry).contains(QStringLiteral("127.0.0.1")));
     QVERIFY(san.values(QSsl::DnsEntry).contains(QStringLiteral("localhost")));
+    // A server bound to another address (--bind-address) is named by it too.
+    TlsMaterial bound;
+    QVERIFY2(generateTlsMaterial(&bound, &error, false, {QStringLiteral("192.0.2.7")}),
+             qPrintable(error));
+    const auto boundSan =
+        QSslCertificate::fromData(bound.serverCertPem).value(0).subjectAlternativeNames();
+    QVERIFY(boundSan.values(QSsl::IpAddressEntry).contains(QStringLiteral("192.0.2.7")));
+    QVERIFY(boundSan.values(QSsl::IpAddressEntry).contains(QStringLiteral("127.0.0.1")));
 }
 
 void tst_SimTls::httpsWithTokenServesApi()
@@ -119,8 +132,10 @@ void tst_SimTls::httpsWithTokenServesApi()
 void tst_SimTls::missingOrWrongTokenIs401()
 {
     const QJsonObject want = QJsonDocument::fromJson(QByteArray(kUnauthorized)).object();
-    for (const QByteArray &auth : {QByteArray(), QByteArray("Bearer wrong"),
-                                   "Basic " + kToken.toUtf8(), "Bearer " + kToken.toUtf8() + "x"}) {
+    for (const QByteArray &auth :
+         {QByteArray(), QByteArray("Bearer wrong"), "Basic " + kToken.toUtf8(),
+          "Bearer " + kToken.toUtf8() + "x", "Bearer " + kToken.toUtf8().chopped(1),
+          "Bearer " + kToken.toUtf8().toUpper(), QByteArray("Bearer ")}) {
         QNetworkAccessManager nam;
         trustAndAuthorize(auth);
         for (const QString &path : {QStringLiteral("/api/v1/pods"), QStringLiteral("/api"),
@@ -250,6 +265,55 @@ void tst_SimTls::clientCertificateAuthenticates()
     QVERIFY(text.contains(QStringLiteral("client-key-data: ") +
                           QString::fromLatin1(sim.clientKeyPem().toBase64())));
     QVERIFY(!text.contains(QStringLiteral("token:")));
+}
+
+// crypto/subtle.ConstantTimeCompare over SHA-256 digests: right answers for every length.
+void tst_SimTls::tokensAreComparedInConstantTime()
+{
+    const QByteArray t = kToken.toUtf8();
+    QVERIFY(constantTimeEquals(t, t));
+    QVERIFY(constantTimeEquals(QByteArray(), QByteArray()));
+    QVERIFY(!constantTimeEquals(t, t.chopped(1)));
+    QVERIFY(!constantTimeEquals(t.chopped(1), t));
+    QVERIFY(!constantTimeEquals(t + '\0', t));
+    QVERIFY(!constantTimeEquals(QByteArray(), t));
+    QByteArray last = t;
+    last[last.size() - 1] = 'X';
+    QVERIFY(!constantTimeEquals(last, t));
+    QByteArray first = t;
+    first[0] = 'X';
+    QVERIFY(!constantTimeEquals(first, t));
+}
+
+// TLS 1.2 or later only: a client that offers TLS 1.1 at most is refused by the server (the
+// openssl client at security level 0, so that it can offer TLS 1.1 at all), TLS 1.2 is served.
+void tst_SimTls::onlyTls12OrLater()
+{
+    QCOMPARE(m_sim->server()->sslConfiguration().protocol(), QSsl::TlsV1_2OrLater);
+    const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+    QVERIFY(!openssl.isEmpty()); // the server's certificates needed it already
+    const auto handshake = [&](const QString &version, QByteArray *out) {
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(openssl, {QStringLiteral("s_client"), QStringLiteral("-connect"),
+                          QStringLiteral("127.0.0.1:%1").arg(m_url.port()), version,
+                          QStringLiteral("-cipher"), QStringLiteral("DEFAULT:@SECLEVEL=0")});
+        p.closeWriteChannel(); // s_client ends after the handshake
+        // The server answers from this thread's event loop, which QTRY turns.
+        QTRY_COMPARE_WITH_TIMEOUT(p.state(), QProcess::NotRunning, 15000);
+        *out = p.readAll();
+    };
+    QByteArray tls12, tls11, tls10;
+    handshake(QStringLiteral("-tls1_2"), &tls12);
+    QVERIFY2(tls12.contains("New, TLSv1.2"), tls12.constData());
+    handshake(QStringLiteral("-tls1_1"), &tls11);
+    if (tls11.contains("no protocols available"))
+        QSKIP("this OpenSSL cannot offer TLS 1.1 at all (the server's setting is checked above)");
+    QVERIFY2(!tls11.contains("New, TLSv1.1"), tls11.constData());
+    QVERIFY2(tls11.contains("alert protocol version") || tls11.contains("unsupported protocol"),
+             tls11.constData());
+    handshake(QStringLiteral("-tls1"), &tls10);
+    QVERIFY2(!tls10.contains("New, TLSv1,"), tls10.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_SimTls)
