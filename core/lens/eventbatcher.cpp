@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "eventbatcher.h"
 
+#include "trace/clocktimer.h"
 #include "trace/journal.h"
 
 #include <QElapsedTimer>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -29,15 +29,20 @@ struct FlushTurns {
     }
 };
 thread_local FlushTurns t_turns;
+
+/// Real time, for batchers without a clock of their own (EventBatcher::setClock()).
+const Clock *realTime()
+{
+    static const SteadyClock clock;
+    return &clock;
+}
 } // namespace
 
 EventBatcher::EventBatcher(JournalSource source, FlushFn flush, AcceptFn accept, QObject *parent)
     : QObject(parent), m_journal(source.journal), m_source(std::move(source)),
-      m_flush(std::move(flush)), m_accept(std::move(accept)), m_timer(new QTimer(this))
+      m_flush(std::move(flush)), m_accept(std::move(accept))
 {
-    m_timer->setSingleShot(true);
-    m_timer->setInterval(50);
-    connect(m_timer, &QTimer::timeout, this, &EventBatcher::onTimer);
+    setClock(nullptr);
     if (Journal *journal = m_source.journal) {
         m_nextSeq = journal->lastSeq() + 1;
         connect(journal, &Journal::eventRecorded, this, &EventBatcher::onEvent);
@@ -56,6 +61,16 @@ void EventBatcher::setInterval(int ms)
 int EventBatcher::interval() const
 {
     return m_baseInterval;
+}
+
+void EventBatcher::setClock(const Clock *clock)
+{
+    const bool waiting = m_timer && m_timer->isActive();
+    delete m_timer;
+    m_timer = new ClockTimer(clock ? clock : realTime(), this);
+    connect(m_timer, &ClockTimer::timeout, this, &EventBatcher::onTimer);
+    if (waiting)
+        m_timer->start(m_nextInterval);
 }
 
 qsizetype EventBatcher::pendingCount() const
@@ -100,7 +115,7 @@ void EventBatcher::onTimer()
     if (!m_hasSlot && pendingCount() >= busyBatchSize()) {
         if (const qint64 wait = t_turns.reserve(); wait > 0) {
             m_hasSlot = true;
-            m_timer->start(int(wait));
+            m_timer->start(wait);
             return;
         }
     }

@@ -11,9 +11,10 @@
 #include <iterator>
 #include <vector>
 
-class QTimer;
-
 namespace lens {
+
+class Clock;
+class ClockTimer;
 
 /// Where a model reads the journal: the journal, and the informer whose events it folds ("" =
 /// every informer's). Implicit from a Journal*, so a model of one informer is built as
@@ -121,6 +122,12 @@ public:
     /// Coalescing delay in milliseconds (default 50; 0 = next event-loop turn).
     void setInterval(int ms);
     int interval() const;
+    /// The clock the coalescing delay (and a busy batch's staggered turn) is measured on: a
+    /// ClockTimer on it. nullptr (the default) = real time, also when the journal runs on a
+    /// scenario's ManualClock: views refresh as the user watches. A test passes a ManualClock
+    /// to decide when a batch comes (ManualClock::advance() past interval()); a batch that is
+    /// waiting keeps its delay, now on `clock`. Not owned; must outlive the batcher.
+    void setClock(const Clock *clock);
     /// Under load the delay stretches: after a batch of at least busyBatchSize() events the
     /// next one waits busyIntervalMs() (or interval(), if longer). Views then refresh four times
     /// a second while thousands of events arrive — as Wireshark slows its live packet list —
@@ -174,7 +181,7 @@ private:
     JournalSource m_source;
     FlushFn m_flush;
     AcceptFn m_accept;
-    QTimer *m_timer;
+    ClockTimer *m_timer = nullptr;
     quint64 m_nextSeq = 1; ///< the first seq not delivered yet
     bool m_frozen = false;
 };

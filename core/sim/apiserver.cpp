@@ -32,6 +32,15 @@ ApiServer::ApiServer(Store *store, QObject *parent)
         Q_EMIT requestHandled(method, target, status);
     };
     connect(m_watch, &WatchHandler::countChanged, this, &ApiServer::watchCountChanged);
+    setTimerClock(nullptr);
+}
+
+void ApiServer::setTimerClock(const lens::Clock *clock)
+{
+    const int stall = m_faults.stallRemainingMs();
+    m_faults.clock = clock ? clock : &m_realTime;
+    m_faults.stallUntilMs = m_faults.clock->nowMs() + stall; // a stall keeps what is left
+    m_watch->setTimerClock(m_faults.clock);
 }
 
 ApiServer::~ApiServer()
@@ -192,7 +201,7 @@ int ApiServer::sendGarbageOnWatches()
 
 int ApiServer::stallWatches(int ms)
 {
-    m_faults.stallUntil = ms > 0 ? QDeadlineTimer(ms) : QDeadlineTimer();
+    m_faults.stallUntilMs = m_faults.clock->nowMs() + qMax(0, ms);
     return m_watch->stallAll(ms);
 }
 

@@ -169,6 +169,13 @@ public:
     /// due then; returns how many were sent.
     int sendNextBookmarks();
     int bookmarkInterval() const;
+    /// The clock the watches' own timers run on (ClockTimers): timeoutSeconds, the bookmark
+    /// before it, periodic bookmarks (unless setBookmarkClock() holds them) and the end of a
+    /// stall (stallWatches(), stallRemainingMs()). nullptr (the default) = real time. A test
+    /// passes a ManualClock and advances it past a deadline instead of waiting for it. Applies
+    /// to watches opened afterwards and to the stall deadline; not owned, must outlive the
+    /// server and its watches.
+    void setTimerClock(const lens::Clock *clock);
     /// Writes WatchStream::GarbageLine (a line that is not JSON) as one chunk on every open
     /// watch; the streams stay open. Returns how many watches got it.
     Q_INVOKABLE int sendGarbageOnWatches();
@@ -239,6 +246,7 @@ private:
     Store *m_store;
     QPointer<ChurnGenerator> m_churn;
     HttpResponder m_responder;
+    lens::SteadyClock m_realTime; ///< the timer clock by default (setTimerClock())
     Faults m_faults;
     std::unique_ptr<DiscoveryHandler> m_discovery;
     std::unique_ptr<ControlApi> m_control;

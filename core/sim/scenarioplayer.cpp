@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QRandomGenerator>
 
+#include <utility>
+
 namespace lens::sim {
 
 namespace {
@@ -79,17 +81,34 @@ ScenarioPlayer::ScenarioPlayer(Scenario scenario, Simulator *sim, QObject *paren
     : QObject(parent), m_scenario(std::move(scenario)), m_sim(sim),
       m_rngState(m_scenario.seed ? m_scenario.seed : 1)
 {
-    m_tick.setInterval(kTickMs);
-    connect(&m_tick, &QTimer::timeout, this, &ScenarioPlayer::advance);
+    setPaceClock(nullptr);
     m_quietTimer.setSingleShot(true);
     connect(&m_quietTimer, &QTimer::timeout, this, &ScenarioPlayer::advance);
     m_activity.start();
 }
 
+void ScenarioPlayer::setPaceClock(const Clock *clock)
+{
+    delete m_tick;
+    m_pace = clock ? clock : &m_ownPace;
+    m_paceMark = m_pace->nowMs();
+    m_tick = new ClockTimer(m_pace, this);
+    connect(m_tick, &ClockTimer::timeout, this, [this] {
+        m_tick->start(kTickMs); // a periodic tick, as a QTimer's
+        advance();
+    });
+}
+
+qint64 ScenarioPlayer::restartPace()
+{
+    const qint64 now = m_pace->nowMs();
+    return now - std::exchange(m_paceMark, now);
+}
+
 void ScenarioPlayer::setSpeed(double speed)
 {
     m_speed = qMax(0.0, speed);
-    m_realTimer.start();
+    restartPace();
     if (m_started && !m_finished)
         QTimer::singleShot(0, this, &ScenarioPlayer::advance);
 }
@@ -115,8 +134,8 @@ void ScenarioPlayer::start()
         server->setBookmarkClock(m_clock);
         m_bookmarksOnClock = true;
     }
-    m_realTimer.start();
-    m_tick.start();
+    restartPace();
+    m_tick->start(kTickMs);
     advance();
 }
 
@@ -162,7 +181,7 @@ int ScenarioPlayer::groupEnd(int first) const
 void ScenarioPlayer::setPaused(bool paused)
 {
     m_paused = paused;
-    m_realTimer.start(); // paused time does not count as scenario time
+    restartPace(); // paused time does not count as scenario time
     if (!paused && m_started && !m_finished)
         QTimer::singleShot(0, this, &ScenarioPlayer::advance);
 }
@@ -170,7 +189,7 @@ void ScenarioPlayer::setPaused(bool paused)
 void ScenarioPlayer::stop()
 {
     m_stopped = true;
-    m_tick.stop();
+    m_tick->stop();
     m_quietTimer.stop();
 }
 
@@ -179,7 +198,7 @@ void ScenarioPlayer::advance()
     if (!m_started || m_inAdvance || m_stopped || m_stopReached || (m_finished && !m_stopPending))
         return;
     if (m_paused) {
-        m_realTimer.restart();
+        restartPace();
         return;
     }
     m_inAdvance = true;
@@ -258,7 +277,7 @@ void ScenarioPlayer::standAtStopTime()
 {
     m_stopPending = false;
     m_stopReached = true;
-    m_tick.stop();
+    m_tick->stop();
     m_clock->advance(m_stopAtMs - m_clock->nowMs());
     Q_EMIT stopTimeReached();
 }
@@ -280,8 +299,8 @@ void ScenarioPlayer::advanceSteps()
                     m_heldAt = m_next;
                     Q_EMIT held(m_next);
                 }
-                m_realTimer.restart(); // held time is no scenario time
-                return;                // recheck(), the tick or gateChanged() come back
+                restartPace(); // held time is no scenario time
+                return;        // recheck(), the tick or gateChanged() come back
             }
             m_heldAt = -1;
             m_gateOpenFor = m_next;
@@ -294,13 +313,13 @@ void ScenarioPlayer::advanceSteps()
                     return; // the quiet timer comes back
                 m_clock->advance(s.atMs - now);
             } else {
-                const qint64 real = m_realTimer.restart();
+                const qint64 real = restartPace();
                 m_clock->advance(qMin(s.atMs - now, qint64(double(real) * m_speed)));
                 if (m_clock->nowMs() < s.atMs)
                     return; // the tick comes back
             }
         } else if (m_speed > 0) {
-            m_realTimer.restart();
+            restartPace();
         }
         QString timedOut;
         if (!s.waitFor.isEmpty() && m_condition && !m_condition(s.waitFor, m_next)) {
@@ -353,7 +372,7 @@ void ScenarioPlayer::advanceSteps()
         }
     }
     m_finished = true;
-    m_tick.stop();
+    m_tick->stop();
     m_stopPending = m_stopAtMs >= 0;
     Q_EMIT finished();
 }

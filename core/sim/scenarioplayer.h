@@ -4,6 +4,7 @@
 #include "scenario.h"
 #include "simulator.h"
 #include "trace/clock.h"
+#include "trace/clocktimer.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -70,6 +71,11 @@ public:
     bool startsGroup(int index) const;
     /// Scenario seconds per real second; 0 = as fast as possible. Takes effect at once.
     void setSpeed(double speed);
+    /// The real time a speed > 0 is measured against: the player reads it to move the scenario
+    /// clock and ticks on it every 50 ms (a ClockTimer). Default: a SteadyClock of its own (the
+    /// wall). A test passes a ManualClock and advances it to play "real" time without waiting
+    /// for it. Not owned; must outlive the player. Call before start().
+    void setPaceClock(const Clock *clock);
     double speed() const { return m_speed; }
     /// Holds the scenario clock and the steps (a "pause" button); what the informer and the
     /// server do on their own goes on. setPaused(false) continues where it stopped.
@@ -204,8 +210,12 @@ private:
     bool m_inAdvance = false;  ///< guards against re-entry from journal events of a step
     int m_waitingFor = -1;     ///< step index whose condition is pending
     QElapsedTimer m_waitTimer; ///< real time spent waiting for it
-    QElapsedTimer m_realTimer; ///< real time at the last clock move (speed > 0)
-    QTimer m_tick;
+    SteadyClock m_ownPace;
+    const Clock *m_pace = &m_ownPace; ///< setPaceClock()
+    qint64 m_paceMark = 0;            ///< m_pace's time at the last clock move (speed > 0)
+    /// Pace time since the last clock move, which is now: paused or held time does not count.
+    qint64 restartPace();
+    ClockTimer *m_tick = nullptr; ///< every kTickMs on m_pace while playing at a speed
     quint32 m_rngState = 1;
 };
 

@@ -83,8 +83,7 @@ const char *ChangeEvent::typeName(Type type)
 Store::Store(QObject *parent) : QObject(parent)
 {
     qRegisterMetaType<lens::sim::ChangeEvent>();
-    m_clock.start();
-    connect(&m_trimTimer, &QTimer::timeout, this, &Store::trimHistory);
+    setHistoryClock(nullptr);
     for (const ResourceType &t : ResourceType::builtins())
         addResource(t);
 }
@@ -143,15 +142,29 @@ void Store::setHistoryWindowMs(int ms)
 {
     m_historyWindowMs = qMax(0, ms);
     if (m_historyWindowMs > 0)
-        m_trimTimer.start(qMin(1000, m_historyWindowMs));
+        m_trimTimer->start(qMin(1000, m_historyWindowMs));
     else
-        m_trimTimer.stop();
+        m_trimTimer->stop();
     trimHistory();
+}
+
+void Store::setHistoryClock(const Clock *clock)
+{
+    delete m_trimTimer;
+    m_clock = clock ? clock : &m_ownClock;
+    m_trimTimer = new ClockTimer(m_clock, this);
+    connect(m_trimTimer, &ClockTimer::timeout, this, [this] {
+        if (m_historyWindowMs > 0) // periodic, as a QTimer's
+            m_trimTimer->start(qMin(1000, m_historyWindowMs));
+        trimHistory();
+    });
+    if (m_historyWindowMs > 0)
+        m_trimTimer->start(qMin(1000, m_historyWindowMs));
 }
 
 void Store::trimHistory()
 {
-    const qint64 now = m_clock.elapsed();
+    const qint64 now = m_clock->nowMs();
     while (!m_history.empty() &&
            (int(m_history.size()) > m_historyLimit ||
             (m_historyWindowMs > 0 && now - m_history.front().recordedAtMs > m_historyWindowMs))) {
@@ -244,7 +257,7 @@ void Store::record(ChangeEvent event)
         t->objects.remove(event.key);
     else
         t->objects.insert(event.key, event.object);
-    event.recordedAtMs = m_clock.elapsed();
+    event.recordedAtMs = m_clock->nowMs();
     m_history.push_back(event);
     trimHistory();
     // A created or updated CustomResourceDefinition serves its resource at once (the

@@ -6,6 +6,7 @@
 #include "fieldmanager.h"
 #include "resourcetype.h"
 #include "trace/clock.h"
+#include "trace/clocktimer.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -66,7 +67,7 @@ struct ChangeEvent {
     qint64 revision = 0;
     StoredObject object;
     StoredObject previous;
-    qint64 recordedAtMs = 0; ///< monotonic clock (Store's QElapsedTimer) when recorded
+    qint64 recordedAtMs = 0; ///< the Store's history clock when recorded (setHistoryClock())
 
     /// "ADDED" / "MODIFIED" / "DELETED".
     static const char *typeName(Type type);
@@ -138,6 +139,11 @@ public:
     /// events by count and by age (eventFreshDuration, 75 s in 1.27+).
     void setHistoryWindowMs(int ms);
     int historyWindowMs() const { return m_historyWindowMs; }
+    /// The clock the history window is measured on: each event's age and the trim once a
+    /// second (a ClockTimer). nullptr (the default) = real time. A test passes a ManualClock
+    /// and advances it to age the history. Not owned; must outlive the store. Set it before the
+    /// first write: events recorded earlier keep their times on the previous clock.
+    void setHistoryClock(const Clock *clock);
 
     /// Drops history up to and including `revision` (default -1 = the current revision) and
     /// makes resourceVersions older than it "too old": watches from them get an ERROR 410 event,
@@ -268,10 +274,11 @@ private:
     qint64 m_compacted = InitialRevision;
     int m_historyLimit = 1000;
     int m_historyWindowMs = 0;
-    QElapsedTimer m_clock;
+    SteadyClock m_ownClock;
+    const Clock *m_clock = &m_ownClock;  ///< setHistoryClock()
     const Clock *m_fixedClock = nullptr; ///< setReproducible()
     QRandomGenerator m_rng;
-    QTimer m_trimTimer;
+    ClockTimer *m_trimTimer = nullptr; ///< every min(1 s, window) while a window is set
     void trimHistory();
 };
 

@@ -160,6 +160,7 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
     opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
     opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
     opts.bookmarkClock = m_bookmarkClock;
+    opts.timerClock = m_timerClock;
     opts.closeConnection = c.closeConnection;
     if (const QString table = TableConvertor::supports(type)
                                   ? TableConvertor::requestedVersion(c.header("Accept"))

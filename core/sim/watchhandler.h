@@ -53,6 +53,8 @@ public:
     void setBookmarkInterval(int ms);
     int bookmarkInterval() const { return m_bookmarkIntervalMs; }
     void setBookmarkClock(const lens::Clock *clock);
+    /// See ApiServer::setTimerClock(): the clock of the watches opened from now on.
+    void setTimerClock(const lens::Clock *clock) { m_timerClock = clock; }
     qint64 nextBookmarkDueMs() const;
     int sendNextBookmarks();
 
@@ -70,6 +72,7 @@ private:
     QList<WatchStream *> m_watches;
     int m_bookmarkIntervalMs = 60000;
     const lens::Clock *m_bookmarkClock = nullptr;
+    const lens::Clock *m_timerClock = nullptr; ///< WatchStream::Options::timerClock
 };
 
 } // namespace lens::sim

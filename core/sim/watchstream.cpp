@@ -11,18 +11,31 @@
 
 namespace lens::sim {
 
-WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
-    : QObject(parent), m_socket(socket), m_opts(std::move(options))
+namespace {
+/// Real time, for streams without a timer clock (Options::timerClock).
+const lens::Clock *realTime()
 {
-    m_timeout.setSingleShot(true);
-    m_preTimeoutBookmark.setSingleShot(true);
-    m_stallTimer.setSingleShot(true);
-    connect(&m_stallTimer, &QTimer::timeout, this, &WatchStream::endStall);
-    connect(&m_timeout, &QTimer::timeout, this, &WatchStream::finish);
-    connect(&m_preTimeoutBookmark, &QTimer::timeout, this,
+    static const lens::SteadyClock clock;
+    return &clock;
+}
+} // namespace
+
+WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
+    : QObject(parent), m_socket(socket), m_opts(std::move(options)),
+      m_timerClock(m_opts.timerClock ? m_opts.timerClock : realTime()),
+      m_timeout(new lens::ClockTimer(m_timerClock, this)),
+      m_preTimeoutBookmark(new lens::ClockTimer(m_timerClock, this)),
+      m_bookmarkTimer(new lens::ClockTimer(m_timerClock, this)),
+      m_stallTimer(new lens::ClockTimer(m_timerClock, this))
+{
+    connect(m_stallTimer, &lens::ClockTimer::timeout, this, &WatchStream::endStall);
+    connect(m_timeout, &lens::ClockTimer::timeout, this, &WatchStream::finish);
+    connect(m_preTimeoutBookmark, &lens::ClockTimer::timeout, this,
             [this] { sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision); });
-    connect(&m_bookmarkTimer, &QTimer::timeout, this,
-            [this] { sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision); });
+    connect(m_bookmarkTimer, &lens::ClockTimer::timeout, this, [this] {
+        m_bookmarkTimer->start(m_opts.bookmarkIntervalMs); // periodic, as a QTimer's
+        sendBookmark(m_currentRevision ? m_currentRevision() : m_lastRevision);
+    });
     if (m_socket) {
         connect(m_socket, &QTcpSocket::disconnected, this, &WatchStream::end);
         connect(m_socket, &QObject::destroyed, this, &WatchStream::end);
@@ -39,7 +52,7 @@ WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
         if (m_opts.closeConnection)
             head += "Connection: close\r\n";
         head += "Transfer-Encoding: chunked\r\n\r\n";
-        m_socket->write(head);
+        send(head);
     }
 }
 
@@ -50,11 +63,11 @@ void WatchStream::start(std::function<qint64()> currentRevision)
     m_currentRevision = std::move(currentRevision);
     m_started = true;
     if (m_opts.timeoutMs > 0) {
-        m_timeout.start(m_opts.timeoutMs);
+        m_timeout->start(m_opts.timeoutMs);
         // Like fixture 05: a last bookmark shortly before the server ends the stream, so the
         // client resumes from the freshest resourceVersion.
         if (m_opts.bookmarks && m_opts.timeoutMs > 1000)
-            m_preTimeoutBookmark.start(m_opts.timeoutMs - 1000);
+            m_preTimeoutBookmark->start(m_opts.timeoutMs - 1000);
     }
     setBookmarkInterval(m_opts.bookmarkIntervalMs);
     pump();
@@ -106,12 +119,12 @@ void WatchStream::setBookmarkInterval(int ms)
     m_opts.bookmarkIntervalMs = ms;
     const bool periodic = m_opts.bookmarks && ms > 0 && !m_done;
     if (m_opts.bookmarkClock) {
-        m_bookmarkTimer.stop();
+        m_bookmarkTimer->stop();
         m_bookmarkDueMs = periodic ? m_opts.bookmarkClock->nowMs() + ms : -1;
     } else if (periodic) {
-        m_bookmarkTimer.start(ms);
+        m_bookmarkTimer->start(ms);
     } else {
-        m_bookmarkTimer.stop();
+        m_bookmarkTimer->stop();
     }
 }
 
@@ -276,12 +289,18 @@ void WatchStream::writeFrame(const QByteArray &frame)
     enqueue(frame);
 }
 
+void WatchStream::send(const QByteArray &bytes)
+{
+    m_bytesWritten += bytes.size();
+    m_socket->write(bytes);
+}
+
 void WatchStream::enqueue(const QByteArray &frames)
 {
     if (m_done || !m_socket)
         return;
     if (m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes) {
-        m_socket->write(frames);
+        send(frames);
         return;
     }
     m_pending += frames;
@@ -294,7 +313,7 @@ void WatchStream::pump()
     if (m_done || isStalled() || !m_socket || m_socket->state() != QAbstractSocket::ConnectedState)
         return;
     if (!m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes)
-        m_socket->write(std::exchange(m_pending, QByteArray()));
+        send(std::exchange(m_pending, QByteArray()));
     while (m_producer && m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes) {
         m_inProducer = true;
         const bool more = m_producer();
@@ -330,13 +349,13 @@ void WatchStream::stall(int ms)
         return;
     if (ms <= 0) {
         if (isStalled()) {
-            m_stallTimer.stop();
+            m_stallTimer->stop();
             endStall();
         }
         return;
     }
-    if (!isStalled() || m_stallTimer.remainingTime() < ms)
-        m_stallTimer.start(ms);
+    if (!isStalled() || m_stallTimer->dueMs() - m_timerClock->nowMs() < ms)
+        m_stallTimer->start(ms);
 }
 
 void WatchStream::endStall()
@@ -362,9 +381,9 @@ void WatchStream::finish()
         return;
     if (isStalled()) {
         m_finishHeld = true;
-        m_timeout.stop();
-        m_preTimeoutBookmark.stop();
-        m_bookmarkTimer.stop();
+        m_timeout->stop();
+        m_preTimeoutBookmark->stop();
+        m_bookmarkTimer->stop();
         return;
     }
     // Initial content not yet produced (and live events queued behind it) is dropped, as when
@@ -373,7 +392,7 @@ void WatchStream::finish()
         m_producer = nullptr;
     m_deferred.clear();
     if (m_socket && m_socket->state() == QAbstractSocket::ConnectedState) {
-        m_socket->write(std::exchange(m_pending, QByteArray()) + "0\r\n\r\n");
+        send(std::exchange(m_pending, QByteArray()) + "0\r\n\r\n");
         if (m_opts.closeConnection)
             m_socket->disconnectFromHost();
     }
@@ -384,7 +403,7 @@ void WatchStream::drop(bool midEvent)
 {
     if (m_done)
         return;
-    m_stallTimer.stop(); // a hung server that is cut off never sends what it held
+    m_stallTimer->stop(); // a hung server that is cut off never sends what it held
     m_held.clear();
     if (!m_inProducer)
         m_producer = nullptr;
@@ -413,11 +432,11 @@ void WatchStream::end()
     if (m_done)
         return;
     m_done = true;
-    m_timeout.stop();
-    m_preTimeoutBookmark.stop();
-    m_bookmarkTimer.stop();
+    m_timeout->stop();
+    m_preTimeoutBookmark->stop();
+    m_bookmarkTimer->stop();
     m_bookmarkDueMs = -1;
-    m_stallTimer.stop();
+    m_stallTimer->stop();
     m_held.clear();
     m_pending.clear();
     m_deferred.clear();

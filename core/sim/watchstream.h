@@ -6,6 +6,7 @@
 #include "resourcetype.h"
 #include "store.h"
 #include "trace/clock.h"
+#include "trace/clocktimer.h"
 
 #include <QObject>
 #include <QPointer>
@@ -42,6 +43,10 @@ public:
         /// bookmarkIntervalMs after the watch starts and after each one, and are sent only by
         /// sendScheduledBookmark() (exact pacing; see ApiServer::setBookmarkClock). Not owned.
         const lens::Clock *bookmarkClock = nullptr;
+        /// The clock the stream's own timers run on (ClockTimers): timeoutSeconds, the bookmark
+        /// shortly before it, periodic bookmarks (without bookmarkClock) and a stall's end.
+        /// nullptr = real time. Not owned; see ApiServer::setTimerClock().
+        const lens::Clock *timerClock = nullptr;
         /// When set, what an ADDED / MODIFIED / DELETED event carries instead of the object
         /// (a meta.k8s.io Table row for kubectl: TableConvertor); bookmarks and errors are
         /// not transformed.
@@ -116,9 +121,12 @@ public:
     /// timeoutSeconds expiry during the stall ends the stream right after the held events).
     /// Extends a stall in progress if `ms` reaches further; ms <= 0 ends a stall now.
     void stall(int ms);
-    bool isStalled() const { return m_stallTimer.isActive(); }
+    bool isStalled() const { return m_stallTimer->isActive(); }
 
     bool isOpen() const { return !m_done; }
+    /// Bytes handed to the client's socket so far (status line and headers, chunks, the end of
+    /// the body): what a stall holds back shows here at once, before any network delay.
+    qint64 bytesWritten() const { return m_bytesWritten; }
     const Options &options() const { return m_opts; }
 
     /// Bytes a slow client may leave unread before the watch is closed (the apiserver likewise
@@ -147,6 +155,8 @@ private:
     void writeEvent(const ChangeEvent &event, SharedFrame *shared = nullptr);
     void writeBookmark(qint64 revision, bool initialEventsEnd);
     void enqueue(const QByteArray &frames);
+    /// Writes `bytes` to the socket (connected) and counts them (bytesWritten()).
+    void send(const QByteArray &bytes);
     void pump();
     void cut();
     void end();
@@ -156,12 +166,14 @@ private:
     Options m_opts;
     qint64 m_lastRevision = 0;
     bool m_done = false;
-    QTimer m_timeout;
-    QTimer m_preTimeoutBookmark;
-    QTimer m_bookmarkTimer;
-    qint64 m_bookmarkDueMs = -1; ///< with Options::bookmarkClock, instead of m_bookmarkTimer
+    const lens::Clock *m_timerClock; ///< Options::timerClock, or real time
+    lens::ClockTimer *m_timeout;
+    lens::ClockTimer *m_preTimeoutBookmark;
+    lens::ClockTimer *m_bookmarkTimer; ///< periodic: re-armed each time it fires
+    qint64 m_bookmarkDueMs = -1;       ///< with Options::bookmarkClock, instead of m_bookmarkTimer
     bool m_started = false;
-    QTimer m_stallTimer;
+    qint64 m_bytesWritten = 0;
+    lens::ClockTimer *m_stallTimer;
     QByteArray m_held;         ///< frames written during a stall
     bool m_finishHeld = false; ///< finish() was called during a stall
     QByteArray m_pending;      ///< frames waiting for the socket to drain below HighWaterBytes

@@ -4,6 +4,7 @@
 
 #include "fakelisterwatcher.h"
 #include "informer/informerfactory.h"
+#include "pendingevents.h"
 #include "trace/journal.h"
 
 #include <QJsonArray>
@@ -308,7 +309,8 @@ void TestInformerFactory::gateIsJournaled()
              (QJsonArray{QStringLiteral("nodes"), QStringLiteral("pods")}));
     QCOMPARE(started.detail.value(QLatin1String("waitingFor")).toArray(),
              QJsonArray{QStringLiteral("nodes")});
-    QTest::qWait(50);
+    f.clock.advance(50);
+    runPendingEvents();
     QCOMPARE(done.size(), 0); // the gate stays shut while nodes has not synced
     // nodes' list arrives: its sync opens the gate
     f.lws.value(QStringLiteral("nodes"))
@@ -403,7 +405,7 @@ void TestInformerFactory::syncTimeoutNamesResources()
     CacheSyncWaiter *w = fac->waitForCacheSync(0);
     QSignalSpy ticks(w, &CacheSyncWaiter::waiting);
     f.clock.advance(999);
-    QTest::qWait(20);
+    runPendingEvents();
     QCOMPARE(ticks.size(), 0); // never early
     f.clock.advance(1);
     QVERIFY(ticks.wait(3000));

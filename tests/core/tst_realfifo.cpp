@@ -9,6 +9,7 @@
 #include "fakelisterwatcher.h"
 #include "informer/realfifo.h"
 #include "informer/sharedinformer.h"
+#include "pendingevents.h"
 #include "trace/journal.h"
 
 #include <QJsonObject>
@@ -287,7 +288,7 @@ void TestRealFIFO::relistOrder()
     QCOMPARE(seen.mid(0, 3), L({"add a@1", "add b@1", "add c@1"}));
     seen = seen.mid(3);
     QTRY_COMPARE_WITH_TIMEOUT(seen, expected, 8000);
-    QTest::qWait(20);
+    runPendingEvents(); // nothing else is on its way
     QCOMPARE(seen, expected);
     informer.stop();
 }

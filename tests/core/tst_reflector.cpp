@@ -16,6 +16,7 @@
 #include "fakelisterwatcher.h"
 #include "informer/deltafifo.h"
 #include "informer/reflector.h"
+#include "pendingevents.h"
 #include "reflectorharness.h"
 
 #include <QSignalSpy>
@@ -377,8 +378,10 @@ void TestReflector::watchRestart()
     h.reflector.run();
     QTRY_COMPARE_WITH_TIMEOUT(h.lw.requests.size(), expectedRequests.size(), kBackoffWaitMs);
     QCOMPARE(h.lw.requests, expectedRequests);
-    // The last watch is open (script exhausted): nothing else happens.
-    QTest::qWait(50);
+    // The last watch is open (script exhausted): nothing else happens, not even once the
+    // Clock has passed every backoff a retry would wait for.
+    h.clock.advance(50);
+    runPendingEvents();
     QCOMPARE(h.lw.requests.size(), expectedRequests.size());
     QCOMPARE(h.reflector.state(), Reflector::State::Watching);
     QCOMPARE(h.handlerErrors.size(), handlerCalls);
@@ -490,7 +493,8 @@ void TestReflector::stop()
         h.reflector.stop();
         QVERIFY(h.lw.watchCalls.last().isNull() || h.lw.watchCalls.last()->stopped);
     }
-    QTest::qWait(50);
+    h.clock.advance(50); // a stopped reflector neither retries nor relists
+    runPendingEvents();
     QCOMPARE(h.lw.requests, expectedRequests);
     QCOMPARE(h.reflector.state(), Reflector::State::Stopped);
     QVERIFY(h.handlerErrors.isEmpty());

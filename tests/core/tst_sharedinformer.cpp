@@ -6,6 +6,7 @@
 // Elsewhere: SI-19 (tst_informerfactory), CT-03 (tst_indexer), CT-09 (tst_realfifo).
 
 #include "informerharness.h"
+#include "pendingevents.h"
 
 #include "trace/journal.h"
 
@@ -148,7 +149,8 @@ void TestSharedInformer::lifecycle()
     }
     if (step == QLatin1String("runTwice")) {
         h.informer.run();
-        QTest::qWait(50);
+        h.clock.advance(50);
+        runPendingEvents();
         QCOMPARE(h.lw.requests, L({"list rv=0 limit=500", "watch rv=1"}));
         return;
     }
@@ -265,7 +267,7 @@ void TestSharedInformer::removeHandlers()
     a.lw.push(eventFromSpec(QStringLiteral("ADDED p2@2")));
     QTRY_VERIFY(a.informer.indexer().contains(QStringLiteral("p2")));
     QTRY_COMPARE(r.seen.size(), expectedCopies);
-    QTest::qWait(20);
+    runPendingEvents(); // no further copy is on its way
     QCOMPARE(r.seen, QStringList(expectedCopies, QStringLiteral("add p2@2 initial=false")));
 }
 
@@ -348,7 +350,7 @@ void TestSharedInformer::handleDeltas()
         QCOMPARE(q->size(), 1); // one key, one Deltas
     QTRY_COMPARE(q->size(), 0);
     QTRY_COMPARE(r1.seen, l1);
-    QTest::qWait(20);
+    runPendingEvents(); // every delivery due has run
     QCOMPARE(r1.seen, l1);
     QCOMPARE(r2.seen, l2);
     QStringList c;
@@ -381,7 +383,7 @@ void TestSharedInformer::resyncDelivery()
     h.clock.advance(kSecond);
     QTRY_COMPARE_WITH_TIMEOUT(r1.seen.size(), 2, 5000);
     QCOMPARE(r1.seen.last(), QStringLiteral("update p@1->p@1"));
-    QTest::qWait(20);
+    runPendingEvents(); // r2's notification, if it is due, is delivered by now
     QCOMPARE(r2.seen.size(), l2Gets ? 2 : 1);
     // Not due again until the clock moves on: no tick comes while it stands.
     QCoreApplication::processEvents();
@@ -422,7 +424,7 @@ void TestSharedInformer::relistDropsObject()
     QCOMPARE(h.lw.requests,
              L({"list rv=0 limit=500", "watch rv=1", "list rv=3 limit=0", "watch rv=9"}));
     QTRY_COMPARE(r.seen, expected);
-    QTest::qWait(20);
+    runPendingEvents(); // nothing else is on its way
     QCOMPARE(r.seen, expected);
     QCOMPARE(h.informer.lastSyncResourceVersion(), QStringLiteral("9"));
 }

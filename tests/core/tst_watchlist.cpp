@@ -9,6 +9,7 @@
 #include "fakelisterwatcher.h"
 #include "informer/reflector.h"
 #include "informer/sharedinformer.h"
+#include "pendingevents.h"
 #include "trace/journal.h"
 #include "trace/tracedetail.h"
 
@@ -193,7 +194,10 @@ void TestWatchList::watchList()
     h.reflector.run();
     QTRY_COMPARE_WITH_TIMEOUT(h.lw.requests.size(), expectedRequests.size(), kBackoffWaitMs);
     QTRY_COMPARE(h.store.calls, expectedCalls);
-    QTest::qWait(bookmarkTimeoutMs > 0 ? 50 : 150); // nothing else happens
+    // Nothing else happens in the next 150 ms of Clock time (50 where a bookmark timeout runs):
+    // the backoffs that would retry have come due, and ran, when the clock passed them.
+    h.clock.advance(bookmarkTimeoutMs > 0 ? 50 : 150);
+    runPendingEvents();
     QCOMPARE(h.lw.requests, expectedRequests);
     QCOMPARE(h.store.calls, expectedCalls);
     QCOMPARE(h.store.contents(), expectedStore);

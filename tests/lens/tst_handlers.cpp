@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // HandlersModel and HandlerNotificationsModel folded from synthetic HandlerNotified events.
+#include "lens/eventbatcher.h"
 #include "lens/handlersmodel.h"
+#include "pendingevents.h"
 #include "trace/journal.h"
 
 #include <QAbstractItemModelTester>
@@ -171,6 +173,7 @@ void tst_Handlers::notificationsOfOneHandler()
 
 void tst_Handlers::notificationsCapAndTimeTravel()
 {
+    ManualClock batching; // outlives the models' batchers, which wait on it
     ManualClock clock;
     Journal journal(&clock);
     HandlerNotificationsModel model(&journal, 4);
@@ -192,12 +195,17 @@ void tst_Handlers::notificationsCapAndTimeTravel()
     // Back to the third notification: both models show that moment and stop following.
     model.foldUpTo(third);
     handlers.foldUpTo(third);
+    // From here the batchers wait on a clock the test moves (not the journal's).
+    model.batcher()->setClock(&batching);
+    handlers.batcher()->setClock(&batching);
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(handlers.statsAt(0).delivered, 3);
     QCOMPARE(handlers.statsAt(0).backlog, 7);
     notify(&journal, QStringLiteral("h"), QStringLiteral("add"), QStringLiteral("ns/late"), 99, 0,
            0);
-    QTest::qWait(80); // longer than the batching interval: nothing may arrive while in the past
+    // Longer than the batching interval: nothing may arrive while in the past.
+    batching.advance(model.batcher()->interval() + 30);
+    lens::test::runPendingEvents();
     model.flush();
     handlers.flush();
     QCOMPARE(model.rowCount(), 3);

@@ -3,6 +3,7 @@
 // version", an old server ignoring sendInitialEvents, /sim/v1/state), the WatchList contract
 // (sendInitialEvents + the initial-events-end bookmark, apimachinery's watch-option validation)
 // and 100 concurrent filtered watches, all over real HTTP on loopback.
+#include "pendingevents.h"
 #include "simserverfixtures.h"
 #include "simtestutil.h"
 
@@ -14,6 +15,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +78,17 @@ private:
     {
         return request(*m_nam, m_url, "POST", pathAndQuery);
     }
+    /// Puts the watches' timers (timeoutSeconds, bookmarks, stalls) of this test function's
+    /// server on m_timers, which the test advances; the server is rebuilt for the next one.
+    void timersOnManualClock() { m_sim->server()->setTimerClock(&m_timers); }
+    /// The one open watch's server side (to see what it wrote before the network delivers it).
+    WatchStream *openStream() const
+    {
+        const auto streams = m_sim->server()->findChildren<WatchStream *>();
+        return streams.size() == 1 ? streams.first() : nullptr;
+    }
+
+    lens::ManualClock m_timers; ///< outlives every server (their watches' ClockTimers)
 };
 
 void tst_SimFaults::init()
@@ -130,14 +143,19 @@ void tst_SimFaults::garbageOverControlApi()
 
 void tst_SimFaults::stallHoldsEveryByte()
 {
+    timersOnManualClock();
     m_sim->setBookmarkInterval(100);
     const qint64 rv = m_sim->revision();
     WatchClient w(
         *m_nam, m_url,
         QStringLiteral("/api/v1/pods?watch=1&allowWatchBookmarks=true&resourceVersion=%1").arg(rv));
-    QTRY_VERIFY(!w.lines.isEmpty()); // bookmarks flow
+    QTRY_COMPARE(m_sim->openWatchCount(), 1);
+    m_timers.advance(100);
+    QTRY_COMPARE(w.lines.size(), 1); // bookmarks flow: the one due has arrived, none is in flight
     QCOMPARE(m_sim->stallWatches(800), 1);
-    QTest::qWait(50); // let bytes already in flight arrive
+    WatchStream *stream = openStream();
+    QVERIFY(stream);
+    const qint64 written = stream->bytesWritten();
     const auto before = w.lines.size();
     const auto beforeTail = w.m_tail.size();
     const WriteResult c =
@@ -148,11 +166,17 @@ void tst_SimFaults::stallHoldsEveryByte()
     const HttpResult api = get(other, m_url, QStringLiteral("/api"));
     QCOMPARE(api.status, 200);
     QVERIFY2(api.elapsedMs < 500, qPrintable(QString::number(api.elapsedMs)));
-    QTest::qWait(400);
-    QCOMPARE(w.lines.size(), before); // no events, no bookmarks
+    for (int i = 0; i < 7; ++i) { // bookmarks come due meanwhile, at 100 ms steps of the stall
+        m_timers.advance(100);
+        lens::test::runPendingEvents();
+    }
+    QCOMPARE(m_sim->server()->stallRemainingMs(), 100);
+    QCOMPARE(stream->bytesWritten(), written); // not a byte written: no events, no bookmarks
+    QCOMPARE(w.lines.size(), before);          // so none arrives
     QCOMPARE(w.m_tail.size(), beforeTail);
     QVERIFY(!w.finished);
     // After the stall: the held ADDED (and bookmarks) arrive, in order.
+    m_timers.advance(100);
     QTRY_VERIFY_WITH_TIMEOUT(w.lines.size() > before, 3000);
     QStringList after;
     for (auto i = before; i < w.events.size(); ++i)
@@ -163,6 +187,7 @@ void tst_SimFaults::stallHoldsEveryByte()
 
 void tst_SimFaults::stallCoversNewWatchesAndTimeouts()
 {
+    timersOnManualClock();
     QCOMPARE(m_sim->stallWatches(1500), 0);
     // Opened during the stall: 200 and headers, then nothing, not even the synthetic ADDED.
     const int shop = int(m_sim->store()->objects(kPods, QStringLiteral("shop")).size());
@@ -175,9 +200,18 @@ void tst_SimFaults::stallCoversNewWatchesAndTimeouts()
                           .arg(m_sim->revision()));
     QTRY_COMPARE(m_sim->openWatchCount(), 2);
     QTRY_VERIFY(fresh.started());
-    QTest::qWait(1200);
+    const auto streams = m_sim->server()->findChildren<WatchStream *>();
+    QCOMPARE(streams.size(), 2);
+    QList<qint64> written;
+    for (const WatchStream *s : streams)
+        written << s->bytesWritten();
+    m_timers.advance(1200); // timeoutSeconds=1 has expired, the stall has 300 ms to go
+    lens::test::runPendingEvents();
+    for (qsizetype i = 0; i < streams.size(); ++i)
+        QCOMPARE(streams.at(i)->bytesWritten(), written.at(i)); // held: not a byte written
     QCOMPARE(fresh.lines.size(), 0);
     QVERIFY(!timed.finished);
+    m_timers.advance(300);
     QTRY_VERIFY_WITH_TIMEOUT(timed.finished, 3000);
     QCOMPARE(timed.error, QNetworkReply::NoError); // a clean end, after the stall
     QTRY_COMPARE(fresh.events.size(), shop);
@@ -185,6 +219,7 @@ void tst_SimFaults::stallCoversNewWatchesAndTimeouts()
 
 void tst_SimFaults::stallOverControlApi()
 {
+    timersOnManualClock();
     WatchClient w(*m_nam, m_url,
                   QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(m_sim->revision()));
     QTRY_COMPARE(m_sim->openWatchCount(), 1);
@@ -193,12 +228,17 @@ void tst_SimFaults::stallOverControlApi()
     QCOMPARE(r.status, 200);
     QCOMPARE(r.json().value(QStringLiteral("stalled")).toInt(), 1);
     QVERIFY(r.json().value(QStringLiteral("stallRemainingMs")).toInt() > 20000);
+    WatchStream *stream = openStream();
+    QVERIFY(stream);
+    const qint64 written = stream->bytesWritten();
     QVERIFY(
         m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("s2"))).ok());
-    QTest::qWait(200);
+    m_timers.advance(200);
+    lens::test::runPendingEvents();
+    QCOMPARE(stream->bytesWritten(), written); // the event is held
     QCOMPARE(w.lines.size(), 0);
     r = get(control, m_url, QStringLiteral("/sim/v1/state"));
-    QVERIFY(r.json().value(QStringLiteral("stallRemainingMs")).toInt() > 20000);
+    QCOMPARE(r.json().value(QStringLiteral("stallRemainingMs")).toInt(), 30000 - 200);
     // seconds=0 ends the stall: the held event arrives at once.
     r = request(control, m_url, "POST", QStringLiteral("/sim/v1/stall?seconds=0"));
     QCOMPARE(r.json().value(QStringLiteral("stallRemainingMs")).toInt(), 0);
@@ -272,11 +312,13 @@ void tst_SimFaults::oldServerIgnoresSendInitialEvents()
     QNetworkAccessManager nam2;
     WatchClient fromRv(nam2, m_url, watchList + QStringLiteral("&resourceVersion=%1").arg(rv));
     QTRY_COMPARE(m_sim->openWatchCount(), 2);
-    QTest::qWait(200);
     QCOMPARE(fromRv.events.size(), 0);
+    // The stream is ordered: o2's ADDED is its first line, so nothing came before it (no state).
     QVERIFY(
         m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("o2"))).ok());
-    QTRY_COMPARE(fromRv.types(), QStringList{QStringLiteral("ADDED")});
+    QTRY_VERIFY(!fromRv.events.isEmpty());
+    QCOMPARE(fromRv.types(), QStringList{QStringLiteral("ADDED")});
+    QCOMPARE(metaString(fromRv.events.first(), "name"), QStringLiteral("o2"));
     // Parameters an old server does not know are not validated either.
     QCOMPARE(get(*m_nam, m_url,
                  QStringLiteral("/api/v1/pods?watch=1&sendInitialEvents=true&timeoutSeconds=1"))
@@ -404,11 +446,14 @@ void tst_SimFaults::sendInitialEventsFalseStartsNow()
                   QStringLiteral("/api/v1/namespaces/shop/pods?watch=1&sendInitialEvents=false"
                                  "&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true"));
     QTRY_COMPARE(m_sim->openWatchCount(), 1);
-    QTest::qWait(200);
-    QCOMPARE(w.events.size(), 0); // no synthetic ADDED, unlike a legacy RV "" watch
+    QCOMPARE(w.events.size(), 0);
+    // The stream is ordered: f1's ADDED is its first line, so no synthetic ADDED came before
+    // it, unlike on a legacy RV "" watch.
     QVERIFY(
         m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("f1"))).ok());
-    QTRY_COMPARE(w.types(), QStringList{QStringLiteral("ADDED")});
+    QTRY_VERIFY(!w.events.isEmpty());
+    QCOMPARE(w.types(), QStringList{QStringLiteral("ADDED")});
+    QCOMPARE(metaString(w.events.first(), "name"), QStringLiteral("f1"));
 }
 
 void tst_SimFaults::watchOptionValidation()
@@ -611,6 +656,10 @@ void tst_SimFaults::largeInitialStateIsFlowControlled()
 
 void tst_SimFaults::historyWindowByTime()
 {
+    // The history ages on a clock the test moves.
+    lens::ManualClock history;
+    m_sim->store()->setHistoryClock(&history);
+    const auto restore = qScopeGuard([this] { m_sim->store()->setHistoryClock(nullptr); });
     const qint64 before = m_sim->revision();
     QVERIFY(
         m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("t1"))).ok());
@@ -624,6 +673,7 @@ void tst_SimFaults::historyWindowByTime()
         QTRY_COMPARE(w.types(), QStringList{QStringLiteral("ADDED")});
     }
     // Once the events are older than the window they fall off by themselves (no write needed).
+    history.advance(10000);
     QTRY_COMPARE_WITH_TIMEOUT(m_sim->store()->historySize(), 0, 3000);
     QCOMPARE(m_sim->store()->oldestRetainedRevision(), m_sim->revision());
     WatchClient late(*m_nam, m_url,
@@ -640,7 +690,8 @@ void tst_SimFaults::historyWindowByTime()
     m_sim->store()->setHistoryWindowMs(0);
     QVERIFY(
         m_sim->store()->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("t2"))).ok());
-    QTest::qWait(400);
+    history.advance(10000);
+    lens::test::runPendingEvents();
     QCOMPARE(m_sim->store()->historySize(), 1);
 }
 

@@ -3,6 +3,7 @@
 // rv=0's synthetic ADDED, selectors, 410, timeouts and bookmarks, dropped and many watches,
 // keep-alive), its fault controls and the /sim/v1 control API, checked against the shapes
 // captured from a real kube-apiserver (simserverfixtures.h).
+#include "pendingevents.h"
 #include "simserverfixtures.h"
 #include "simtestutil.h"
 
@@ -10,6 +11,7 @@
 #include "sim/continuetoken.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
+#include "sim/watchstream.h"
 
 #include <QJsonArray>
 #include <QTcpSocket>
@@ -40,6 +42,9 @@ private slots:
     void keepAliveReusesConnection();
     void failNextRequests();
     void controlApi();
+
+private:
+    lens::ManualClock m_timers; ///< outlives every server (their watches' ClockTimers)
 };
 
 void tst_SimWatch::init()
@@ -190,6 +195,7 @@ void tst_SimWatch::watchTimeoutWithBookmark()
 
 void tst_SimWatch::periodicBookmarks()
 {
+    m_sim->server()->setTimerClock(&m_timers); // the test moves the bookmarks' clock
     m_sim->setBookmarkInterval(150);
     WatchClient with(
         *m_nam, m_url,
@@ -198,14 +204,27 @@ void tst_SimWatch::periodicBookmarks()
     WatchClient without(
         *m_nam, m_url,
         QStringLiteral("/api/v1/pods?watch=1&resourceVersion=%1").arg(m_sim->revision()));
-    QTRY_VERIFY(with.events.size() >= 3);
+    QTRY_COMPARE(m_sim->openWatchCount(), 2);
+    for (int i = 1; i <= 3; ++i) { // one bookmark per interval
+        m_timers.advance(150);
+        QTRY_COMPARE(with.events.size(), i);
+    }
     const QStringList types = with.types();
     QCOMPARE(QSet<QString>(types.begin(), types.end()), QSet<QString>{QStringLiteral("BOOKMARK")});
     QCOMPARE(without.events.size(), 0);
+    // Interval 0: no more bookmarks, however long the clock runs.
+    const WatchStream *stream = nullptr;
+    for (const WatchStream *s : m_sim->server()->findChildren<WatchStream *>())
+        if (s->options().bookmarks)
+            stream = s;
+    QVERIFY(stream);
     m_sim->setBookmarkInterval(0);
     const auto n = with.events.size();
-    QTest::qWait(400);
-    QVERIFY(with.events.size() <= n + 1);
+    const qint64 written = stream->bytesWritten();
+    m_timers.advance(400);
+    lens::test::runPendingEvents();
+    QCOMPARE(stream->bytesWritten(), written); // none written, so none can be on its way
+    QCOMPARE(with.events.size(), n);
 }
 
 void tst_SimWatch::dropWatches()

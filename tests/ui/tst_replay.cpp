@@ -3,6 +3,8 @@
 // the recording opened offline shows the same indexer, queue, index and handler views as the
 // live window did, time travel works from the file alone, and the pump controls are gone. The
 // pipeline's rates of a recording of two informers are its own clock's, per informer.
+#include "informer/reflector.h"
+#include "informer/sharedinformer.h"
 #include "lens/export.h"
 #include "lens/handlersmodel.h"
 #include "lens/indexermodel.h"
@@ -27,6 +29,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace lens;
 
@@ -95,8 +99,17 @@ void tst_Replay::initTestCase()
              qPrintable(err));
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() > 0, 30000);
     // Hold the informer still (pause the pump, stop the cluster's clock) so both windows see
-    // one settled moment.
-    QTest::qWait(300);
+    // one settled moment: once it watches again after the relist and every delta and
+    // notification is through.
+    const SharedIndexInformer *informer = m_session->informer();
+    const auto settled = [informer] {
+        const QList<ProcessorListener *> listeners = informer->listeners();
+        return informer->reflector()->state() == Reflector::State::Watching &&
+               informer->queue()->size() == 0 &&
+               std::all_of(listeners.cbegin(), listeners.cend(),
+                           [](const ProcessorListener *l) { return l->backlog() == 0; });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(settled(), 10000);
     m_session->informer()->controller()->pause();
     m_session->stop();
     QVERIFY2(recorder.stop(&err), qPrintable(err));
