@@ -20,10 +20,11 @@ namespace lens {
 /// `capacity()` events (oldest dropped first; droppedCount() says how many). Each retained
 /// event shares its object with the informer's caches: the journal's own share is the event
 /// itself (sizeof(TraceEvent), 192 bytes, in chunks of 256 events) and its detail (EventDetail,
-/// typically 32-48 bytes), about 250 bytes per event (informer-lens-bench:
-/// journal.bytes_per_event). Under heavy churn (every event a new object version) the object
-/// versions the journal alone keeps alive dominate: about 6-7 KiB per event for typical pods, so
-/// the default cap of 100 000 events bounds it near 700 MiB (bench/bench_window measures it).
+/// typically 32-48 bytes), about 280 bytes per event in all (informer-lens-bench:
+/// journal.bytes_per_event, docs/performance.md). Under heavy churn (every event a new object
+/// version) the object versions the journal alone keeps alive dominate: about 6-7 KiB per event for
+/// typical pods, so the default cap of 100 000 events bounds it near 700 MiB (bench/bench_window
+/// measures it).
 ///
 /// Dropped events are destroyed off this thread, in bunches of droppedBatch(), by
 /// disposeOffThread() (trace/disposal.h): the last reference to an object version is usually
@@ -82,10 +83,7 @@ public:
         return m_upstream ? m_upstream->wallClockOrigin() : m_wallClockOrigin;
     }
     void setWallClockOrigin(const QDateTime &origin) { m_wallClockOrigin = origin; }
-    const Events &events() const
-    {
-        return m_upstream ? m_upstream->events() : m_events;
-    }
+    const Events &events() const { return m_upstream ? m_upstream->events() : m_events; }
     quint64 lastSeq() const { return m_upstream ? m_upstream->lastSeq() : m_seq; }
     quint64 droppedCount() const { return m_upstream ? m_upstream->droppedCount() : m_dropped; }
     qsizetype capacity() const { return m_upstream ? m_upstream->capacity() : m_capacity; }
