@@ -85,7 +85,7 @@ PipelineRates pipelineRates(const Journal &journal, const QString &informer, qui
                             qint64 untilMs, qint64 windowMs)
 {
     PipelineRates out;
-    const std::deque<TraceEvent> &events = journal.events();
+    const Journal::Events &events = journal.events();
     if (events.empty())
         return out;
     // The events up to the seq shown (seqs ascend), then back in time over the window.

@@ -94,7 +94,7 @@ SimulatorState SimulatorState::fromEvent(const TraceEvent &e)
 {
     if (e.kind != TraceKind::Info || e.component != kComponent || e.type != kState)
         return {};
-    const QJsonObject &d = e.detail;
+    const EventDetail &d = e.detail;
     SimulatorState s;
     s.server = d.value(QLatin1String("server")).toString();
     s.revision = d.value(QLatin1String("revision")).toInteger(-1);
@@ -118,7 +118,7 @@ SimulatorState SimulatorState::fromEvent(const TraceEvent &e)
 
 SimulatorState SimulatorState::at(const Journal &journal, quint64 seq)
 {
-    const std::deque<TraceEvent> &events = journal.events();
+    const Journal::Events &events = journal.events();
     int budget = kScanBudget;
     for (auto it = events.rbegin(); it != events.rend() && budget-- > 0; ++it) {
         if (seq != 0 && it->seq > seq)

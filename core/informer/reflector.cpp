@@ -93,7 +93,7 @@ void Reflector::setBackoffParams(const Backoff::Params &params)
     m_backoff = Backoff(m_clock, params, m_seed);
 }
 
-void Reflector::record(int kind, const QJsonObject &detail, const QString &rv)
+void Reflector::record(int kind, const EventDetail &detail, const QString &rv)
 {
     if (!m_journal)
         return;
@@ -155,7 +155,7 @@ bool Reflector::internalErrorShouldRetry()
     return false;
 }
 
-bool Reflector::acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail)
+bool Reflector::acceptWatchEvent(const WatchEvent &ev, const EventDetail &detail)
 {
     if (!m_expectedKind.isEmpty() &&
         (ev.object.kind() != m_expectedKind || ev.object.apiVersion() != m_expectedApiVersion)) {

@@ -5,6 +5,7 @@
 #include "listerwatcher.h"
 #include "pager.h"
 #include "queue.h"
+#include "trace/eventdetail.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -184,7 +185,7 @@ private:
     int watchTimeoutSeconds();
     /// handleAnyWatch's common part: skips (and journals) an event without metadata, else
     /// counts it and journals it as watchEvent/bookmark with `detail`. False when skipped.
-    bool acceptWatchEvent(const WatchEvent &ev, const QJsonObject &detail);
+    bool acceptWatchEvent(const WatchEvent &ev, const EventDetail &detail);
     /// The journal detail of an error: error (in English words, for JSON Lines readers), code,
     /// reason, status (typed: ApiStatus::toDetail), watchList.
     static QJsonObject errorDetail(const ApiStatus &err, bool watchList = false);
@@ -206,7 +207,7 @@ private:
     /// "list" or "watch-list".
     bool replaceStore(const QList<Object> &items, const QString &rv, const QString &what);
     void setState(State s);
-    void record(int kind, const QJsonObject &detail, const QString &rv = {});
+    void record(int kind, const EventDetail &detail, const QString &rv = {});
     QString relistResourceVersion() const;
 
     ListerWatcher *m_lw;

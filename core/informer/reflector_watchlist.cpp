@@ -57,11 +57,12 @@ void Reflector::onWatchListEvent(const WatchEvent &ev)
     const QString rv = ev.object.resourceVersion();
     const bool end = ev.type == WatchEvent::Type::Bookmark &&
                      ev.object.annotations().value(kInitialEventsEnd) == QLatin1String("true");
-    QJsonObject detail;
-    detail.insert(QLatin1String("watchList"), true);
-    if (end)
-        detail.insert(QLatin1String("initialEventsEnd"), true);
-    if (!acceptWatchEvent(ev, detail))
+    // One detail per shape, shared by every event (EventDetail is copy-on-write): nothing is
+    // allocated per event.
+    static const EventDetail plain{{QStringLiteral("watchList"), true}};
+    static const EventDetail last{{QStringLiteral("watchList"), true},
+                                  {QStringLiteral("initialEventsEnd"), true}};
+    if (!acceptWatchEvent(ev, end ? last : plain))
         return;
     const QString key = metaNamespaceKeyFunc(ev.object).key;
     switch (ev.type) {

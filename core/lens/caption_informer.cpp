@@ -29,7 +29,7 @@ QString simulatorNote(const TraceEvent &e)
 {
     if (e.component != QLatin1String("simulator"))
         return {};
-    const QJsonObject &d = e.detail;
+    const EventDetail &d = e.detail;
     if (e.type == QLatin1String("state")) {
         qint64 objects = 0; // objects: resource -> count
         const QJsonObject perResource = d.value(QLatin1String("objects")).toObject();

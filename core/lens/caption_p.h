@@ -95,7 +95,7 @@ QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint
 QString provisionerCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// Position of journal event `seq` (or of the first one after it).
-inline std::deque<TraceEvent>::const_iterator at(const Journal *journal, quint64 seq)
+inline Journal::Events::const_iterator at(const Journal *journal, quint64 seq)
 {
     const auto &ev = journal->events();
     return std::lower_bound(ev.begin(), ev.end(), seq,

@@ -27,17 +27,30 @@ QString formatTimeTooltip(qint64 ms, const QDateTime &wallClockOrigin)
     return text;
 }
 
-QString formatDetail(const QJsonObject &detail)
+namespace {
+template<typename Detail> QString formatFields(const Detail &detail)
 {
     QStringList parts;
     for (auto it = detail.begin(); it != detail.end(); ++it) {
         // A null detail reads as nothing ("key="), every other value as jsonScalarText does.
-        QString v = it.value().isNull() ? QString() : jsonScalarText(it.value());
+        const QJsonValue value = it.value();
+        QString v = value.isNull() ? QString() : jsonScalarText(value);
         if (v.size() > 48)
             v = v.left(47) + QChar(0x2026);
         parts << it.key() + QLatin1Char('=') + v;
     }
     return parts.join(QLatin1Char(' '));
+}
+} // namespace
+
+QString formatDetail(const QJsonObject &detail)
+{
+    return formatFields(detail);
+}
+
+QString formatDetail(const EventDetail &detail)
+{
+    return formatFields(detail);
 }
 
 } // namespace lens

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "trace/eventdetail.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
@@ -20,5 +22,6 @@ QString formatTimeTooltip(qint64 ms, const QDateTime &wallClockOrigin = {});
 /// A TraceEvent's detail object as "cause=initial limit=500" (keys sorted, strings unquoted,
 /// long values elided). Empty for an empty object.
 QString formatDetail(const QJsonObject &detail);
+QString formatDetail(const EventDetail &detail);
 
 } // namespace lens

@@ -124,7 +124,7 @@ JournalFileHeader headerFor(const Journal &journal, const QString &source,
 /// What JournalFile::read() found.
 struct JournalFileContents {
     JournalFileHeader header;
-    std::deque<TraceEvent> events;
+    Journal::Events events;
     /// Set when reading stopped early at a malformed or truncated line: "FILE:LINE: what;
     /// kept the N events read before it". events holds those N.
     QString warning;

@@ -70,7 +70,7 @@ void JournalFilterModel::gather()
         add(m_types, e.type);
         add(m_informers, e.informer);
         if (const auto h = e.detail.constFind(kHandler); h != e.detail.constEnd())
-            add(m_handlers, h->toString());
+            add(m_handlers, h.value().toString());
     }
     if (grew)
         Q_EMIT choicesChanged();

@@ -27,7 +27,7 @@ LessonTrack LessonTrack::fold(const Journal *journal, quint64 upTo)
             break;
         if (e.kind != TraceKind::Info || e.component != QLatin1String("scenario"))
             continue;
-        const QJsonObject &d = e.detail;
+        const EventDetail &d = e.detail;
         if (e.type == QLatin1String("started")) {
             t.stepCount = d.value(u"steps").toInt();
         } else if (e.type == QLatin1String("finished")) {

@@ -150,7 +150,7 @@ void TimelineModel::fold(const EventBatch &events)
 
 void TimelineModel::foldInto(Track &t, const TraceEvent &e)
 {
-    const QJsonObject &d = e.detail;
+    const EventDetail &d = e.detail;
     switch (e.kind) {
     case TraceKind::ListStarted: {
         closeOpen(t, Span::Lane::List, e, true, tr("superseded"));

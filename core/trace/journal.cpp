@@ -191,7 +191,7 @@ void Journal::emitInOrder(TraceEvent event)
     }
 }
 
-void Journal::restore(std::deque<TraceEvent> events, quint64 dropped)
+void Journal::restore(Events events, quint64 dropped)
 {
     m_events = std::move(events);
     m_dropped = dropped;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "chunkeddeque.h"
 #include "clock.h"
 #include "traceevent.h"
 
@@ -17,9 +18,13 @@ namespace lens {
 ///
 /// Not thread-safe: record() must be called on the journal's thread. Keeps at most
 /// `capacity()` events (oldest dropped first; droppedCount() says how many). Each retained
-/// event shares its object with the informer's caches; under heavy churn (every event a new
-/// object version) the journal costs about 6-7 KiB per event for typical pods, so the default
-/// cap of 100 000 events bounds it near 700 MiB (bench/bench_window measures it).
+/// event shares its object with the informer's caches: the journal's own share is the event
+/// itself (sizeof(TraceEvent), 192 bytes, in chunks of 256 events) and its detail (EventDetail,
+/// typically 32-48 bytes), about 280 bytes per event in all (informer-lens-bench:
+/// journal.bytes_per_event, docs/performance.md). Under heavy churn (every event a new object
+/// version) the object versions the journal alone keeps alive dominate: about 6-7 KiB per event for
+/// typical pods, so the default cap of 100 000 events bounds it near 700 MiB (bench/bench_window
+/// measures it).
 ///
 /// Dropped events are destroyed off this thread, in bunches of droppedBatch(), by
 /// disposeOffThread() (trace/disposal.h): the last reference to an object version is usually
@@ -39,6 +44,9 @@ namespace lens {
 class Journal : public QObject {
     Q_OBJECT
 public:
+    /// The retained events, oldest first: a deque whose elements never move while retained.
+    using Events = ChunkedDeque<TraceEvent>;
+
     /// `clock` is not owned and must outlive the journal; null means a SteadyClock of its own.
     explicit Journal(const Clock *clock = nullptr, QObject *parent = nullptr);
     /// An informer's handle on `upstream` (not owned, must outlive the handle), stamping
@@ -62,7 +70,7 @@ public:
     /// see JournalFile): keeps their seq and t, emits nothing, sets lastSeq() to the last
     /// event's seq and droppedCount() to `dropped`; raises capacity() to hold them all. Call it
     /// before any view folds the journal (the views fold the retained history when built).
-    void restore(std::deque<TraceEvent> events, quint64 dropped = 0);
+    void restore(Events events, quint64 dropped = 0);
 
     const Clock *clock() const { return m_clock; }
     /// The wall-clock time (UTC) at which clock() read 0, when the journal has one: event `t`
@@ -75,10 +83,7 @@ public:
         return m_upstream ? m_upstream->wallClockOrigin() : m_wallClockOrigin;
     }
     void setWallClockOrigin(const QDateTime &origin) { m_wallClockOrigin = origin; }
-    const std::deque<TraceEvent> &events() const
-    {
-        return m_upstream ? m_upstream->events() : m_events;
-    }
+    const Events &events() const { return m_upstream ? m_upstream->events() : m_events; }
     quint64 lastSeq() const { return m_upstream ? m_upstream->lastSeq() : m_seq; }
     quint64 droppedCount() const { return m_upstream ? m_upstream->droppedCount() : m_dropped; }
     qsizetype capacity() const { return m_upstream ? m_upstream->capacity() : m_capacity; }
@@ -98,7 +103,7 @@ private:
     QDateTime m_wallClockOrigin;   ///< see wallClockOrigin()
     Journal *m_upstream = nullptr; ///< a handle's journal (see above)
     QString m_informer;            ///< a handle's informer name
-    std::deque<TraceEvent> m_events;
+    Events m_events;
     quint64 m_seq = 0;
     quint64 m_dropped = 0;
     qsizetype m_capacity = 100000;

@@ -3,6 +3,7 @@
 
 #include "api/delta.h"
 #include "api/object.h"
+#include "eventdetail.h"
 
 #include <QJsonObject>
 #include <QMetaType>
@@ -116,7 +117,8 @@ struct TraceEvent {
     QString resourceVersion;
     Object object;
     Deltas deltas;
-    QJsonObject detail;
+    /// The kind's own fields (tracedetail.h), stored compactly; reads as a QJsonObject.
+    EventDetail detail;
 
     /// One JSON object (no newline) with "seq", "t", "kind", "component" and, where set,
     /// "informer", "key", "type", "resourceVersion", "deltas" (as ["Added ns/a@12", ...]) and

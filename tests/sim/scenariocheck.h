@@ -15,7 +15,7 @@ namespace lens {
 
 /// Journal queries for the assertions.
 struct Trace {
-    const std::deque<TraceEvent> &events;
+    const lens::Journal::Events &events;
 
     std::vector<const TraceEvent *>
     find(TraceKind kind, const std::function<bool(const TraceEvent &)> &f = {}) const

@@ -33,7 +33,7 @@ namespace {
 struct PastJournal {
     PastJournal(const Journal &live, quint64 seq)
     {
-        std::deque<TraceEvent> kept;
+        Journal::Events kept;
         for (const TraceEvent &e : live.events())
             if (e.seq <= seq)
                 kept.push_back(e);
