@@ -25,6 +25,21 @@
 
 namespace lens {
 
+namespace {
+
+/// Records an Info event of level "warning" from `component` saying `message`.
+void recordWarning(Journal *journal, const QString &component, const QString &message)
+{
+    TraceEvent e;
+    e.kind = TraceKind::Info;
+    e.component = component;
+    e.detail.insert(QLatin1String("message"), message);
+    e.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
+    journal->record(std::move(e));
+}
+
+} // namespace
+
 struct Session::Resolved {
     QString given;        ///< as the user (or the scenario) wrote it
     ApiResource resource; ///< what discovery made of it
@@ -168,12 +183,7 @@ bool Session::startCapture(QString *error)
         return false;
     }
     if (!capture.warning.isEmpty()) {
-        TraceEvent e;
-        e.kind = TraceKind::Info;
-        e.component = QStringLiteral("capture");
-        e.detail.insert(QLatin1String("message"), capture.warning);
-        e.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
-        m_journal->record(std::move(e));
+        recordWarning(m_journal, QStringLiteral("capture"), capture.warning);
     }
     auto lw = std::make_unique<CaptureListerWatcher>(std::move(capture),
                                                      QFileInfo(m_opts.watchCapture).fileName(),
@@ -252,12 +262,7 @@ bool Session::loadKubeconfig(RestConfig *rest, QString *error)
     // Files others may read: warned about (once per run), never refused.
     for (const QString &w : std::as_const(warnings)) {
         m_startWarnings << w;
-        TraceEvent e;
-        e.kind = TraceKind::Info;
-        e.component = QStringLiteral("kubeconfig");
-        e.detail.insert(QLatin1String("message"), w);
-        e.detail.insert(QLatin1String("level"), QStringLiteral("warning"));
-        m_journal->record(std::move(e));
+        recordWarning(m_journal, QStringLiteral("kubeconfig"), w);
     }
     if (!loaded || (rest->exec && !rest->exec->fetchAndWait(&err))) {
         if (error)
