@@ -2,6 +2,7 @@
 #include "httpcalls.h"
 
 #include "restnetworkaccessmanager.h"
+#include "silencewatchdog.h"
 #include "watchdecoder.h"
 
 #include "api/objectdecode.h"
@@ -30,9 +31,7 @@ int httpStatus(QNetworkReply *reply)
 
 QString endpoint(QNetworkReply *reply)
 {
-    const QUrl u = reply->url();
-    return u.host() + QLatin1Char(':') +
-           QString::number(u.port(u.scheme() == QLatin1String("https") ? 443 : 80));
+    return SilenceWatchdog::endpoint(reply->url());
 }
 /// Why a TLS handshake failed, in terms of what the configuration gave: a CA from the
 /// kubeconfig, or only this machine's trust store; and a client certificate or none.
@@ -67,8 +66,17 @@ static bool isRequestTimeout(const QNetworkReply *reply)
     return RestNetworkAccessManager::timedOutAfterMs(reply) > 0;
 }
 
+/// The request timeout (rest.Config.Timeout) or a SilenceWatchdog aborted `reply`.
+static bool isTimedOut(const QNetworkReply *reply)
+{
+    return isRequestTimeout(reply) || SilenceWatchdog::silenceMessage(reply).has_value();
+}
+
+/// Why `reply` was aborted by a timeout (isTimedOut()).
 static ApiStatus requestTimeoutStatus(QNetworkReply *reply)
 {
+    if (const std::optional<QString> silence = SilenceWatchdog::silenceMessage(reply))
+        return ApiStatus::transportError(ApiStatus::Transport::Timeout, *silence);
     return ApiStatus::transportError(
         ApiStatus::Transport::Timeout,
         QStringLiteral("%1 did not finish within the request timeout of %2 s "
@@ -87,7 +95,7 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
                                              endpoint(reply));
         case QNetworkReply::TimeoutError:
         case QNetworkReply::OperationCanceledError:
-            if (isRequestTimeout(reply))
+            if (isTimedOut(reply))
                 return requestTimeoutStatus(reply);
             return ApiStatus::transportError(
                 ApiStatus::Transport::Timeout,
@@ -159,6 +167,15 @@ void HttpListCall::attach(QNetworkReply *reply)
     m_reply = reply;
     reply->setParent(this);
     connect(reply, &QNetworkReply::finished, this, &HttpListCall::onFinished);
+    if (m_watchdog)
+        m_watchdog->watch(reply);
+}
+
+void HttpListCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
+{
+    delete m_watchdog;
+    m_watchdog =
+        new SilenceWatchdog(clock, QStringLiteral("the list"), noAnswerMs, silenceMs, this);
 }
 
 void HttpListCall::failBeforeSending(const ApiStatus &error)
@@ -199,7 +216,7 @@ void HttpListCall::onFinished()
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
         m_error = statusFromReply(m_reply, body);
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
-            !isRequestTimeout(m_reply))
+            !isTimedOut(m_reply))
             m_error.message = QStringLiteral("list aborted or timed out");
         Q_EMIT finished();
         return;
@@ -375,6 +392,15 @@ void HttpWatchCall::attach(QNetworkReply *reply)
     reply->setReadBufferSize(readBufferBytes());
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
+    if (m_watchdog) // undelivered data means this call is behind, not that the server is silent
+        m_watchdog->watch(reply, [this] { return backlogBytes() > 0; });
+}
+
+void HttpWatchCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
+{
+    delete m_watchdog;
+    m_watchdog =
+        new SilenceWatchdog(clock, QStringLiteral("the watch"), noAnswerMs, silenceMs, this);
 }
 
 void HttpWatchCall::failBeforeSending(const ApiStatus &error)
@@ -541,7 +567,7 @@ void HttpWatchCall::allDelivered()
     // is reported as a transport error; the reflector resumes from its RV.
     if (m_reply->error() == QNetworkReply::NoError)
         Q_EMIT ended(ApiStatus{});
-    else if (isRequestTimeout(m_reply))
+    else if (isTimedOut(m_reply))
         Q_EMIT ended(requestTimeoutStatus(m_reply));
     else
         Q_EMIT ended(ApiStatus::transportError(ApiStatus::Transport::ConnectionLost,

@@ -10,8 +10,10 @@
 class QNetworkReply;
 
 namespace lens {
+class Clock;
+class SilenceWatchdog;
 class WatchDecoder;
-}
+} // namespace lens
 
 namespace lens {
 
@@ -35,6 +37,10 @@ public:
     void attach(QNetworkReply *reply);
     /// The request could not be sent (no credential): finished() with `error`.
     void failBeforeSending(const ApiStatus &error);
+    /// Gives the list up when its server is silent (SilenceWatchdog on `clock`, null = real
+    /// time): no answer in `noAnswerMs`, or no byte for `silenceMs` after the answer began.
+    /// Call before attach().
+    void setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs);
 
     /// A decoded LIST body: the page, or the error client-go's decoder would give.
     struct Parsed {
@@ -51,6 +57,7 @@ public:
 private:
     void onFinished();
     QPointer<QNetworkReply> m_reply;
+    SilenceWatchdog *m_watchdog = nullptr;
     QFutureWatcher<Parsed> *m_parsing = nullptr;
     bool m_done = false;
 };
@@ -97,6 +104,10 @@ public:
     /// The request could not be sent (no credential): ended() with `error`, the call not
     /// responded().
     void failBeforeSending(const ApiStatus &error);
+    /// Gives the watch up when its server is silent (SilenceWatchdog on `clock`, null = real
+    /// time): no answer in `noAnswerMs`, or no byte for `silenceMs` while nothing waits
+    /// undelivered here. Ends with Transport::Timeout. Call before attach().
+    void setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs);
     /// Milliseconds of delivery per event-loop turn before yielding.
     static constexpr int sliceBudgetMs() { return 8; }
     /// Undelivered bytes tolerated by default (16 MiB, some 7 000 pod events).
@@ -123,6 +134,7 @@ private:
     /// Keeps what fits in the limit and closes the connection (see the class comment).
     void fallBehind();
     QPointer<QNetworkReply> m_reply;
+    SilenceWatchdog *m_watchdog = nullptr;
     WatchDecoder *m_decoder;
     QByteArray m_errorBody;
     QByteArray m_lines; ///< bytes taken from the reply; [m_pos, end) not yet submitted

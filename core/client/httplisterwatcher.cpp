@@ -86,19 +86,18 @@ QUrl HttpListerWatcher::requestUrl(const ListOptions &o, bool watch) const
 
 QNetworkRequest HttpListerWatcher::makeRequest(const ListOptions &o, bool watch) const
 {
-    QNetworkRequest req = m_rest.request(requestUrl(o, watch));
-    // Lists: give up after a minute of silence. Watches: the server closes the stream after
-    // timeoutSeconds; a connection that dies silently is noticed a minute after that.
-    req.setTransferTimeout(watch ? (o.timeoutSeconds + 60) * 1000 : 60000);
-    return req;
+    return m_rest.request(requestUrl(o, watch));
 }
 
 ListCall *HttpListerWatcher::list(const ListOptions &options)
 {
-    if (m_rest.credentialReady())
-        return new HttpListCall(m_nam->get(makeRequest(options, false)));
-    // The exec plugin runs first (asynchronously, one run for every waiting request).
     auto *call = new HttpListCall(nullptr);
+    call->setSilenceLimits(m_clock, noAnswerMs(), kListSilenceMs);
+    if (m_rest.credentialReady()) {
+        call->attach(m_nam->get(makeRequest(options, false)));
+        return call;
+    }
+    // The exec plugin runs first (asynchronously, one run for every waiting request).
     m_rest.withCredential(call, [this, call, options](const QString &error) {
         if (error.isEmpty())
             call->attach(m_nam->get(makeRequest(options, false)));
@@ -111,9 +110,15 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
 
 WatchCall *HttpListerWatcher::watch(const ListOptions &options)
 {
-    if (m_rest.credentialReady())
-        return new HttpWatchCall(m_nam->get(makeRequest(options, true)), m_backlogLimit);
     auto *call = new HttpWatchCall(nullptr, m_backlogLimit);
+    // The server ends the stream itself after timeoutSeconds: silence past that and a minute
+    // more is a dead connection.
+    call->setSilenceLimits(m_clock, noAnswerMs(),
+                           qint64(qMax(0, options.timeoutSeconds)) * 1000 + kListSilenceMs);
+    if (m_rest.credentialReady()) {
+        call->attach(m_nam->get(makeRequest(options, true)));
+        return call;
+    }
     m_rest.withCredential(call, [this, call, options](const QString &error) {
         if (error.isEmpty())
             call->attach(m_nam->get(makeRequest(options, true)));

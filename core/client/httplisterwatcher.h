@@ -12,6 +12,10 @@ class QNetworkAccessManager;
 class QNetworkRequest;
 
 namespace lens {
+class Clock;
+}
+
+namespace lens {
 
 /// client-go's ListWatch over REST (tools/cache/listwatch.go NewListWatchFromClient) with
 /// QNetworkAccessManager: LIST is `GET <collection>?limit=&continue=&resourceVersion=...`,
@@ -26,7 +30,8 @@ namespace lens {
 /// ends with Transport::Truncated; a TLS handshake that fails (untrusted server certificate,
 /// missing client certificate) is an Unreachable transport error that says so. Credentials
 /// (bearer token, token file, basic auth, client certificate, exec plugin) come from a
-/// RestConfig (see KubeconfigLoader) and are sent, never logged.
+/// RestConfig (see KubeconfigLoader) and are sent, never logged. A server that goes silent is
+/// given up after the limits setClock() describes (Transport::Timeout, naming the limit).
 ///
 /// One QNetworkAccessManager per instance: an informer holds at most one list and one watch at
 /// a time, well under QNAM's six connections per host.
@@ -48,6 +53,20 @@ public:
     /// Bytes of undecoded watch stream tolerated before a watch that fell behind is given up
     /// (see HttpWatchCall); <= 0 = HttpWatchCall::defaultBacklogLimit(). For new watches.
     void setWatchBacklogLimit(qint64 bytes) { m_backlogLimit = bytes; }
+    /// The Clock the silence limits are timed on (SilenceWatchdog): a request without any
+    /// answer is given up after 60 s, a list that stops sending after 60 s, a watch that
+    /// stops sending after its timeoutSeconds plus 60 s; each ends with Transport::Timeout
+    /// and says which. Default (null): real time, which is what silence on a network is. A
+    /// test whose server is a fake that only answers when the test's ManualClock is advanced
+    /// passes that clock; a test that advances a ManualClock faster than a real server answers
+    /// (the convergence harness) must not, or a live request would look dead. Not owned; must
+    /// outlive the calls. For new requests.
+    void setClock(const Clock *clock) { m_clock = clock; }
+    /// Milliseconds without any answer (not even response headers) before a request is given
+    /// up; default 60 000 (a minute, as lists had it from Qt's transfer timeout). A harness on
+    /// loopback may shorten it; values below 1 ms count as 1 ms. For new requests.
+    void setNoAnswerLimit(qint64 ms) { m_noAnswerMs = qMax<qint64>(1, ms); }
+    qint64 noAnswerMs() const { return m_noAnswerMs; }
     ListCall *list(const ListOptions &options) override;
     WatchCall *watch(const ListOptions &options) override;
     QString description() const override;
@@ -62,6 +81,9 @@ private:
     QString m_path;
     std::unique_ptr<QNetworkAccessManager> m_nam;
     qint64 m_backlogLimit = 0;
+    const Clock *m_clock = nullptr;
+    static constexpr qint64 kListSilenceMs = 60000;
+    qint64 m_noAnswerMs = kListSilenceMs;
 };
 
 } // namespace lens

@@ -33,6 +33,12 @@ const QList<Regression> kRegressions{
     // falls back to LIST+WATCH (Reflector::onWatchListEnded). Seeds 3, 50, 60, ... in 1-200.
     {216, "WatchList that fell behind its initial events restarted forever"},
     {234, "WatchList that fell behind its initial events restarted forever"},
+    // A watch or list page sent as the server went down got neither an answer nor an error;
+    // HttpListerWatcher now gives up a silent request on the informer's clock (tst_silence).
+    // Each failed in some runs only (how far the informer got when the server stopped).
+    {35, "request sent as the server went down was never answered"},
+    {62, "request sent as the server went down was never answered"},
+    {63, "request sent as the server went down was never answered"},
 };
 
 QList<quint32> seedsFromEnvironment(bool *fromEnv)

@@ -278,8 +278,8 @@ private Q_SLOTS:
     {
         ManualClock clock;
         Journal j(&clock);
-        auto rec = [&j](TraceKind k, const QString &key = {}, const QString &type = {},
-                        const QJsonObject &d = {}) {
+        auto rec = [](TraceKind k, const QString &key = {}, const QString &type = {},
+                      const QJsonObject &d = {}) {
             TraceEvent e;
             e.kind = k;
             e.key = key;

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+// The silence limits of HttpListerWatcher (client/silencewatchdog.h), on a ManualClock: a
+// server that takes a request and never answers, or answers and then stops sending, is given
+// up once the clock passes the limit (60 s without an answer; a watch's timeoutSeconds plus
+// 60 s without a byte), with a Transport::Timeout that says which; a stream that keeps
+// sending is never given up. The fault-convergence test found the first case: a watch sent in
+// the instant the built-in server went down was never answered nor failed, and only Qt's
+// real-time transfer timeout (minutes later) would have ended it.
+#include "client/httplisterwatcher.h"
+#include "trace/clock.h"
+
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTest>
+
+using namespace lens;
+
+namespace {
+/// Accepts connections and reads the requests; writes only what the test tells it to.
+class SilentServer : public QObject {
+public:
+    SilentServer()
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *s = m_server.nextPendingConnection()) {
+                m_sockets << s;
+                connect(s, &QTcpSocket::readyRead, this, [this, s] { m_request += s->readAll(); });
+            }
+        });
+    }
+    QUrl url() const
+    {
+        return QUrl(QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()));
+    }
+    /// Whether a whole request (its headers) arrived.
+    bool requested() const { return m_request.contains("\r\n\r\n"); }
+    /// Writes to the last connection: the answer's headers of a chunked 200, or one chunk.
+    void answer()
+    {
+        write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+              "Transfer-Encoding: chunked\r\n\r\n");
+    }
+    void chunk(const QByteArray &data)
+    {
+        write(QByteArray::number(data.size(), 16) + "\r\n" + data + "\r\n");
+    }
+
+private:
+    void write(const QByteArray &bytes)
+    {
+        if (!m_sockets.isEmpty())
+            m_sockets.constLast()->write(bytes);
+    }
+    QTcpServer m_server;
+    QList<QTcpSocket *> m_sockets;
+    QByteArray m_request;
+};
+
+QByteArray podEvent(int rv)
+{
+    return "{\"type\":\"ADDED\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":"
+           "{\"name\":\"p\",\"namespace\":\"default\",\"resourceVersion\":\"" +
+           QByteArray::number(rv) + "\"}}}\n";
+}
+} // namespace
+
+class tst_Silence : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void watchWithoutAnswerIsGivenUp();
+    void listWithoutAnswerIsGivenUp();
+    void watchThatStopsSendingIsGivenUp();
+    void watchThatKeepsSendingIsKept();
+};
+
+void tst_Silence::watchWithoutAnswerIsGivenUp()
+{
+    SilentServer server;
+    ManualClock clock;
+    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
+    lw.setClock(&clock);
+    ListOptions o;
+    o.timeoutSeconds = 300;
+    std::unique_ptr<WatchCall> call(lw.watch(o));
+    QSignalSpy ended(call.get(), &WatchCall::ended);
+    QTRY_VERIFY(server.requested());
+    clock.advance(lw.noAnswerMs() - 1);
+    QCoreApplication::processEvents();
+    QCOMPARE(ended.size(), 0); // not a millisecond early
+    clock.advance(1);
+    QTRY_COMPARE(ended.size(), 1);
+    const auto st = ended.at(0).at(0).value<ApiStatus>();
+    QCOMPARE(st.transport, ApiStatus::Transport::Timeout);
+    QVERIFY2(st.message.contains(QLatin1String("the watch sent to 127.0.0.1:")) &&
+                 st.message.contains(QLatin1String("no answer")) &&
+                 st.message.contains(QLatin1String("in 60 s")),
+             qPrintable(st.message));
+    QVERIFY(!call->responded());
+}
+
+void tst_Silence::listWithoutAnswerIsGivenUp()
+{
+    SilentServer server;
+    ManualClock clock;
+    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
+    lw.setClock(&clock);
+    lw.setNoAnswerLimit(5000); // as the convergence harness shortens it
+    QCOMPARE(lw.noAnswerMs(), 5000);
+    std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
+    QSignalSpy finished(call.get(), &ListCall::finished);
+    QTRY_VERIFY(server.requested());
+    clock.advance(4999);
+    QCoreApplication::processEvents();
+    QCOMPARE(finished.size(), 0);
+    clock.advance(1);
+    QTRY_COMPARE(finished.size(), 1);
+    QVERIFY(!call->ok());
+    QCOMPARE(call->error().transport, ApiStatus::Transport::Timeout);
+    QVERIFY2(call->error().message.startsWith(QLatin1String("the list sent to 127.0.0.1:")),
+             qPrintable(call->error().message));
+    QVERIFY2(call->error().message.contains(QLatin1String("in 5 s")),
+             qPrintable(call->error().message));
+}
+
+void tst_Silence::watchThatStopsSendingIsGivenUp()
+{
+    SilentServer server;
+    ManualClock clock;
+    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
+    lw.setClock(&clock);
+    ListOptions o;
+    o.timeoutSeconds = 120;
+    std::unique_ptr<WatchCall> call(lw.watch(o));
+    QSignalSpy events(call.get(), &WatchCall::eventReceived);
+    QSignalSpy ended(call.get(), &WatchCall::ended);
+    QTRY_VERIFY(server.requested());
+    server.answer();
+    server.chunk(podEvent(7));
+    QTRY_COMPARE(events.size(), 1);
+    // The server ends the stream itself at timeoutSeconds; a minute past that it is dead.
+    const qint64 limit = 120 * 1000 + 60000;
+    clock.advance(limit - 1);
+    QCoreApplication::processEvents();
+    QCOMPARE(ended.size(), 0);
+    clock.advance(1);
+    QTRY_COMPARE(ended.size(), 1);
+    const auto st = ended.at(0).at(0).value<ApiStatus>();
+    QCOMPARE(st.transport, ApiStatus::Transport::Timeout);
+    QVERIFY2(st.message.contains(QLatin1String("no data for 180 s")), qPrintable(st.message));
+    QVERIFY(call->responded());
+}
+
+void tst_Silence::watchThatKeepsSendingIsKept()
+{
+    SilentServer server;
+    ManualClock clock;
+    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
+    lw.setClock(&clock);
+    std::unique_ptr<WatchCall> call(lw.watch(ListOptions{})); // no timeoutSeconds: 60 s limit
+    QSignalSpy events(call.get(), &WatchCall::eventReceived);
+    QSignalSpy ended(call.get(), &WatchCall::ended);
+    QTRY_VERIFY(server.requested());
+    server.answer();
+    // An event every 40 s of clock time for four minutes: never 60 s of silence.
+    for (int i = 1; i <= 6; ++i) {
+        clock.advance(40000);
+        server.chunk(podEvent(i));
+        QTRY_COMPARE(events.size(), i);
+    }
+    QCoreApplication::processEvents();
+    QCOMPARE(ended.size(), 0);
+    clock.advance(60000); // and then silence
+    QTRY_COMPARE(ended.size(), 1);
+}
+
+QTEST_GUILESS_MAIN(tst_Silence)
+#include "tst_silence.moc"
