@@ -4,6 +4,8 @@
 #include "journaltext.h"
 #include "trace/journal.h"
 
+#include <QUuid>
+
 #include <algorithm>
 #include <cmath>
 
@@ -152,8 +154,14 @@ int WorkqueueModel::rowOf(const QString &key, Section section) const
 QString WorkqueueModel::keyLabel(const QString &key) const
 {
     const QString object = m_states.objectKeyOf(queue(), key);
-    if (object.isEmpty())
+    if (object.isEmpty()) {
+        // A UID the stores no longer hold whose name went with the oldest retired ones.
+        if (m_states.droppedNames() > 0 && !QUuid::fromString(key).isNull())
+            return tr("%1 (name dropped: only the newest %n deleted objects' names are kept)",
+                      nullptr, int(m_states.retiredNameCap()))
+                .arg(key);
         return key;
+    }
     return tr("%1 (uid %2)").arg(object, key.left(8) + QChar(0x2026));
 }
 

@@ -63,7 +63,9 @@ public:
     void setNowMs(qint64 ms);
     qint64 nowMs() const { return m_nowMs; }
 
-    /// "default/data-0 (uid 35dea9e1…)" for a key whose object is known, else the key.
+    /// "default/data-0 (uid 35dea9e1…)" for a key whose object is known, else the key; a
+    /// UID whose name was dropped (WorkqueueStates::droppedNames(): only the newest deleted
+    /// objects' names are kept) says so.
     QString keyLabel(const QString &key) const;
 
     /// One of the seven metrics, under its client-go (component-base) name.

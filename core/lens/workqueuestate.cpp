@@ -193,25 +193,80 @@ bool WorkqueueStates::folds(const TraceEvent &e)
     case TraceKind::ProvisionerCalled:
         return true;
     case TraceKind::IndexerAdded:
+    case TraceKind::IndexerUpdated:
+    case TraceKind::IndexerDeleted:
         return !e.object.isNull();
     default:
         return false;
     }
 }
 
+void WorkqueueStates::applyIndexer(const TraceEvent &e)
+{
+    const QString stored = e.informer + QLatin1Char('\n') + e.key;
+    const QString uid = e.object.uid();
+    if (e.kind == TraceKind::IndexerDeleted) {
+        // The store let the key go: its UID (as stored, else as the last state says) retires.
+        const QString was = m_uidOfStored.take(stored);
+        if (!was.isEmpty())
+            retire(was);
+        if (!uid.isEmpty() && uid != was)
+            retire(uid);
+        return;
+    }
+    if (uid.isEmpty())
+        return;
+    auto it = m_uidOfStored.find(stored);
+    if (it == m_uidOfStored.end()) {
+        m_uidOfStored.insert(stored, uid);
+    } else if (*it != uid) {
+        // Replaced under the same key (a delete and a create a relist saw as one update).
+        const QString old = *it;
+        *it = uid;
+        retire(old);
+    }
+    m_keyOfUid.insert(uid, Name{e.key, true});
+}
+
+void WorkqueueStates::retire(const QString &uid)
+{
+    const auto name = m_keyOfUid.find(uid);
+    if (name == m_keyOfUid.end() || !name->live)
+        return;
+    name->live = false;
+    m_retired.push_back(uid);
+    while (qsizetype(m_retired.size()) > m_retiredCap) {
+        const auto old = m_keyOfUid.find(m_retired.front());
+        // Stored again since it retired: a store holds it, so it keeps its name.
+        if (old != m_keyOfUid.end() && !old->live) {
+            m_keyOfUid.erase(old);
+            ++m_droppedNames;
+        }
+        m_retired.pop_front();
+    }
+}
+
 void WorkqueueStates::apply(const TraceEvent &e)
 {
     m_lastMs = qMax(m_lastMs, e.t);
-    if (e.kind == TraceKind::IndexerAdded) {
-        if (const QString uid = e.object.uid(); !uid.isEmpty())
-            m_keyOfUid.insert(uid, e.key);
+    if (e.kind == TraceKind::IndexerAdded || e.kind == TraceKind::IndexerUpdated ||
+        e.kind == TraceKind::IndexerDeleted) {
+        applyIndexer(e);
         return;
     }
     const QString objectKey = e.detail.value(QLatin1String("objectKey")).toString();
     if (e.kind == TraceKind::ProvisionerCalled) {
         // No queue field: a claim worker's call names the claim its key (the UID) stands for.
-        if (!objectKey.isEmpty() && objectKey != e.key)
-            m_keyOfUid.insert(e.key, objectKey);
+        // No store holds it under that UID for certain, so the name is kept as a retired one.
+        if (!objectKey.isEmpty() && objectKey != e.key) {
+            const auto it = m_keyOfUid.find(e.key);
+            if (it == m_keyOfUid.end()) {
+                m_keyOfUid.insert(e.key, Name{objectKey, true});
+                retire(e.key);
+            } else {
+                it->key = objectKey;
+            }
+        }
         return;
     }
     const QString name = e.detail.value(QLatin1String("queue")).toString();
@@ -225,6 +280,9 @@ void WorkqueueStates::clear()
     m_queues.clear();
     m_order.clear();
     m_keyOfUid.clear();
+    m_uidOfStored.clear();
+    m_retired.clear();
+    m_droppedNames = 0;
     m_lastMs = 0;
 }
 
@@ -252,7 +310,7 @@ QString WorkqueueStates::objectKeyOf(const QString &queue, const QString &key) c
         if (!o.isEmpty() && o != key)
             return o;
     }
-    return m_keyOfUid.value(key);
+    return m_keyOfUid.value(key).key;
 }
 
 } // namespace lens

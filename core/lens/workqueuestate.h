@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <deque>
+
 namespace lens {
 
 /// One client-go workqueue (util/workqueue) as its journal tells it, rebuilt event by event
@@ -100,13 +102,39 @@ struct WorkqueueState {
 /// events (ControllerSyncStarted/Finished, ProvisionerCalled/Returned, ApiRequest*) name the
 /// object a queue key stands for (objectKey); objectKeyOf() answers from them and from the
 /// objects the informers stored (a claim's UID → "default/data-0").
+///
+/// The UID → key names are bounded by the cluster's size, not by how long the lens runs. They
+/// mirror the informers' stores (the Indexer's adds, updates and deletes): an object the store
+/// holds keeps its name. A deleted object's name is kept a while longer, because client-go's
+/// queues outlive their objects: the external provisioner keys its claim queue by UID, and a
+/// claim deleted while its key is queued, processing or backing off (the limiter's delays reach
+/// 1000 s) is still synced once more, and that row should still say which claim it was. So the
+/// names of the newest retiredNameCap() deleted objects (and the names ProvisionerCalled gave
+/// for keys no store holds) are kept, the oldest forgotten first; droppedNames() counts those
+/// forgotten, and the view says so for a UID it can no longer name. Before this bound every
+/// object the informers ever added stayed named for the whole session: at the soak's 300
+/// writes/s, about 100 new pods a second, the window grew by ~100 MB an hour (docs/soak.md).
 class WorkqueueStates {
 public:
+    /// Deleted objects whose names are kept after their delete (see the class comment): at the
+    /// soak's ~100 deletes/s that is the last ~100 s of deletes; for a provisioner's claims,
+    /// deleted at human rates, hours. About 2 MB at most.
+    static constexpr qsizetype kRetiredNameCap = 10000;
+
     /// True for the events a WorkqueueStates folds (workqueue* and controller* kinds, and
-    /// indexer adds, whose objects map a UID to its key).
+    /// the indexer's adds, updates and deletes, whose objects map a UID to its key).
     static bool folds(const TraceEvent &e);
     void apply(const TraceEvent &e);
     void clear();
+
+    /// Names kept for deleted objects (and keys no store holds), at most; default
+    /// kRetiredNameCap, at least 1. Takes effect from the next event.
+    void setRetiredNameCap(qsizetype n) { m_retiredCap = qMax<qsizetype>(1, n); }
+    qsizetype retiredNameCap() const { return m_retiredCap; }
+    /// UID → key names held now: the objects the stores hold plus at most retiredNameCap().
+    qsizetype namesHeld() const { return m_keyOfUid.size(); }
+    /// Names of deleted objects forgotten because of retiredNameCap(), since clear().
+    quint64 droppedNames() const { return m_droppedNames; }
 
     QStringList names() const { return m_order; }
     const WorkqueueState *queue(const QString &name) const;
@@ -119,9 +147,25 @@ public:
 
 private:
     WorkqueueState &state(const QString &name);
+    /// The indexer's add, update or delete of an object: its UID named or retired.
+    void applyIndexer(const TraceEvent &e);
+    /// `uid` no longer stands for an object a store holds: its name joins the retired ones,
+    /// and the oldest retired names beyond the cap are forgotten.
+    void retire(const QString &uid);
+
+    struct Name {
+        QString key;
+        bool live = false; ///< a store holds the object now
+    };
     QMap<QString, WorkqueueState> m_queues;
     QStringList m_order;
-    QHash<QString, QString> m_keyOfUid;
+    QHash<QString, Name> m_keyOfUid;
+    /// (informer, key) → the UID of the object that store holds under that key.
+    QHash<QString, QString> m_uidOfStored;
+    /// UIDs whose names are retired, oldest first (a UID stored again stays listed, live).
+    std::deque<QString> m_retired;
+    qsizetype m_retiredCap = kRetiredNameCap;
+    quint64 m_droppedNames = 0;
     qint64 m_lastMs = 0;
 };
 

@@ -3963,6 +3963,12 @@ Key: %2</source>
         <source>workqueueAddAfter and workqueueAddRateLimited events not ignored</source>
         <translation>未被忽略的 workqueueAddAfter 和 workqueueAddRateLimited 事件</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (name dropped: only the newest %n deleted objects&apos; names are kept)</source>
+        <translation>
+            <numerusform>%1（名称已丢弃：只保留最新 %n 个已删除对象的名称）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lens::WorkqueuePanel</name>

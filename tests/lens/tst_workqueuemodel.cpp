@@ -21,6 +21,29 @@ using Section = WorkqueueModel::Section;
 
 namespace {
 
+/// A UID in the API server's format for object number `i`.
+QString uidOf(int i)
+{
+    return QString::asprintf("%08x-0000-4000-8000-%012x", i, i);
+}
+
+/// The indexer event `kind` of pod default/pod-`i` (UID uidOf(i)), as an informer records it.
+TraceEvent indexerEvent(TraceKind kind, int i)
+{
+    const QString name = QStringLiteral("pod-%1").arg(i);
+    QJsonObject meta{{QStringLiteral("namespace"), QStringLiteral("default")},
+                     {QStringLiteral("name"), name},
+                     {QStringLiteral("uid"), uidOf(i)},
+                     {QStringLiteral("resourceVersion"), QString::number(i)}};
+    TraceEvent e;
+    e.kind = kind;
+    e.informer = QStringLiteral("pods");
+    e.component = QStringLiteral("indexer");
+    e.key = QStringLiteral("default/") + name;
+    e.object = Object::fromJson({{QStringLiteral("metadata"), meta}});
+    return e;
+}
+
 /// "a,b" → {"a", "b"}; "" → {}.
 QStringList L(const char *csv)
 {
@@ -87,6 +110,7 @@ private Q_SLOTS:
     void delayedItemsCountDownAndTheLimiterIsNamed();
     void metricsMatchTheQueuesOwn();
     void keysShowTheirObject();
+    void namesStayBoundedUnderChurn();
     void travelShowsAnEarlierQueue();
 };
 
@@ -221,6 +245,57 @@ void tst_WorkqueueModel::keysShowTheirObject()
     QCOMPARE(rig.model->index(0, 0).data(WorkqueueModel::ObjectKeyRole).toString(),
              QStringLiteral("default/data-0"));
     QCOMPARE(rig.model->keyLabel(QStringLiteral("unknown-uid")), QStringLiteral("unknown-uid"));
+}
+
+void tst_WorkqueueModel::namesStayBoundedUnderChurn()
+{
+    // The soak's churn (docs/soak.md): pods created, updated and deleted for a long time, a
+    // few hundred stored at once. The UID → key names follow the store plus the newest
+    // kRetiredNameCap deleted objects, not every object the session ever saw.
+    Rig rig;
+    constexpr int live = 200;
+    constexpr qsizetype cap = WorkqueueStates::kRetiredNameCap;
+    const int total = int(cap) * 3;
+    // One pod that stays stored through the whole churn keeps its name.
+    rig.journal.record(indexerEvent(TraceKind::IndexerAdded, 1000000));
+    qsizetype most = 0;
+    for (int i = 0; i < total; ++i) {
+        rig.journal.record(indexerEvent(TraceKind::IndexerAdded, i));
+        rig.journal.record(indexerEvent(TraceKind::IndexerUpdated, i));
+        if (i >= live)
+            rig.journal.record(indexerEvent(TraceKind::IndexerDeleted, i - live));
+        rig.clock.advance(3);
+        if (i % 1000 == 999) {
+            rig.settle();
+            most = qMax(most, rig.model->states().namesHeld());
+        }
+    }
+    rig.settle();
+    most = qMax(most, rig.model->states().namesHeld());
+    QVERIFY2(most <= live + 1 + cap, qPrintable(QString::number(most)));
+    QCOMPARE(rig.model->states().namesHeld(), live + 1 + cap);
+    QCOMPARE(rig.model->states().droppedNames(), quint64(total - live - cap));
+
+    // Stored ones and the recently deleted keep their names; the oldest deleted say theirs
+    // was dropped.
+    QCOMPARE(rig.model->states().objectKeyOf(QString(), uidOf(1000000)),
+             QStringLiteral("default/pod-1000000"));
+    QCOMPARE(rig.model->states().objectKeyOf(QString(), uidOf(total - 1)),
+             QStringLiteral("default/pod-%1").arg(total - 1));
+    const int lastDeleted = total - 1 - live;
+    QCOMPARE(rig.model->states().objectKeyOf(QString(), uidOf(lastDeleted)),
+             QStringLiteral("default/pod-%1").arg(lastDeleted));
+    QCOMPARE(rig.model->states().objectKeyOf(QString(), uidOf(0)), QString());
+    QCOMPARE(rig.model->keyLabel(uidOf(0)),
+             uidOf(0) + QStringLiteral(" (name dropped: only the newest %1 deleted objects' names "
+                                       "are kept)")
+                            .arg(cap));
+    QCOMPARE(rig.model->keyLabel(QStringLiteral("not-a-uid")), QStringLiteral("not-a-uid"));
+
+    // Travelling refolds the retained events: still bounded.
+    rig.model->foldUpTo(rig.journal.lastSeq());
+    QVERIFY(rig.model->states().namesHeld() <= live + 1 + cap);
+    rig.model->foldUpTo(0);
 }
 
 void tst_WorkqueueModel::travelShowsAnEarlierQueue()
