@@ -24,6 +24,19 @@
 namespace lens {
 
 namespace {
+
+/// client-go's StreamWatcher.receive: data the decoder refuses becomes an ERROR event with an
+/// InternalError Status ("unable to decode an event from the watch stream: <why>").
+WatchEvent undecodableEvent(const QString &why)
+{
+    WatchEvent ev;
+    ev.type = WatchEvent::Type::Error;
+    ev.typeName = QStringLiteral("ERROR");
+    ev.status.code = 500;
+    ev.status.reason = QStringLiteral("InternalError");
+    ev.status.message = QStringLiteral("unable to decode an event from the watch stream: ") + why;
+    return ev;
+}
 int httpStatus(QNetworkReply *reply)
 {
     return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -464,6 +477,37 @@ void HttpWatchCall::fallBehind()
     m_reply->abort();
 }
 
+bool HttpWatchCall::lineTooLong() const
+{
+    // Whole lines before it are the decoder's; the unfinished one is m_lines past its last
+    // newline and, when the reply's buffer holds no newline either, all of that buffer.
+    const qsizetype last = m_lines.lastIndexOf('\n');
+    const qint64 held = m_lines.size() - qMax(m_pos, last + 1);
+    if (held > maxEventBytes())
+        return true;
+    if (!m_reply || m_reply->canReadLine())
+        return false;
+    return held + m_reply->bytesAvailable() > maxEventBytes();
+}
+
+void HttpWatchCall::rejectLongLine()
+{
+    // apimachinery's streaming decoder: ErrObjectTooLarge, which StreamWatcher.receive turns
+    // into an ERROR event before it stops.
+    m_stopped = true;
+    m_lines.clear();
+    m_pos = 0;
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+    }
+    Q_EMIT eventReceived(undecodableEvent(
+        QStringLiteral("object to decode was longer than maximum allowed size (a line of more "
+                       "than %1 MiB without a newline; client-go's streaming decoder takes at "
+                       "most %1 MiB per event)")
+            .arg(maxEventBytes() / (1024 * 1024))));
+}
+
 void HttpWatchCall::submitLines()
 {
     constexpr qsizetype kChunk = 64 * 1024;
@@ -496,6 +540,10 @@ void HttpWatchCall::pump()
     for (;;) {
         if (m_stopped || !m_reply)
             return;
+        if (m_behindMiB < 0 && lineTooLong()) {
+            rejectLongLine();
+            return;
+        }
         if (!m_finishedPending && m_behindMiB < 0 && backlogBytes() > m_backlogLimit)
             fallBehind();
         submitLines();
@@ -512,15 +560,7 @@ void HttpWatchCall::pump()
         DecodedWatchLine d;
         m_decoder->next(&d);
         if (!d.ok) {
-            // client-go's StreamWatcher reports undecodable data as an InternalError event.
-            WatchEvent ev;
-            ev.type = WatchEvent::Type::Error;
-            ev.typeName = QStringLiteral("ERROR");
-            ev.status.code = 500;
-            ev.status.reason = QStringLiteral("InternalError");
-            ev.status.message =
-                QStringLiteral("unable to decode an event from the watch stream: ") + d.error;
-            Q_EMIT eventReceived(ev);
+            Q_EMIT eventReceived(undecodableEvent(d.error));
             return;
         }
         Q_EMIT eventReceived(d.event);

@@ -88,7 +88,12 @@ private:
 ///
 /// A line that is not a watch event becomes an ERROR event with a 500 InternalError Status
 /// ("unable to decode an event from the watch stream: …"); a stream that ends in the middle of
-/// a line ends with Transport::Truncated.
+/// a line ends with Transport::Truncated. A line longer than maxEventBytes() (16 MiB, the
+/// limit of apimachinery's streaming decoder, whose ErrObjectTooLarge client-go's
+/// StreamWatcher reports the same way) becomes that ERROR event too ("object to decode was
+/// longer than maximum allowed size"), and the call lets the connection go and reads nothing
+/// more: memory stays bounded however long the line (a server or proxy that never sends the
+/// newline).
 class HttpWatchCall final : public WatchCall {
     Q_OBJECT
 public:
@@ -112,6 +117,9 @@ public:
     static constexpr int sliceBudgetMs() { return 8; }
     /// Undelivered bytes tolerated by default (16 MiB, some 7 000 pod events).
     static constexpr qint64 defaultBacklogLimit() { return 16 * 1024 * 1024; }
+    /// The longest watch event line decoded (16 MiB, apimachinery's streaming decoder's
+    /// maxBytes); a longer one ends the stream (see the class comment).
+    static constexpr qint64 maxEventBytes() { return 16 * 1024 * 1024; }
     /// Bytes handed to the decoder ahead of delivery (1 MiB).
     static constexpr qint64 maxDecodingBytes() { return 1024 * 1024; }
     /// Bytes the reply reads ahead of this call (4 MiB, some 700 pod events): see the class
@@ -133,6 +141,10 @@ private:
     qint64 backlogBytes() const;
     /// Keeps what fits in the limit and closes the connection (see the class comment).
     void fallBehind();
+    /// True when the unfinished line here and in the reply's buffer is past maxEventBytes().
+    bool lineTooLong() const;
+    /// Emits ErrObjectTooLarge's ERROR event and lets the connection go (see the class comment).
+    void rejectLongLine();
     QPointer<QNetworkReply> m_reply;
     SilenceWatchdog *m_watchdog = nullptr;
     WatchDecoder *m_decoder;

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void listWithoutAnswerIsGivenUp();
     void watchThatStopsSendingIsGivenUp();
     void watchThatKeepsSendingIsKept();
+    void watchLineWithoutNewlineIsBounded();
 };
 
 void tst_Silence::watchWithoutAnswerIsGivenUp()
@@ -173,6 +174,39 @@ void tst_Silence::watchThatKeepsSendingIsKept()
     QCOMPARE(ended.size(), 0);
     clock.advance(60000); // and then silence
     QTRY_COMPARE(ended.size(), 1);
+}
+
+// Issue 17: a watch line of hundreds of MB with no newline. client-go's streaming decoder
+// (apimachinery runtime/serializer/streaming) takes at most 16 MiB per object and reports
+// ErrObjectTooLarge, which StreamWatcher turns into an ERROR event ("unable to decode an event
+// from the watch stream: …"). Here the server sends 64 MiB of one unfinished line: the call
+// holds at most the limit and a read buffer of it, then says so and lets the connection go.
+void tst_Silence::watchLineWithoutNewlineIsBounded()
+{
+    SilentServer server;
+    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
+    std::unique_ptr<WatchCall> call(lw.watch(ListOptions{}));
+    QSignalSpy events(call.get(), &WatchCall::eventReceived);
+    QSignalSpy ended(call.get(), &WatchCall::ended);
+    QTRY_VERIFY(server.requested());
+    server.answer();
+    server.chunk(podEvent(3)); // one whole event first: it is delivered
+    const QByteArray mib(1024 * 1024, 'x');
+    server.chunk("{\"type\":\"ADDED\",\"object\":{\"metadata\":{\"name\":\"");
+    for (int i = 0; i < 64 && events.size() < 2 && ended.isEmpty(); ++i) {
+        server.chunk(mib);
+        QCoreApplication::processEvents();
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(events.size() == 2 || !ended.isEmpty(), 20000);
+    QCOMPARE(events.size(), 2);
+    const auto ev = events.at(1).at(0).value<WatchEvent>();
+    QCOMPARE(ev.type, WatchEvent::Type::Error);
+    QCOMPARE(ev.status.code, 500);
+    QVERIFY2(ev.status.message.startsWith(QLatin1String(
+                 "unable to decode an event from the watch stream: object to decode was longer "
+                 "than maximum allowed size")),
+             qPrintable(ev.status.message));
+    QVERIFY2(ev.status.message.contains(QLatin1String("16 MiB")), qPrintable(ev.status.message));
 }
 
 QTEST_GUILESS_MAIN(tst_Silence)
