@@ -288,12 +288,20 @@ void SimulatorPanel::retranslate()
         server +=
             QLatin1Char(':') + (m_access.hidePort ? QStringLiteral("PORT")
                                                   : QString::number(m_access.rest.server.port()));
-    m_kubectl->setText(
+    QString reach =
         m_access.rest.server.isValid()
             ? tr("kubectl reaches it at %1, or with the copied kubeconfig: kubectl --kubeconfig "
                  "FILE get pods -A")
                   .arg(server)
-            : QString());
+            : QString();
+    // What the server said about where it listens (ApiServer::isLoopbackOnly()), not a guess.
+    if (m_access.loopbackOnly.has_value())
+        reach += QLatin1Char('\n') +
+                 (*m_access.loopbackOnly
+                      ? tr("It listens on loopback only: other machines cannot connect.")
+                      : tr("Warning: it listens beyond loopback: other machines can connect "
+                           "and use these controls."));
+    m_kubectl->setText(reach);
     m_copyKubeconfig->setText(tr("Copy kubeconfig"));
     m_relist->setText(tr("Force relist (410)"));
     m_churn->setText(tr("Churn"));

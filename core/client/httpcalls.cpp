@@ -466,8 +466,7 @@ void HttpWatchCall::fallBehind()
     m_fellBehind = true;
     // Keep up to the limit (at least one whole line, so every round makes progress); the rest
     // is let go with the connection.
-    m_lines.remove(0, m_pos);
-    m_pos = 0;
+    dropSubmitted();
     const qint64 room = m_backlogLimit - m_lines.size() - m_decoder->pendingBytes();
     if (room > 0)
         m_lines += m_reply->read(room);
@@ -477,11 +476,30 @@ void HttpWatchCall::fallBehind()
     m_reply->abort();
 }
 
-bool HttpWatchCall::lineTooLong() const
+void HttpWatchCall::dropSubmitted()
+{
+    m_lines.remove(0, m_pos);
+    m_noNewlineTo = qMax<qsizetype>(0, m_noNewlineTo - m_pos);
+    m_pos = 0;
+}
+
+qsizetype HttpWatchCall::lastNewline()
+{
+    // [m_pos, m_noNewlineTo) is known to hold none: a line of megabytes arriving a megabyte at
+    // a time is searched once, not once per read (each search of it took longer than a slice).
+    const qsizetype from = qMax(m_pos, m_noNewlineTo);
+    const qsizetype at = QByteArrayView(m_lines).sliced(from).lastIndexOf('\n');
+    if (at >= 0)
+        return from + at;
+    m_noNewlineTo = m_lines.size();
+    return -1;
+}
+
+bool HttpWatchCall::lineTooLong()
 {
     // Whole lines before it are the decoder's; the unfinished one is m_lines past its last
     // newline and, when the reply's buffer holds no newline either, all of that buffer.
-    const qsizetype last = m_lines.lastIndexOf('\n');
+    const qsizetype last = lastNewline();
     const qint64 held = m_lines.size() - qMax(m_pos, last + 1);
     if (held > maxEventBytes())
         return true;
@@ -497,6 +515,7 @@ void HttpWatchCall::rejectLongLine()
     m_stopped = true;
     m_lines.clear();
     m_pos = 0;
+    m_noNewlineTo = 0;
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -512,7 +531,7 @@ void HttpWatchCall::submitLines()
 {
     constexpr qsizetype kChunk = 64 * 1024;
     while (m_decoder->pendingBytes() < maxDecodingBytes()) {
-        const qsizetype last = m_lines.lastIndexOf('\n');
+        const qsizetype last = lastNewline();
         if (last < m_pos) {
             // Out of whole lines: keep the partial one and take the next megabyte the reply
             // holds (not all of it: a backlog of megabytes stays there, counted, instead of
@@ -520,8 +539,7 @@ void HttpWatchCall::submitLines()
             // watch that fell behind reads nothing more.
             if (m_behindMiB >= 0 || !m_reply || m_reply->bytesAvailable() <= 0)
                 return;
-            m_lines.remove(0, m_pos);
-            m_pos = 0;
+            dropSubmitted();
             m_lines += m_reply->read(maxDecodingBytes());
             continue;
         }
@@ -541,12 +559,17 @@ void HttpWatchCall::pump()
         if (m_stopped || !m_reply)
             return;
         if (m_behindMiB < 0 && lineTooLong()) {
-            rejectLongLine();
-            return;
+            // The events before the long line are delivered first (they may still be decoding);
+            // nothing more is read meanwhile.
+            if (m_decoder->pendingBytes() == 0) {
+                rejectLongLine();
+                return;
+            }
+        } else {
+            if (!m_finishedPending && m_behindMiB < 0 && backlogBytes() > m_backlogLimit)
+                fallBehind();
+            submitLines();
         }
-        if (!m_finishedPending && m_behindMiB < 0 && backlogBytes() > m_backlogLimit)
-            fallBehind();
-        submitLines();
         if (!m_decoder->hasNext()) {
             // Decoding (ready() comes back here), or everything whole was delivered.
             if (m_decoder->pendingBytes() == 0)

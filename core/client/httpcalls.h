@@ -142,7 +142,11 @@ private:
     /// Keeps what fits in the limit and closes the connection (see the class comment).
     void fallBehind();
     /// True when the unfinished line here and in the reply's buffer is past maxEventBytes().
-    bool lineTooLong() const;
+    bool lineTooLong();
+    /// The index of the last newline in m_lines at or after m_pos, or -1.
+    qsizetype lastNewline();
+    /// Drops the submitted bytes [0, m_pos) from m_lines.
+    void dropSubmitted();
     /// Emits ErrObjectTooLarge's ERROR event and lets the connection go (see the class comment).
     void rejectLongLine();
     QPointer<QNetworkReply> m_reply;
@@ -151,6 +155,7 @@ private:
     QByteArray m_errorBody;
     QByteArray m_lines; ///< bytes taken from the reply; [m_pos, end) not yet submitted
     qsizetype m_pos = 0;
+    qsizetype m_noNewlineTo = 0; ///< [m_pos, this) of m_lines holds no newline (lastNewline())
     qint64 m_backlogLimit;
     double m_behindMiB = -1; ///< >= 0 once fallen behind: the backlog then, in MiB
     bool m_stopped = false;

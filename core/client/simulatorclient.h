@@ -13,6 +13,8 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <optional>
+
 #include <functional>
 
 namespace lens {
@@ -71,6 +73,10 @@ struct SimulatorAccess {
     /// Show the server's port as "PORT" (exact pictures: the built-in cluster's ephemeral port
     /// differs from run to run). The kubeconfig keeps the real one.
     bool hidePort = false;
+    /// Who can connect to the server, as the server that this process started says
+    /// (sim::ApiServer::isLoopbackOnly()): true = this machine only, false = other machines too
+    /// (the panel warns), unset = not known (a cluster another process serves).
+    std::optional<bool> loopbackOnly;
     /// The journal the panel records into and draws its state from; null = the window's (the
     /// session's journal: the simulator's events belong to no informer).
     Journal *journal = nullptr;

@@ -22,6 +22,8 @@ SimulatorAccess simulatorAccess(const sim::Simulator &simulator, int pollMs)
         sim::kubeconfigText(simulator.url(), simulator.caCertificatePem(), simulator.token(),
                             simulator.clientCertificatePem(), simulator.clientKeyPem());
     a.pollMs = pollMs;
+    if (const sim::ApiServer *server = simulator.server())
+        a.loopbackOnly = server->isLoopbackOnly();
     return a;
 }
 

@@ -3503,6 +3503,14 @@ Key: %2</source>
         <source>Change one pod at a time in the background</source>
         <translation>在后台逐个变更 pod</translation>
     </message>
+    <message>
+        <source>It listens on loopback only: other machines cannot connect.</source>
+        <translation>它只在回环地址上监听：其他机器无法连接。</translation>
+    </message>
+    <message>
+        <source>Warning: it listens beyond loopback: other machines can connect and use these controls.</source>
+        <translation>警告：它不只在回环地址上监听：其他机器可以连接并使用这些控件。</translation>
+    </message>
 </context>
 <context>
     <name>lens::TableView</name>

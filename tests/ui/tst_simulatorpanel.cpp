@@ -252,6 +252,19 @@ void tst_SimulatorPanel::copyKubeconfig()
     QVERIFY2(panel.kubectlText().contains(
                  QStringLiteral("kubectl reaches it at %1,").arg(cluster.url().toString())),
              qPrintable(panel.kubectlText()));
+    // The server's own word on who can connect (the built-in cluster: loopback by default).
+    QVERIFY(cluster.server()->isLoopbackOnly());
+    QVERIFY2(panel.kubectlText().contains(QStringLiteral("loopback only")),
+             qPrintable(panel.kubectlText()));
+    SimulatorAccess wide = simulatorAccess(cluster, 0);
+    wide.loopbackOnly = false;
+    QVERIFY2(SimulatorPanel(wide, nullptr)
+                 .kubectlText()
+                 .contains(QStringLiteral("other machines can connect")),
+             qPrintable(panel.kubectlText()));
+    SimulatorAccess unknown = simulatorAccess(cluster, 0);
+    unknown.loopbackOnly.reset();
+    QVERIFY(!SimulatorPanel(unknown, nullptr).kubectlText().contains(QStringLiteral("loopback")));
     panel.copyKubeconfigButton()->click();
     const QString text = QApplication::clipboard()->text();
     QVERIFY2(text.contains(QStringLiteral("server: ") + cluster.url().toString()),
