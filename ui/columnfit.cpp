@@ -76,7 +76,9 @@ public:
 
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+        // m_viewport, not m_view->viewport(): events still reach this filter while the view
+        // is being destroyed, when it is no longer a QAbstractScrollArea (UBSan, vptr check).
+        if (watched == m_viewport && event->type() == QEvent::Resize)
             fill();
         if (watched == m_view && event->type() == QEvent::FontChange && m_contents) {
             m_content.clear();
@@ -86,7 +88,8 @@ public:
     }
 
 private:
-    explicit ColumnFitter(QTableView *view) : QObject(view), m_view(view)
+    explicit ColumnFitter(QTableView *view)
+        : QObject(view), m_view(view), m_viewport(view->viewport())
     {
         view->viewport()->installEventFilter(this);
         view->installEventFilter(this);
@@ -196,6 +199,7 @@ private:
     }
 
     QTableView *m_view;
+    const QWidget *m_viewport; ///< m_view's viewport, whose Resize this filters
     bool m_filled = false;
     int m_column = -1; // the filled column; -1: the last visible one
     int m_minWidth = 0;

@@ -4,7 +4,18 @@
 #include <cstddef>
 #include <cstdint>
 
-#if defined(LENS_HAVE_JEMALLOC)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LENS_HEAP_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) && !defined(LENS_HEAP_ASAN)
+#define LENS_HEAP_ASAN 1
+#endif
+
+#if defined(LENS_HEAP_ASAN)
+#include <sanitizer/allocator_interface.h>
+#elif defined(LENS_HAVE_JEMALLOC)
 #include <jemalloc/jemalloc.h>
 #else
 #include <malloc.h>
@@ -16,7 +27,24 @@ namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
 }
 
-#if defined(LENS_HAVE_JEMALLOC)
+#if defined(LENS_HEAP_ASAN)
+
+// AddressSanitizer replaces malloc with its own allocator (jemalloc is off in the sanitizer
+// presets), and glibc's mallinfo2() then counts nothing: ask the sanitizer.
+QString allocatorName()
+{
+    return QStringLiteral("AddressSanitizer allocator");
+}
+
+Figures figures()
+{
+    Figures f;
+    f.inUseMiB = double(__sanitizer_get_current_allocated_bytes()) / kMiB;
+    f.heldMiB = double(__sanitizer_get_free_bytes()) / kMiB;
+    return f;
+}
+
+#elif defined(LENS_HAVE_JEMALLOC)
 
 QString allocatorName()
 {

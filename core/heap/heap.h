@@ -14,13 +14,16 @@
 /// thread-caching allocator) returns such memory in batches. See docs/window.md, "Smoothness".
 namespace lens::heap {
 
-/// "jemalloc 5.3.0-0-g…" (its own version string, read through mallctl) or "glibc malloc": the
-/// allocator this executable was linked with (an LD_PRELOAD of another one is not noticed).
+/// "jemalloc 5.3.0-0-g…" (its own version string, read through mallctl), "glibc malloc", or
+/// "AddressSanitizer allocator" in an ASan build: the allocator this executable was linked with
+/// (an LD_PRELOAD of another one is not noticed).
 /// Named in `informer-lens --version` and bench_window.
 QString allocatorName();
 
 /// The heap in mebibytes (MiB), from the allocator's own statistics (jemalloc's mallctl
-/// "stats.allocated" and "stats.resident", refreshed through "epoch"; glibc's mallinfo2()).
+/// "stats.allocated" and "stats.resident", refreshed through "epoch"; glibc's mallinfo2();
+/// in an ASan build the sanitizer's __sanitizer_get_current_allocated_bytes() and
+/// __sanitizer_get_free_bytes()).
 struct Figures {
     double inUseMiB = 0; ///< bytes the program has allocated and not freed
     double heldMiB = 0;  ///< bytes the allocator keeps resident beyond those (free, cached)

@@ -11,7 +11,7 @@ ClockTimer::ClockTimer(const Clock *clock, QObject *parent, ManualClockPolicy po
     : QObject(parent), m_clock(clock),
       // Catching up moves the manual clock: the one place a timer writes to its Clock.
       m_manual(const_cast<ManualClock *>(dynamic_cast<const ManualClock *>(clock))),
-      m_policy(policy)
+      m_manualAlive(m_manual), m_policy(policy)
 {
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
@@ -22,8 +22,8 @@ ClockTimer::ClockTimer(const Clock *clock, QObject *parent, ManualClockPolicy po
 
 ClockTimer::~ClockTimer()
 {
-    if (m_manual)
-        m_manual->timerDisarmed(this);
+    if (m_manualAlive)
+        m_manualAlive->timerDisarmed(this);
 }
 
 void ClockTimer::startAt(qint64 dueMs)

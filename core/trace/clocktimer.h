@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 namespace lens {
@@ -63,6 +64,9 @@ private:
 
     const Clock *m_clock;
     ManualClock *m_manual; ///< the clock when it is a ManualClock, else null
+    /// The same, null once that clock's destruction began: a timer destroyed with or after its
+    /// clock (a child of it, or deleted later) does not call into a clock that is gone.
+    QPointer<ManualClock> m_manualAlive;
     ManualClockPolicy m_policy;
     QTimer m_timer;
     qint64 m_dueMs = 0;

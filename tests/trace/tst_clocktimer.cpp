@@ -95,6 +95,24 @@ private Q_SLOTS:
         QCoreApplication::processEvents();
         QCOMPARE(fired.count(), 1);
     }
+
+    // A timer that outlives its ManualClock (a child of it, deleted in ~QObject after the
+    // clock's own destructor ran; or deleted later, as the reflector's calls are, with
+    // deleteLater) does not call into the clock. Found by UBSan (the child case, in the
+    // scenario runs) and by a crash in the convergence harness (the later case); the
+    // sanitizer build (the check preset) fails this test without the fix.
+    void aTimerMayOutliveItsManualClock()
+    {
+        auto *clock = new ManualClock;
+        auto *child = new ClockTimer(clock, clock);
+        child->start(1000);
+        auto *orphan = new ClockTimer(clock, nullptr);
+        orphan->start(1000);
+        QSignalSpy destroyed(child, &QObject::destroyed);
+        delete clock; // deletes `child` too
+        QCOMPARE(destroyed.count(), 1);
+        delete orphan;
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_ClockTimer)
