@@ -503,9 +503,10 @@ bool HttpWatchCall::lineTooLong()
     const qint64 held = m_lines.size() - qMax(m_pos, last + 1);
     if (held > maxEventBytes())
         return true;
-    if (!m_reply || m_reply->canReadLine())
+    // Sizes first: canReadLine() searches the reply's buffer, and this runs once per event.
+    if (!m_reply || held + m_reply->bytesAvailable() <= maxEventBytes())
         return false;
-    return held + m_reply->bytesAvailable() > maxEventBytes();
+    return !m_reply->canReadLine();
 }
 
 void HttpWatchCall::rejectLongLine()
