@@ -130,14 +130,17 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         return;
     }
     if (session.scenarioPlayer()) {
-        session.whenScenarioFinished(&window, [&window, capture] {
-            QTimer::singleShot(800, &window, [&window, capture] {
-                window.settle();
-                window.selectNewestKey();
-                window.settle();
-                // Posted layout and scroll requests run first (the key history scrolls to
-                // its newest rows).
-                QTimer::singleShot(0, &window, capture);
+        session.whenScenarioFinished(&window, [&session, &window, capture] {
+            // The last step's reactions (a watch's events, a relist) come in real time.
+            QTimer::singleShot(800, &window, [&session, &window, capture] {
+                session.whenInformersIdle(&window, [&window, capture] {
+                    window.settle();
+                    window.selectNewestKey();
+                    window.settle();
+                    // Posted layout and scroll requests run first (the key history scrolls to
+                    // its newest rows).
+                    QTimer::singleShot(0, &window, capture);
+                });
             });
         });
         return;
@@ -147,11 +150,13 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         // then would leave every event in the DeltaFIFO and no handler notified. Picture the
         // whole replay instead, once the journal says the capture ended and the views settled.
         QObject::connect(session.journal(), &Journal::eventRecorded, &window,
-                         [&window, capture](const TraceEvent &e) {
+                         [&session, &window, capture](const TraceEvent &e) {
                              if (e.component != QLatin1String("capture") ||
                                  e.type != QLatin1String("ended"))
                                  return;
-                             QTimer::singleShot(300, &window, [&window, capture] {
+                             // Every event popped and handled: however long a loaded
+                             // machine takes for the last ones.
+                             session.whenInformersIdle(&window, [&window, capture] {
                                  window.settle();
                                  window.selectNewestKey();
                                  window.settle();

@@ -214,12 +214,16 @@ QUrl RestConfig::url(const QString &path) const
     return u;
 }
 
+QByteArray RestConfig::userAgent()
+{
+    return QStringLiteral("informer-lens/%1").arg(projectVersion()).toLatin1();
+}
+
 QNetworkRequest RestConfig::request(const QUrl &url) const
 {
     QNetworkRequest req(url);
     req.setRawHeader("Accept", "application/json");
-    req.setRawHeader("User-Agent",
-                     QStringLiteral("informer-lens/%1").arg(projectVersion()).toLatin1());
+    req.setRawHeader("User-Agent", userAgent());
     apply(&req);
     return req;
 }

@@ -152,6 +152,9 @@ struct RestConfig {
     QUrl url(const QString &path) const;
     /// A GET-ready request for `url`: Accept JSON, informer-lens's User-Agent, then apply().
     QNetworkRequest request(const QUrl &url) const;
+    /// The User-Agent every request carries: "informer-lens/<version>" (client-go's
+    /// rest.DefaultKubernetesUserAgent is "<program>/<version> (<os>/<arch>) kubernetes/<commit>").
+    static QByteArray userAgent();
 
     /// Sets TLS and the Authorization header on `request` (Bearer token from bearerToken, the
     /// token file or the exec plugin's current credential; else Basic for username/password), the

@@ -130,6 +130,34 @@ void Session::connectSync()
     }
 }
 
+bool Session::informersBusy() const
+{
+    for (const SharedIndexInformer *inf : std::as_const(m_informers)) {
+        if (!inf->hasStarted() || inf->isStopped())
+            continue;
+        if (const Reflector *r = inf->reflector(); r && r->state() == Reflector::State::Listing)
+            return true;
+        if (const Controller *c = inf->controller();
+            c && c->mode() == Controller::Mode::Running && inf->queue() && inf->queue()->size() > 0)
+            return true;
+        for (const ProcessorListener *l : inf->listeners())
+            if (l->backlog() > 0)
+                return true;
+    }
+    return false;
+}
+
+void Session::whenInformersIdle(QObject *context, std::function<void()> then) const
+{
+    if (!informersBusy()) {
+        then();
+        return;
+    }
+    QTimer::singleShot(10, context, [this, context, then = std::move(then)]() mutable {
+        whenInformersIdle(context, std::move(then));
+    });
+}
+
 QString Session::startInformers(const QStringList &names)
 {
     if (!m_factory)
@@ -528,14 +556,15 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
         constexpr int kQuietMs = 300;
         m_player->setClock(&m_scenarioClock);
         m_player->setQuietMs(kQuietMs);
-        // A list waiting for its answer is not quiet, however long the answer takes.
-        m_player->setBusyCheck([this] {
-            for (const SharedIndexInformer *inf : std::as_const(m_informers))
-                if (const Reflector *r = inf->reflector();
-                    r && r->state() == Reflector::State::Listing)
-                    return true;
-            return false;
+        // Not quiet, however long it takes: a list waiting for its answer, deltas a running
+        // controller has yet to pop, notifications a handler has yet to take.
+        m_player->setBusyCheck([this] { return informersBusy(); });
+        // Nor periodic bookmarks the server sent to these informers before they took them.
+        connect(m_journal, &Journal::eventRecorded, this, [this](const TraceEvent &e) {
+            if (e.kind == TraceKind::Bookmark)
+                ++m_bookmarksTaken;
         });
+        m_player->setBookmarkReceipts(RestConfig::userAgent(), [this] { return m_bookmarksTaken; });
         m_player->setStopAtMs(m_opts.stopAtMs);
         m_opts.scenarioSpeed = 0;
         connect(m_player, &sim::ScenarioPlayer::stopTimeReached, this,

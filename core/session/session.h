@@ -187,6 +187,14 @@ public:
     /// finishes inside start(), before anyone could connect to scenarioFinished()). Never
     /// without a scenario.
     void whenScenarioFinished(QObject *context, std::function<void()> then);
+    /// True while an informer has work in hand: its list has no answer yet, its running
+    /// controller has deltas to pop, or one of its handlers has notifications to take. A
+    /// paused controller's queue and a stopped informer wait for nobody. Exact pacing's busy
+    /// check (ScenarioPlayer::setBusyCheck) and the pictures taken once a replay ended.
+    bool informersBusy() const;
+    /// Calls `then` once, on `context`'s thread, as soon as informersBusy() is false (checked
+    /// now, then every 10 ms of real time).
+    void whenInformersIdle(QObject *context, std::function<void()> then) const;
     /// The scenario's lesson mode (null without Options::scenario); see Lesson.
     Lesson *lesson() const { return m_lesson; }
     /// Options::controller "provisioner": the controller and its Provisioner (null otherwise).
@@ -274,6 +282,8 @@ private:
     controller::HostPathProvisioner *m_provisioner = nullptr;
     KubeClient *m_kubeClient = nullptr;
     std::shared_ptr<TransformTally> m_transformTally;
+    qint64 m_bookmarksTaken =
+        0; ///< BOOKMARK events journaled (ScenarioPlayer::setBookmarkReceipts)
 };
 
 } // namespace lens

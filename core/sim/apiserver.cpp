@@ -248,9 +248,9 @@ qint64 ApiServer::nextBookmarkDueMs() const
     return m_watch->nextBookmarkDueMs();
 }
 
-int ApiServer::sendNextBookmarks()
+int ApiServer::sendNextBookmarks(QList<QByteArray> *userAgents)
 {
-    return m_watch->sendNextBookmarks();
+    return m_watch->sendNextBookmarks(userAgents);
 }
 
 int ApiServer::openWatchCount() const

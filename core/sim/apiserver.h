@@ -166,8 +166,10 @@ public:
     /// open watch; -1 when none is.
     qint64 nextBookmarkDueMs() const;
     /// With setBookmarkClock(): sends the BOOKMARKs due at nextBookmarkDueMs(), on every watch
-    /// due then; returns how many were sent.
-    int sendNextBookmarks();
+    /// due then; returns how many were sent. `userAgents`, when given, receives the User-Agent
+    /// of each watch's request (one per bookmark sent), so the player can wait for those its
+    /// own informers will take (ScenarioPlayer::setBookmarkReceipts).
+    int sendNextBookmarks(QList<QByteArray> *userAgents = nullptr);
     int bookmarkInterval() const;
     /// The clock the watches' own timers run on (ClockTimers): timeoutSeconds, the bookmark
     /// before it, periodic bookmarks (unless setBookmarkClock() holds them) and the end of a

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <utility>
 
 namespace lens::sim {
@@ -209,11 +210,21 @@ void ScenarioPlayer::advance()
     m_inAdvance = false;
 }
 
+void ScenarioPlayer::setBookmarkReceipts(const QByteArray &userAgentPrefix,
+                                         std::function<qint64()> received)
+{
+    m_ownUserAgent = userAgentPrefix;
+    m_bookmarksTaken = std::move(received);
+}
+
 bool ScenarioPlayer::quiet()
 {
     if (m_quietMs <= 0)
         return true;
-    if (m_busy && m_busy()) {
+    if (m_bookmarksAwaited >= 0 &&
+        (m_bookmarksTaken() >= m_bookmarksAwaited || m_bookmarksSent.elapsed() >= kBookmarkWaitMs))
+        m_bookmarksAwaited = -1;
+    if ((m_busy && m_busy()) || m_bookmarksAwaited >= 0) {
         m_activity.restart();
         m_idleTurns = 0;
         m_quietTimer.start(10);
@@ -259,7 +270,17 @@ bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
         return false;
     if (limitMs >= 0)
         m_clock->advance(due - m_clock->nowMs());
-    server->sendNextBookmarks();
+    QList<QByteArray> userAgents;
+    server->sendNextBookmarks(&userAgents);
+    if (m_bookmarksTaken) {
+        const auto own =
+            std::count_if(userAgents.cbegin(), userAgents.cend(),
+                          [this](const QByteArray &ua) { return ua.startsWith(m_ownUserAgent); });
+        if (own > 0) {
+            m_bookmarksAwaited = m_bookmarksTaken() + own;
+            m_bookmarksSent.start();
+        }
+    }
     m_activity.restart();
     m_idleTurns = 0;
     quiet(); // arms the timer that comes back once the client has taken them

@@ -101,6 +101,15 @@ public:
     /// With setQuietMs(): while `busy` returns true (say, a list request has no answer yet)
     /// the clock does not move on either.
     void setBusyCheck(std::function<bool()> busy) { m_busy = std::move(busy); }
+    /// With setQuietMs(): after the server sent the periodic BOOKMARKs due, the clock does not
+    /// move on until this process's own informers took them: `received` returns how many
+    /// BOOKMARK events they have taken so far (it only grows), and the watches whose request's
+    /// User-Agent starts with `userAgentPrefix` are theirs. Quiet time alone cannot tell a
+    /// bookmark still in a socket on a loaded machine from none at all. Bookmarks that never
+    /// arrive (the watch broke) are waited for at most kBookmarkWaitMs real milliseconds.
+    void setBookmarkReceipts(const QByteArray &userAgentPrefix, std::function<qint64()> received);
+    /// See setBookmarkReceipts().
+    static constexpr int kBookmarkWaitMs = 10000;
     /// Play only the steps at or before scenario time `ms`; then, once quiet, move the clock to
     /// `ms` and emit stopTimeReached() (also when every step ran earlier). -1 = no stop time.
     /// The clock never goes past `ms`: it is also the clock's catch-up limit (ManualClock::
@@ -195,6 +204,10 @@ private:
     QString m_lang;
     QHash<QString, QString> m_values; ///< setCaptionValue()
     std::function<bool()> m_busy;
+    QByteArray m_ownUserAgent;                ///< setBookmarkReceipts()
+    std::function<qint64()> m_bookmarksTaken; ///< setBookmarkReceipts()
+    qint64 m_bookmarksAwaited = -1;           ///< m_bookmarksTaken() to wait for (-1: none)
+    QElapsedTimer m_bookmarksSent;            ///< real time since they were sent
     qint64 m_stopAtMs = -1;
     bool m_stopPending = false;
     bool m_stopReached = false;

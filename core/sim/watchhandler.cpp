@@ -95,7 +95,7 @@ qint64 WatchHandler::nextBookmarkDueMs() const
     return next;
 }
 
-int WatchHandler::sendNextBookmarks()
+int WatchHandler::sendNextBookmarks(QList<QByteArray> *userAgents)
 {
     const qint64 due = nextBookmarkDueMs();
     int sent = 0;
@@ -104,6 +104,8 @@ int WatchHandler::sendNextBookmarks()
     const QList<WatchStream *> watches = m_watches; // a write may end a stream
     for (WatchStream *w : watches) {
         if (w->bookmarkDueMs() == due) {
+            if (userAgents)
+                userAgents->append(w->options().userAgent);
             w->sendScheduledBookmark();
             ++sent;
         }
@@ -144,6 +146,7 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
     QString selError;
     WatchStream::Options opts;
     opts.type = type;
+    opts.userAgent = c.header("User-Agent");
     opts.ns = type.namespaced ? ns : QString();
     const std::optional<LabelSelector> labels =
         LabelSelector::parse(c.value("labelSelector"), &selError);

@@ -56,7 +56,8 @@ public:
     /// See ApiServer::setTimerClock(): the clock of the watches opened from now on.
     void setTimerClock(const lens::Clock *clock) { m_timerClock = clock; }
     qint64 nextBookmarkDueMs() const;
-    int sendNextBookmarks();
+    /// See ApiServer::sendNextBookmarks().
+    int sendNextBookmarks(QList<QByteArray> *userAgents = nullptr);
 
 Q_SIGNALS:
     /// A watch started or ended.

@@ -39,6 +39,9 @@ public:
         int timeoutMs = 0;      ///< timeoutSeconds*1000; 0 = until the client leaves
         int bookmarkIntervalMs = 60000;
         bool closeConnection = false; ///< the request said "Connection: close"
+        /// The request's User-Agent header, as sent: exact pacing tells this process's own
+        /// informers' watches from other clients' (ApiServer::sendNextBookmarks).
+        QByteArray userAgent;
         /// Periodic bookmarks follow this clock (ms) instead of a real timer: they are due
         /// bookmarkIntervalMs after the watch starts and after each one, and are sent only by
         /// sendScheduledBookmark() (exact pacing; see ApiServer::setBookmarkClock). Not owned.
