@@ -34,8 +34,16 @@ public:
     QSize sizeHint() const override
     {
         const QMargins m = contentsMargins();
-        return {fontMetrics().horizontalAdvance(m_full) + m.left() + m.right() + 2 * margin(),
-                fontMetrics().height() + m.top() + m.bottom() + 2 * margin()};
+        // The laid-out line, not the font's own height: Chinese text is drawn in a fallback
+        // font (Noto Sans CJK) that stands taller than the Latin one, and a row only as high
+        // as the Latin font cut its descenders off.
+        const QFontMetrics fm = fontMetrics();
+        const int line =
+            qMax(fm.height(), fm.boundingRect(QRect(0, 0, QWIDGETSIZE_MAX, QWIDGETSIZE_MAX),
+                                              Qt::TextSingleLine, m_full)
+                                  .height());
+        return {fm.horizontalAdvance(m_full) + m.left() + m.right() + 2 * margin(),
+                line + m.top() + m.bottom() + 2 * margin()};
     }
     QSize minimumSizeHint() const override { return {0, sizeHint().height()}; }
 

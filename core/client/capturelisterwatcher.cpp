@@ -77,6 +77,16 @@ WatchCapture WatchCapture::parse(const QByteArray &bytes, const QString &name)
                 stop(at, QStringLiteral("malformed JSON: %1").arg(reason));
             }
             break;
+        } catch (const nlohmann::json::exception &e) {
+            // Well-formed but not representable: a number beyond a double (1e309; Go's
+            // encoding/json refuses it too: "cannot unmarshal number 1e309"). Found by
+            // fuzz_capture: uncaught, it ended the program.
+            const std::string what = e.what();
+            const size_t close = what.find("] ");
+            stop(start, QStringLiteral("a value out of range (%1)")
+                            .arg(QString::fromStdString(
+                                close == std::string::npos ? what : what.substr(close + 2))));
+            break;
         }
         WatchEvent ev;
         QString why;

@@ -6,6 +6,7 @@
 #include "watchdecoder.h"
 
 #include "api/objectdecode.h"
+#include "trace/tsan.h"
 
 #include <QElapsedTimer>
 
@@ -240,6 +241,7 @@ void HttpListCall::onFinished()
     // finished again, and the second takeResult() read an empty result store.)
     m_parsing = new QFutureWatcher<Parsed>(this);
     connect(m_parsing, &QFutureWatcher<Parsed>::finished, this, [this] {
+        tsan::tookOver(decoderPool());
         Parsed p = m_parsing->future().takeResult();
         m_ok = p.ok;
         m_page = std::move(p.page);
@@ -247,8 +249,13 @@ void HttpListCall::onFinished()
         Q_EMIT finished();
     });
     // Moved, so that the decoder owns the only reference and can parse the body in place.
-    m_parsing->setFuture(QtConcurrent::run(
-        decoderPool(), [body = std::move(body)]() mutable { return parse(body); }));
+    tsan::handOff(decoderPool());
+    m_parsing->setFuture(QtConcurrent::run(decoderPool(), [body = std::move(body)]() mutable {
+        tsan::tookOver(decoderPool());
+        Parsed parsed = parse(body);
+        tsan::handOff(decoderPool());
+        return parsed;
+    }));
 }
 
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body)

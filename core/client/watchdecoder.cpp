@@ -2,6 +2,7 @@
 #include "watchdecoder.h"
 
 #include "httpcalls.h"
+#include "trace/tsan.h"
 
 #include <QCoreApplication>
 #include <QThreadPool>
@@ -20,7 +21,10 @@ QThreadPool *decoderPool()
         p->setObjectName(QStringLiteral("watch decoder"));
         // Chunks still decoding finish before the application object goes (and with it the
         // statics decoding uses); the pool itself lives as long as the process.
-        qAddPostRoutine([] { decoderPool()->waitForDone(); });
+        qAddPostRoutine([] {
+            decoderPool()->waitForDone();
+            tsan::tookOver(decoderPool()); // what the last tasks read may now be destroyed
+        });
         return p;
     }();
     return pool;
@@ -42,7 +46,9 @@ void WatchDecoder::submit(const QByteArray &lines)
         return;
     m_pendingBytes += lines.size();
     // QtConcurrent::run, not a QPromise: see HttpListCall::onFinished.
+    tsan::handOff(decoderPool());
     m_decoding.push_back(QtConcurrent::run(decoderPool(), [lines] {
+        tsan::tookOver(decoderPool());
         Chunk c;
         c.bytes = lines.size();
         qsizetype from = 0;
@@ -58,6 +64,7 @@ void WatchDecoder::submit(const QByteArray &lines)
             d.ok = decodeWatchEvent(line, &d.event, &d.error);
             c.lines.push_back(std::move(d));
         }
+        tsan::handOff(decoderPool());
         return c;
     }));
 }
@@ -75,6 +82,7 @@ bool WatchDecoder::hasNext()
                 m_watcher.setFuture(m_decoding.front());
             return false;
         }
+        tsan::tookOver(decoderPool());
         m_current = m_decoding.front().takeResult();
         m_decoding.pop_front();
         ++m_takenChunks;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "trace/tsan.h"
+
 #include <QRunnable>
 #include <QThreadPool>
 
@@ -27,7 +29,11 @@ namespace detail {
 template<typename Container> class Disposal final : public QRunnable {
 public:
     explicit Disposal(Container &&doomed) : m_doomed(std::move(doomed)) {}
-    void run() override { Container().swap(m_doomed); }
+    void run() override
+    {
+        tsan::tookOver(disposalPool());
+        Container().swap(m_doomed);
+    }
 
 private:
     Container m_doomed;
@@ -39,7 +45,9 @@ template<typename Container> void disposeOffThread(Container &&values)
     static_assert(!std::is_reference_v<Container>, "move the container in: std::move(rows)");
     if (values.empty())
         return;
-    disposalPool()->start(new detail::Disposal<Container>(std::move(values)));
+    auto *task = new detail::Disposal<Container>(std::move(values));
+    tsan::handOff(disposalPool());
+    disposalPool()->start(task);
 }
 
 } // namespace lens

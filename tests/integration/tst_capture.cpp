@@ -274,6 +274,27 @@ private Q_SLOTS:
         QVERIFY(s->informer()->hasSynced());
     }
 
+    // A number beyond a double (fuzz_capture's finding, fuzz/regressions/fuzz_capture): once an
+    // uncaught nlohmann::json::out_of_range ended the program; now the events before it are
+    // kept and the warning says where and what.
+    void numberBeyondADoubleIsExplained()
+    {
+        const QByteArray bytes = watchEvent("ADDED", QStringLiteral("a"), QStringLiteral("1")) +
+                                 "{\"type\": \"ADDED\", \"object\": {\"spec\": 1e309}}\n";
+        const WatchCapture c = WatchCapture::parse(bytes, QStringLiteral("big.json"));
+        QCOMPARE(c.events.size(), 1);
+        QVERIFY2(c.warning.startsWith(QStringLiteral("big.json:")) &&
+                     c.warning.contains(QLatin1String("a value out of range")) &&
+                     c.warning.contains(QLatin1String("1e309")) &&
+                     c.warning.contains(QLatin1String("kept the 1 events read before it")),
+                 qPrintable(c.warning));
+        QFile crasher(
+            QStringLiteral(LENS_SOURCE_DIR "/fuzz/regressions/fuzz_capture/number-1e309"));
+        QVERIFY(crasher.open(QIODevice::ReadOnly));
+        const WatchCapture f = WatchCapture::parse(crasher.readAll(), QStringLiteral("crasher"));
+        QVERIFY2(f.warning.contains(QLatin1String("out of range")), qPrintable(f.warning));
+    }
+
     // Session::whenInformersIdle (the window's picture of a replay): called back once every
     // delta was popped and every notification taken, however long a loaded machine takes; a
     // paused controller's queue holds nobody up. Once the picture came 300 ms after the

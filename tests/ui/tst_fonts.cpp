@@ -3,11 +3,13 @@
 // character of every translation, so a new translation cannot silently fall back to a system
 // font (and make pictures differ between machines).
 #include "fonts.h"
+#include "panel.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QFontInfo>
+#include <QLabel>
 #include <QRawFont>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -16,6 +18,7 @@ class tst_Fonts : public QObject {
     Q_OBJECT
 private slots:
     void installsTheBundledFonts();
+    void chineseSubtitlesKeepTheirDescenders();
     void translationsAreCovered_data();
     void translationsAreCovered();
     void scenarioTranslationsAreCovered();
@@ -46,6 +49,21 @@ void tst_Fonts::installsTheBundledFonts()
     QCOMPARE(QApplication::font().hintingPreference(), QFont::PreferNoHinting);
     QCOMPARE(QFontInfo(lens::monospaceFont()).family(), QStringLiteral("Lens Sans Mono"));
     QVERIFY(QFontInfo(lens::monospaceFont()).fixedPitch());
+}
+
+void tst_Fonts::chineseSubtitlesKeepTheirDescenders()
+{
+    // A panel's subtitle row is as tall as its laid-out line: Chinese is drawn in Lens Sans CJK
+    // SC, which stands taller than Lens Sans, and a row as high as Lens Sans alone cut the
+    // descenders off ("HasSynced" read "HasSvnced" in the zh_CN window).
+    lens::Panel panel(QStringLiteral("DeltaFIFO"), nullptr);
+    const QString text = QStringLiteral("当前排队 5 个键 · HasSynced ✓");
+    panel.setSubtitle(text);
+    const QLabel *label = panel.subtitleLabel();
+    const QFontMetrics fm = label->fontMetrics();
+    const int line = fm.boundingRect(QRect(0, 0, 10000, 10000), Qt::TextSingleLine, text).height();
+    QVERIFY2(line > fm.height(), "the Chinese fallback font no longer stands taller");
+    QVERIFY(label->sizeHint().height() >= line);
 }
 
 void tst_Fonts::translationsAreCovered_data()
