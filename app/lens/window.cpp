@@ -129,19 +129,21 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
             Qt::SingleShotConnection);
         return;
     }
+    // A scenario's or a capture's end, once every informer is idle: the newest key selected,
+    // its history shown, then the picture. Posted layout and scroll requests run first (the
+    // key history scrolls to its newest rows).
+    auto captureNewestWhenIdle = [&session, &window, capture] {
+        session.whenInformersIdle(&window, [&window, capture] {
+            window.settle();
+            window.selectNewestKey();
+            window.settle();
+            QTimer::singleShot(0, &window, capture);
+        });
+    };
     if (session.scenarioPlayer()) {
-        session.whenScenarioFinished(&window, [&session, &window, capture] {
+        session.whenScenarioFinished(&window, [&window, captureNewestWhenIdle] {
             // The last step's reactions (a watch's events, a relist) come in real time.
-            QTimer::singleShot(800, &window, [&session, &window, capture] {
-                session.whenInformersIdle(&window, [&window, capture] {
-                    window.settle();
-                    window.selectNewestKey();
-                    window.settle();
-                    // Posted layout and scroll requests run first (the key history scrolls to
-                    // its newest rows).
-                    QTimer::singleShot(0, &window, capture);
-                });
-            });
+            QTimer::singleShot(800, &window, captureNewestWhenIdle);
         });
         return;
     }
@@ -150,18 +152,12 @@ void armScreenshot(Session &session, MainWindow &window, const CommandLine &cl)
         // then would leave every event in the DeltaFIFO and no handler notified. Picture the
         // whole replay instead, once the journal says the capture ended and the views settled.
         QObject::connect(session.journal(), &Journal::eventRecorded, &window,
-                         [&session, &window, capture](const TraceEvent &e) {
-                             if (e.component != QLatin1String("capture") ||
-                                 e.type != QLatin1String("ended"))
-                                 return;
+                         [captureNewestWhenIdle](const TraceEvent &e) {
                              // Every event popped and handled: however long a loaded
                              // machine takes for the last ones.
-                             session.whenInformersIdle(&window, [&window, capture] {
-                                 window.settle();
-                                 window.selectNewestKey();
-                                 window.settle();
-                                 QTimer::singleShot(0, &window, capture); // scrolls first
-                             });
+                             if (e.component == QLatin1String("capture") &&
+                                 e.type == QLatin1String("ended"))
+                                 captureNewestWhenIdle();
                          });
         return;
     }
