@@ -250,12 +250,13 @@ void HttpListCall::onFinished()
     });
     // Moved, so that the decoder owns the only reference and can parse the body in place.
     tsan::handOff(decoderPool());
-    m_parsing->setFuture(QtConcurrent::run(decoderPool(), [body = std::move(body)]() mutable {
-        tsan::tookOver(decoderPool());
-        Parsed parsed = parse(body);
-        tsan::handOff(decoderPool());
-        return parsed;
-    }));
+    m_parsing->setFuture(
+        QtConcurrent::run(decoderPool(), [body = tsan::Captured(std::move(body))]() mutable {
+            tsan::tookOver(decoderPool());
+            Parsed parsed = parse(*body);
+            tsan::handOff(decoderPool());
+            return parsed;
+        }));
 }
 
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body)

@@ -47,26 +47,38 @@ void WatchDecoder::submit(const QByteArray &lines)
     m_pendingBytes += lines.size();
     // QtConcurrent::run, not a QPromise: see HttpListCall::onFinished.
     tsan::handOff(decoderPool());
-    m_decoding.push_back(QtConcurrent::run(decoderPool(), [lines] {
-        tsan::tookOver(decoderPool());
-        Chunk c;
-        c.bytes = lines.size();
-        qsizetype from = 0;
-        while (from < lines.size()) {
-            qsizetype nl = lines.indexOf('\n', from);
-            if (nl < 0)
-                nl = lines.size();
-            const QByteArrayView line = QByteArrayView(lines).sliced(from, nl - from).trimmed();
-            from = nl + 1;
-            if (line.isEmpty())
-                continue;
-            DecodedWatchLine d;
-            d.ok = decodeWatchEvent(line, &d.event, &d.error);
-            c.lines.push_back(std::move(d));
-        }
-        tsan::handOff(decoderPool());
-        return c;
-    }));
+    m_decoding.push_back(
+        QtConcurrent::run(decoderPool(), [bytes = tsan::Captured(lines)]() mutable {
+            tsan::tookOver(decoderPool());
+            Chunk c = decodeChunk(*bytes);
+            // The task lets go of its share of the bytes before its hand-off: QtConcurrent
+            // destroys the task (and what it captured) on the pool thread after the result is
+            // reported, unordered with the reader, which by then may reuse or free the buffer
+            // they shared (Qt's detach checks the count with a relaxed load).
+            *bytes = QByteArray();
+            tsan::handOff(decoderPool());
+            return c;
+        }));
+}
+
+WatchDecoder::Chunk WatchDecoder::decodeChunk(const QByteArray &lines)
+{
+    Chunk c;
+    c.bytes = lines.size();
+    qsizetype from = 0;
+    while (from < lines.size()) {
+        qsizetype nl = lines.indexOf('\n', from);
+        if (nl < 0)
+            nl = lines.size();
+        const QByteArrayView line = QByteArrayView(lines).sliced(from, nl - from).trimmed();
+        from = nl + 1;
+        if (line.isEmpty())
+            continue;
+        DecodedWatchLine d;
+        d.ok = decodeWatchEvent(line, &d.event, &d.error);
+        c.lines.push_back(std::move(d));
+    }
+    return c;
 }
 
 bool WatchDecoder::hasNext()

@@ -60,6 +60,9 @@ private:
         std::vector<DecodedWatchLine> lines;
         qint64 bytes = 0;
     };
+    /// Decodes newline-separated watch lines (decodeWatchEvent on each non-blank one); runs on
+    /// the decoder pool's thread.
+    static Chunk decodeChunk(const QByteArray &lines);
     std::deque<QFuture<Chunk>> m_decoding;
     Chunk m_current;
     size_t m_next = 0;
