@@ -17,7 +17,9 @@
 #include <QSslConfiguration>
 #include <QSslError>
 #include <QThreadPool>
+
 #include <QtConcurrent/QtConcurrentRun>
+#include <cstring>
 
 #include <memory>
 #include <utility>
@@ -477,8 +479,8 @@ void HttpWatchCall::fallBehind()
     dropSubmitted();
     const qint64 room = m_backlogLimit - m_lines.size() - m_decoder->pendingBytes();
     if (room > 0)
-        m_lines += m_reply->read(room);
-    if (m_lines.indexOf('\n') < 0)
+        readFromReply(room);
+    if (lastNewline() < 0)
         m_lines += m_reply->readLine();
     m_reply->disconnect(this);
     m_reply->abort();
@@ -486,21 +488,38 @@ void HttpWatchCall::fallBehind()
 
 void HttpWatchCall::dropSubmitted()
 {
-    m_lines.remove(0, m_pos);
-    m_noNewlineTo = qMax<qsizetype>(0, m_noNewlineTo - m_pos);
+    if (m_pos == 0)
+        return;
+    m_lines = m_lines.sliced(m_pos); // a copy of the unsubmitted tail (at most one line)
+    m_searchedTo -= m_pos;
+    m_lastNewline = m_lastNewline >= m_pos ? m_lastNewline - m_pos : -1;
     m_pos = 0;
+}
+
+void HttpWatchCall::readFromReply(qint64 maxBytes)
+{
+    const qint64 n = qMin(maxBytes, m_reply->bytesAvailable());
+    if (n <= 0)
+        return;
+    const qsizetype had = m_lines.size();
+    m_lines.resize(had + n);
+    const qint64 got = m_reply->read(m_lines.data() + had, n);
+    m_lines.resize(had + qMax<qint64>(got, 0));
 }
 
 qsizetype HttpWatchCall::lastNewline()
 {
-    // [m_pos, m_noNewlineTo) is known to hold none: a line of megabytes arriving a megabyte at
-    // a time is searched once, not once per read (each search of it took longer than a slice).
-    const qsizetype from = qMax(m_pos, m_noNewlineTo);
-    const qsizetype at = QByteArrayView(m_lines).sliced(from).lastIndexOf('\n');
-    if (at >= 0)
-        return from + at;
-    m_noNewlineTo = m_lines.size();
-    return -1;
+    // Only what arrived since the last search is searched: a line of megabytes arriving a
+    // megabyte at a time is searched once, not once per read, and the unfinished line at the
+    // end is not searched again for every event delivered while it waits.
+    if (m_searchedTo < m_lines.size()) {
+        const char *data = m_lines.constData();
+        const void *at = memrchr(data + m_searchedTo, '\n', size_t(m_lines.size() - m_searchedTo));
+        if (at)
+            m_lastNewline = static_cast<const char *>(at) - data;
+        m_searchedTo = m_lines.size();
+    }
+    return m_lastNewline >= m_pos ? m_lastNewline : -1;
 }
 
 bool HttpWatchCall::lineTooLong()
@@ -524,7 +543,8 @@ void HttpWatchCall::rejectLongLine()
     m_stopped = true;
     m_lines.clear();
     m_pos = 0;
-    m_noNewlineTo = 0;
+    m_searchedTo = 0;
+    m_lastNewline = -1;
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -549,11 +569,11 @@ void HttpWatchCall::submitLines()
             if (m_behindMiB >= 0 || !m_reply || m_reply->bytesAvailable() <= 0)
                 return;
             dropSubmitted();
-            m_lines += m_reply->read(maxDecodingBytes());
+            readFromReply(maxDecodingBytes());
             continue;
         }
         const qsizetype end = last - m_pos > kChunk ? m_lines.indexOf('\n', m_pos + kChunk) : last;
-        m_decoder->submit(m_lines.mid(m_pos, end + 1 - m_pos));
+        m_decoder->submit(m_lines, m_pos, end + 1 - m_pos);
         m_pos = end + 1;
     }
 }
@@ -605,6 +625,9 @@ void HttpWatchCall::allDelivered()
         // What was kept is delivered: end, so the reflector resumes from here.
         m_stopped = true;
         m_lines.clear();
+        m_pos = 0;
+        m_searchedTo = 0;
+        m_lastNewline = -1;
         Q_EMIT ended(ApiStatus::transportError(
             ApiStatus::Transport::ConnectionLost,
             QStringLiteral("this client fell %1 MiB behind the stream and let it go (as "

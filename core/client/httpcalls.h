@@ -143,19 +143,26 @@ private:
     void fallBehind();
     /// True when the unfinished line here and in the reply's buffer is past maxEventBytes().
     bool lineTooLong();
-    /// The index of the last newline in m_lines at or after m_pos, or -1.
+    /// The index of the last newline in m_lines at or after m_pos, or -1. Searches only the
+    /// bytes appended since the last call (memrchr), so each byte of the stream is searched once.
     qsizetype lastNewline();
-    /// Drops the submitted bytes [0, m_pos) from m_lines.
+    /// Drops the submitted bytes [0, m_pos) from m_lines: the unsubmitted rest moves to a buffer
+    /// of its own (the decoder may still be reading the old one, which it shares).
     void dropSubmitted();
+    /// Appends up to `maxBytes` of the reply's buffered bytes to m_lines, read straight into it.
+    void readFromReply(qint64 maxBytes);
     /// Emits ErrObjectTooLarge's ERROR event and lets the connection go (see the class comment).
     void rejectLongLine();
     QPointer<QNetworkReply> m_reply;
     SilenceWatchdog *m_watchdog = nullptr;
     WatchDecoder *m_decoder;
     QByteArray m_errorBody;
-    QByteArray m_lines; ///< bytes taken from the reply; [m_pos, end) not yet submitted
+    /// Bytes taken from the reply; [m_pos, end) not yet submitted. Submitted chunks share it
+    /// with the decoder (no copy); dropSubmitted() starts a new one for what follows.
+    QByteArray m_lines;
     qsizetype m_pos = 0;
-    qsizetype m_noNewlineTo = 0; ///< [m_pos, this) of m_lines holds no newline (lastNewline())
+    qsizetype m_searchedTo = 0;   ///< m_lines before this was searched by lastNewline()
+    qsizetype m_lastNewline = -1; ///< the last newline in m_lines before m_searchedTo, or -1
     qint64 m_backlogLimit;
     double m_behindMiB = -1; ///< >= 0 once fallen behind: the backlog then, in MiB
     bool m_stopped = false;

@@ -8,6 +8,7 @@
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cstring>
 #include <memory>
 #include <utility>
 
@@ -40,17 +41,18 @@ WatchDecoder::~WatchDecoder()
     m_watcher.disconnect(this);
 }
 
-void WatchDecoder::submit(const QByteArray &lines)
+void WatchDecoder::submit(const QByteArray &buffer, qsizetype from, qsizetype size)
 {
-    if (lines.isEmpty())
+    if (size <= 0)
         return;
-    m_pendingBytes += lines.size();
+    Q_ASSERT(from >= 0 && from + size <= buffer.size());
+    m_pendingBytes += size;
     // QtConcurrent::run, not a QPromise: see HttpListCall::onFinished.
     tsan::handOff(decoderPool());
     m_decoding.push_back(
-        QtConcurrent::run(decoderPool(), [bytes = tsan::Captured(lines)]() mutable {
+        QtConcurrent::run(decoderPool(), [bytes = tsan::Captured(buffer), from, size]() mutable {
             tsan::tookOver(decoderPool());
-            Chunk c = decodeChunk(*bytes);
+            Chunk c = decodeChunk(QByteArrayView(*bytes).sliced(from, size));
             // The task lets go of its share of the bytes before its hand-off: QtConcurrent
             // destroys the task (and what it captured) on the pool thread after the result is
             // reported, unordered with the reader, which by then may reuse or free the buffer
@@ -61,17 +63,16 @@ void WatchDecoder::submit(const QByteArray &lines)
         }));
 }
 
-WatchDecoder::Chunk WatchDecoder::decodeChunk(const QByteArray &lines)
+WatchDecoder::Chunk WatchDecoder::decodeChunk(QByteArrayView lines)
 {
     Chunk c;
     c.bytes = lines.size();
     qsizetype from = 0;
     while (from < lines.size()) {
-        qsizetype nl = lines.indexOf('\n', from);
-        if (nl < 0)
-            nl = lines.size();
-        const QByteArrayView line = QByteArrayView(lines).sliced(from, nl - from).trimmed();
-        from = nl + 1;
+        const void *nl = memchr(lines.data() + from, '\n', size_t(lines.size() - from));
+        const qsizetype end = nl ? static_cast<const char *>(nl) - lines.data() : lines.size();
+        const QByteArrayView line = lines.sliced(from, end - from).trimmed();
+        from = end + 1;
         if (line.isEmpty())
             continue;
         DecodedWatchLine d;

@@ -42,8 +42,10 @@ public:
     explicit WatchDecoder(QObject *parent = nullptr);
     ~WatchDecoder() override;
 
-    /// Queues `lines` (whole lines, in stream order) for decoding.
-    void submit(const QByteArray &lines);
+    /// Queues bytes [from, from + size) of `buffer` (whole lines, in stream order) for
+    /// decoding. The buffer is shared, not copied: the caller must not change it in place
+    /// (a QByteArray detaches when written while shared, so any write of the caller's copy does).
+    void submit(const QByteArray &buffer, qsizetype from, qsizetype size);
     /// Bytes submitted whose lines next() has not returned yet.
     qint64 pendingBytes() const { return m_pendingBytes; }
     /// True when a decoded line is waiting (next() will return it).
@@ -62,7 +64,7 @@ private:
     };
     /// Decodes newline-separated watch lines (decodeWatchEvent on each non-blank one); runs on
     /// the decoder pool's thread.
-    static Chunk decodeChunk(const QByteArray &lines);
+    static Chunk decodeChunk(QByteArrayView lines);
     std::deque<QFuture<Chunk>> m_decoding;
     Chunk m_current;
     size_t m_next = 0;
