@@ -97,6 +97,7 @@ int main(int argc, char **argv)
     // `kubectl lens`: every line on stderr is signed as kubectl's plugin (messages.h).
     lens::setRunsAsKubectlPlugin(
         argc > 0 && lens::runsAsKubectlPlugin(QStringList{QString::fromLocal8Bit(argv[0])}));
+    lens::dropPlatformNotices();
     bool headless = false;
     bool needsNoScreen = false; // --help, --version and --screenshot render without a display
     bool screenshot = false;

@@ -1,12 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "messages.h"
 
+#include <QtGlobal>
+
 #include <cstdio>
 
 namespace lens {
 
 namespace {
 bool g_plugin = false;
+QtMessageHandler g_previousHandler = nullptr;
+
+void platformNoticeFilter(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (isPlatformNotice(message))
+        return;
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+} // namespace
+
+bool isPlatformNotice(const QString &message)
+{
+    return message == QLatin1String("This plugin does not support propagateSizeHints()") ||
+           message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"));
+}
+
+void dropPlatformNotices()
+{
+    g_previousHandler = qInstallMessageHandler(platformNoticeFilter);
 }
 
 void setRunsAsKubectlPlugin(bool plugin)

@@ -32,4 +32,14 @@ void printUsageError(const QString &message);
 /// notePrefix() + `message` + "\n".
 void printNote(const QString &message);
 
+/// Drops Qt's platform notices that say nothing about this program's work and only puzzle its
+/// users: the offscreen platform's "This plugin does not support propagateSizeHints()" (every
+/// --screenshot run, once per window size constraint) and QStandardPaths' "XDG_RUNTIME_DIR not
+/// set, defaulting to ..." (root without a login session, as under xvfb-run in a container).
+/// Every other message goes to the handler that was installed before (Qt's default: stderr).
+/// Call once, before the application object is created.
+void dropPlatformNotices();
+/// True for a message dropPlatformNotices() drops.
+bool isPlatformNotice(const QString &message);
+
 } // namespace lens

@@ -17,6 +17,7 @@
 #include "sim/scenarioplayer.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
+#include "workqueue/ratelimitingqueue.h"
 
 #include <QFileInfo>
 #include <QTimer>
@@ -142,6 +143,12 @@ bool Session::informersBusy() const
             return true;
         for (const ProcessorListener *l : inf->listeners())
             if (l->backlog() > 0)
+                return true;
+    }
+    if (m_controller) {
+        for (const workqueue::RateLimitingQueue *q :
+             {m_controller->claimQueue(), m_controller->volumeQueue()})
+            if (q && q->hasAnswersInFlight())
                 return true;
     }
     return false;

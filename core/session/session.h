@@ -188,8 +188,10 @@ public:
     /// without a scenario.
     void whenScenarioFinished(QObject *context, std::function<void()> then);
     /// True while an informer has work in hand: its list has no answer yet, its running
-    /// controller has deltas to pop, or one of its handlers has notifications to take. A
-    /// paused controller's queue and a stopped informer wait for nobody. Exact pacing's busy
+    /// controller has deltas to pop, or one of its handlers has notifications to take; or the
+    /// provisioner's workqueues took a key for a worker that has not reached it yet (the worker
+    /// starts its sync on the next event-loop turn). A paused controller's queue and a stopped
+    /// informer wait for nobody. Exact pacing's busy
     /// check (ScenarioPlayer::setBusyCheck) and the pictures taken once a replay ended.
     bool informersBusy() const;
     /// Calls `then` once, on `context`'s thread, as soon as informersBusy() is false (checked

@@ -119,6 +119,9 @@ public:
     QHash<QString, InFlight> processing() const { return m_processing; }
     /// The workers that asked (requestGet) and wait for an item, first come first.
     QStringList waitingWorkers() const { return m_waitingWorkers; }
+    /// True while an answer to a requestGet (an item taken for a worker, or "shut down") waits
+    /// for the next event-loop turn to reach its worker: the worker is about to be busy.
+    bool hasAnswersInFlight() const { return !m_answers.isEmpty(); }
     const Metrics &metrics() const { return m_metrics; }
 
 Q_SIGNALS:

@@ -213,6 +213,7 @@ private Q_SLOTS:
     void basicConcurrency_data();
     void basicConcurrency();
     void garbageCollection();
+    void answersInFlightUntilDelivered();
     void metrics();
     void prometheusText();
     void journalLines();
@@ -404,6 +405,29 @@ void TestWorkqueue::garbageCollection()
     q.done(*got);
     got.reset();
     QVERIFY(item.isDetached()); // storage slot, dirty, processing and add times let it go
+}
+
+void TestWorkqueue::answersInFlightUntilDelivered()
+{
+    // An item taken for a waiting worker reaches it on the next event-loop turn; until then the
+    // queue says an answer is in flight (Session::informersBusy holds exact pacing's clock on
+    // it, so a worker is busy before the scenario's next step).
+    Harness h(QStringLiteral("basic"));
+    Queue &q = *h.q;
+    q.requestGet(QStringLiteral("w1"));
+    QVERIFY(!q.hasAnswersInFlight()); // waiting, nothing taken
+    q.add(QStringLiteral("a"));
+    QVERIFY(q.hasAnswersInFlight());
+    QVERIFY(h.handed.isEmpty());
+    settle();
+    QCOMPARE(h.handed, QStringList{QStringLiteral("w1=a")});
+    QVERIFY(!q.hasAnswersInFlight());
+    q.requestGet(QStringLiteral("w1"));
+    q.shutDown();
+    QVERIFY(q.hasAnswersInFlight()); // the "shut down" answer
+    settle();
+    QVERIFY(!q.hasAnswersInFlight());
+    QCOMPARE(h.ended, QStringList{QStringLiteral("w1")});
 }
 
 void TestWorkqueue::metrics()
