@@ -93,7 +93,7 @@ bool ProcessorListener::deliverOne()
     switch (n.type) {
     case Notification::Type::Add:
         type = QStringLiteral("add");
-        key = metaNamespaceKeyFunc(n.obj).key;
+        key = n.key.isEmpty() ? metaNamespaceKeyFunc(n.obj).key : n.key;
         if (m_handler.onAdd)
             guarded([&] { m_handler.onAdd(n.obj, n.isInInitialList); });
         if (n.isInInitialList)
@@ -101,14 +101,14 @@ bool ProcessorListener::deliverOne()
         break;
     case Notification::Type::Update:
         type = n.isSync ? QStringLiteral("update (resync)") : QStringLiteral("update");
-        key = metaNamespaceKeyFunc(n.obj).key;
+        key = n.key.isEmpty() ? metaNamespaceKeyFunc(n.obj).key : n.key;
         if (m_handler.onUpdate)
             guarded([&] { m_handler.onUpdate(n.oldObj, n.obj); });
         break;
     case Notification::Type::Delete:
         type =
             n.deleted.tombstone ? QStringLiteral("delete (tombstone)") : QStringLiteral("delete");
-        key = deletionHandlingKey(n.deleted).key;
+        key = n.key.isEmpty() ? deletionHandlingKey(n.deleted).key : n.key;
         if (m_handler.onDelete)
             guarded([&] { m_handler.onDelete(n.deleted); });
         break;

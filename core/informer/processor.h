@@ -33,6 +33,10 @@ struct Notification {
     Object oldObj; ///< update only
     Object obj;    ///< add/update: the new object; delete: the last state
     Delta deleted; ///< delete only
+    /// The object's key as the informer's indexer holds it (MetaNamespaceKeyFunc, or the
+    /// tombstone's key for DeletedFinalStateUnknown): the same string, shared, so each
+    /// listener's journal event does not make a copy of its own. Empty: computed on delivery.
+    QString key;
     bool isInInitialList = false;
     bool isSync = false; ///< an update with unchanged resourceVersion (resync or relist)
     qint64 queuedAtMs = 0;

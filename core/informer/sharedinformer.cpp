@@ -395,6 +395,7 @@ void SharedIndexInformer::handleAtomic(const RealFIFO::AtomicEvent &ev, bool isI
         n.type = Notification::Type::Delete;
         n.obj = d.object;
         n.deleted = d;
+        n.key = d.tombstoneKey;
         distribute(n, false);
     }
     for (qsizetype i = 0; i < ev.objects.size(); ++i) {
@@ -403,6 +404,7 @@ void SharedIndexInformer::handleAtomic(const RealFIFO::AtomicEvent &ev, bool isI
         const Object &old = replacements.at(i).second;
         Notification n;
         n.obj = o;
+        n.key = key;
         if (!old.isNull()) {
             n.type = Notification::Type::Update;
             n.oldObj = old;
@@ -439,6 +441,7 @@ ProcessResult SharedIndexInformer::handleDeltas(const QString &key, const Deltas
             m_indexer.updateByKey(key, d.object);
             Notification n;
             n.obj = d.object;
+            n.key = key;
             TraceEvent e;
             e.component = QStringLiteral("indexer");
             e.key = key;
@@ -480,6 +483,7 @@ ProcessResult SharedIndexInformer::handleDeltas(const QString &key, const Deltas
             n.type = Notification::Type::Delete;
             n.obj = d.object;
             n.deleted = d;
+            n.key = key;
             distribute(n, false);
             break;
         }
