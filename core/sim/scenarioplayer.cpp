@@ -261,6 +261,7 @@ bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
     const qint64 ceiling = limitMs >= 0 ? limitMs : m_stopAtMs;
     if (timerDue >= 0 && (ceiling < 0 || timerDue <= ceiling) && (due < 0 || timerDue < due)) {
         m_clock->advanceTo(timerDue);
+        m_settleBeforeStep = true;
         m_activity.restart();
         m_idleTurns = 0;
         quiet(); // comes back once what the timer did has settled
@@ -331,7 +332,8 @@ void ScenarioPlayer::advanceSteps()
         if (now < s.atMs) {
             if (m_speed <= 0 || released) {
                 if (!quiet() || stopAtNextDue(s.atMs))
-                    return; // the quiet timer comes back
+                    return;                 // the quiet timer comes back
+                m_settleBeforeStep = false; // settled: quiet() said so
                 m_clock->advance(s.atMs - now);
             } else {
                 const qint64 real = restartPace();
@@ -342,6 +344,12 @@ void ScenarioPlayer::advanceSteps()
         } else if (m_speed > 0) {
             restartPace();
         }
+        // A timer of the informer's fired at this step's time (a resync check, a backoff): what
+        // it set off (Sync deltas popped and notified, a relist) is journaled before the step's
+        // own actions, not in whichever order the event loop would take them.
+        if (m_settleBeforeStep && (m_speed <= 0 || released) && !quiet())
+            return; // the quiet timer comes back
+        m_settleBeforeStep = false;
         QString timedOut;
         if (!s.waitFor.isEmpty() && m_condition && !m_condition(s.waitFor, m_next)) {
             if (m_waitingFor != m_next) {
