@@ -101,8 +101,11 @@ WatchCapture WatchCapture::parse(const QByteArray &bytes, const QString &name)
         else if (why.isEmpty() && ev.type == WatchEvent::Type::Unknown)
             why = QStringLiteral("unknown watch event type \"%1\"").arg(ev.typeName);
         if (!why.isEmpty()) {
+            // find(), not value("format", ""): value() throws when "format" is not a string
+            // (fuzz_capture: {"format":{...}} ended the program with SIGABRT).
+            const auto format = value.is_object() ? value.find("format") : value.end();
             const bool recording =
-                value.is_object() && value.value("format", "") == "informer-lens-journal";
+                format != value.end() && format->is_string() && *format == "informer-lens-journal";
             stop(start, QStringLiteral("not a watch event (%1)%2")
                             .arg(why, recording ? QStringLiteral("; this looks like an "
                                                                  "informer-lens recording: open "

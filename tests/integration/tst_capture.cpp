@@ -295,6 +295,26 @@ private Q_SLOTS:
         QVERIFY2(f.warning.contains(QLatin1String("out of range")), qPrintable(f.warning));
     }
 
+    // A value whose "format" is not a string: asking whether it is an informer-lens recording
+    // threw (nlohmann::json's value() with a default), which ended the program (fuzz_capture).
+    void formatThatIsNotAStringIsExplained()
+    {
+        const WatchCapture c =
+            WatchCapture::parse(watchEvent("ADDED", QStringLiteral("a"), QStringLiteral("1")) +
+                                    "{\"type\": \"ADDED\", \"format\": {\"kind\": \"Pod\"}}\n",
+                                QStringLiteral("odd.json"));
+        QCOMPARE(c.events.size(), 1);
+        QVERIFY2(c.warning.startsWith(QStringLiteral("odd.json:")) &&
+                     c.warning.contains(QLatin1String("not a watch event")) &&
+                     !c.warning.contains(QLatin1String("recording")),
+                 qPrintable(c.warning));
+        QFile crasher(
+            QStringLiteral(LENS_SOURCE_DIR "/fuzz/regressions/fuzz_capture/format-not-a-string"));
+        QVERIFY(crasher.open(QIODevice::ReadOnly));
+        const WatchCapture f = WatchCapture::parse(crasher.readAll(), QStringLiteral("crasher"));
+        QVERIFY2(!f.warning.isEmpty(), qPrintable(f.warning));
+    }
+
     // Session::whenInformersIdle (the window's picture of a replay): called back once every
     // delta was popped and every notification taken, however long a loaded machine takes; a
     // paused controller's queue holds nobody up. Once the picture came 300 ms after the
