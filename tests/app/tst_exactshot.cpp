@@ -56,8 +56,16 @@ private:
             return {};
         }
         const QByteArray journal = one->readAllStandardOutput();
-        if (two->readAllStandardOutput() != journal) {
-            *why = QStringLiteral("two runs printed different journals");
+        const QByteArray other = two->readAllStandardOutput();
+        if (other != journal) {
+            // The first line that differs, from each run: enough to tell which events swapped.
+            const QList<QByteArray> a = journal.split('\n'), b = other.split('\n');
+            qsizetype i = 0;
+            while (i < a.size() && i < b.size() && a.at(i) == b.at(i))
+                ++i;
+            *why = QStringLiteral("two runs printed different journals; line %1:\n  %2\n  %3")
+                       .arg(i + 1)
+                       .arg(QString::fromUtf8(a.value(i)), QString::fromUtf8(b.value(i)));
             return {};
         }
         return journal;
