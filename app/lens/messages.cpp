@@ -11,6 +11,13 @@ namespace {
 bool g_plugin = false;
 QtMessageHandler g_previousHandler = nullptr;
 
+/// A message dropPlatformNotices() drops.
+bool isPlatformNotice(const QString &message)
+{
+    return message == QLatin1String("This plugin does not support propagateSizeHints()") ||
+           message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"));
+}
+
 void platformNoticeFilter(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
     if (isPlatformNotice(message))
@@ -19,12 +26,6 @@ void platformNoticeFilter(QtMsgType type, const QMessageLogContext &context, con
         g_previousHandler(type, context, message);
 }
 } // namespace
-
-bool isPlatformNotice(const QString &message)
-{
-    return message == QLatin1String("This plugin does not support propagateSizeHints()") ||
-           message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"));
-}
 
 void dropPlatformNotices()
 {

@@ -39,7 +39,5 @@ void printNote(const QString &message);
 /// Every other message goes to the handler that was installed before (Qt's default: stderr).
 /// Call once, before the application object is created.
 void dropPlatformNotices();
-/// True for a message dropPlatformNotices() drops.
-bool isPlatformNotice(const QString &message);
 
 } // namespace lens

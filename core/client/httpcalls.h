@@ -149,6 +149,8 @@ private:
     /// Drops the submitted bytes [0, m_pos) from m_lines: the unsubmitted rest moves to a buffer
     /// of its own (the decoder may still be reading the old one, which it shares).
     void dropSubmitted();
+    /// Lets go of every byte held (submitted or not) and what was known of them.
+    void dropLines();
     /// Appends up to `maxBytes` of the reply's buffered bytes to m_lines, read straight into it.
     void readFromReply(qint64 maxBytes);
     /// Emits ErrObjectTooLarge's ERROR event and lets the connection go (see the class comment).

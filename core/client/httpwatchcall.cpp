@@ -185,6 +185,14 @@ void HttpWatchCall::dropSubmitted()
     m_pos = 0;
 }
 
+void HttpWatchCall::dropLines()
+{
+    m_lines.clear();
+    m_pos = 0;
+    m_searchedTo = 0;
+    m_lastNewline = -1;
+}
+
 void HttpWatchCall::readFromReply(qint64 maxBytes)
 {
     const qint64 n = qMin(maxBytes, m_reply->bytesAvailable());
@@ -230,10 +238,7 @@ void HttpWatchCall::rejectLongLine()
     // apimachinery's streaming decoder: ErrObjectTooLarge, which StreamWatcher.receive turns
     // into an ERROR event before it stops.
     m_stopped = true;
-    m_lines.clear();
-    m_pos = 0;
-    m_searchedTo = 0;
-    m_lastNewline = -1;
+    dropLines();
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -313,10 +318,7 @@ void HttpWatchCall::allDelivered()
     if (m_behindMiB >= 0) {
         // What was kept is delivered: end, so the reflector resumes from here.
         m_stopped = true;
-        m_lines.clear();
-        m_pos = 0;
-        m_searchedTo = 0;
-        m_lastNewline = -1;
+        dropLines();
         Q_EMIT ended(ApiStatus::transportError(
             ApiStatus::Transport::ConnectionLost,
             QStringLiteral("this client fell %1 MiB behind the stream and let it go (as "

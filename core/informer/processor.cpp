@@ -76,7 +76,9 @@ bool ProcessorListener::deliverOne()
     const Notification n = std::move(m_buffer.front());
     m_buffer.pop_front();
     QString type;
-    QString key;
+    const QString key = !n.key.isEmpty()                       ? n.key
+                        : n.type == Notification::Type::Delete ? deletionHandlingKey(n.deleted).key
+                                                               : metaNamespaceKeyFunc(n.obj).key;
     QString failure;
     // client-go runs handlers under HandleCrash, which logs the panic and (by default) re-raises
     // it, crashing the process. Here an exception is caught per notification: it is journaled
@@ -93,7 +95,6 @@ bool ProcessorListener::deliverOne()
     switch (n.type) {
     case Notification::Type::Add:
         type = QStringLiteral("add");
-        key = n.key.isEmpty() ? metaNamespaceKeyFunc(n.obj).key : n.key;
         if (m_handler.onAdd)
             guarded([&] { m_handler.onAdd(n.obj, n.isInInitialList); });
         if (n.isInInitialList)
@@ -101,14 +102,12 @@ bool ProcessorListener::deliverOne()
         break;
     case Notification::Type::Update:
         type = n.isSync ? QStringLiteral("update (resync)") : QStringLiteral("update");
-        key = n.key.isEmpty() ? metaNamespaceKeyFunc(n.obj).key : n.key;
         if (m_handler.onUpdate)
             guarded([&] { m_handler.onUpdate(n.oldObj, n.obj); });
         break;
     case Notification::Type::Delete:
         type =
             n.deleted.tombstone ? QStringLiteral("delete (tombstone)") : QStringLiteral("delete");
-        key = n.key.isEmpty() ? deletionHandlingKey(n.deleted).key : n.key;
         if (m_handler.onDelete)
             guarded([&] { m_handler.onDelete(n.deleted); });
         break;
