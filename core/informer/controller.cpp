@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "controller.h"
 
+#include "trace/clock.h"
 #include "trace/journal.h"
 
-#include <QElapsedTimer>
 #include <QTimer>
 
 namespace lens {
@@ -71,9 +71,8 @@ void Controller::pump()
     if (m_mode != Mode::Running)
         return;
     int n = 0;
-    QElapsedTimer budget;
-    budget.start();
-    while (n < m_batch && budget.elapsed() < sliceBudgetMs()) {
+    const SliceBudget budget(m_clock, sliceBudgetMs(), m_batch);
+    while (!budget.spent(n)) {
         const PopResult r = m_queue->pop(m_process);
         if (!r.popped)
             break;

@@ -9,6 +9,7 @@ class QTimer;
 
 namespace lens {
 
+class Clock;
 class Journal;
 
 /// The controller's processLoop (tools/cache/controller.go) as a pump on the event loop: it
@@ -32,6 +33,9 @@ public:
     /// sliceBudgetMs() milliseconds: keys that piled up many deltas each cost more, and the
     /// rest waits for the next turn (at least one key per turn).
     void setBatchSize(int n) { m_batch = qMax(1, n); }
+    /// The informer's clock (not owned; null = real time): on a manual one (exact pictures) a
+    /// turn pops setBatchSize() keys whatever the time they take (SliceBudget).
+    void setClock(const Clock *clock) { m_clock = clock; }
     static constexpr int sliceBudgetMs() { return 8; }
     qint64 poppedCount() const { return m_popped; }
 
@@ -56,6 +60,7 @@ private:
     PopProcessFunc m_process;
     Journal *m_journal;
     QTimer *m_timer;
+    const Clock *m_clock = nullptr;
     Mode m_mode = Mode::Running;
     int m_batch = 64;
     qint64 m_popped = 0;

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "processor.h"
 
-#include <QElapsedTimer>
-
 #include "keys.h"
+#include "trace/clock.h"
 #include "trace/journal.h"
 
 #include <QTimer>
@@ -55,14 +54,17 @@ void ProcessorListener::shutdown()
 void ProcessorListener::deliverPending()
 {
     // client-go's run() loop hands notifications to the handler back to back. Here a turn of
-    // the event loop delivers for up to kSliceMs (one notification per turn could not keep up
-    // with thousands of events per second, and the buffer would grow without end); with an
+    // the event loop delivers up to kSliceCount of them for up to kSliceMs (one notification
+    // per turn could not keep up with thousands of events per second, and the buffer would
+    // grow without end; on a manual clock the count alone, see SliceBudget); with an
     // artificial processing delay, one per delay.
     constexpr qint64 kSliceMs = 4;
-    QElapsedTimer slice;
-    slice.start();
+    constexpr int kSliceCount = 256;
+    const SliceBudget slice(m_clock, kSliceMs, kSliceCount);
+    int delivered = 0;
     while (deliverOne()) {
-        if (m_delayMs > 0 || m_buffer.empty() || slice.elapsed() >= kSliceMs)
+        ++delivered;
+        if (m_delayMs > 0 || m_buffer.empty() || slice.spent(delivered))
             break;
     }
     if (!m_buffer.empty() && !m_shutdown)

@@ -274,6 +274,7 @@ QString SharedIndexInformer::run()
             return handleDeltas(key, d, initial);
         },
         m_journal, this);
+    m_controller->setClock(m_clock);
     m_queue->setQueuedCallback([this] { m_controller->notifyQueued(); });
     m_reflector = new Reflector(m_lw, m_queue.get(), m_journal, m_clock, this);
     m_reflector->setResyncPeriod(m_resyncCheckPeriod,

@@ -282,6 +282,7 @@ bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
             m_bookmarksSent.start();
         }
     }
+    m_settleBeforeStep = true;
     m_activity.restart();
     m_idleTurns = 0;
     quiet(); // arms the timer that comes back once the client has taken them
@@ -344,9 +345,10 @@ void ScenarioPlayer::advanceSteps()
         } else if (m_speed > 0) {
             restartPace();
         }
-        // A timer of the informer's fired at this step's time (a resync check, a backoff): what
-        // it set off (Sync deltas popped and notified, a relist) is journaled before the step's
-        // own actions, not in whichever order the event loop would take them.
+        // A timer of the informer's fired at this step's time (a resync check, a backoff), or
+        // the server sent its periodic bookmarks then: what that set off (Sync deltas popped and
+        // notified, a relist, the bookmark taken) is journaled before the step's own actions,
+        // not in whichever order the event loop would take them.
         if (m_settleBeforeStep && (m_speed <= 0 || released) && !quiet())
             return; // the quiet timer comes back
         m_settleBeforeStep = false;

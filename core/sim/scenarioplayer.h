@@ -214,8 +214,9 @@ private:
     QElapsedTimer m_activity; ///< real time since the last journal event (recheck())
     QTimer m_quietTimer;
     int m_idleTurns = 0; ///< event-loop turns without a journal event, after m_quietMs
-    /// A timer on the scenario clock fired at a stop (stopAtNextDue): what it set off settles
-    /// before the next step plays at that time (exact pacing).
+    /// A timer on the scenario clock fired, or periodic bookmarks were sent, at a stop
+    /// (stopAtNextDue): what that set off settles before the next step plays at that time
+    /// (exact pacing).
     bool m_settleBeforeStep = false;
     double m_speed = 1.0;
     int m_next = 0;

@@ -18,6 +18,36 @@ public:
     virtual ~Clock() = default;
     /// Milliseconds since this clock's start; never decreases.
     virtual qint64 nowMs() const = 0;
+    /// True for a clock that moves only when told to (ManualClock: tests, exact pictures).
+    /// Work that is cut into slices per event-loop turn cuts them by count instead of real time
+    /// on such a clock (SliceBudget), so the same inputs interleave the same on any machine.
+    virtual bool isManual() const { return false; }
+};
+
+/// How much of a queue one event-loop turn may work through: at most `maxCount` items, and on
+/// a real-time clock (or none) also at most `maxMs` milliseconds of real time, so that the
+/// window stays responsive under any load. On a manual clock (Clock::isManual(), exact
+/// pictures) only the count applies: how many items a turn takes, and therefore the order in
+/// which two pumps' records interleave in the journal, must not depend on the machine's speed.
+class SliceBudget {
+public:
+    SliceBudget(const Clock *clock, qint64 maxMs, int maxCount)
+        : m_timed(!clock || !clock->isManual()), m_maxMs(maxMs), m_maxCount(maxCount)
+    {
+        if (m_timed)
+            m_timer.start();
+    }
+    /// True once `done` items used the turn up (the first item is always allowed).
+    bool spent(int done) const
+    {
+        return done >= m_maxCount || (m_timed && done > 0 && m_timer.elapsed() >= m_maxMs);
+    }
+
+private:
+    QElapsedTimer m_timer;
+    bool m_timed;
+    qint64 m_maxMs;
+    int m_maxCount;
 };
 
 class SteadyClock final : public Clock {
@@ -35,6 +65,7 @@ class ManualClock final : public QObject, public Clock {
     Q_OBJECT
 public:
     qint64 nowMs() const override { return m_now; }
+    bool isManual() const override { return true; }
     /// Moves time forward by `ms` milliseconds (negative values are ignored).
     void advance(qint64 ms)
     {

@@ -113,6 +113,28 @@ private Q_SLOTS:
         QCOMPARE(destroyed.count(), 1);
         delete orphan;
     }
+
+    // SliceBudget: on a manual clock a turn is its count however long it takes (exact
+    // pictures must not depend on the machine's speed); on a real clock the milliseconds
+    // also end it, but never before its first item. A 0 ms budget has always run out.
+    void aSliceOnAManualClockIsItsCount()
+    {
+        ManualClock manual;
+        const SliceBudget onManual(&manual, 0, 3);
+        QVERIFY(!onManual.spent(0));
+        QVERIFY(!onManual.spent(2));
+        QVERIFY(onManual.spent(3));
+
+        SteadyClock steady;
+        const SliceBudget onSteady(&steady, 0, 3);
+        QVERIFY(!onSteady.spent(0));
+        QVERIFY(onSteady.spent(1));
+        const SliceBudget noClock(nullptr, 0, 3);
+        QVERIFY(noClock.spent(1));
+        const SliceBudget roomy(&steady, 60000, 3);
+        QVERIFY(!roomy.spent(2));
+        QVERIFY(roomy.spent(3));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_ClockTimer)
