@@ -232,7 +232,7 @@ int main(int argc, char **argv)
         "loop_latency_ms_p50/p99/max (and per tab turn), rss_mib_* and heap_* (memory; "
         "heap_allocator names the malloc), "
         "journal_events_per_s, rows and marks kept, stall_cause lines (the longest event-loop "
-        "turns) and late_probe lines (what made a probe late). See docs/window.md."));
+        "turns) and late_probe lines (what made a probe late). See docs/window-under-load.md."));
     p.addHelpOption();
     const QCommandLineOption rateOpt(QStringLiteral("rate"),
                                      QStringLiteral("Watch events per second (default 5000)."),

@@ -13,7 +13,7 @@ namespace lens {
 class MainWindow;
 class RecordedJournal;
 
-/// Record and replay in the window (docs/window.md, "Record and replay"): the File menu's
+/// Record and replay in the window (docs/recordings.md): the File menu's
 /// "Open journal…" (Ctrl+O), "Save journal…" (Ctrl+S) and "Open kubectl watch capture…".
 /// Opening never replaces the window it is asked from: the recording (or capture) opens in a
 /// second window of its own, which owns what it shows and is deleted when closed.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// --open FILE: a recorded journal, offline (docs/window.md, "Record and replay").
+// --open FILE: a recorded journal, offline (docs/recordings.md).
 #include "cli.h"
 
 #include "lens/journalfile.h"

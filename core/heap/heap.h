@@ -11,7 +11,7 @@
 /// them, the disposal thread (trace/disposal.h) destroys them. glibc serialises every free of
 /// another thread's memory on that thread's arena lock; bench_window measured the window's thread
 /// waiting on those locks about 80 ms per second, in waits of up to 12 ms. jemalloc (and every
-/// thread-caching allocator) returns such memory in batches. See docs/window.md, "Smoothness".
+/// thread-caching allocator) returns such memory in batches. See docs/window-under-load.md.
 namespace lens::heap {
 
 /// "jemalloc 5.3.0-0-g…" (its own version string, read through mallctl), "glibc malloc", or

@@ -18,7 +18,7 @@ class QTimer;
 
 namespace lens {
 
-/// What the first line of a journal file says (docs/window.md, "Record and replay").
+/// What the first line of a journal file says (docs/recordings.md).
 struct JournalFileHeader {
     static constexpr int kVersion = 1;
     static QString formatName() { return QStringLiteral("informer-lens-journal"); }
