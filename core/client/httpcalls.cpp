@@ -166,9 +166,36 @@ void HttpListCall::attach(QNetworkReply *reply)
     }
     m_reply = reply;
     reply->setParent(this);
+    connect(reply, &QNetworkReply::readyRead, this, &HttpListCall::takeArrived);
     connect(reply, &QNetworkReply::finished, this, &HttpListCall::onFinished);
     if (m_watchdog)
         m_watchdog->watch(reply);
+}
+
+void HttpListCall::takeArrived()
+{
+    if (m_reply && !m_done && m_reply->bytesAvailable() > 0)
+        m_pieces.append(m_reply->readAll());
+}
+
+QByteArray HttpListCall::joinPieces(QList<QByteArray> &pieces)
+{
+    if (pieces.size() == 1) {
+        QByteArray only = std::move(pieces.first());
+        pieces.clear();
+        return only; // parse() adds the padding if it has no room for it
+    }
+    qsizetype total = 0;
+    for (const QByteArray &piece : std::as_const(pieces))
+        total += piece.size();
+    QByteArray body;
+    body.reserve(total + qsizetype(fastjson::kParserPadding));
+    for (QByteArray &piece : pieces) {
+        body.append(piece);
+        piece = QByteArray();
+    }
+    pieces.clear();
+    return body;
 }
 
 void HttpListCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
@@ -210,10 +237,11 @@ void HttpListCall::onFinished()
 {
     if (m_done)
         return;
+    takeArrived();
     m_done = true;
-    QByteArray body = m_reply->readAll();
     const int code = httpStatus(m_reply);
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
+        const QByteArray body = joinPieces(m_pieces); // an error's Status: small
         m_error = statusFromReply(m_reply, body);
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
             !isTimedOut(m_reply))
@@ -234,12 +262,14 @@ void HttpListCall::onFinished()
         m_error = std::move(p.error);
         Q_EMIT finished();
     });
-    // Moved, so that the decoder owns the only reference and can parse the body in place.
+    // Moved, so that the decoder owns the only reference and can join the pieces and parse
+    // the body in place.
     tsan::handOff(decoderPool());
     m_parsing->setFuture(
-        QtConcurrent::run(decoderPool(), [body = tsan::Captured(std::move(body))]() mutable {
+        QtConcurrent::run(decoderPool(), [pieces = tsan::Captured(std::move(m_pieces))]() mutable {
             tsan::tookOver(decoderPool());
-            Parsed parsed = parse(*body);
+            QByteArray body = joinPieces(*pieces);
+            Parsed parsed = parse(body);
             tsan::handOff(decoderPool());
             return parsed;
         }));
