@@ -153,6 +153,9 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
 
 HttpListCall::HttpListCall(QNetworkReply *reply)
 {
+    m_moreArrived.setSingleShot(true);
+    m_moreArrived.setInterval(0);
+    connect(&m_moreArrived, &QTimer::timeout, this, &HttpListCall::takeArrived);
     if (reply)
         attach(reply);
 }
@@ -174,8 +177,16 @@ void HttpListCall::attach(QNetworkReply *reply)
 
 void HttpListCall::takeArrived()
 {
-    if (m_reply && !m_done && m_reply->bytesAvailable() > 0)
-        m_pieces.append(m_reply->readAll());
+    if (!m_reply || m_done)
+        return;
+    // At most kPieceBytes per event-loop turn: taking bytes from QNAM copies them, and a
+    // backlog of hundreds of MB copied in one turn would stall the thread (and the window).
+    if (const qint64 n = qMin<qint64>(m_reply->bytesAvailable(), kPieceBytes); n > 0)
+        m_pieces.append(m_reply->read(n));
+    if (m_reply->bytesAvailable() > 0)
+        m_moreArrived.start();
+    else if (m_replyFinished)
+        complete();
 }
 
 QByteArray HttpListCall::joinPieces(QList<QByteArray> &pieces)
@@ -235,13 +246,15 @@ void HttpListCall::abort()
 
 void HttpListCall::onFinished()
 {
-    if (m_done)
+    if (m_done || m_replyFinished)
         return;
-    takeArrived();
-    m_done = true;
+    m_replyFinished = true;
     const int code = httpStatus(m_reply);
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
-        const QByteArray body = joinPieces(m_pieces); // an error's Status: small
+        m_moreArrived.stop();
+        m_done = true;
+        m_pieces.append(m_reply->readAll()); // an error's Status: small
+        const QByteArray body = joinPieces(m_pieces);
         m_error = statusFromReply(m_reply, body);
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
             !isTimedOut(m_reply))
@@ -249,6 +262,12 @@ void HttpListCall::onFinished()
         Q_EMIT finished();
         return;
     }
+    takeArrived(); // the rest of the body, a piece per turn; then complete()
+}
+
+void HttpListCall::complete()
+{
+    m_done = true;
     // Parsed on the decoder thread; finished() comes back here. QtConcurrent::run reports the
     // future finished exactly once. (A QPromise in a shared_ptr did not: destroyed on the
     // decoder thread after this thread's takeResult() had reset the future, it reported it
