@@ -512,7 +512,8 @@ bool decodeList(QByteArray &body, ListBody *out)
 {
     const qsizetype size = body.size();
     // Parse in place when the buffer is ours and has room for the padding; else one copy.
-    constexpr qsizetype kPadding = qsizetype(simdjson::SIMDJSON_PADDING);
+    constexpr qsizetype kPadding = kParserPadding;
+    static_assert(size_t(kParserPadding) >= simdjson::SIMDJSON_PADDING);
     if (!body.isDetached() || body.data_ptr().freeSpaceAtEnd() < kPadding)
         body.reserve(size + kPadding);
     *out = ListBody{};

@@ -34,10 +34,14 @@ struct ListBody {
     std::optional<qint64> remainingItemCount;
 };
 
+/// The bytes decodeList() needs to spare after a body's data to parse it in place (simdjson's
+/// padding): reserve size + kParserPadding when building a body to avoid a reallocation.
+constexpr qsizetype kParserPadding = 64;
+
 /// Decodes a `kind: ...List` body. Items lacking kind / apiVersion get the list's kind without
 /// its "List" suffix and its apiVersion, written into their bytes as the first two fields, as
 /// client-go's decoder fills them in. `body` is parsed where it is when its buffer is not shared
-/// and has 64 bytes to spare after the data (simdjson's padding); else its buffer is first
+/// and has kParserPadding bytes to spare after the data; else its buffer is first
 /// reallocated with that room (its content stays the same).
 bool decodeList(QByteArray &body, ListBody *out);
 

@@ -153,6 +153,9 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
 
 HttpListCall::HttpListCall(QNetworkReply *reply)
 {
+    m_moreArrived.setSingleShot(true);
+    m_moreArrived.setInterval(0);
+    connect(&m_moreArrived, &QTimer::timeout, this, &HttpListCall::takeArrived);
     if (reply)
         attach(reply);
 }
@@ -166,9 +169,44 @@ void HttpListCall::attach(QNetworkReply *reply)
     }
     m_reply = reply;
     reply->setParent(this);
+    connect(reply, &QNetworkReply::readyRead, this, &HttpListCall::takeArrived);
     connect(reply, &QNetworkReply::finished, this, &HttpListCall::onFinished);
     if (m_watchdog)
         m_watchdog->watch(reply);
+}
+
+void HttpListCall::takeArrived()
+{
+    if (!m_reply || m_done)
+        return;
+    // At most kPieceBytes per event-loop turn: taking bytes from QNAM copies them, and a
+    // backlog of hundreds of MB copied in one turn would stall the thread (and the window).
+    if (const qint64 n = qMin<qint64>(m_reply->bytesAvailable(), kPieceBytes); n > 0)
+        m_pieces.append(m_reply->read(n));
+    if (m_reply->bytesAvailable() > 0)
+        m_moreArrived.start();
+    else if (m_replyFinished)
+        complete();
+}
+
+QByteArray HttpListCall::joinPieces(QList<QByteArray> &pieces)
+{
+    if (pieces.size() == 1) {
+        QByteArray only = std::move(pieces.first());
+        pieces.clear();
+        return only; // parse() adds the padding if it has no room for it
+    }
+    qsizetype total = 0;
+    for (const QByteArray &piece : std::as_const(pieces))
+        total += piece.size();
+    QByteArray body;
+    body.reserve(total + qsizetype(fastjson::kParserPadding));
+    for (QByteArray &piece : pieces) {
+        body.append(piece);
+        piece = QByteArray();
+    }
+    pieces.clear();
+    return body;
 }
 
 void HttpListCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
@@ -208,12 +246,15 @@ void HttpListCall::abort()
 
 void HttpListCall::onFinished()
 {
-    if (m_done)
+    if (m_done || m_replyFinished)
         return;
-    m_done = true;
-    QByteArray body = m_reply->readAll();
+    m_replyFinished = true;
     const int code = httpStatus(m_reply);
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
+        m_moreArrived.stop();
+        m_done = true;
+        m_pieces.append(m_reply->readAll()); // an error's Status: small
+        const QByteArray body = joinPieces(m_pieces);
         m_error = statusFromReply(m_reply, body);
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
             !isTimedOut(m_reply))
@@ -221,6 +262,12 @@ void HttpListCall::onFinished()
         Q_EMIT finished();
         return;
     }
+    takeArrived(); // the rest of the body, a piece per turn; then complete()
+}
+
+void HttpListCall::complete()
+{
+    m_done = true;
     // Parsed on the decoder thread; finished() comes back here. QtConcurrent::run reports the
     // future finished exactly once. (A QPromise in a shared_ptr did not: destroyed on the
     // decoder thread after this thread's takeResult() had reset the future, it reported it
@@ -234,12 +281,14 @@ void HttpListCall::onFinished()
         m_error = std::move(p.error);
         Q_EMIT finished();
     });
-    // Moved, so that the decoder owns the only reference and can parse the body in place.
+    // Moved, so that the decoder owns the only reference and can join the pieces and parse
+    // the body in place.
     tsan::handOff(decoderPool());
     m_parsing->setFuture(
-        QtConcurrent::run(decoderPool(), [body = tsan::Captured(std::move(body))]() mutable {
+        QtConcurrent::run(decoderPool(), [pieces = tsan::Captured(std::move(m_pieces))]() mutable {
             tsan::tookOver(decoderPool());
-            Parsed parsed = parse(*body);
+            QByteArray body = joinPieces(*pieces);
+            Parsed parsed = parse(body);
             tsan::handOff(decoderPool());
             return parsed;
         }));
