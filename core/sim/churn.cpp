@@ -83,10 +83,10 @@ QString ChurnGenerator::create()
 
 QString ChurnGenerator::update()
 {
-    const QList<lens::Object> pods = m_store->objects(kPods);
-    if (pods.isEmpty())
+    const int pods = m_store->count(kPods);
+    if (pods == 0)
         return {};
-    const lens::Object &pod = pods.at(int(m_rng.bounded(int(pods.size()))));
+    const lens::Object pod = m_store->objectAt(kPods, int(m_rng.bounded(pods)));
     QJsonObject json = pod.json();
     QJsonObject meta = json.value(kMeta).toObject();
     QString what;
@@ -141,10 +141,10 @@ QString ChurnGenerator::update()
 
 QString ChurnGenerator::removeOne()
 {
-    const QList<lens::Object> pods = m_store->objects(kPods);
-    if (pods.isEmpty())
+    const int pods = m_store->count(kPods);
+    if (pods == 0)
         return {};
-    const lens::Object &pod = pods.at(int(m_rng.bounded(int(pods.size()))));
+    const lens::Object pod = m_store->objectAt(kPods, int(m_rng.bounded(pods)));
     const WriteResult r = m_store->remove(kPods, pod.namespace_(), pod.name());
     if (!r.ok())
         return {};

@@ -11,6 +11,8 @@
 #include <QRandomGenerator>
 #include <QUuid>
 
+#include <iterator>
+
 namespace lens::sim {
 
 namespace {
@@ -549,6 +551,14 @@ int Store::count(const QString &resource) const
 {
     const Table *t = table(resource);
     return t ? int(t->objects.size()) : 0;
+}
+
+lens::Object Store::objectAt(const QString &resource, int index) const
+{
+    const Table *t = table(resource);
+    if (!t || index < 0 || index >= t->objects.size())
+        return {};
+    return std::next(t->objects.cbegin(), index)->object;
 }
 
 QStringList Store::namespaceNames() const

@@ -47,6 +47,7 @@ private slots:
     void writeErrors();
     void historyWindowAndCompaction();
     void stateAtRollsBack();
+    void objectAtFollowsListOrder();
     void namespaceDeletionCascades();
     void labelSelector_data();
     void labelSelector();
@@ -165,6 +166,22 @@ void tst_SimStore::stateAtRollsBack()
     QVERIFY(s.stateAt(kPods, 0, &now));
     QCOMPARE(now.keys(), (QStringList{QStringLiteral("a/p2"), QStringLiteral("a/p3")}));
     QVERIFY(!s.stateAt(kPods, s.revision() + 1, &now));
+}
+
+// The churn's random pick: objectAt(i) is objects().at(i), so seeded churn picks the same pods
+// as when it built the whole list for every write.
+void tst_SimStore::objectAtFollowsListOrder()
+{
+    Store s;
+    Fixtures::seed(&s, 40, 3);
+    const QList<lens::Object> all = s.objects(kPods);
+    QCOMPARE(all.size(), s.count(kPods));
+    QVERIFY(all.size() >= 40);
+    for (int i = 0; i < all.size(); ++i)
+        QCOMPARE(s.objectAt(kPods, i).name(), all.at(i).name());
+    QVERIFY(s.objectAt(kPods, -1).isNull());
+    QVERIFY(s.objectAt(kPods, int(all.size())).isNull());
+    QVERIFY(s.objectAt(QStringLiteral("nosuchresource"), 0).isNull());
 }
 
 void tst_SimStore::namespaceDeletionCascades()
