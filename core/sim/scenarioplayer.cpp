@@ -261,10 +261,7 @@ bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
     const qint64 ceiling = limitMs >= 0 ? limitMs : m_stopAtMs;
     if (timerDue >= 0 && (ceiling < 0 || timerDue <= ceiling) && (due < 0 || timerDue < due)) {
         m_clock->advanceTo(timerDue);
-        m_settleBeforeStep = true;
-        m_activity.restart();
-        m_idleTurns = 0;
-        quiet(); // comes back once what the timer did has settled
+        settleAtStop(); // comes back once what the timer did has settled
         return true;
     }
     if (due < 0 || (limitMs >= 0 && due > limitMs))
@@ -282,11 +279,16 @@ bool ScenarioPlayer::stopAtNextDue(qint64 limitMs)
             m_bookmarksSent.start();
         }
     }
+    settleAtStop(); // comes back once the client has taken them
+    return true;
+}
+
+void ScenarioPlayer::settleAtStop()
+{
     m_settleBeforeStep = true;
     m_activity.restart();
     m_idleTurns = 0;
-    quiet(); // arms the timer that comes back once the client has taken them
-    return true;
+    quiet(); // arms the quiet timer
 }
 
 void ScenarioPlayer::reachStopTime()

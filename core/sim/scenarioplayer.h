@@ -179,6 +179,9 @@ private:
     /// backoff) is a stop, and bookmarks are sent without moving the clock, as they would
     /// arrive while it stands. True when it stopped: the caller waits for quiet again.
     bool stopAtNextDue(qint64 limitMs);
+    /// At a stop (a clock timer fired, bookmarks sent): the next step at this time waits until
+    /// what that set off is quiet (m_settleBeforeStep), counted from now.
+    void settleAtStop();
     void reachStopTime();
     /// The clock moves to the stop time and stays there; stopTimeReached(). Call once quiet,
     /// with no stop on the way (stopAtNextDue()).

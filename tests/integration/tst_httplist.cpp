@@ -20,6 +20,41 @@
 
 using namespace lens;
 
+namespace {
+/// Answers each request `server` gets with 200 and `body` (Content-Length, then the connection
+/// closes): at once, or `pieceBytes` at a time, one piece per event-loop turn.
+void answerWith(QTcpServer *server, const QByteArray &body, qsizetype pieceBytes = 0)
+{
+    QObject::connect(server, &QTcpServer::newConnection, server, [server, body, pieceBytes] {
+        QTcpSocket *s = server->nextPendingConnection();
+        QObject::connect(s, &QTcpSocket::readyRead, s, [s, body, pieceBytes] {
+            if (!s->peek(1 << 16).contains("\r\n\r\n"))
+                return;
+            s->readAll();
+            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+                     QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n");
+            if (pieceBytes <= 0) {
+                s->write(body);
+                s->disconnectFromHost();
+                return;
+            }
+            auto *pace = new QTimer(s);
+            auto sent = std::make_shared<qsizetype>(0);
+            QObject::connect(pace, &QTimer::timeout, s, [s, body, pieceBytes, pace, sent] {
+                s->write(body.mid(*sent, pieceBytes));
+                s->flush();
+                *sent += pieceBytes;
+                if (*sent >= body.size()) {
+                    pace->stop();
+                    s->disconnectFromHost();
+                }
+            });
+            pace->start(0);
+        });
+    });
+}
+} // namespace
+
 class tst_HttpList : public QObject {
     Q_OBJECT
 private slots:
@@ -87,17 +122,7 @@ void tst_HttpList::listBodyIsParsedOrExplained()
     QFETCH(int, items);
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
-    connect(&server, &QTcpServer::newConnection, this, [&] {
-        QTcpSocket *s = server.nextPendingConnection();
-        connect(s, &QTcpSocket::readyRead, s, [s, body] {
-            if (!s->peek(1 << 16).contains("\r\n\r\n"))
-                return;
-            s->readAll();
-            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
-                     QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
-            s->disconnectFromHost();
-        });
-    });
+    answerWith(&server, body);
     HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
                          QStringLiteral("/api/v1/pods"));
     std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
@@ -189,28 +214,7 @@ void tst_HttpList::bodyArrivingInPiecesIsDecodedWhole()
     QVERIFY(server.listen(QHostAddress::LocalHost));
     // The body goes out in 1 KiB pieces, one per event-loop turn of a timer, so that the reply
     // has many readyReads.
-    connect(&server, &QTcpServer::newConnection, this, [&] {
-        QTcpSocket *s = server.nextPendingConnection();
-        connect(s, &QTcpSocket::readyRead, s, [s, body] {
-            if (!s->peek(1 << 16).contains("\r\n\r\n"))
-                return;
-            s->readAll();
-            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
-                     QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n");
-            auto *pace = new QTimer(s);
-            auto sent = std::make_shared<qsizetype>(0);
-            connect(pace, &QTimer::timeout, s, [s, body, pace, sent] {
-                s->write(body.mid(*sent, 1024));
-                s->flush();
-                *sent += 1024;
-                if (*sent >= body.size()) {
-                    pace->stop();
-                    s->disconnectFromHost();
-                }
-            });
-            pace->start(0);
-        });
-    });
+    answerWith(&server, body, 1024);
     HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
                          QStringLiteral("/api/v1/pods"));
     std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
