@@ -41,6 +41,12 @@ QString KeyedRowsModel::keyAt(int row) const
     return row >= 0 && row < m_rows.size() ? m_rows.at(row).key : QString();
 }
 
+qint64 KeyedRowsModel::memoryBytes() const
+{
+    return m_rows.capacity() * qint64(sizeof(Row)) + m_ordinalOf.capacity() +
+           m_ordinalOf.size() * qint64(sizeof(QString) + sizeof(qint64));
+}
+
 QStringList KeyedRowsModel::keys() const
 {
     QStringList out;
