@@ -505,6 +505,8 @@ void MainWindow::settle()
     m_informerBar->refresh();
     updatePipeline();
     updateStatus(); // a backoff's countdown moves with the clock, without events
+    if (m_memory)
+        m_memory->refresh(); // its own timer reads every two seconds of real time
 }
 
 bool MainWindow::isSettled() const

@@ -6,6 +6,7 @@
 #include "mainwindow.h"
 #include "trace/journal.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QStatusBar>
@@ -22,7 +23,15 @@ MemoryStatus::MemoryStatus(MainWindow *window)
     window->statusBar()->addPermanentWidget(m_label);
     connect(m_timer, &QTimer::timeout, this, &MemoryStatus::refresh);
     m_timer->start(2000);
+    window->installEventFilter(this);
     refresh();
+}
+
+bool MemoryStatus::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && event->type() == QEvent::LanguageChange)
+        refresh();
+    return QObject::eventFilter(watched, event);
 }
 
 void MemoryStatus::setCaches(std::function<PartMemory()> caches)

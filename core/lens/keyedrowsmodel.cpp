@@ -43,8 +43,10 @@ QString KeyedRowsModel::keyAt(int row) const
 
 qint64 KeyedRowsModel::memoryBytes() const
 {
-    return m_rows.capacity() * qint64(sizeof(Row)) + m_ordinalOf.capacity() +
-           m_ordinalOf.size() * qint64(sizeof(QString) + sizeof(qint64));
+    // Sizes, not capacities: how the rows grew depends on how the events were batched (real
+    // time), and an exact screenshot must show the same figure whatever the machine's speed.
+    return m_rows.size() * qint64(sizeof(Row)) +
+           m_ordinalOf.size() * qint64(sizeof(QString) + sizeof(qint64) + 1);
 }
 
 QStringList KeyedRowsModel::keys() const

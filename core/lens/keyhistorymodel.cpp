@@ -15,7 +15,7 @@ namespace {
 
 qint64 textBytes(const QString &s)
 {
-    return s.capacity() > 0 && s.isDetached() ? 16 + 2 * (s.capacity() + 1) : 0;
+    return s.isEmpty() ? 0 : 16 + 2 * (s.size() + 1);
 }
 
 } // namespace
@@ -25,7 +25,7 @@ qint64 KeyHistoryModel::memoryBytes() const
     qint64 n = CappedRowsModel::memoryBytes();
     for (const KeyHistoryEntry &e : m_rows)
         n += textBytes(e.detail) + textBytes(e.tooltip) +
-             e.chips.capacity() * qint64(sizeof(DeltaChip));
+             e.chips.size() * qint64(sizeof(DeltaChip));
     return n;
 }
 

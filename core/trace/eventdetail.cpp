@@ -411,11 +411,6 @@ QJsonObject EventDetail::toJsonObject() const
     return o;
 }
 
-qsizetype EventDetail::heapBytes() const
-{
-    return m_block ? qsizetype(sizeof(Block)) + qsizetype(m_block->bytes) : 0;
-}
-
 qsizetype EventDetail::size() const
 {
     qsizetype n = 0;

@@ -57,8 +57,6 @@ public:
     operator QJsonObject() const { return toJsonObject(); } // NOLINT: implicit by design
 
     bool isEmpty() const { return !m_block; }
-    /// Bytes of the one heap block holding the fields (0 when empty); copies share it.
-    qsizetype heapBytes() const;
     bool empty() const { return isEmpty(); }
     qsizetype size() const;
     qsizetype count() const { return size(); }
