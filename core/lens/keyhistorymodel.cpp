@@ -24,8 +24,8 @@ qint64 KeyHistoryModel::memoryBytes() const
 {
     qint64 n = CappedRowsModel::memoryBytes();
     for (const KeyHistoryEntry &e : m_rows)
-        n += textBytes(e.detail) + textBytes(e.tooltip) +
-             e.chips.size() * qint64(sizeof(DeltaChip));
+        n +=
+            textBytes(e.detail) + textBytes(e.tooltip) + e.chips.size() * qint64(sizeof(DeltaChip));
     return n;
 }
 
