@@ -214,12 +214,18 @@ int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false)
     out(QStringLiteral("sync.heap_mb.pods") + n, heldMb, "MB", "%.0f");
     out(QStringLiteral("sync.json_mb.pods") + n, json / 1e6, "MB", "%.1f");
     out(QStringLiteral("sync.cache_per_json.pods") + n, heldMb * 1e6 / double(json), "x");
+    // The window's memory figures (MemoryUse), estimated from sizes, beside the heap measured
+    // above: the cache's objects and its keys and indices, the journal's own bytes per event.
+    out(QStringLiteral("mem.indexer_estimate_mb.pods") + n,
+        double(indexer.objectBytes() + indexer.ownBytes()) / 1e6, "MB", "%.0f");
     // The journal's own share: what dropping its events frees (their objects stay, shared with
     // the indexer), per event dropped. Up to Journal::droppedBatch() of them wait for their
     // batch and are not freed yet: the figure errs low by at most that share.
     Journal *journal = session.journal();
     const qsizetype events = qsizetype(journal->events().size());
     out(QStringLiteral("sync.journal_events.pods") + n, double(events), "events", "%.0f");
+    out(QStringLiteral("mem.journal_estimate_bytes_per_event.pods") + n,
+        double(journal->ownBytes()) / double(qMax<qsizetype>(1, events)), "bytes", "%.0f");
     const heap::Figures full = heap::figures();
     journal->setCapacity(1);
     disposalPool()->waitForDone();

@@ -25,6 +25,7 @@
 #include "lens/timelinemodel.h"
 #include "lens/workqueuemodel.h"
 #include "lessonpanel.h"
+#include "memorystatus.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
 #include "queuepanel.h"
@@ -88,6 +89,7 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     statusBar()->addWidget(m_statusLabel, 1);
     statusBar()->addPermanentWidget(m_errorLabel);
     statusBar()->addPermanentWidget(m_pumpLabel);
+    m_memory = new MemoryStatus(this);
 
     // Settled: the stream body (every event) was quiet for settleQuietMs().
     connect(m_stream, &LensModels::settled, this, [this] {
@@ -503,6 +505,8 @@ void MainWindow::settle()
     m_informerBar->refresh();
     updatePipeline();
     updateStatus(); // a backoff's countdown moves with the clock, without events
+    if (m_memory)
+        m_memory->refresh(); // its own timer reads every two seconds of real time
 }
 
 bool MainWindow::isSettled() const

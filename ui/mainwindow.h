@@ -45,6 +45,7 @@ class KeyboardNavigation;
 class LessonPanel;
 struct LessonTrack;
 class LensModels;
+class MemoryStatus;
 class Journal;
 class JournalModel;
 class KeyHistoryModel;
@@ -262,6 +263,10 @@ public:
     /// The body shown (the current informer's) and the journal/timeline body (every informer).
     LensModels *body() const;
     LensModels *streamBody() const { return m_stream; }
+    /// Every informer's body, in informer order (the stream body is not among them).
+    const QList<LensModels *> &bodies() const { return m_bodies; }
+    /// Memory per view in the status bar (journal, indexer, history).
+    MemoryStatus *memoryStatus() const { return m_memory; }
     /// The current informer's panels.
     InformerViews *views() const;
     InformerBar *informerBar() const { return m_informerBar; }
@@ -346,8 +351,9 @@ private:
     QPointer<Journal> m_journal;
     QTimer *m_backoffTick = nullptr; ///< repaints the status's backoff countdown every second
     QString m_source;
-    LensModels *m_stream;           ///< journal list and timeline: every informer
-    QList<LensModels *> m_bodies;   ///< one per informer
+    LensModels *m_stream;         ///< journal list and timeline: every informer
+    QList<LensModels *> m_bodies; ///< one per informer
+    MemoryStatus *m_memory = nullptr;
     QList<InformerViews *> m_views; ///< the panels of m_bodies[i]
     QStringList m_names;            ///< informer names (m_names[i] is m_bodies[i]'s)
     int m_current = 0;

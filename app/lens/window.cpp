@@ -8,6 +8,7 @@
 #include "lens/keyhistorymodel.h"
 #include "lens/queuemodel.h"
 #include "mainwindow.h"
+#include "memorystatus.h"
 #include "messages.h"
 #include "pipelinewidget.h"
 #include "playgroundmodel.h"
@@ -278,6 +279,16 @@ int runWindow(Session &session, const CommandLine &cl)
             args << QStringLiteral("--strip-managed-fields");
         if (QProcess::startDetached(QCoreApplication::applicationFilePath(), args))
             QCoreApplication::quit();
+    });
+    // Memory per view: the informers' caches, summed, beside the journal and the views.
+    window.memoryStatus()->setCaches([&session] {
+        PartMemory caches;
+        for (const SharedIndexInformer *informer : session.informers()) {
+            caches.items += informer->indexer().size();
+            caches.objectBytes += informer->indexer().objectBytes();
+            caches.ownBytes += informer->indexer().ownBytes();
+        }
+        return caches;
     });
     window.setSourceDescription(session.sourceDescription());
     QObject::connect(&session, &Session::captionChanged, &window, &MainWindow::showScenarioCaption);

@@ -247,7 +247,9 @@ void readMetadata(const QJsonObject &json, ObjectBuilder *b)
 Object Object::fromJson(const QJsonObject &json)
 {
     ObjectBuilder b;
-    b.setBytes(QJsonDocument(json).toJson(QJsonDocument::Compact));
+    QByteArray bytes = QJsonDocument(json).toJson(QJsonDocument::Compact);
+    bytes.squeeze(); // toJson grows its buffer as it writes: up to half of it was slack
+    b.setBytes(std::move(bytes));
     readMetadata(json, &b);
     Object o = b.build();
     // The caller often reads it back soon (the simulated server's read-modify-write).

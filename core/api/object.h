@@ -128,6 +128,7 @@ public:
 
 private:
     friend class ObjectBuilder;
+    friend class ObjectMemory;
     std::shared_ptr<const Data> d;
 };
 

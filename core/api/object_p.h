@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringView>
 
+#include <atomic>
 #include <cstring>
 #include <string_view>
 
@@ -32,6 +33,9 @@ struct Object::Data {
     QByteArray extra;
     quint32 labelCount = 0;
     bool hasMeta = false;
+    /// Holds by journals' events and by caches (ObjectMemory): counted, never owning.
+    mutable std::atomic<quint32> journalHolds{0};
+    mutable std::atomic<quint32> cacheHolds{0};
 
     Span span(qsizetype i) const
     {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "indexer.h"
 
+#include "api/objectmemory.h"
+
 namespace lens {
 
 QStringList metaNamespaceIndexFunc(const Object &obj)
@@ -11,6 +13,45 @@ QStringList metaNamespaceIndexFunc(const Object &obj)
 Indexer::Indexer(KeyFunc keyFunc, Indexers indexers)
     : m_keyFunc(std::move(keyFunc)), m_indexers(std::move(indexers))
 {
+}
+
+Indexer::~Indexer()
+{
+    for (auto it = m_items.cbegin(); it != m_items.cend(); ++it)
+        ObjectMemory::cacheRelease(it.value());
+}
+
+namespace {
+
+qint64 stringBytes(const QString &s)
+{
+    return s.capacity() > 0 ? 16 + 2 * (s.capacity() + 1) : 0;
+}
+
+} // namespace
+
+void Indexer::account(const QString &key, const Object &obj, int sign)
+{
+    m_objectBytes += sign * ObjectMemory::footprint(obj);
+    m_keyBytes += sign * stringBytes(key);
+    if (sign > 0)
+        ObjectMemory::cacheHold(obj);
+    else
+        ObjectMemory::cacheRelease(obj);
+}
+
+qint64 Indexer::ownBytes() const
+{
+    // A QHash: one byte per bucket, and a key and a value per entry in its spans.
+    qint64 n =
+        m_items.capacity() + m_items.size() * qint64(sizeof(QString) + sizeof(Object)) + m_keyBytes;
+    for (const auto &index : m_indices) {
+        n += index.capacity() + index.size() * qint64(sizeof(QString) + sizeof(QSet<QString>));
+        for (auto v = index.cbegin(); v != index.cend(); ++v)
+            n += stringBytes(v.key()) + v.value().capacity() +
+                 v.value().size() * qint64(sizeof(QString));
+    }
+    return n;
 }
 
 KeyResult Indexer::update(const Object &obj)
@@ -33,10 +74,12 @@ void Indexer::updateByKey(const QString &key, const Object &obj)
     auto it = m_items.find(key);
     if (it != m_items.end()) {
         const Object old = it.value();
+        account(it.key(), obj, +1); // before the release: the same version stays held
         it.value() = obj;
+        account(it.key(), old, -1);
         updateIndices(key, &old, &obj);
     } else {
-        m_items.insert(key, obj);
+        account(m_items.insert(key, obj).key(), obj, +1);
         updateIndices(key, nullptr, &obj);
     }
     if (obj.hasMeta())
@@ -60,6 +103,7 @@ void Indexer::removeByKey(const QString &key)
     if (it == m_items.end())
         return;
     const Object old = it.value();
+    account(it.key(), old, -1);
     m_items.erase(it);
     updateIndices(key, &old, nullptr);
 }
@@ -81,6 +125,10 @@ QString Indexer::replace(const QList<Object> &list, const QString &resourceVersi
             return k.error;
         items.insert(k.key, stored);
     }
+    for (auto it = items.cbegin(); it != items.cend(); ++it)
+        account(it.key(), it.value(), +1); // before the releases: kept versions stay held
+    for (auto it = m_items.cbegin(); it != m_items.cend(); ++it)
+        account(it.key(), it.value(), -1);
     m_items = std::move(items);
     m_indices.clear();
     for (auto it = m_items.cbegin(); it != m_items.cend(); ++it)

@@ -46,6 +46,9 @@ public:
 class Indexer : public KeyListerGetter {
 public:
     explicit Indexer(KeyFunc keyFunc = metaNamespaceKeyFunc, Indexers indexers = {});
+    /// Lets go of every stored object (ObjectMemory::cacheRelease).
+    ~Indexer();
+    Q_DISABLE_COPY_MOVE(Indexer)
 
     /// The store's transformer (client-go's cache with WithTransformer): called with every object
     /// Add, Update and Replace store, before its key is made; Delete is not transformed. An
@@ -82,6 +85,14 @@ public:
     /// Values with at least one key (empty sets are removed, k8s#84959); unknown index → empty.
     QStringList listIndexFuncValues(const QString &indexName) const;
     QStringList indexNames() const { return m_indexers.keys(); }
+
+    /// Memory (docs/performance.md, "Memory per view"): ObjectMemory::footprint() summed over
+    /// the stored objects, in bytes. Each stored object is held through
+    /// ObjectMemory::cacheHold(), so the journal does not count it again.
+    qint64 objectBytes() const { return m_objectBytes; }
+    /// The cache's own bytes beside its objects, estimated from sizes: the key strings, the
+    /// key → object table and every index (values, their key sets). O(index values).
+    qint64 ownBytes() const;
     /// AddIndexers: name clash → "indexer conflict: [..]"; existing items are indexed at once
     /// (client-go ≥ 1.26).
     QString addIndexers(const Indexers &indexers);
@@ -93,6 +104,9 @@ public:
 
 private:
     void updateIndices(const QString &key, const Object *oldObj, const Object *newObj);
+    /// Counts `obj` (stored under `key`) in (`sign` +1) or out (-1) of objectBytes() and the
+    /// key bytes, and holds or releases it (ObjectMemory).
+    void account(const QString &key, const Object &obj, int sign);
 
     KeyFunc m_keyFunc;
     Indexers m_indexers;
@@ -100,6 +114,8 @@ private:
     QHash<QString, QHash<QString, QSet<QString>>> m_indices; // index → value → keys
     QString m_lastRv;
     TransformFunc m_transform;
+    qint64 m_objectBytes = 0;
+    qint64 m_keyBytes = 0;
 };
 
 } // namespace lens

@@ -31,6 +31,9 @@ public:
     {
         return parent.isValid() ? 0 : int(m_rows.size());
     }
+    /// The rows' own bytes, sizeof(Row) each (what their strings and objects share with the
+    /// journal is not counted; a subclass adds what is its own). For MemoryUse.
+    virtual qint64 memoryBytes() const { return qint64(m_rows.size()) * qint64(sizeof(Row)); }
 
 protected:
     /// Appends the rows in [first, last), oldest first; of a batch longer than rowCap() only its

@@ -41,6 +41,14 @@ QString KeyedRowsModel::keyAt(int row) const
     return row >= 0 && row < m_rows.size() ? m_rows.at(row).key : QString();
 }
 
+qint64 KeyedRowsModel::memoryBytes() const
+{
+    // Sizes, not capacities: how the rows grew depends on how the events were batched (real
+    // time), and an exact screenshot must show the same figure whatever the machine's speed.
+    return m_rows.size() * qint64(sizeof(Row)) +
+           m_ordinalOf.size() * qint64(sizeof(QString) + sizeof(qint64) + 1);
+}
+
 QStringList KeyedRowsModel::keys() const
 {
     QStringList out;

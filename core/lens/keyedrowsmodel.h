@@ -38,6 +38,10 @@ public:
     /// The object of `key`'s row (the indexer's stored object; the queue's newest delta's
     /// object), or a null Object when absent.
     Object objectOfKey(const QString &key) const;
+    /// The rows' own bytes, estimated from their number (not the containers' capacities, which
+    /// depend on how events were batched): the rows and the key → row table (keys and objects
+    /// are shared with the journal's events and not counted). For MemoryUse.
+    qint64 memoryBytes() const;
 
 protected:
     struct Row {

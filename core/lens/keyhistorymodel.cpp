@@ -11,6 +11,24 @@
 
 namespace lens {
 
+namespace {
+
+qint64 textBytes(const QString &s)
+{
+    return s.isEmpty() ? 0 : 16 + 2 * (s.size() + 1);
+}
+
+} // namespace
+
+qint64 KeyHistoryModel::memoryBytes() const
+{
+    qint64 n = CappedRowsModel::memoryBytes();
+    for (const KeyHistoryEntry &e : m_rows)
+        n +=
+            textBytes(e.detail) + textBytes(e.tooltip) + e.chips.size() * qint64(sizeof(DeltaChip));
+    return n;
+}
+
 KeyHistoryModel::KeyHistoryModel(JournalSource source, QObject *parent, int rowCap)
     : CappedRowsModel(rowCap, parent), m_source(source),
       // Every informer's events: a loop's watch event comes through another informer.

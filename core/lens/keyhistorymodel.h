@@ -69,6 +69,9 @@ public:
     /// `journal` is not owned. The model is empty until setKey(); it keeps the newest `rowCap`
     /// rows (at least 1).
     explicit KeyHistoryModel(JournalSource source, QObject *parent = nullptr, int rowCap = 5000);
+    /// The rows' bytes: sizeof(KeyHistoryEntry) each and the texts they keep of their own
+    /// (detail, tooltip, chips). For MemoryUse.
+    qint64 memoryBytes() const override;
     ~KeyHistoryModel() override;
 
     /// Shows the history of `key` ("ns/name"); an empty key clears the model.

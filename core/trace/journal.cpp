@@ -3,6 +3,8 @@
 
 #include "disposal.h"
 
+#include "api/objectmemory.h"
+
 #include <QJsonArray>
 
 namespace lens {
@@ -156,7 +158,20 @@ Journal::Journal(Journal *upstream, const QString &informer, QObject *parent)
 {
 }
 
-Journal::~Journal() = default;
+Journal::~Journal()
+{
+    for (const TraceEvent &e : m_events)
+        account(e, -1);
+}
+
+void Journal::account(const TraceEvent &event, int sign)
+{
+    m_ownBytes += sign * (qint64(sizeof(TraceEvent)) + event.detail.heapBytes());
+    auto hold = sign > 0 ? &ObjectMemory::journalHold : &ObjectMemory::journalRelease;
+    hold(event.object);
+    for (const Delta &d : event.deltas)
+        hold(d.object);
+}
 
 quint64 Journal::record(TraceEvent event)
 {
@@ -169,6 +184,7 @@ quint64 Journal::record(TraceEvent event)
     event.t = m_clock->nowMs();
     const quint64 seq = event.seq;
     m_events.push_back(event);
+    account(event, +1);
     dropBeyondCapacity();
     emitInOrder(std::move(event));
     return seq;
@@ -193,7 +209,11 @@ void Journal::emitInOrder(TraceEvent event)
 
 void Journal::restore(Events events, quint64 dropped)
 {
+    for (const TraceEvent &e : m_events)
+        account(e, -1);
     m_events = std::move(events);
+    for (const TraceEvent &e : m_events)
+        account(e, +1);
     m_dropped = dropped;
     m_seq = m_events.empty() ? dropped : m_events.back().seq;
     m_capacity = qMax(m_capacity, qsizetype(m_events.size()));
@@ -210,6 +230,7 @@ void Journal::dropBeyondCapacity()
     if (qsizetype(m_events.size()) > m_capacity)
         Q_EMIT aboutToDrop(m_events[size_t(qsizetype(m_events.size()) - m_capacity - 1)].seq);
     while (qsizetype(m_events.size()) > m_capacity) {
+        account(m_events.front(), -1);
         m_dropping.push_back(std::move(m_events.front()));
         m_events.pop_front();
         ++m_dropped;

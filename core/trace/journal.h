@@ -88,6 +88,10 @@ public:
     quint64 droppedCount() const { return m_upstream ? m_upstream->droppedCount() : m_dropped; }
     qsizetype capacity() const { return m_upstream ? m_upstream->capacity() : m_capacity; }
     void setCapacity(qsizetype maxEvents);
+    /// The journal's own memory in bytes: sizeof(TraceEvent) and the detail block of each
+    /// retained event. The object versions they carry are shared with the informers' caches and
+    /// counted by ObjectMemory (api/objectmemory.h); a handle reads its upstream journal's.
+    qint64 ownBytes() const { return m_upstream ? m_upstream->ownBytes() : m_ownBytes; }
     /// Dropped events handed to a worker thread to be destroyed at a time.
     static constexpr size_t droppedBatch() { return 2048; }
 
@@ -107,12 +111,15 @@ private:
     quint64 m_seq = 0;
     quint64 m_dropped = 0;
     qsizetype m_capacity = 100000;
+    qint64 m_ownBytes = 0;              ///< see ownBytes()
     std::deque<TraceEvent> m_toEmit;    ///< recorded during an emission, waiting their turn
     std::vector<TraceEvent> m_dropping; ///< dropped, to be destroyed by a worker (droppedBatch)
     /// Emits `event` now, or after the emission in progress (see "Order" above).
     void emitInOrder(TraceEvent event);
     /// Drops the oldest events beyond capacity(); hands a full batch to a worker thread.
     void dropBeyondCapacity();
+    /// Counts a retained event in (`sign` +1) or out (-1): ownBytes() and its objects' holds.
+    void account(const TraceEvent &event, int sign);
     bool m_emitting = false;
 };
 

@@ -2736,6 +2736,41 @@ Key: %2</source>
     </message>
 </context>
 <context>
+    <name>lens::MemoryStatus</name>
+    <message>
+        <source>Memory per view</source>
+        <translation>各视图内存</translation>
+    </message>
+    <message>
+        <source>Memory: journal %1 · indexer %2 · history %3</source>
+        <translation>内存：日志 %1 · Indexer %2 · 键历史 %3</translation>
+    </message>
+    <message>
+        <source>Memory per view, estimated from the structures&apos; sizes. Each object version is counted once: to the indexer while an informer&apos;s cache stores it, else to the journal.</source>
+        <translation>各视图内存，按各部分的大小计算（不是分配器给出的数字）。每个对象版本只计一次：informer 的缓存存着它时计入 Indexer，否则计入日志。</translation>
+    </message>
+    <message>
+        <source>Journal: %1 events retained (at most %2): %3 for the events, their details and the journal list&apos;s rows; %4 for %5 object versions only the journal keeps (older versions, deleted objects, versions still queued).</source>
+        <translation>日志：保留 %1 个事件（最多 %2 个）：事件、其详情和日志列表的行用了 %3；只有日志还留着的 %5 个对象版本用了 %4（旧版本、已删除的对象、仍在队列中的版本）。</translation>
+    </message>
+    <message>
+        <source>Indexer: %1 objects in the informers&apos; caches: %2 for the objects, %3 for the keys, the indices and the Indexer view&apos;s rows.</source>
+        <translation>Indexer：informer 的缓存中有 %1 个对象：对象用了 %2，键、索引和 Indexer 视图的行用了 %3。</translation>
+    </message>
+    <message>
+        <source>Indexer: %1 rows in the Indexer view, %2; no informer runs here, so their objects are counted with the journal that carries them.</source>
+        <translation>Indexer：Indexer 视图中有 %1 行，用了 %2；这里没有运行 informer，所以这些对象计入携带它们的日志。</translation>
+    </message>
+    <message>
+        <source>History: %1 rows in the key history, %2.</source>
+        <translation>键历史：%1 行，用了 %2。</translation>
+    </message>
+    <message>
+        <source>Heap (%1): %2 in use, %3 more held by the allocator.</source>
+        <translation>堆（%1）：已用 %2，分配器还留着 %3。</translation>
+    </message>
+</context>
+<context>
     <name>lens::NamespaceIndexModel</name>
     <message>
         <source>(cluster-scoped)</source>
