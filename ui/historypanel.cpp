@@ -7,6 +7,7 @@
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
 #include "tableview.h"
+#include "trace/journal.h"
 
 #include <QCompleter>
 #include <QEvent>
@@ -111,6 +112,15 @@ void HistoryPanel::updateSubtitle()
     const KeyHistoryModel *history = m_body->history();
     if (history->key().isEmpty()) {
         setSubtitle(tr("select a key in the queue, indexer or journal, or type one"));
+        return;
+    }
+    // Live, nothing of the key among the retained events, and the journal has dropped some: say
+    // so, rather than leave an empty table that reads as "nothing happened to it".
+    const Journal *journal = m_body->journal();
+    if (history->rowCount() == 0 && m_body->travelSeq() == 0 && journal &&
+        journal->droppedCount() > 0) {
+        setSubtitle(tr("dropped at the journal cap: no event of this key is retained "
+                       "(--journal-cap)"));
         return;
     }
     const KeyHistoryModel::Deletion gone = history->deletion();

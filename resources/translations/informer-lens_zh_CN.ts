@@ -1411,6 +1411,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>Any key the journal has recorded, also one deleted since: type part of it, pick it and press Enter</source>
         <translation>日志记录过的任意键，包括之后已删除的：输入其中一部分，选中后按 Enter</translation>
     </message>
+    <message>
+        <source>dropped at the journal cap: no event of this key is retained (--journal-cap)</source>
+        <translation>已在日志达到上限时丢弃：该键的事件都不在日志保留的事件中（--journal-cap）</translation>
+    </message>
 </context>
 <context>
     <name>lens::IndexerModel</name>

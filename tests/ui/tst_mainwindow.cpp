@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "historypanel.h"
 #include "indexerfilterproxy.h"
 #include "informer/controller.h"
 #include "informer/deltafifo.h"
+#include "informerviews.h"
 #include "lens/indexermodel.h"
 #include "lens/journalmodel.h"
 #include "lens/keyhistorymodel.h"
@@ -44,6 +46,7 @@ private Q_SLOTS:
     void pumpButtonsDriveTheController();
     void screenshot();
     void journalSaysWhatItDropped();
+    void historySaysWhenTheCapDroppedAKey();
     void poppedKeyKeepsTheSelection();
 };
 
@@ -104,6 +107,39 @@ void tst_MainWindow::journalSaysWhatItDropped()
     const QString sub = subtitleOf(QStringLiteral("Journal"));
     QVERIFY2(sub.contains(QLatin1String("150 events recorded")), qPrintable(sub));
     QVERIFY2(sub.contains(QLatin1String("50 oldest dropped (journal cap 100)")), qPrintable(sub));
+}
+
+// A key whose every event left the journal at its cap (a key queued long ago while the pump is
+// paused, at 150 000 pods): the key history says so instead of showing an empty table.
+void tst_MainWindow::historySaysWhenTheCapDroppedAKey()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    journal.setCapacity(100);
+    MainWindow w(&journal);
+    w.show();
+    auto watchEvent = [&journal](const QString &name) {
+        TraceEvent e;
+        e.kind = TraceKind::WatchEvent;
+        e.component = QStringLiteral("reflector");
+        e.type = QStringLiteral("ADDED");
+        e.key = QStringLiteral("default/") + name;
+        e.object = Object::make(QStringLiteral("default"), name, QStringLiteral("1"));
+        e.resourceVersion = QStringLiteral("1");
+        journal.record(e);
+    };
+    watchEvent(QStringLiteral("old"));
+    for (int i = 0; i < 150; ++i)
+        watchEvent(QStringLiteral("new"));
+    w.settle();
+    HistoryPanel *panel = w.views()->history();
+    w.selectKey(QStringLiteral("default/old"));
+    QCOMPARE(w.keyHistoryModel()->rowCount(), 0);
+    QVERIFY2(panel->subtitle().contains(QLatin1String("dropped at the journal cap")),
+             qPrintable(panel->subtitle()));
+    w.selectKey(QStringLiteral("default/new"));
+    QVERIFY(w.keyHistoryModel()->rowCount() > 0);
+    QVERIFY2(!panel->subtitle().contains(QLatin1String("dropped")), qPrintable(panel->subtitle()));
 }
 
 void tst_MainWindow::pumpButtonsDriveTheController()
