@@ -153,6 +153,11 @@ void tst_Cli::kubeconfigOutPointsAtTheLiveCluster()
     QVERIFY2(err.contains("; listening on " + url.mid(7) +
                           " (loopback only: other machines cannot connect)\n"),
              err.constData());
+    // The file is written after that line, and said so: under load the first read of stderr
+    // can come between the two.
+    QTRY_VERIFY_WITH_TIMEOUT((err += p->readAllStandardError())
+                                 .contains("kubeconfig for the built-in cluster written to"),
+                             20000);
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(f.readAll().contains("server: " + url));
