@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "store.h"
 
+#include <algorithm>
+
 #include "api/validation.h"
 #include "fixtures.h"
 #include "jsonbytes.h"
@@ -255,10 +257,17 @@ void Store::record(ChangeEvent event)
 {
     Table *t = table(event.resource);
     Q_ASSERT(t);
-    if (event.type == ChangeEvent::Type::Deleted)
+    const auto at = std::lower_bound(t->keys.begin(), t->keys.end(), event.key);
+    const bool known = at != t->keys.end() && *at == event.key;
+    if (event.type == ChangeEvent::Type::Deleted) {
         t->objects.remove(event.key);
-    else
+        if (known)
+            t->keys.erase(at);
+    } else {
         t->objects.insert(event.key, event.object);
+        if (!known)
+            t->keys.insert(at, event.key);
+    }
     event.recordedAtMs = m_clock->nowMs();
     m_history.push_back(event);
     trimHistory();
@@ -556,9 +565,9 @@ int Store::count(const QString &resource) const
 lens::Object Store::objectAt(const QString &resource, int index) const
 {
     const Table *t = table(resource);
-    if (!t || index < 0 || index >= t->objects.size())
+    if (!t || index < 0 || index >= t->keys.size())
         return {};
-    return std::next(t->objects.cbegin(), index)->object;
+    return t->objects.value(t->keys.at(index)).object;
 }
 
 QStringList Store::namespaceNames() const

@@ -181,6 +181,16 @@ void tst_SimStore::objectAtFollowsListOrder()
         QCOMPARE(s.objectAt(kPods, i).name(), all.at(i).name());
     QVERIFY(s.objectAt(kPods, -1).isNull());
     QVERIFY(s.objectAt(kPods, int(all.size())).isNull());
+    // After deletes, creates and updates (the churn's writes) it still follows the list.
+    for (int i = 0; i < 10; ++i) {
+        const lens::Object victim = s.objectAt(kPods, (i * 7) % int(s.count(kPods)));
+        QVERIFY(s.remove(kPods, victim.namespace_(), victim.name()).ok());
+        QVERIFY(s.create(kPods, pod(victim.namespace_(), QStringLiteral("new-%1").arg(i))).ok());
+    }
+    const QList<lens::Object> after = s.objects(kPods);
+    QCOMPARE(after.size(), all.size());
+    for (int i = 0; i < after.size(); ++i)
+        QCOMPARE(s.objectAt(kPods, i).name(), after.at(i).name());
     QVERIFY(s.objectAt(QStringLiteral("nosuchresource"), 0).isNull());
 }
 
