@@ -257,15 +257,16 @@ void Store::record(ChangeEvent event)
 {
     Table *t = table(event.resource);
     Q_ASSERT(t);
-    const auto at = std::lower_bound(t->keys.begin(), t->keys.end(), event.key);
-    const bool known = at != t->keys.end() && *at == event.key;
-    if (event.type == ChangeEvent::Type::Deleted) {
+    if (event.type == ChangeEvent::Type::Deleted)
         t->objects.remove(event.key);
-        if (known)
-            t->keys.erase(at);
-    } else {
+    else
         t->objects.insert(event.key, event.object);
-        if (!known)
+    if (t->keysValid) {
+        const auto at = std::lower_bound(t->keys.begin(), t->keys.end(), event.key);
+        const bool known = at != t->keys.end() && *at == event.key;
+        if (event.type == ChangeEvent::Type::Deleted && known)
+            t->keys.erase(at);
+        else if (event.type != ChangeEvent::Type::Deleted && !known)
             t->keys.insert(at, event.key);
     }
     event.recordedAtMs = m_clock->nowMs();
@@ -565,8 +566,12 @@ int Store::count(const QString &resource) const
 lens::Object Store::objectAt(const QString &resource, int index) const
 {
     const Table *t = table(resource);
-    if (!t || index < 0 || index >= t->keys.size())
+    if (!t || index < 0 || index >= t->objects.size())
         return {};
+    if (!t->keysValid) {
+        t->keys = t->objects.keys();
+        t->keysValid = true;
+    }
     return t->objects.value(t->keys.at(index)).object;
 }
 

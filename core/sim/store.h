@@ -256,8 +256,11 @@ private:
         ResourceType type;
         QMap<QString, StoredObject> objects;
         /// The keys of `objects` in its order, for objectAt() in O(log n) (a QMap is walked
-        /// node by node: half of 150 000 pods per churn write). Kept by record().
-        QStringList keys;
+        /// node by node: half of 150 000 pods per churn write). Built by the first objectAt(),
+        /// then kept by record() (seeding inserts in random order and never reads it: keeping
+        /// it then would move the whole list per pod).
+        mutable QStringList keys;
+        mutable bool keysValid = false;
     };
     Table *table(const QString &resource);
     const Table *table(const QString &resource) const;
