@@ -22,11 +22,6 @@ qint64 heapBytes(const QByteArray &b)
     return b.capacity() > 0 ? kArrayHeader + b.capacity() + 1 : 0;
 }
 
-qint64 heapBytes(const QString &s)
-{
-    return s.capacity() > 0 ? kArrayHeader + 2 * (s.capacity() + 1) : 0;
-}
-
 /// The version entered (+1) or left (-1) the set of those some journal holds and no cache does.
 void journalOnly(const Object &obj, qint64 sign)
 {
@@ -42,7 +37,13 @@ qint64 ObjectMemory::footprint(const Object &obj)
     if (!d)
         return 0;
     return kControlBlock + qint64(sizeof(Object::Data)) + heapBytes(d->bytes) +
-           heapBytes(d->extra) + heapBytes(d->name) + heapBytes(d->rv);
+           heapBytes(d->extra) + ObjectMemory::stringBytes(d->name.capacity()) +
+           ObjectMemory::stringBytes(d->rv.capacity());
+}
+
+qint64 ObjectMemory::stringBytes(qsizetype chars)
+{
+    return chars > 0 ? kArrayHeader + 2 * (qint64(chars) + 1) : 0;
 }
 
 void ObjectMemory::journalHold(const Object &obj)

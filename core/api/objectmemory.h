@@ -31,6 +31,10 @@ public:
     /// apiVersion, namespace, phase) are shared by every object and not counted, nor the
     /// allocator's rounding and bookkeeping. 0 for a null Object.
     static qint64 footprint(const Object &obj);
+    /// Heap bytes of a QString allocation of `chars` UTF-16 characters: Qt's array header and
+    /// the characters with their terminator; 0 for none. The one formula behind every string in
+    /// the memory figures (callers pass a capacity, or a size where capacity depends on timing).
+    static qint64 stringBytes(qsizetype chars);
 
     static void journalHold(const Object &obj);
     static void journalRelease(const Object &obj);

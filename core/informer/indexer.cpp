@@ -21,19 +21,10 @@ Indexer::~Indexer()
         ObjectMemory::cacheRelease(it.value());
 }
 
-namespace {
-
-qint64 stringBytes(const QString &s)
-{
-    return s.capacity() > 0 ? 16 + 2 * (s.capacity() + 1) : 0;
-}
-
-} // namespace
-
 void Indexer::account(const QString &key, const Object &obj, int sign)
 {
     m_objectBytes += sign * ObjectMemory::footprint(obj);
-    m_keyBytes += sign * stringBytes(key);
+    m_keyBytes += sign * ObjectMemory::stringBytes(key.capacity());
     if (sign > 0)
         ObjectMemory::cacheHold(obj);
     else
@@ -48,7 +39,7 @@ qint64 Indexer::ownBytes() const
     for (const auto &index : m_indices) {
         n += index.capacity() + index.size() * qint64(sizeof(QString) + sizeof(QSet<QString>));
         for (auto v = index.cbegin(); v != index.cend(); ++v)
-            n += stringBytes(v.key()) + v.value().capacity() +
+            n += ObjectMemory::stringBytes(v.key().capacity()) + v.value().capacity() +
                  v.value().size() * qint64(sizeof(QString));
     }
     return n;

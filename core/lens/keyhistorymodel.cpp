@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "keyhistorymodel.h"
 
+#include "api/objectmemory.h"
+
 #include "eventbatcher.h"
 #include "format.h"
 #include "handlersmodel.h"
@@ -11,21 +13,13 @@
 
 namespace lens {
 
-namespace {
-
-qint64 textBytes(const QString &s)
-{
-    return s.isEmpty() ? 0 : 16 + 2 * (s.size() + 1);
-}
-
-} // namespace
-
 qint64 KeyHistoryModel::memoryBytes() const
 {
     qint64 n = CappedRowsModel::memoryBytes();
     for (const KeyHistoryEntry &e : m_rows)
-        n +=
-            textBytes(e.detail) + textBytes(e.tooltip) + e.chips.size() * qint64(sizeof(DeltaChip));
+        n += ObjectMemory::stringBytes(e.detail.size()) +
+             ObjectMemory::stringBytes(e.tooltip.size()) +
+             e.chips.size() * qint64(sizeof(DeltaChip));
     return n;
 }
 
