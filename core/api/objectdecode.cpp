@@ -319,8 +319,9 @@ QByteArray jsonField(const char *name, const QString &value)
 }
 
 /// One object: its bytes (minified; kind / apiVersion written in from `fill` when absent) and
-/// its metadata.
-bool readObject(od::object &obj, const Fill *fill, Object *out)
+/// its metadata. When the object is all of `*whole` and already compact, its bytes are `*whole`
+/// itself (shared, not copied), unless `*whole` carries much spare capacity.
+bool readObject(od::object &obj, const Fill *fill, Object *out, const QByteArray *whole = nullptr)
 {
     std::string_view raw;
     if (obj.raw_json().get(raw) || obj.reset().error())
@@ -367,7 +368,18 @@ bool readObject(od::object &obj, const Fill *fill, Object *out)
     // (a compact object comes out as it went in).
     QByteArray bytes;
     size_t written = 0;
-    if (prefix.isEmpty()) {
+    // (capacity() is 0 for QByteArray::fromRawData(): bytes someone else owns are copied.)
+    const bool mayShare = whole && prefix.isEmpty() && qsizetype(raw.size()) == whole->size() &&
+                          whole->capacity() >= whole->size() &&
+                          whole->capacity() - whole->size() <= whole->size() / 8 + 64;
+    if (mayShare) {
+        thread_local std::string scratch;
+        if (scratch.size() < raw.size())
+            scratch.resize(raw.size());
+        if (simdjson::minify(raw.data(), raw.size(), scratch.data(), written))
+            return false;
+        bytes = written == raw.size() ? *whole : QByteArray(scratch.data(), qsizetype(written));
+    } else if (prefix.isEmpty()) {
         bytes = QByteArray(qsizetype(raw.size()), Qt::Uninitialized);
         if (simdjson::minify(raw.data(), raw.size(), bytes.data(), written))
             return false;
@@ -526,12 +538,12 @@ bool decodeList(QByteArray &body, ListBody *out)
     return ok;
 }
 
-bool decodeObject(QByteArrayView bytes, Object *out)
+bool decodeObject(const QByteArray &bytes, Object *out)
 {
-    return withDocument(padded(bytes), [out](od::document &doc) {
+    return withDocument(padded(bytes), [&bytes, out](od::document &doc) {
         od::object o;
         Object obj;
-        if (doc.get_object().get(o) || !readObject(o, nullptr, &obj) || !atEnd(doc))
+        if (doc.get_object().get(o) || !readObject(o, nullptr, &obj, &bytes) || !atEnd(doc))
             return false;
         *out = std::move(obj);
         return true;

@@ -45,8 +45,10 @@ constexpr qsizetype kParserPadding = 64;
 /// reallocated with that room (its content stays the same).
 bool decodeList(QByteArray &body, ListBody *out);
 
-/// Decodes one JSON object (e.g. a file or a GET's body) into `*out`.
-bool decodeObject(QByteArrayView bytes, Object *out);
+/// Decodes one JSON object (e.g. a file or a GET's body) into `*out`. When `bytes` is already
+/// compact and has little spare capacity, the object shares it instead of keeping a copy (the
+/// simulated server stores each object it writes this way once, not twice).
+bool decodeObject(const QByteArray &bytes, Object *out);
 
 /// Decodes one watch-stream line {"type": ..., "object": {...}} whose type is not ERROR:
 /// `*type` is the type as sent and `*out` the object. False for an ERROR event (its object is a

@@ -46,13 +46,30 @@ Figures figures()
 
 #elif defined(LENS_HAVE_JEMALLOC)
 
+} // namespace lens::heap
+
+// jemalloc's compile-time options (read once, at its first allocation; MALLOC_CONF in the
+// environment still overrides them), see heap.h: transparent huge pages for its extents and
+// its own metadata.
+extern "C" {
+// NOLINTNEXTLINE: the name and type are jemalloc's (man 3 jemalloc, "TUNING").
+const char *malloc_conf = "thp:always,metadata_thp:always";
+}
+
+namespace lens::heap {
+
 QString allocatorName()
 {
     const char *version = nullptr;
     size_t size = sizeof(version);
     if (mallctl("version", &version, &size, nullptr, 0) != 0 || !version)
         return QStringLiteral("jemalloc");
-    return QStringLiteral("jemalloc ") + QString::fromLatin1(version);
+    QString name = QStringLiteral("jemalloc ") + QString::fromLatin1(version);
+    const char *thp = nullptr;
+    size = sizeof(thp);
+    if (mallctl("opt.thp", &thp, &size, nullptr, 0) == 0 && thp)
+        name += QStringLiteral(" (thp:") + QString::fromLatin1(thp) + QLatin1Char(')');
+    return name;
 }
 
 Figures figures()

@@ -12,9 +12,15 @@
 /// another thread's memory on that thread's arena lock; bench_window measured the window's thread
 /// waiting on those locks about 80 ms per second, in waits of up to 12 ms. jemalloc (and every
 /// thread-caching allocator) returns such memory in batches. See docs/window-under-load.md.
+///
+/// heap.cpp also sets jemalloc's malloc_conf to "thp:always,metadata_thp:always": its memory is
+/// backed by transparent huge pages where the system grants them on request (THP "madvise"),
+/// which made a 150 000-pod sync five times faster where page faults are expensive
+/// (docs/performance.md). MALLOC_CONF in the environment overrides it.
 namespace lens::heap {
 
-/// "jemalloc 5.3.0-0-g…" (its own version string, read through mallctl), "glibc malloc", or
+/// "jemalloc 5.3.0-0-g… (thp:always)" (its own version string and its opt.thp, read through
+/// mallctl), "glibc malloc", or
 /// "AddressSanitizer allocator" in an ASan build: the allocator this executable was linked with
 /// (an LD_PRELOAD of another one is not noticed).
 /// Named in `informer-lens --version` and bench_window.

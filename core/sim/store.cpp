@@ -199,17 +199,35 @@ lens::ApiStatus Store::status(int code, const QString &reason, const QString &me
 
 StoredObject Store::makeStored(const QJsonObject &json)
 {
-    StoredObject s;
     // Serialised once: the Object reads its metadata from the same compact bytes.
-    s.json = compactJson(json);
-    s.object = lens::Object::parse(s.json);
-    if (s.object.isNull()) // not expected: compactJson() writes what Object::parse() reads
+    StoredObject s = storedFromCompact(compactJson(json));
+    if (s.isNull()) { // not expected: compactJson() writes what Object::parse() reads
         s.object = lens::Object::fromJson(json);
+        s.itemFrom = 0;
+        QJsonObject item = json;
+        item.remove(QStringLiteral("kind"));
+        item.remove(QStringLiteral("apiVersion"));
+        s.item = compactJson(item);
+    }
+    return s;
+}
+
+StoredObject Store::storedFromCompact(const QByteArray &json)
+{
+    StoredObject s;
+    s.json = json;
+    s.object = lens::Object::parse(s.json);
+    if (s.object.isNull())
+        return s;
+    // One copy of the bytes for both (Object::parse() shares compact input; else they are
+    // equal bytes from the object's own buffer).
+    if (const QByteArray kept = s.object.toJson(); kept == s.json)
+        s.json = kept;
     // The list item is the same bytes without the leading apiVersion and kind members (keys
     // are written sorted, so those two come first when no key sorts before them).
-    const QJsonValue apiVersion = json.value(QStringLiteral("apiVersion"));
-    const QJsonValue kind = json.value(QStringLiteral("kind"));
-    if (apiVersion.isString() && kind.isString()) {
+    const QString apiVersion = s.object.apiVersion();
+    const QString kind = s.object.kind();
+    if (!apiVersion.isEmpty() && !kind.isEmpty()) {
         const QByteArray head = "{\"apiVersion\":" + JsonBuilder::encode(apiVersion) +
                                 ",\"kind\":" + JsonBuilder::encode(kind) + ',';
         if (s.json.startsWith(head)) {
@@ -217,7 +235,7 @@ StoredObject Store::makeStored(const QJsonObject &json)
             return s;
         }
     }
-    QJsonObject item = json;
+    QJsonObject item = s.object.json();
     item.remove(QStringLiteral("kind"));
     item.remove(QStringLiteral("apiVersion"));
     s.item = compactJson(item);
@@ -225,10 +243,9 @@ StoredObject Store::makeStored(const QJsonObject &json)
 }
 
 void Store::stampManagedFields(const QJsonObject &previous, const QString &apiVersion,
-                               QJsonObject *json) const
+                               const QString &now, QJsonObject *json) const
 {
-    const QJsonArray managed =
-        FieldManager::afterWrite(previous, *json, m_writer, apiVersion, nowRfc3339());
+    const QJsonArray managed = FieldManager::afterWrite(previous, *json, m_writer, apiVersion, now);
     QJsonObject meta = json->value(kMetadata).toObject();
     if (managed.isEmpty())
         meta.remove(QStringLiteral("managedFields"));
@@ -240,15 +257,21 @@ void Store::stampManagedFields(const QJsonObject &previous, const QString &apiVe
 StoredObject Store::commit(ChangeEvent::Type type, const QString &resource, const QString &key,
                            qint64 revision, const QJsonObject &json, const StoredObject &previous)
 {
+    return commit(type, resource, key, revision, makeStored(json), previous);
+}
+
+StoredObject Store::commit(ChangeEvent::Type type, const QString &resource, const QString &key,
+                           qint64 revision, const StoredObject &stored,
+                           const StoredObject &previous)
+{
     m_revision = revision;
     ChangeEvent ev;
     ev.type = type;
     ev.resource = resource;
     ev.key = key;
     ev.revision = revision;
-    ev.object = makeStored(json);
+    ev.object = stored;
     ev.previous = previous;
-    const StoredObject stored = ev.object;
     record(std::move(ev));
     return stored;
 }
@@ -299,6 +322,61 @@ Store::Table *Store::prepareWrite(const QString &resource, const QJsonObject &ob
     return t;
 }
 
+QString Store::checkCreate(const Table &t, const QString &ns, const QString &name,
+                           WriteResult *r) const
+{
+    if (const QStringList why = nameProblems(t.type.name, name); !why.isEmpty()) {
+        // errors.NewInvalid: "Kind \"name\" is invalid: " and one field error per problem.
+        r->error = status(422, QStringLiteral("Invalid"),
+                          QStringLiteral("%1 \"%2\" is invalid: ").arg(t.type.kind, name) +
+                              fieldInvalid(QStringLiteral("metadata.name"), name, why));
+        return {};
+    }
+    if (t.type.namespaced) {
+        if (ns.isEmpty()) {
+            r->error = status(422, QStringLiteral("Invalid"),
+                              QStringLiteral("%1 \"%2\" is invalid: metadata.namespace: Required "
+                                             "value")
+                                  .arg(t.type.kind, name));
+            return {};
+        }
+        const Table *nsTable = table(kNamespacesResource);
+        if (nsTable && !nsTable->objects.contains(ns)) {
+            r->error = status(404, QStringLiteral("NotFound"),
+                              QStringLiteral("namespaces \"%1\" not found").arg(ns));
+            return {};
+        }
+    }
+    const QString key = keyOf(ns, name);
+    if (t.objects.contains(key)) {
+        r->error = status(409, QStringLiteral("AlreadyExists"),
+                          QStringLiteral("%1 \"%2\" already exists").arg(t.type.key(), name));
+        return {};
+    }
+    return key;
+}
+
+void Store::stampCreated(const ResourceType &type, const QString &name, const QString &ns,
+                         const QString &resourceVersion, const QString &now, QJsonObject meta,
+                         QJsonObject *json) const
+{
+    meta.insert(QStringLiteral("name"), name);
+    if (type.namespaced)
+        meta.insert(QStringLiteral("namespace"), ns);
+    else
+        meta.remove(QStringLiteral("namespace"));
+    meta.insert(QStringLiteral("resourceVersion"), resourceVersion);
+    meta.insert(QStringLiteral("creationTimestamp"), now);
+    meta.remove(QStringLiteral("selfLink"));
+    meta.remove(QStringLiteral("deletionTimestamp"));
+    meta.remove(QStringLiteral("deletionGracePeriodSeconds"));
+    json->insert(QStringLiteral("kind"), type.kind);
+    json->insert(QStringLiteral("apiVersion"), type.groupVersion);
+    json->insert(kMetadata, meta);
+    if (meta.value(QStringLiteral("managedFields")).toArray().isEmpty())
+        stampManagedFields(QJsonObject(), type.groupVersion, now, json);
+}
+
 WriteResult Store::create(const QString &resource, const QJsonObject &object)
 {
     WriteResult r;
@@ -321,52 +399,13 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
                              .arg(t->type.kind));
         return r;
     }
-    if (const QStringList why = nameProblems(t->type.name, name); !why.isEmpty()) {
-        // errors.NewInvalid: "Kind \"name\" is invalid: " and one field error per problem.
-        r.error = status(422, QStringLiteral("Invalid"),
-                         QStringLiteral("%1 \"%2\" is invalid: ").arg(t->type.kind, name) +
-                             fieldInvalid(QStringLiteral("metadata.name"), name, why));
+    const QString key = checkCreate(*t, ns, name, &r);
+    if (!r.ok())
         return r;
-    }
-    if (t->type.namespaced) {
-        if (ns.isEmpty()) {
-            r.error = status(422, QStringLiteral("Invalid"),
-                             QStringLiteral("%1 \"%2\" is invalid: metadata.namespace: Required "
-                                            "value")
-                                 .arg(t->type.kind, name));
-            return r;
-        }
-        const Table *nsTable = table(kNamespacesResource);
-        if (nsTable && !nsTable->objects.contains(ns)) {
-            r.error = status(404, QStringLiteral("NotFound"),
-                             QStringLiteral("namespaces \"%1\" not found").arg(ns));
-            return r;
-        }
-    }
-    const QString key = keyOf(ns, name);
-    if (t->objects.contains(key)) {
-        r.error = status(409, QStringLiteral("AlreadyExists"),
-                         QStringLiteral("%1 \"%2\" already exists").arg(t->type.key(), name));
-        return r;
-    }
     const qint64 rev = m_revision + 1;
-    meta.insert(QStringLiteral("name"), name);
-    if (t->type.namespaced)
-        meta.insert(QStringLiteral("namespace"), ns);
-    else
-        meta.remove(QStringLiteral("namespace"));
     if (meta.value(QStringLiteral("uid")).toString().isEmpty())
         meta.insert(QStringLiteral("uid"), newUid());
-    meta.insert(QStringLiteral("resourceVersion"), QString::number(rev));
-    meta.insert(QStringLiteral("creationTimestamp"), nowRfc3339());
-    meta.remove(QStringLiteral("selfLink"));
-    meta.remove(QStringLiteral("deletionTimestamp"));
-    meta.remove(QStringLiteral("deletionGracePeriodSeconds"));
-    json.insert(QStringLiteral("kind"), t->type.kind);
-    json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
-    json.insert(kMetadata, meta);
-    if (meta.value(QStringLiteral("managedFields")).toArray().isEmpty())
-        stampManagedFields(QJsonObject(), t->type.groupVersion, &json);
+    stampCreated(t->type, name, ns, QString::number(rev), nowRfc3339(), meta, &json);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Added, resource, key, rev, json, StoredObject());
@@ -435,7 +474,7 @@ WriteResult Store::update(const QString &resource, const QJsonObject &object)
     json.insert(QStringLiteral("kind"), t->type.kind);
     json.insert(QStringLiteral("apiVersion"), t->type.groupVersion);
     json.insert(kMetadata, meta);
-    stampManagedFields(prevJson, t->type.groupVersion, &json);
+    stampManagedFields(prevJson, t->type.groupVersion, nowRfc3339(), &json);
 
     const StoredObject stored =
         commit(ChangeEvent::Type::Modified, resource, key, rev, json, previous);

@@ -53,6 +53,7 @@ class tst_Object : public QObject {
 private slots:
     void compactBytesAreKept();
     void prettyInputIsCompacted();
+    void compactInputIsSharedNotCopied();
     void everyFixtureReadsAsQtReadsIt();
     void annotationsAndLabelsAreReadFromTheBytes();
     void listItemsGetKindAndApiVersion();
@@ -83,6 +84,33 @@ void tst_Object::compactBytesAreKept()
     QCOMPARE(o.phase(), QStringLiteral("Pending"));
     // Copies share the bytes: toJson() is not a re-serialisation.
     QCOMPARE(o.toJson().constData(), o.toJson().constData());
+}
+
+void tst_Object::compactInputIsSharedNotCopied()
+{
+    // Object::parse() keeps the caller's compact buffer itself (one copy of the bytes in the
+    // simulated server's store, not two) ...
+    const QByteArray compact = QByteArrayLiteral(R"({"metadata":{"name":"a"},"spec":{"x":[1,2]}})")
+                                   .toLower(); // a heap copy, as bytes from a writer are
+    const Object shared = Object::parse(compact);
+    QCOMPARE(shared.toJson(), compact);
+    QCOMPARE(shared.toJson().constData(), compact.constData());
+    // ... but not bytes someone else owns (fromRawData), nor a buffer with much spare room ...
+    const char raw[] = R"({"metadata":{"name":"b"}})";
+    const QByteArray foreign = QByteArray::fromRawData(raw, qsizetype(sizeof raw) - 1);
+    const Object copied = Object::parse(foreign);
+    QCOMPARE(copied.toJson(), foreign);
+    QVERIFY(copied.toJson().constData() != foreign.constData());
+    QByteArray roomy = compact;
+    roomy.reserve(64 * 1024);
+    const Object squeezed = Object::parse(roomy);
+    QCOMPARE(squeezed.toJson(), compact);
+    QVERIFY(squeezed.toJson().constData() != roomy.constData());
+    QVERIFY(squeezed.toJson().capacity() < 1024);
+    // ... nor input that is not compact (trailing whitespace is minified away).
+    const QByteArray trailing = compact + "\n";
+    const Object trimmed = Object::parse(trailing);
+    QCOMPARE(trimmed.toJson(), compact);
 }
 
 void tst_Object::prettyInputIsCompacted()

@@ -447,6 +447,8 @@ void tst_SimStore::storedJsonIsSerialisedOnce()
     QVERIFY(s.itemFrom > 0); // the item shares the JSON's bytes
     QVERIFY(s.item.isNull());
     QCOMPARE(s.object.toJson(), QJsonDocument(pod).toJson(QJsonDocument::Compact));
+    // One copy of the bytes, shared by the stored JSON and the Object.
+    QCOMPARE(s.json.constData(), s.object.toJson().constData());
     // Keys sorting before "apiVersion" (uppercase) take the slow path and still come out right.
     pod.insert(QStringLiteral("Zebra"), 1);
     pod.insert(QStringLiteral("apiVersion"), QStringLiteral("apps/v1\"quoted"));
