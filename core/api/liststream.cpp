@@ -55,7 +55,7 @@ void ListStream::findHead()
 
 void ListStream::decodeWholeItems()
 {
-    if (m_tail.size() < kBatchBytes)
+    if (m_tail.size() < m_batchBytes)
         return;
     qsizetype cut = m_tail.size();
     for (int attempt = 0; attempt < kCutAttempts && cut > 0; ++attempt) {
@@ -66,20 +66,27 @@ void ListStream::decodeWholeItems()
         batch.reserve(cut + 3);
         batch.append('[').append(m_tail.constData(), cut + 1).append(']');
         QList<Object> got;
-        const qsizetype end = decodeItemsPrefix(batch, m_list, &got);
-        if (end < 0)
+        QList<qsizetype> ends;
+        if (decodeItemsPrefix(batch, m_list, &got, &ends) < 0)
             continue; // the cut fell inside a string: an earlier one
-        // `end` is just past an item in `batch`; in m_tail that is end - 1. Its comma follows.
-        qsizetype next = end - 1;
+        // The last item decoded stays bytes, first in what is left: the rest of the body then
+        // follows an item and its comma as in the whole body, so that an error in it reads the
+        // same (after "item," a "]" is a missing value, after "[" the end of the array). It is
+        // decoded again by the next batch or at the end.
+        if (got.size() < 2)
+            break;
+        // ends[] are just past an item in `batch`; in m_tail that is one less. Its comma follows.
+        qsizetype next = ends.at(got.size() - 2) - 1;
         while (next < m_tail.size() && (m_tail.at(next) == ' ' || m_tail.at(next) == '\n' ||
                                         m_tail.at(next) == '\r' || m_tail.at(next) == '\t'))
             ++next;
-        if (got.isEmpty() || next >= m_tail.size() || m_tail.at(next) != ',')
+        if (next >= m_tail.size() || m_tail.at(next) != ',')
             break;
+        got.removeLast();
         m_removed += next + 1;
         m_decodedCount += got.size();
         m_items.append(std::move(got));
-        m_tail = m_tail.sliced(next + 1); // the bytes after the comma (an unfinished item)
+        m_tail = m_tail.sliced(next + 1); // from the kept item on
         return;
     }
     if (m_tail.size() >= kGiveUpBytes)

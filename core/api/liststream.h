@@ -16,9 +16,10 @@ namespace lens::fastjson {
 /// append() takes the body's pieces in order. Once the start of the body up to `"items":[` has
 /// arrived and names kind and apiVersion (decodeListHead()), each append() decodes the items
 /// that arrived whole (decodeItemsPrefix() on the bytes up to an item's closing brace followed
-/// by `,{`) and drops their bytes. What it cannot decode this way stays as bytes: the start of
-/// the body, the last item (never followed by a comma), an item only the Qt path accepts and
-/// everything after it. remainder() is then the body without the decoded items, a valid
+/// by `,{`) and drops their bytes, but for the last of them, which stays as bytes so that what
+/// follows it reads as in the whole body. What it cannot decode this way stays as bytes: the
+/// start of the body, the last item (never followed by a comma), an item only the Qt path
+/// accepts and everything after it. remainder() is then the body without the decoded items, a valid
 /// LIST body exactly when the whole body was one; decode it with decodeList() (or the Qt path,
 /// with removedBytes() and decodedItems() to translate its byte offsets and item indices to
 /// the whole body's) and put takeItems() in front of its items.
@@ -31,6 +32,10 @@ public:
     /// Decoding stops for good (everything left stays bytes) when this many bytes (32 MiB)
     /// wait and no item in them can be decoded: an item the fast path declines, or not a list.
     static constexpr qsizetype kGiveUpBytes = qsizetype(32) << 20;
+
+    /// `batchBytes`: decode once this many bytes wait after the last decoded item (tests and
+    /// the fuzzer stream small bodies with small batches).
+    explicit ListStream(qsizetype batchBytes = kBatchBytes) : m_batchBytes(batchBytes) {}
 
     /// The next bytes of the body.
     void append(const QByteArray &piece);
@@ -62,6 +67,7 @@ private:
     qsizetype m_decodedCount = 0;
     qsizetype m_searchedHead = 0;
     qsizetype m_headBytes = 0;
+    qsizetype m_batchBytes = kBatchBytes;
 };
 
 } // namespace lens::fastjson

@@ -558,7 +558,8 @@ bool decodeListHead(QByteArrayView head, ListHead *out)
     return true;
 }
 
-qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Object> *out)
+qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Object> *out,
+                            QList<qsizetype> *ends)
 {
     Fill fill;
     fill.kind = head.kind;
@@ -582,6 +583,8 @@ qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Ob
                 break; // cut off here, or an item for the Qt path: the caller keeps it
             out->append(std::move(obj));
             end = qsizetype(raw.data() + raw.size() - buf.data());
+            if (ends)
+                ends->append(end);
         }
         return true;
     });

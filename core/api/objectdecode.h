@@ -61,9 +61,11 @@ bool decodeListHead(QByteArrayView head, ListHead *out);
 /// after an item's closing brace, in order, appending each to `*out` as decodeList() would,
 /// until the first it cannot decode (one cut off by the cut, or one only the Qt path takes).
 /// Returns the offset in `items` just after the last element appended (0: none), or -1 when
-/// simdjson refuses the bytes as a whole (the cut fell inside a string). Every element appended
-/// is a whole item: the array starts at an item and each element's end was found by the parser.
-qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Object> *out);
+/// simdjson refuses the bytes as a whole (the cut fell inside a string); `*ends` (when given)
+/// gets that offset for each element appended. Every element appended is a whole item: the
+/// array starts at an item and each element's end was found by the parser.
+qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Object> *out,
+                            QList<qsizetype> *ends = nullptr);
 
 /// Decodes one JSON object (e.g. a file or a GET's body) into `*out`. When `bytes` is already
 /// compact and has little spare capacity, the object shares it instead of keeping a copy (the
