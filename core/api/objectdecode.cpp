@@ -321,11 +321,14 @@ QByteArray jsonField(const char *name, const QString &value)
 /// One object: its bytes (minified; kind / apiVersion written in from `fill` when absent) and
 /// its metadata. When the object is all of `*whole` and already compact, its bytes are `*whole`
 /// itself (shared, not copied), unless `*whole` carries much spare capacity.
-bool readObject(od::object &obj, const Fill *fill, Object *out, const QByteArray *whole = nullptr)
+bool readObject(od::object &obj, const Fill *fill, Object *out, const QByteArray *whole = nullptr,
+                std::string_view *rawOut = nullptr)
 {
     std::string_view raw;
     if (obj.raw_json().get(raw) || obj.reset().error())
         return false;
+    if (rawOut)
+        *rawOut = raw;
     ObjectBuilder b;
     bool seenKind = false, seenApiVersion = false, seenMeta = false, seenStatus = false;
     bool empty = true;
@@ -436,7 +439,9 @@ bool readListMeta(od::value &v, ListBody *out)
     return true;
 }
 
-bool readList(od::document &doc, ListBody *out)
+/// The list in `doc`; `*fillOut` (when given) gets the kind and apiVersion its items are filled
+/// in with.
+bool readList(od::document &doc, ListBody *out, Fill *fillOut = nullptr)
 {
     od::object list;
     if (doc.get_object().get(list))
@@ -504,6 +509,8 @@ bool readList(od::document &doc, ListBody *out)
             return false;
         }
     }
+    if (fillOut)
+        *fillOut = fill;
     return atEnd(doc);
 }
 
@@ -536,6 +543,52 @@ bool decodeList(QByteArray &body, ListBody *out)
     if (!ok)
         *out = ListBody{};
     return ok;
+}
+
+bool decodeListHead(QByteArrayView head, ListHead *out)
+{
+    const QByteArray doc = head.toByteArray() + "]}";
+    Fill fill;
+    ListBody body;
+    if (!withDocument(padded(doc), [&](od::document &d) { return readList(d, &body, &fill); }) ||
+        fill.kind.isEmpty() || fill.apiVersion.isEmpty())
+        return false;
+    out->kind = fill.kind;
+    out->apiVersion = fill.apiVersion;
+    return true;
+}
+
+qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Object> *out,
+                            QList<qsizetype> *ends)
+{
+    Fill fill;
+    fill.kind = head.kind;
+    fill.apiVersion = head.apiVersion;
+    fill.kindField = jsonField("kind", head.kind);
+    fill.apiVersionField = jsonField("apiVersion", head.apiVersion);
+    const simdjson::padded_string_view buf = padded(items);
+    qsizetype end = 0;
+    const bool parsed = withDocument(buf, [&](od::document &doc) {
+        od::array array;
+        if (doc.get_array().get(array))
+            return false;
+        for (auto ir : array) {
+            od::value item;
+            od::json_type t;
+            od::object o;
+            Object obj;
+            std::string_view raw;
+            if (std::move(ir).get(item) || item.type().get(t) || t != od::json_type::object ||
+                item.get_object().get(o) || !readObject(o, &fill, &obj, nullptr, &raw))
+                break; // cut off here, or an item for the Qt path: the caller keeps it
+            out->append(std::move(obj));
+            end = qsizetype(raw.data() + raw.size() - buf.data());
+            if (ends)
+                ends->append(end);
+        }
+        return true;
+    });
+    return parsed ? end : -1;
 }
 
 bool decodeObject(const QByteArray &bytes, Object *out)

@@ -45,6 +45,28 @@ constexpr qsizetype kParserPadding = 64;
 /// reallocated with that room (its content stays the same).
 bool decodeList(QByteArray &body, ListBody *out);
 
+/// What a LIST body says before its items that its items need: the kind they are filled in
+/// with (the list's kind without "List") and the apiVersion.
+struct ListHead {
+    QString kind;
+    QString apiVersion;
+};
+
+/// `head` is the start of a LIST body up to and including `"items":[`. True when decodeList()
+/// accepts it closed with `]}` (no items) and it names both kind and apiVersion: then items
+/// that arrive later can be decoded with `*out` (decodeItemsPrefix()).
+bool decodeListHead(QByteArrayView head, ListHead *out);
+
+/// Decodes the elements of `items`, a JSON array `[...]` made of a LIST's items cut anywhere
+/// after an item's closing brace, in order, appending each to `*out` as decodeList() would,
+/// until the first it cannot decode (one cut off by the cut, or one only the Qt path takes).
+/// Returns the offset in `items` just after the last element appended (0: none), or -1 when
+/// simdjson refuses the bytes as a whole (the cut fell inside a string); `*ends` (when given)
+/// gets that offset for each element appended. Every element appended is a whole item: the
+/// array starts at an item and each element's end was found by the parser.
+qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Object> *out,
+                            QList<qsizetype> *ends = nullptr);
+
 /// Decodes one JSON object (e.g. a file or a GET's body) into `*out`. When `bytes` is already
 /// compact and has little spare capacity, the object shares it instead of keeping a copy (the
 /// simulated server stores each object it writes this way once, not twice).

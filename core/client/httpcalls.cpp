@@ -6,16 +6,19 @@
 #include "silencewatchdog.h"
 #include "watchdecoder.h"
 
+#include "api/liststream.h"
 #include "api/objectdecode.h"
 #include "trace/tsan.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
+#include <QMutex>
 #include <QNetworkReply>
 #include <QSslConfiguration>
 #include <QSslError>
 #include <QThreadPool>
+#include <QWaitCondition>
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -181,8 +184,13 @@ void HttpListCall::takeArrived()
         return;
     // At most kPieceBytes per event-loop turn: taking bytes from QNAM copies them, and a
     // backlog of hundreds of MB copied in one turn would stall the thread (and the window).
-    if (const qint64 n = qMin<qint64>(m_reply->bytesAvailable(), kPieceBytes); n > 0)
-        m_pieces.append(m_reply->read(n));
+    if (const qint64 n = qMin<qint64>(m_reply->bytesAvailable(), kPieceBytes); n > 0) {
+        const int code = httpStatus(m_reply);
+        if (m_feed || (code >= 200 && code < 300 && m_pieces.isEmpty()))
+            feed(m_reply->read(n));
+        else
+            m_pieces.append(m_reply->read(n));
+    }
     if (m_reply->bytesAvailable() > 0)
         m_moreArrived.start();
     else if (m_replyFinished)
@@ -207,6 +215,67 @@ QByteArray HttpListCall::joinPieces(QList<QByteArray> &pieces)
     }
     pieces.clear();
     return body;
+}
+
+/// A successful answer's pieces on their way to a ListStream on the decoder thread: one drain
+/// task at a time appends them in order, without holding the lock while it decodes (feed() on
+/// this thread never waits for a decode); the final task (complete()) takes over what is left.
+struct HttpListCall::Feed {
+    QMutex mutex;
+    QWaitCondition idle; ///< the drain task stopped appending
+    QList<QByteArray> queue;
+    bool scheduled = false; ///< a drain task is queued and has not started
+    bool draining = false;  ///< a drain task is appending
+    bool ending = false;    ///< the final task has taken over the stream
+    fastjson::ListStream stream;
+
+    /// The drain task: appends the queued pieces until none is left or the final task came.
+    void drain()
+    {
+        QMutexLocker lock(&mutex);
+        scheduled = false;
+        if (ending || draining)
+            return; // the final task, or the drain task already at work, takes these
+        draining = true;
+        while (!queue.isEmpty() && !ending) {
+            QByteArray piece = queue.takeFirst();
+            lock.unlock();
+            stream.append(piece);
+            piece = QByteArray(); // released here, on the decoder thread
+            lock.relock();
+        }
+        draining = false;
+        idle.wakeAll();
+    }
+
+    /// The final task: waits for a drain task at work, appends what is left, decodes the rest.
+    Parsed finish()
+    {
+        QMutexLocker lock(&mutex);
+        ending = true;
+        while (draining)
+            idle.wait(&mutex);
+        const QList<QByteArray> rest = std::exchange(queue, {});
+        lock.unlock();
+        for (const QByteArray &piece : rest)
+            stream.append(piece);
+        return parseStream(stream);
+    }
+};
+
+void HttpListCall::feed(QByteArray piece)
+{
+    if (!m_feed)
+        m_feed = std::make_shared<Feed>();
+    if (m_bodyStart.size() < kBodyStartBytes)
+        m_bodyStart.append(piece.left(kBodyStartBytes - m_bodyStart.size()));
+    QMutexLocker lock(&m_feed->mutex);
+    m_feed->queue.append(std::move(piece));
+    if (m_feed->scheduled || m_feed->draining)
+        return; // the drain task takes it
+    m_feed->scheduled = true;
+    lock.unlock();
+    decoderPool()->start([feed = tsan::Captured(m_feed)]() mutable { (*feed)->drain(); });
 }
 
 void HttpListCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
@@ -254,7 +323,11 @@ void HttpListCall::onFinished()
         m_moreArrived.stop();
         m_done = true;
         m_pieces.append(m_reply->readAll()); // an error's Status: small
-        const QByteArray body = joinPieces(m_pieces);
+        QByteArray body = joinPieces(m_pieces);
+        if (m_feed) { // a successful answer cut off: what statusFromReply() reads is its start
+            body.prepend(m_bodyStart);
+            m_feed.reset();
+        }
         m_error = statusFromReply(m_reply, body);
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
             !isTimedOut(m_reply))
@@ -281,6 +354,15 @@ void HttpListCall::complete()
         m_error = std::move(p.error);
         Q_EMIT finished();
     });
+    if (m_feed) {
+        m_parsing->setFuture(
+            QtConcurrent::run(decoderPool(), [feed = tsan::Captured(std::move(m_feed))]() mutable {
+                Parsed parsed = (*feed)->finish();
+                tsan::handOff(decoderPool());
+                return parsed;
+            }));
+        return;
+    }
     // Moved, so that the decoder owns the only reference and can join the pieces and parse
     // the body in place.
     tsan::handOff(decoderPool());
@@ -294,7 +376,28 @@ void HttpListCall::complete()
         }));
 }
 
+HttpListCall::Parsed HttpListCall::parseStream(fastjson::ListStream &stream)
+{
+    Shift shift;
+    shift.headBytes = stream.headBytes();
+    shift.removedBytes = stream.removedBytes();
+    shift.items = stream.decodedItems();
+    QList<Object> items = stream.takeItems();
+    QByteArray rest = stream.takeRemainder();
+    Parsed out = parse(rest, shift);
+    if (out.ok && !items.isEmpty()) {
+        items.append(std::move(out.page.items));
+        out.page.items = std::move(items);
+    }
+    return out;
+}
+
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
+{
+    return parse(body, Shift());
+}
+
+HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
 {
     Parsed out;
     if (fastjson::ListBody fast; fastjson::decodeList(body, &fast)) {
@@ -310,19 +413,20 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-        out.error =
-            ApiStatus::transportError(pe.error == QJsonParseError::UnterminatedObject ||
-                                              pe.error == QJsonParseError::UnterminatedArray ||
-                                              pe.error == QJsonParseError::UnterminatedString
-                                          ? ApiStatus::Transport::Truncated
-                                          : ApiStatus::Transport::Decode,
-                                      pe.error != QJsonParseError::NoError
-                                          ? QStringLiteral("list body is not valid JSON at byte "
-                                                           "%1: %2")
-                                                .arg(pe.offset)
-                                                .arg(pe.errorString())
-                                          : QStringLiteral("list body is JSON but not an object "
-                                                           "(expected a kind: ...List)"));
+        out.error = ApiStatus::transportError(
+            pe.error == QJsonParseError::UnterminatedObject ||
+                    pe.error == QJsonParseError::UnterminatedArray ||
+                    pe.error == QJsonParseError::UnterminatedString
+                ? ApiStatus::Transport::Truncated
+                : ApiStatus::Transport::Decode,
+            pe.error != QJsonParseError::NoError
+                ? QStringLiteral("list body is not valid JSON at byte "
+                                 "%1: %2")
+                      .arg(pe.offset >= shift.headBytes ? pe.offset + shift.removedBytes
+                                                        : pe.offset)
+                      .arg(pe.errorString())
+                : QStringLiteral("list body is JSON but not an object "
+                                 "(expected a kind: ...List)"));
         return out;
     }
     const QJsonObject list = doc.object();
@@ -360,10 +464,10 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
     for (qsizetype i = 0; i < items.size(); ++i) {
         const QJsonValue v = items.at(i);
         if (!v.isObject())
-            return refuse(QStringLiteral("items[%1] is not an object").arg(i));
+            return refuse(QStringLiteral("items[%1] is not an object").arg(i + shift.items));
         QJsonObject o = v.toObject();
         if (const QString e = Object::decodeError(o); !e.isEmpty())
-            return refuse(QStringLiteral("items[%1]: %2").arg(i).arg(e));
+            return refuse(QStringLiteral("items[%1]: %2").arg(i + shift.items).arg(e));
         // Items of a list usually omit kind/apiVersion; client-go's decoder fills them in.
         if (!o.contains(QLatin1String("kind")) && !itemKind.isEmpty())
             o.insert(QLatin1String("kind"), itemKind);

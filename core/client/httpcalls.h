@@ -7,7 +7,13 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <memory>
+
 class QNetworkReply;
+
+namespace lens::fastjson {
+class ListStream;
+} // namespace lens::fastjson
 
 namespace lens {
 class Clock;
@@ -23,11 +29,13 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body);
 
 /// A LIST over one QNetworkReply; see ListCall.
 /// The body of a LIST is taken from the reply as it arrives, at most kPieceBytes per
-/// event-loop turn, and joined into one buffer and parsed on the decoder thread
-/// (decoderPool(): a list of a large cluster, 900 MB for 150 000 pods from a resourceVersion=0
-/// LIST that the watch cache answers whole, would stall the UI thread for most of a second just
-/// to be copied); finished() follows on this object's thread. abort() after the answer arrived
-/// (while it is parsed) does nothing, as after finished().
+/// event-loop turn, and decoded on the decoder thread (decoderPool(): a list of a large
+/// cluster, 900 MB for 150 000 pods from a resourceVersion=0 LIST that the watch cache answers
+/// whole, would stall the UI thread for most of a second just to be copied). A successful
+/// answer's pieces go to a fastjson::ListStream as they arrive, which decodes the items that
+/// arrived whole and lets their bytes go, so the body is never held whole; what is left is
+/// decoded when the reply ends (parseStream()). finished() follows on this object's thread.
+/// abort() after the answer arrived (while it is parsed) does nothing, as after finished().
 class HttpListCall final : public ListCall {
     Q_OBJECT
 public:
@@ -56,6 +64,10 @@ public:
     /// ("list body is not valid JSON at byte N: ...", Transport::Truncated when it stops in an
     /// unterminated value, else Transport::Decode). May grow `body`'s capacity (padding).
     static Parsed parse(QByteArray &body);
+    /// The end of a streamed body: remainder() of `stream` decoded as parse() decodes a body,
+    /// with the items it decoded on the way in front; byte offsets and item indices in errors
+    /// are the whole body's.
+    static Parsed parseStream(fastjson::ListStream &stream);
     /// The pieces of a body joined into one buffer with room for the parser's padding after
     /// it; each piece is released as soon as it was copied, so the body is held about once.
     static QByteArray joinPieces(QList<QByteArray> &pieces);
@@ -64,12 +76,26 @@ public:
     static constexpr qint64 kPieceBytes = qint64(4) << 20;
 
 private:
+    /// Where parse()'s errors are in the whole body when it decodes a ListStream's remainder.
+    struct Shift {
+        qsizetype headBytes = 0; ///< offsets from here on are `removedBytes` further
+        qsizetype removedBytes = 0;
+        qsizetype items = 0; ///< item i is the body's item i + items
+    };
+    static Parsed parse(QByteArray &body, const Shift &shift);
     void onFinished();
     void takeArrived();
+    void feed(QByteArray piece);
     void complete();
     QPointer<QNetworkReply> m_reply;
-    QList<QByteArray> m_pieces; ///< the body so far, as the reply delivered it
-    QTimer m_moreArrived;       ///< comes back for the next piece (zero timer, single shot)
+    QList<QByteArray> m_pieces; ///< an error's body so far, as the reply delivered it
+    struct Feed;
+    std::shared_ptr<Feed> m_feed; ///< a successful answer's body so far, on the decoder thread
+    /// The first bytes of a streamed answer, for an error that cuts it off (statusFromReply()
+    /// quotes the body's start).
+    QByteArray m_bodyStart;
+    static constexpr qsizetype kBodyStartBytes = 256;
+    QTimer m_moreArrived; ///< comes back for the next piece (zero timer, single shot)
     bool m_replyFinished = false;
     SilenceWatchdog *m_watchdog = nullptr;
     QFutureWatcher<Parsed> *m_parsing = nullptr;

@@ -3,6 +3,7 @@
 // same clear error for a cut or misshapen body, still arrives with finished() on the caller's
 // thread. The server is a bare QTcpServer answering one canned body per request, or a QHttpServer
 // answering pages by their continue token.
+#include "api/liststream.h"
 #include "api/objectdecode.h"
 #include "client/httpcalls.h"
 #include "client/httplisterwatcher.h"
@@ -63,6 +64,7 @@ private slots:
     void pagesThousandsOfTimes();
     void piecesAreJoinedWithRoomForThePadding();
     void bodyArrivingInPiecesIsDecodedWhole();
+    void largeBodyIsDecodedWhileItArrives();
     void watchEventWithMistypedMetadataIsAnError();
 };
 
@@ -225,6 +227,43 @@ void tst_HttpList::bodyArrivingInPiecesIsDecodedWhole()
     for (int i : {0, 1, 1500, kItems - 1})
         QCOMPARE(call->page().items.at(i).name(), QStringLiteral("p-%1").arg(i));
     QCOMPARE(call->page().resourceVersion, QStringLiteral("9"));
+}
+
+// A body of megabytes goes through fastjson::ListStream (items decoded as their bytes arrive,
+// tst_liststream): the same page, and a body cut off in the middle of it still fails whole.
+void tst_HttpList::largeBodyIsDecodedWhileItArrives()
+{
+    constexpr int kItems = 40000;
+    QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"9"},)"
+                      R"("items":[)";
+    for (int i = 0; i < kItems; ++i)
+        body += (i ? "," : "") + QByteArray(R"({"metadata":{"name":"p-)") + QByteArray::number(i) +
+                R"(","namespace":"default","resourceVersion":"9","annotations":{"a":"},{"}}})";
+    body += "]}";
+    QVERIFY(body.size() > 8 * fastjson::ListStream::kBatchBytes);
+    for (const bool cut : {false, true}) {
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const QByteArray sent = cut ? body.left(body.size() / 2) + "]}" : body;
+        answerWith(&server, sent, 32 * 1024);
+        HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
+                             QStringLiteral("/api/v1/pods"));
+        std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
+        QSignalSpy finished(call.get(), &ListCall::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        if (cut) {
+            QVERIFY(!call->ok());
+            QByteArray copy = sent;
+            QCOMPARE(call->error().message, HttpListCall::parse(copy).error.message);
+            continue;
+        }
+        QVERIFY2(call->ok(), qPrintable(call->error().describe()));
+        QCOMPARE(call->page().items.size(), kItems);
+        for (int i = 0; i < kItems; ++i)
+            QCOMPARE(call->page().items.at(i).name(), QStringLiteral("p-%1").arg(i));
+        QCOMPARE(call->page().items.at(kItems - 1).kind(), QStringLiteral("Pod"));
+        QCOMPARE(call->page().resourceVersion, QStringLiteral("9"));
+    }
 }
 
 // Issue 13 item 2: a watch event whose metadata.namespace is a number is not taken with an
