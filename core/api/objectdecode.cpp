@@ -2,12 +2,11 @@
 #include "objectdecode.h"
 
 #include "object_p.h"
+#include "objectdecode_p.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonValue>
-
-#include <simdjson.h>
 
 #include <cctype>
 #include <cstring>
@@ -18,66 +17,12 @@ namespace lens::fastjson {
 
 namespace {
 
-namespace od = simdjson::ondemand;
+using namespace detail;
 using Span = Object::Data::Span;
 
 /// Deeper nesting is left to QJsonDocument (which refuses more than 1 024 levels); this bounds
 /// the recursion below on the decoder thread's stack.
 constexpr int kMaxDepth = 256;
-/// A parser grown past this (1 MiB) for one large body gives its memory back afterwards: its
-/// structural index takes 4 bytes per byte of input.
-constexpr size_t kKeepParserCapacity = size_t(1) << 20;
-
-od::parser &parser()
-{
-    thread_local od::parser p;
-    return p;
-}
-
-void shrinkParser()
-{
-    if (parser().capacity() > kKeepParserCapacity)
-        parser() = od::parser{};
-}
-
-/// Nothing follows the document's value (simdjson 3.0 has no document::at_end()).
-bool atEnd(od::document &doc)
-{
-    const char *at = nullptr;
-    return doc.current_location().get(at) == simdjson::OUT_OF_BOUNDS;
-}
-
-/// `bytes` copied into this thread's buffer with simdjson's padding after it.
-simdjson::padded_string_view padded(QByteArrayView bytes)
-{
-    thread_local std::string buffer;
-    const size_t n = size_t(bytes.size());
-    if (buffer.size() < n + simdjson::SIMDJSON_PADDING)
-        buffer.resize(n + simdjson::SIMDJSON_PADDING);
-    if (n > 0)
-        std::memcpy(buffer.data(), bytes.data(), n);
-    return simdjson::padded_string_view(buffer.data(), n, buffer.size());
-}
-
-QString qstring(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
-
-/// The field's key, unescaped. Keys without a backslash (all of Kubernetes') are read in place.
-bool keyOf(od::field &f, std::string_view *out)
-{
-    const char *raw = f.key().raw();
-    const char *end = raw;
-    while (*end != '"') // stage 1 found the closing quote
-        ++end;
-    if (std::memchr(raw, '\\', size_t(end - raw)) == nullptr) {
-        *out = std::string_view(raw, size_t(end - raw));
-        return true;
-    }
-    return !f.unescaped_key().get(*out);
-}
-
 /// A string value is well-formed: simdjson's first stage checked its UTF-8 and control
 /// characters; escapes are checked by unescaping, which only strings with a backslash need.
 bool validString(od::value &v)
@@ -512,17 +457,6 @@ bool readList(od::document &doc, ListBody *out, Fill *fillOut = nullptr)
     if (fillOut)
         *fillOut = fill;
     return atEnd(doc);
-}
-
-/// Parses `bytes` (padded) as one document and runs `read` on it; false on any error.
-template<typename Read> bool withDocument(simdjson::padded_string_view bytes, Read read)
-{
-    od::document doc;
-    if (parser().iterate(bytes).get(doc))
-        return false;
-    const bool ok = read(doc);
-    shrinkParser();
-    return ok;
 }
 
 } // namespace
