@@ -55,7 +55,7 @@ void ListStream::findHead()
 
 void ListStream::decodeWholeItems()
 {
-    if (m_tail.size() < m_batchBytes)
+    if (m_tail.size() < qMax(m_batchBytes, m_retryAt))
         return;
     qsizetype cut = m_tail.size();
     for (int attempt = 0; attempt < kCutAttempts && cut > 0; ++attempt) {
@@ -87,8 +87,13 @@ void ListStream::decodeWholeItems()
         m_decodedCount += got.size();
         m_items.append(std::move(got));
         m_tail = m_tail.sliced(next + 1); // from the kept item on
+        m_retryAt = 0;
         return;
     }
+    // Nothing to let go yet (items larger than what arrived, or a cut inside a string): try
+    // again once the bytes waiting have doubled, so that a list of large items is not parsed
+    // again at every piece (the work stays linear in the body).
+    m_retryAt = m_tail.size() * 2;
     if (m_tail.size() >= kGiveUpBytes)
         m_state = State::Off;
 }

@@ -68,6 +68,7 @@ private:
     qsizetype m_searchedHead = 0;
     qsizetype m_headBytes = 0;
     qsizetype m_batchBytes = kBatchBytes;
+    qsizetype m_retryAt = 0; ///< after an attempt that let nothing go: wait for this many bytes
 };
 
 } // namespace lens::fastjson
