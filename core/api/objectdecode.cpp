@@ -350,6 +350,18 @@ bool readObject(od::object &obj, const Fill *fill, Object *out, const QByteArray
     return true;
 }
 
+/// One element of a list's items: an object, read as readObject() reads it (`*raw`: its bytes
+/// in the input).
+bool readItem(simdjson::simdjson_result<od::value> element, const Fill *fill, Object *out,
+              std::string_view *raw = nullptr)
+{
+    od::value item;
+    od::json_type t;
+    od::object o;
+    return !std::move(element).get(item) && !item.type().get(t) && t == od::json_type::object &&
+           !item.get_object().get(o) && readObject(o, fill, out, nullptr, raw);
+}
+
 bool readListMeta(od::value &v, ListBody *out)
 {
     od::object meta;
@@ -441,12 +453,8 @@ bool readList(od::document &doc, ListBody *out, Fill *fillOut = nullptr)
             if (t != od::json_type::array || f.value().get_array().get(items))
                 return false;
             for (auto ir : items) {
-                od::value item;
-                od::json_type it;
-                od::object o;
                 Object obj;
-                if (std::move(ir).get(item) || item.type().get(it) || it != od::json_type::object ||
-                    item.get_object().get(o) || !readObject(o, &fill, &obj))
+                if (!readItem(std::move(ir), &fill, &obj))
                     return false;
                 out->items.append(std::move(obj));
             }
@@ -507,13 +515,9 @@ qsizetype decodeItemsPrefix(QByteArrayView items, const ListHead &head, QList<Ob
         if (doc.get_array().get(array))
             return false;
         for (auto ir : array) {
-            od::value item;
-            od::json_type t;
-            od::object o;
             Object obj;
             std::string_view raw;
-            if (std::move(ir).get(item) || item.type().get(t) || t != od::json_type::object ||
-                item.get_object().get(o) || !readObject(o, &fill, &obj, nullptr, &raw))
+            if (!readItem(std::move(ir), &fill, &obj, &raw))
                 break; // cut off here, or an item for the Qt path: the caller keeps it
             out->append(std::move(obj));
             end = qsizetype(raw.data() + raw.size() - buf.data());

@@ -188,6 +188,12 @@ void Store::compact(qint64 revision)
     Q_EMIT compacted(m_compacted);
 }
 
+lens::ApiStatus Store::unknownResource()
+{
+    return status(404, QStringLiteral("NotFound"),
+                  QStringLiteral("the server could not find the requested resource"));
+}
+
 lens::ApiStatus Store::status(int code, const QString &reason, const QString &message)
 {
     lens::ApiStatus s;
@@ -313,8 +319,7 @@ Store::Table *Store::prepareWrite(const QString &resource, const QJsonObject &ob
 {
     Table *t = table(resource);
     if (!t) {
-        result->error = status(404, QStringLiteral("NotFound"),
-                               QStringLiteral("the server could not find the requested resource"));
+        result->error = unknownResource();
         return nullptr;
     }
     *json = object;
@@ -325,6 +330,13 @@ Store::Table *Store::prepareWrite(const QString &resource, const QJsonObject &ob
 QString Store::checkCreate(const Table &t, const QString &ns, const QString &name,
                            WriteResult *r) const
 {
+    if (name.isEmpty()) {
+        r->error = status(422, QStringLiteral("Invalid"),
+                          QStringLiteral("%1 \"\" is invalid: metadata.name: Required value: name "
+                                         "or generateName is required")
+                              .arg(t.type.kind));
+        return {};
+    }
     if (const QStringList why = nameProblems(t.type.name, name); !why.isEmpty()) {
         // errors.NewInvalid: "Kind \"name\" is invalid: " and one field error per problem.
         r->error = status(422, QStringLiteral("Invalid"),
@@ -392,13 +404,6 @@ WriteResult Store::create(const QString &resource, const QJsonObject &object)
         ns.clear();
     if (name.isEmpty() && !generateName.isEmpty())
         name = generateName + randomSuffix();
-    if (name.isEmpty()) {
-        r.error = status(422, QStringLiteral("Invalid"),
-                         QStringLiteral("%1 \"\" is invalid: metadata.name: Required value: name "
-                                        "or generateName is required")
-                             .arg(t->type.kind));
-        return r;
-    }
     const QString key = checkCreate(*t, ns, name, &r);
     if (!r.ok())
         return r;
@@ -496,8 +501,7 @@ WriteResult Store::remove(const QString &resource, const QString &ns, const QStr
     WriteResult r;
     Table *t = table(resource);
     if (!t) {
-        r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("the server could not find the requested resource"));
+        r.error = unknownResource();
         return r;
     }
     const QString key = keyOf(t->type.namespaced ? ns : QString(), name);

@@ -309,7 +309,8 @@ private:
     StoredObject commit(ChangeEvent::Type type, const QString &resource, const QString &key,
                         qint64 revision, const StoredObject &stored, const StoredObject &previous);
     /// create()'s checks of the name and namespace of a new object of `t`: its key, or an empty
-    /// string with the error (422 Invalid, 404 namespace NotFound, 409 AlreadyExists) in `r`.
+    /// string with the error (422 Invalid for a missing or malformed name or a missing
+    /// namespace, 404 namespace NotFound, 409 AlreadyExists) in `r`.
     QString checkCreate(const Table &t, const QString &ns, const QString &name,
                         WriteResult *r) const;
     /// What create() sets on a new object of `type`: name, namespace (namespaced types),
@@ -320,6 +321,9 @@ private:
                       QJsonObject *json) const;
     void record(ChangeEvent event);
     static lens::ApiStatus status(int code, const QString &reason, const QString &message);
+    /// 404 NotFound "the server could not find the requested resource": a write to a resource
+    /// the store does not serve.
+    static lens::ApiStatus unknownResource();
 
     QMap<QString, Table> m_tables;
     QStringList m_order; // registration order, for discovery

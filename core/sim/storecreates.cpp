@@ -34,18 +34,10 @@ WriteResult Store::createFrom(const CreateTemplate &t, const QString &ns, const 
     WriteResult r;
     const Table *table = this->table(t.resource);
     if (!table) {
-        r.error = status(404, QStringLiteral("NotFound"),
-                         QStringLiteral("the server could not find the requested resource"));
+        r.error = unknownResource();
         return r;
     }
     const QString namespace_ = table->type.namespaced ? ns : QString();
-    if (name.isEmpty()) {
-        r.error = status(422, QStringLiteral("Invalid"),
-                         QStringLiteral("%1 \"\" is invalid: metadata.name: Required value: name "
-                                        "or generateName is required")
-                             .arg(table->type.kind));
-        return r;
-    }
     const QString key = checkCreate(*table, namespace_, name, &r);
     if (!r.ok())
         return r;

@@ -54,6 +54,17 @@ void answerWith(QTcpServer *server, const QByteArray &body, qsizetype pieceBytes
         });
     });
 }
+/// A PodList at resourceVersion 9 of `items` pods p-0, p-1, ... in "default", each with
+/// `moreMetadata` (JSON members, starting with a comma) in its metadata.
+QByteArray podList(int items, const QByteArray &moreMetadata = {})
+{
+    QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"9"},)"
+                      R"("items":[)";
+    for (int i = 0; i < items; ++i)
+        body += (i ? "," : "") + QByteArray(R"({"metadata":{"name":"p-)") + QByteArray::number(i) +
+                R"(","namespace":"default","resourceVersion":"9")" + moreMetadata + "}}";
+    return body + "]}";
+}
 } // namespace
 
 class tst_HttpList : public QObject {
@@ -206,12 +217,7 @@ void tst_HttpList::piecesAreJoinedWithRoomForThePadding()
 void tst_HttpList::bodyArrivingInPiecesIsDecodedWhole()
 {
     constexpr int kItems = 3000;
-    QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"9"},)"
-                      R"("items":[)";
-    for (int i = 0; i < kItems; ++i)
-        body += (i ? "," : "") + QByteArray(R"({"metadata":{"name":"p-)") + QByteArray::number(i) +
-                R"(","namespace":"default","resourceVersion":"9"}})";
-    body += "]}";
+    const QByteArray body = podList(kItems);
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
     // The body goes out in 1 KiB pieces, one per event-loop turn of a timer, so that the reply
@@ -234,12 +240,7 @@ void tst_HttpList::bodyArrivingInPiecesIsDecodedWhole()
 void tst_HttpList::largeBodyIsDecodedWhileItArrives()
 {
     constexpr int kItems = 40000;
-    QByteArray body = R"({"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"9"},)"
-                      R"("items":[)";
-    for (int i = 0; i < kItems; ++i)
-        body += (i ? "," : "") + QByteArray(R"({"metadata":{"name":"p-)") + QByteArray::number(i) +
-                R"(","namespace":"default","resourceVersion":"9","annotations":{"a":"},{"}}})";
-    body += "]}";
+    const QByteArray body = podList(kItems, R"(,"annotations":{"a":"},{"})");
     QVERIFY(body.size() > 8 * fastjson::ListStream::kBatchBytes);
     for (const bool cut : {false, true}) {
         QTcpServer server;
