@@ -34,6 +34,29 @@ bool validString(od::value &v)
     return !v.get_string().get(s);
 }
 
+/// A number Qt's parser takes as simdjson does. simdjson reads a number too small for a double
+/// (1e-400, 2.4e-324) as 0; QJsonDocument refuses it ("illegal number"). Such a number is
+/// declined here, so that whatever the fast path accepts Qt's parser accepts too: a body is
+/// judged by Qt when the fast path declines anything in it, and a LIST streamed in pieces
+/// (ListStream) must not have accepted earlier items that Qt, judging the whole body, refuses.
+bool validNumber(od::value &v)
+{
+    const std::string_view token = v.raw_json_token();
+    od::number n;
+    if (v.get_number().get(n))
+        return false;
+    if (!n.is_double() || n.get_double() != 0.0)
+        return true;
+    // Zero: fine when every digit of the mantissa is a zero.
+    for (const char c : token) {
+        if (c == 'e' || c == 'E')
+            break;
+        if (c >= '1' && c <= '9')
+            return false;
+    }
+    return true;
+}
+
 /// Reads `v` to its end, so that malformed JSON anywhere in it is an error.
 bool validate(od::value &v, int depth)
 {
@@ -66,10 +89,8 @@ bool validate(od::value &v, int depth)
     }
     case od::json_type::string:
         return validString(v);
-    case od::json_type::number: {
-        od::number n;
-        return !v.get_number().get(n);
-    }
+    case od::json_type::number:
+        return validNumber(v);
     case od::json_type::boolean: {
         bool b = false;
         return !v.get_bool().get(b);

@@ -72,6 +72,8 @@ private slots:
     void errorsAreTheWholeBodys_data();
     void errorsAreTheWholeBodys();
     void whatItCannotStreamStaysBytes();
+    void whatQtRefusesIsNotAcceptedEarly_data();
+    void whatQtRefusesIsNotAcceptedEarly();
 };
 
 void tst_ListStream::decodesWhatTheWholeBodyDecodes_data()
@@ -171,6 +173,46 @@ void tst_ListStream::whatItCannotStreamStaysBytes()
         if (body == declined)
             QCOMPARE(decoded, 9); // up to the declined item, the one before it kept as bytes
     }
+}
+
+void tst_ListStream::whatQtRefusesIsNotAcceptedEarly_data()
+{
+    QTest::addColumn<QByteArray>("number");
+    QTest::addColumn<bool>("qtAccepts");
+    QTest::newRow("1e-400 (below every double)") << QByteArray("1e-400") << false;
+    QTest::newRow("2.4e-324 (rounds to zero)") << QByteArray("2.4e-324") << false;
+    QTest::newRow("4.9e-324 (the smallest double)") << QByteArray("4.9e-324") << true;
+    QTest::newRow("0e-400 (zero)") << QByteArray("0e-400") << true;
+    QTest::newRow("-0.0") << QByteArray("-0.0") << true;
+}
+
+void tst_ListStream::whatQtRefusesIsNotAcceptedEarly()
+{
+    // A body with anything the fast path declines is judged by Qt's parser as a whole. Found
+    // by fuzz_listbody in CI (fuzz/regressions/fuzz_listbody/underflow-before-declined-item):
+    // simdjson read 1e-400 as 0 where QJsonDocument refuses it, so the streamed list accepted
+    // an early item that the whole body's verdict refused, and said something else. The fast
+    // path now declines such a number: streamed and whole say the same, in a list and alone.
+    QFETCH(QByteArray, number);
+    QFETCH(bool, qtAccepts);
+    QByteArray body = listOf(2000);
+    body.replace(R"({"metadata":{"name":"p-5",)",
+                 R"({"spec":{"v":[)" + number + R"(]},"metadata":{"name":"p-5",)");
+    body.replace(R"({"metadata":{"name":"p-1990",)", R"({"metadata":{"name":"p-1990","uid":5,)");
+    const HttpListCall::Parsed want = whole(body);
+    QVERIFY(!want.ok);
+    QCOMPARE(want.error.message.contains(QLatin1String("illegal number")), !qtAccepts);
+    for (const qsizetype piece : {16, 4096, 64 * 1024}) {
+        const HttpListCall::Parsed got = streamed(body, piece, 5);
+        QVERIFY(!got.ok);
+        QCOMPARE(got.error.message, want.error.message);
+    }
+    QByteArray one =
+        R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":"a"},"spec":{"v":)" + number + "}}";
+    QString error;
+    const Object o = Object::parse(one, &error);
+    QCOMPARE(o.isNull(), !qtAccepts);
+    QCOMPARE(error.isEmpty(), qtAccepts);
 }
 
 QTEST_GUILESS_MAIN(tst_ListStream)
