@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <functional>
 #include <initializer_list>
 
 namespace lens::test {
@@ -89,6 +90,42 @@ inline Object countingTransform(const Object &o, QString *)
     patch.insert(QStringLiteral("annotations"), ann);
     return o.withMetadata(patch);
 }
+
+/// Watches whether a queue's Replace lets each listed original go once its transformed copy is
+/// queued: originals(n) makes n objects and keeps a copy of each one's bytes (shared with it);
+/// transformer() is countingTransform() that also checks, each time it is called, that every
+/// original it was given before holds its bytes no more (only the probe's copy is left).
+struct LetGoProbe {
+    QList<QByteArray> bytes;
+    int calls = 0;
+    int heldWhenChecked = 0; ///< earlier originals still alive at a call of the transformer
+
+    QList<Object> originals(int n)
+    {
+        QList<Object> list;
+        for (int i = 0; i < n; ++i) {
+            list << Object::make(QString(), QStringLiteral("o%1").arg(i), QString::number(i + 1));
+            bytes << list.last().toJson();
+        }
+        return list;
+    }
+    /// Originals among the first `n` still held by someone besides the probe.
+    int held(qsizetype n) const
+    {
+        int count = 0;
+        for (qsizetype i = 0; i < qMin(n, bytes.size()); ++i)
+            count += bytes.at(i).isDetached() ? 0 : 1;
+        return count;
+    }
+    std::function<Object(const Object &, QString *)> transformer()
+    {
+        return [this](const Object &o, QString *err) {
+            heldWhenChecked += held(calls);
+            ++calls;
+            return countingTransform(o, err);
+        };
+    }
+};
 
 inline constexpr qint64 kSecond = 1000; ///< milliseconds
 inline constexpr qint64 kMinute = 60 * kSecond;

@@ -105,7 +105,7 @@ void DeltaFIFO::journalQueued(const QString &key, DeltaType type)
     m_journal->record(std::move(e));
 }
 
-QString DeltaFIFO::replace(const QList<Object> &list, const QString &resourceVersion)
+QString DeltaFIFO::replace(QList<Object> list, const QString &resourceVersion)
 {
     Q_UNUSED(resourceVersion); // DeltaFIFO ignores it, as client-go does.
     const DeltaType action = m_opts.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
@@ -114,7 +114,7 @@ QString DeltaFIFO::replace(const QList<Object> &list, const QString &resourceVer
     // keys a dozen times on the way).
     keys.reserve(list.size());
     m_items.reserve(m_items.size() + list.size());
-    for (const Object &item : list) {
+    for (Object &item : list) {
         const KeyResult k = keyOf(Delta::of(action, item));
         if (!k.ok())
             return QStringLiteral("couldn't create key for object: ") + k.error;
@@ -123,6 +123,9 @@ QString DeltaFIFO::replace(const QList<Object> &list, const QString &resourceVer
         const QString err = queueAction(action, Delta::of(action, item), true);
         if (!err.isEmpty())
             return err;
+        // The queued delta holds the object now (or its transformed copy, and the original
+        // goes here rather than when the whole list has been queued).
+        item = Object();
     }
 
     int queuedDeletions = 0;

@@ -40,7 +40,8 @@ public:
     /// DeltaFIFO.Replace: Replaced/Sync per item; DeletedFinalStateUnknown for queued keys the
     /// list lacks (newest queued object) and for known keys the list lacks and the queue does
     /// not hold (object from knownObjects); the first Replace sets initialPopulationCount.
-    QString replace(const QList<Object> &list, const QString &resourceVersion) override;
+    /// With a transformer each listed original is let go once its transformed delta is queued.
+    QString replace(QList<Object> list, const QString &resourceVersion) override;
     /// DeltaFIFO.Resync: Sync for every known key with no queued deltas (not transformed).
     QString resync() override;
     /// DeltaFIFO.Pop (non-blocking). isInInitialList is computed before the count decrement.

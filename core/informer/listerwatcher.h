@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QString>
 
+#include <utility>
+
 namespace lens {
 
 /// metav1.ListOptions as the reflector sends them (list and watch share one shape).
@@ -49,6 +51,9 @@ public:
     using QObject::QObject;
     bool ok() const { return m_ok; }
     const ListPage &page() const { return m_page; }
+    /// The answer's page, moved out (page() is empty after): the pager takes the items so that
+    /// the call, deleted later, does not keep every listed object alive through Replace.
+    ListPage takePage() { return std::exchange(m_page, {}); }
     const ApiStatus &error() const { return m_error; }
     virtual void abort() = 0;
 

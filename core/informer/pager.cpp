@@ -70,14 +70,17 @@ void ListPager::onFinished()
         finish(false);
         return;
     }
-    const ListPage &page = call->page();
+    ListPage page = call->takePage();
     ++m_pages;
-    m_items += page.items;
     if (!m_haveRv) { // the first page's list metadata is the list's
         m_rv = page.resourceVersion;
         m_haveRv = true;
     }
     Q_EMIT pageReceived(page, m_pages);
+    if (m_items.isEmpty())
+        m_items = std::move(page.items);
+    else
+        m_items += std::move(page.items);
     if (page.continueToken.isEmpty() || m_fellBack) {
         finish(true);
         return;

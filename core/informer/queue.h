@@ -62,8 +62,10 @@ public:
     /// Queue a Deleted delta. `obj` is the last known state, or a tombstone via `delta`.
     virtual QString remove(const Object &obj) = 0;
     /// A relist: the complete current state. `resourceVersion` is the list's (ignored by
-    /// DeltaFIFO, as in client-go).
-    virtual QString replace(const QList<Object> &list, const QString &resourceVersion) = 0;
+    /// DeltaFIFO, as in client-go). The list is taken by value: a queue with a transformer lets
+    /// each listed original go once its transformed copy is queued, so that a caller that moves
+    /// its list in never holds the whole list twice (originals and transformed copies).
+    virtual QString replace(QList<Object> list, const QString &resourceVersion) = 0;
     virtual QString resync() = 0;
     /// Pops the head key (non-blocking; see PopResult).
     virtual PopResult pop(const PopProcessFunc &process) = 0;

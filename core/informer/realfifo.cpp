@@ -7,6 +7,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <utility>
 
 namespace lens {
 
@@ -106,25 +107,26 @@ void RealFIFO::addAtomic(std::shared_ptr<AtomicEvent> ev)
         m_queued();
 }
 
-QString RealFIFO::replace(const QList<Object> &list, const QString &resourceVersion)
+QString RealFIFO::replace(QList<Object> list, const QString &resourceVersion)
 {
     if (m_opts.atomicEvents) {
         // addReplaceToItemsLocked: transform every object, queue one ReplacedAll.
         auto ev = std::make_shared<AtomicEvent>();
         ev->type = QStringLiteral("ReplacedAll");
         ev->resourceVersion = resourceVersion;
-        for (const Object &item : list) {
+        ev->objects.reserve(list.size());
+        for (Object &item : list) {
             const KeyResult k = m_opts.keyFunc(item);
             if (!k.ok())
                 return QStringLiteral("couldn't create key for object: ") + k.error;
-            Object o = item;
+            Object o = std::exchange(item, Object()); // the original goes once transformed
             if (m_opts.transformer) {
                 QString err;
-                o = m_opts.transformer(item, &err);
+                o = m_opts.transformer(o, &err);
                 if (!err.isEmpty())
                     return err;
             }
-            ev->objects << o;
+            ev->objects << std::move(o);
         }
         addAtomic(std::move(ev));
         if (!m_populated) {
@@ -181,9 +183,9 @@ QString RealFIFO::replace(const QList<Object> &list, const QString &resourceVers
     }
 
     // Then the listed objects, always as Replaced, in list order.
-    for (const Object &item : list) {
-        const QString err =
-            addToItems(DeltaType::Replaced, Delta::of(DeltaType::Replaced, item), false);
+    for (Object &item : list) {
+        const QString err = addToItems(
+            DeltaType::Replaced, Delta::of(DeltaType::Replaced, std::exchange(item, {})), false);
         if (!err.isEmpty())
             return QStringLiteral("couldn't enqueue object: ") + err;
     }

@@ -69,7 +69,7 @@ public:
     QString update(const Object &obj) override;
     QString remove(const Object &obj) override;
     /// RealFIFO.Replace (see the class comment). `resourceVersion` is ignored, as in client-go.
-    QString replace(const QList<Object> &list, const QString &resourceVersion) override;
+    QString replace(QList<Object> list, const QString &resourceVersion) override;
     /// RealFIFO.Resync.
     QString resync() override;
     /// RealFIFO.Pop (non-blocking): the oldest event, as a one-element Deltas.

@@ -368,15 +368,17 @@ void Reflector::listSucceeded(const QString &rv)
         startWatch();
 }
 
-bool Reflector::replaceStore(const QList<Object> &items, const QString &rv, const QString &what)
+bool Reflector::replaceStore(QList<Object> items, const QString &rv, const QString &what)
 {
-    const QString err = m_queue->replace(items, rv);
+    // Moved in: a queue with a transformer lets each original go once its copy is queued.
+    const qsizetype listed = items.size();
+    const QString err = m_queue->replace(std::move(items), rv);
     if (!err.isEmpty()) {
         // syncWith failed: "unable to sync list result"; ListAndWatch returns the error.
         ApiStatus s;
         s.message = QStringLiteral("unable to sync %1 result: %2").arg(what, err);
         QJsonObject d = errorDetail(s);
-        d.insert(QLatin1String("items"), items.size());
+        d.insert(QLatin1String("items"), listed);
         record(int(TraceKind::ListFailed), d, rv);
         endListAndWatch(s, QStringLiteral("list failed"), true);
         return false;

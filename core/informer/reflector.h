@@ -205,7 +205,7 @@ private:
     void backoffThen(const QString &reason, std::function<void()> then, int retryAfterSeconds = 0);
     /// queue.Replace(items, rv); on failure journals listFailed and ends ListAndWatch. `what` is
     /// "list" or "watch-list".
-    bool replaceStore(const QList<Object> &items, const QString &rv, const QString &what);
+    bool replaceStore(QList<Object> items, const QString &rv, const QString &what);
     void setState(State s);
     void record(int kind, const EventDetail &detail, const QString &rv = {});
     QString relistResourceVersion() const;

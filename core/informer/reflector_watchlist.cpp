@@ -102,7 +102,7 @@ void Reflector::watchListSynced(const QString &rv)
     d.insert(QLatin1String("cause"), m_watchListCause);
     d.insert(QLatin1String("watchList"), true);
     record(int(TraceKind::ListCompleted), d, rv);
-    if (!replaceStore(items, rv, QStringLiteral("watch-list")))
+    if (!replaceStore(std::move(items), rv, QStringLiteral("watch-list")))
         return;
     // The same stream goes on as the ordinary watch.
     setState(State::Watching);

@@ -415,7 +415,7 @@ public:
         calls << QStringLiteral("delete ") + spec(o);
         return store.remove(o).error;
     }
-    QString replace(const QList<Object> &list, const QString &rv) override
+    QString replace(QList<Object> list, const QString &rv) override
     {
         calls << QStringLiteral("replace %1 rv=%2").arg(list.size()).arg(rv);
         return store.replace(list, rv);

@@ -58,6 +58,7 @@ private Q_SLOTS:
     void keyOf_data();
     void keyOf();
     void transformerNotAppliedToTombstones_data();
+    void replaceLetsEachOriginalGo();
     void transformerNotAppliedToTombstones();
 
 private:
@@ -519,6 +520,33 @@ void TestDeltaFIFO::transformerNotAppliedToTombstones()
     QCOMPARE(seen, QStringList{QStringLiteral("q@2")});
     QCOMPARE(fifo.listKeys(), withKnown ? QStringList({QStringLiteral("q"), QStringLiteral("k")})
                                         : QStringList{QStringLiteral("q")});
+}
+
+void TestDeltaFIFO::replaceLetsEachOriginalGo()
+{
+    // A list moved into Replace: each original goes as soon as its transformed copy is queued
+    // (not when the whole list is), so originals and copies are never all alive together.
+    LetGoProbe probe;
+    DeltaFIFO::Options o;
+    o.transformer = probe.transformer();
+    DeltaFIFO fifo(o);
+    QVERIFY(fifo.replace(probe.originals(5), QStringLiteral("9")).isEmpty());
+    QCOMPARE(probe.calls, 5);
+    QCOMPARE(probe.heldWhenChecked, 0);
+    QCOMPARE(probe.held(5), 0);
+    const PopResult r =
+        fifo.pop([](const QString &, const Deltas &, bool) { return ProcessResult{}; });
+    QCOMPARE(r.key, QStringLiteral("o0"));
+    QCOMPARE(transformCount(r.deltas.last().object), 1);
+
+    // A caller that keeps its list keeps its originals: the probe sees them.
+    LetGoProbe kept;
+    o.transformer = kept.transformer();
+    DeltaFIFO other(o);
+    const QList<Object> list = kept.originals(3);
+    QVERIFY(other.replace(list, QStringLiteral("9")).isEmpty());
+    QCOMPARE(kept.heldWhenChecked, 0 + 1 + 2);
+    QCOMPARE(kept.held(3), 3);
 }
 
 QTEST_GUILESS_MAIN(TestDeltaFIFO)

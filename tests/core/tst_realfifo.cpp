@@ -47,6 +47,7 @@ private Q_SLOTS:
     void relistOrder_data();
     void relistOrder();
     void atomicEvents();
+    void atomicReplaceLetsEachOriginalGo();
 };
 
 void TestRealFIFO::transformer()
@@ -348,6 +349,23 @@ void TestRealFIFO::atomicEvents()
     r = g.pop(process);
     QVERIFY(r.isInInitialList);
     QVERIFY(g.hasSynced());
+}
+
+void TestRealFIFO::atomicReplaceLetsEachOriginalGo()
+{
+    // addReplaceToItemsLocked transforms every object into one ReplacedAll: a list moved in
+    // lets each original go once transformed.
+    LetGoProbe probe;
+    RealFIFO::Options o;
+    o.atomicEvents = true;
+    o.transformer = probe.transformer();
+    RealFIFO f(o);
+    QVERIFY(f.replace(probe.originals(4), QStringLiteral("7")).isEmpty());
+    QCOMPARE(probe.calls, 4);
+    QCOMPARE(probe.heldWhenChecked, 0);
+    QCOMPARE(probe.held(4), 0);
+    QCOMPARE(f.entries().at(0).deltas.size(), 4);
+    QCOMPARE(transformCount(f.entries().at(0).deltas.at(3).object), 1);
 }
 
 QTEST_GUILESS_MAIN(TestRealFIFO)
