@@ -81,7 +81,7 @@ void Controller::pump()
     }
     if (n > 0)
         Q_EMIT popped();
-    if (m_queue->size() > 0)
+    if (m_queue->size() > 0 && !m_queue->replacing())
         m_timer->start();
 }
 

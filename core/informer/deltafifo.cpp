@@ -107,27 +107,77 @@ void DeltaFIFO::journalQueued(const QString &key, DeltaType type)
 
 QString DeltaFIFO::replace(QList<Object> list, const QString &resourceVersion)
 {
+    const QString err = beginReplace(std::move(list), resourceVersion);
+    if (!err.isEmpty())
+        return err;
+    bool done = false;
+    return continueReplace(-1, &done);
+}
+
+QString DeltaFIFO::beginReplace(QList<Object> list, const QString &resourceVersion)
+{
     Q_UNUSED(resourceVersion); // DeltaFIFO ignores it, as client-go does.
-    const DeltaType action = m_opts.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
-    QSet<QString> keys;
+    if (m_replace) {
+        // One Replace at a time, as under client-go's lock: the one under way ends first.
+        bool done = false;
+        if (const QString err = continueReplace(-1, &done); !err.isEmpty())
+            return err;
+    }
+    PendingReplace r;
+    r.action = m_opts.emitDeltaTypeReplaced ? DeltaType::Replaced : DeltaType::Sync;
     // One allocation each for a list of any size (a 150 000-pod list rehashed both sets of
     // keys a dozen times on the way).
-    keys.reserve(list.size());
+    r.keys.reserve(list.size());
     m_items.reserve(m_items.size() + list.size());
-    for (Object &item : list) {
-        const KeyResult k = keyOf(Delta::of(action, item));
-        if (!k.ok())
-            return QStringLiteral("couldn't create key for object: ") + k.error;
-        keys.insert(k.key);
-        // Replace transforms listed objects even when it emits Sync (internal action Replaced).
-        const QString err = queueAction(action, Delta::of(action, item), true);
-        if (!err.isEmpty())
+    r.list = std::move(list);
+    m_replace = std::move(r);
+    return {};
+}
+
+QString DeltaFIFO::continueReplace(qsizetype maxItems, bool *done)
+{
+    *done = true;
+    if (!m_replace)
+        return {};
+    PendingReplace &r = *m_replace;
+    ++r.calls;
+    const qsizetype end =
+        maxItems < 0 ? r.list.size() : qMin(r.list.size(), r.next + qMax<qsizetype>(1, maxItems));
+    for (; r.next < end; ++r.next) {
+        Object &item = r.list[r.next];
+        const KeyResult k = keyOf(Delta::of(r.action, item));
+        QString err;
+        if (!k.ok()) {
+            err = QStringLiteral("couldn't create key for object: ") + k.error;
+        } else {
+            r.keys.insert(k.key);
+            // Replace transforms listed objects even when it emits Sync (internal action
+            // Replaced).
+            err = queueAction(r.action, Delta::of(r.action, item), true);
+        }
+        if (!err.isEmpty()) {
+            m_replace.reset(); // Replace returns the error; what it queued stays queued
             return err;
+        }
         // The queued delta holds the object now (or its transformed copy, and the original
         // goes here rather than when the whole list has been queued).
         item = Object();
     }
+    if (r.next < r.list.size()) {
+        *done = false;
+        return {};
+    }
+    const QSet<QString> keys = std::move(r.keys);
+    const bool sliced = r.calls > 1;
+    m_replace.reset();
+    const QString err = finishReplace(keys);
+    if (err.isEmpty() && sliced && !m_queue.empty() && m_queued)
+        m_queued(); // Pop may pop again
+    return err;
+}
 
+QString DeltaFIFO::finishReplace(const QSet<QString> &keys)
+{
     int queuedDeletions = 0;
     // Deletions detected against the queue: tombstones carry the newest queued object.
     const std::deque<QString> queueSnapshot = m_queue;
@@ -188,7 +238,7 @@ QString DeltaFIFO::resync()
 PopResult DeltaFIFO::pop(const PopProcessFunc &process)
 {
     PopResult r;
-    while (!m_queue.empty()) {
+    while (!m_queue.empty() && !m_replace) {
         r.isInInitialList = !hasSynced();
         const QString key = m_queue.front();
         m_queue.pop_front();

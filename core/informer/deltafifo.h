@@ -5,8 +5,10 @@
 #include "queue.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <deque>
+#include <optional>
 
 namespace lens {
 
@@ -42,9 +44,17 @@ public:
     /// not hold (object from knownObjects); the first Replace sets initialPopulationCount.
     /// With a transformer each listed original is let go once its transformed delta is queued.
     QString replace(QList<Object> list, const QString &resourceVersion) override;
+    /// DeltaFIFO.Replace in slices (Queue::beginReplace): each continueReplace() queues the next
+    /// `maxItems` listed objects as replace() does; the last one also detects the deletions,
+    /// sets initialPopulationCount and, when the Replace took more than one call, calls the
+    /// queued callback once more (Pop popped nothing meanwhile).
+    QString beginReplace(QList<Object> list, const QString &resourceVersion) override;
+    QString continueReplace(qsizetype maxItems, bool *done) override;
+    bool replacing() const override { return m_replace.has_value(); }
     /// DeltaFIFO.Resync: Sync for every known key with no queued deltas (not transformed).
     QString resync() override;
     /// DeltaFIFO.Pop (non-blocking). isInInitialList is computed before the count decrement.
+    /// Pops nothing while replacing().
     PopResult pop(const PopProcessFunc &process) override;
     /// DeltaFIFO.AddIfNotPresent (v0.32): ignored when the key is queued, else appended at the
     /// tail. Empty Deltas → "couldn't create key for object: 0 length Deltas object; can't get
@@ -79,6 +89,18 @@ public:
 private:
     QString queueAction(DeltaType type, const Delta &payload, bool transform);
     void journalQueued(const QString &key, DeltaType type);
+    /// Replace's end: deletions against the queue and knownObjects, initialPopulationCount.
+    QString finishReplace(const QSet<QString> &keys);
+
+    /// A Replace under way (beginReplace() to the continueReplace() that ends it).
+    struct PendingReplace {
+        QList<Object> list;
+        qsizetype next = 0; ///< the next listed object to queue
+        QSet<QString> keys; ///< the keys queued so far
+        DeltaType action = DeltaType::Sync;
+        int calls = 0; ///< continueReplace() calls so far
+    };
+    std::optional<PendingReplace> m_replace;
 
     Options m_opts;
     QHash<QString, Deltas> m_items;

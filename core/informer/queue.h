@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace lens {
 
@@ -66,6 +67,28 @@ public:
     /// each listed original go once its transformed copy is queued, so that a caller that moves
     /// its list in never holds the whole list twice (originals and transformed copies).
     virtual QString replace(QList<Object> list, const QString &resourceVersion) = 0;
+    /// Replace over several calls, for a list too large for one event-loop turn (the
+    /// Reflector's LIST of more than Reflector::replaceSliceItems() objects): beginReplace()
+    /// takes the list, each continueReplace() goes on with the next `maxItems` listed objects
+    /// (-1 = all) and sets `*done` on the call that ended the Replace. The result is the one
+    /// replace() gives in one call. While replacing() Pop pops nothing: client-go's Replace
+    /// holds the queue's lock until it returns, so no Pop sees half of it; the caller queues
+    /// nothing else meanwhile. A beginReplace() while replacing() first ends the one under way.
+    /// Errors as replace()'s, from the call that met them (the Replace then ends). Default:
+    /// the whole Replace in beginReplace(), as replace().
+    virtual QString beginReplace(QList<Object> list, const QString &resourceVersion)
+    {
+        return replace(std::move(list), resourceVersion);
+    }
+    /// See beginReplace().
+    virtual QString continueReplace(qsizetype maxItems, bool *done)
+    {
+        Q_UNUSED(maxItems);
+        *done = true;
+        return {};
+    }
+    /// True between beginReplace() and the continueReplace() that ended it.
+    virtual bool replacing() const { return false; }
     virtual QString resync() = 0;
     /// Pops the head key (non-blocking; see PopResult).
     virtual PopResult pop(const PopProcessFunc &process) = 0;

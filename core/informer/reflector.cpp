@@ -215,6 +215,7 @@ void Reflector::stop()
 {
     const bool wasRunning = m_running;
     m_running = false;
+    ++m_listGeneration; // a sliced Replace under way ends without starting a watch
     m_backoffTimer->stop();
     m_afterBackoff = {};
     m_resyncTimer->stop();
@@ -265,6 +266,7 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
 {
     if (!m_running)
         return;
+    ++m_listGeneration;
     m_listCause = cause;
     m_listItems.clear();
     m_pages = 0;
@@ -364,8 +366,44 @@ void Reflector::listSucceeded(const QString &rv)
     d.insert(QLatin1String("pages"), m_pages);
     d.insert(QLatin1String("cause"), m_listCause);
     record(int(TraceKind::ListCompleted), d, rv);
-    if (replaceStore(std::exchange(m_listItems, {}), rv, QStringLiteral("list")))
-        startWatch();
+    syncWith(std::exchange(m_listItems, {}), rv);
+}
+
+void Reflector::syncWith(QList<Object> items, const QString &rv)
+{
+    if (items.size() <= m_replaceSliceItems) {
+        if (replaceStore(std::move(items), rv, QStringLiteral("list")))
+            startWatch();
+        return;
+    }
+    const qsizetype listed = items.size();
+    if (const QString err = m_queue->beginReplace(std::move(items), rv); !err.isEmpty()) {
+        replaceFailed(err, listed, rv, QStringLiteral("list"));
+        return;
+    }
+    replaceSlice(m_listGeneration, listed, rv);
+}
+
+void Reflector::replaceSlice(quint64 generation, qsizetype listed, const QString &rv)
+{
+    bool done = false;
+    const QString err = m_queue->continueReplace(m_replaceSliceItems, &done);
+    const bool current = generation == m_listGeneration && m_running;
+    if (!done) {
+        // The Replace goes on even when the reflector was stopped or listed again meanwhile,
+        // as client-go's syncWith returns before ListAndWatch looks at its stop channel.
+        QTimer::singleShot(
+            0, this, [this, generation, listed, rv] { replaceSlice(generation, listed, rv); });
+        return;
+    }
+    if (!current)
+        return; // a later list (or stop()) took over
+    if (!err.isEmpty()) {
+        replaceFailed(err, listed, rv, QStringLiteral("list"));
+        return;
+    }
+    replaceSucceeded(rv);
+    startWatch();
 }
 
 bool Reflector::replaceStore(QList<Object> items, const QString &rv, const QString &what)
@@ -374,20 +412,31 @@ bool Reflector::replaceStore(QList<Object> items, const QString &rv, const QStri
     const qsizetype listed = items.size();
     const QString err = m_queue->replace(std::move(items), rv);
     if (!err.isEmpty()) {
-        // syncWith failed: "unable to sync list result"; ListAndWatch returns the error.
-        ApiStatus s;
-        s.message = QStringLiteral("unable to sync %1 result: %2").arg(what, err);
-        QJsonObject d = errorDetail(s);
-        d.insert(QLatin1String("items"), listed);
-        record(int(TraceKind::ListFailed), d, rv);
-        endListAndWatch(s, QStringLiteral("list failed"), true);
+        replaceFailed(err, listed, rv, what);
         return false;
     }
+    replaceSucceeded(rv);
+    return true;
+}
+
+void Reflector::replaceFailed(const QString &err, qsizetype listed, const QString &rv,
+                              const QString &what)
+{
+    // syncWith failed: "unable to sync list result"; ListAndWatch returns the error.
+    ApiStatus s;
+    s.message = QStringLiteral("unable to sync %1 result: %2").arg(what, err);
+    QJsonObject d = errorDetail(s);
+    d.insert(QLatin1String("items"), listed);
+    record(int(TraceKind::ListFailed), d, rv);
+    endListAndWatch(s, QStringLiteral("list failed"), true);
+}
+
+void Reflector::replaceSucceeded(const QString &rv)
+{
     m_lastSyncRv = rv;
     Q_EMIT listSynced(rv);
     if (m_resyncPeriodMs > 0)
         m_resyncTimer->start(m_resyncPeriodMs);
-    return true;
 }
 
 void Reflector::startWatch()

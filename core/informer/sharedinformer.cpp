@@ -432,6 +432,8 @@ ProcessResult SharedIndexInformer::handleDeltas(const QString &key, const Deltas
             }
         }
     }
+    if (isInInitialList && m_indexer.size() == 0 && m_queue->size() > 0)
+        m_indexer.reserve(m_queue->size() + 1); // the initial list, popped one key at a time
     for (const Delta &d : deltas) {
         switch (d.type) {
         case DeltaType::Sync:

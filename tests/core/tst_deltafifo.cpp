@@ -59,6 +59,7 @@ private Q_SLOTS:
     void keyOf();
     void transformerNotAppliedToTombstones_data();
     void replaceLetsEachOriginalGo();
+    void slicedReplaceIsOneReplace();
     void transformerNotAppliedToTombstones();
 
 private:
@@ -547,6 +548,68 @@ void TestDeltaFIFO::replaceLetsEachOriginalGo()
     QVERIFY(other.replace(list, QStringLiteral("9")).isEmpty());
     QCOMPARE(kept.heldWhenChecked, 0 + 1 + 2);
     QCOMPARE(kept.held(3), 3);
+}
+
+void TestDeltaFIFO::slicedReplaceIsOneReplace()
+{
+    // beginReplace + continueReplace(2) … gives what one Replace gives (the queue's order,
+    // each key's Deltas, the tombstones of keys the list lacks, initialPopulationCount); until
+    // the last slice Pop pops nothing and HasSynced stays false, as under client-go's lock.
+    KnownObjects known;
+    known.items.insert(QStringLiteral("z"), objFromSpec(QStringLiteral("z@1")));
+    auto make = [&known](int *callbacks) {
+        DeltaFIFO::Options o;
+        o.knownObjects = &known;
+        o.emitDeltaTypeReplaced = true;
+        auto fifo = std::make_unique<DeltaFIFO>(o);
+        fifo->setQueuedCallback([callbacks] { ++*callbacks; });
+        return fifo;
+    };
+    const QString spec = QStringLiteral("a@5,b@5,c@5,d@5,e@5");
+    int wholeCallbacks = 0, slicedCallbacks = 0;
+    const auto whole = make(&wholeCallbacks);
+    const auto sliced = make(&slicedCallbacks);
+    QVERIFY(whole->replace(objsFromSpec(spec), QStringLiteral("5")).isEmpty());
+    QVERIFY(sliced->beginReplace(objsFromSpec(spec), QStringLiteral("5")).isEmpty());
+    int slices = 0;
+    for (bool done = false; !done; ++slices) {
+        QVERIFY(sliced->continueReplace(2, &done).isEmpty());
+        if (done)
+            break;
+        QVERIFY(sliced->replacing());
+        QCOMPARE(sliced->hasSynced(), false);
+        const PopResult r = sliced->pop({});
+        QCOMPARE(r.popped, false);
+        QCOMPARE(sliced->size(), 2 * (slices + 1)); // the slices so far
+    }
+    QCOMPARE(slices, 2); // 2 + 2 + 1
+    QVERIFY(!sliced->replacing());
+    QCOMPARE(sliced->initialPopulationCount(), whole->initialPopulationCount());
+    QCOMPARE(sliced->initialPopulationCount(), 6); // a..e and z's tombstone
+    QCOMPARE(sliced->listKeys(), whole->listKeys());
+    const QList<QueueEntry> a = whole->entries(), b = sliced->entries();
+    QCOMPARE(a.size(), b.size());
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        QCOMPARE(b.at(i).deltas.size(), a.at(i).deltas.size());
+        for (qsizetype j = 0; j < a.at(i).deltas.size(); ++j)
+            QCOMPARE(b.at(i).deltas.at(j).describe(b.at(i).key),
+                     a.at(i).deltas.at(j).describe(a.at(i).key));
+    }
+    // One callback per queued delta, and one more once the sliced Replace let Pop go on.
+    QCOMPARE(slicedCallbacks, wholeCallbacks + 1);
+    QVERIFY(sliced->pop({}).popped);
+
+    // A Replace begun while one is under way ends that one first.
+    QVERIFY(sliced->beginReplace(objsFromSpec(QStringLiteral("a@6,b@6,c@6")), {}).isEmpty());
+    bool done = false;
+    QVERIFY(sliced->continueReplace(1, &done).isEmpty());
+    QVERIFY(!done);
+    QVERIFY(sliced->beginReplace(objsFromSpec(QStringLiteral("a@7")), {}).isEmpty());
+    QVERIFY(sliced->replacing());
+    QVERIFY(sliced->continueReplace(-1, &done).isEmpty());
+    QVERIFY(done);
+    QCOMPARE(sliced->get(QStringLiteral("c"))->last().describe(QStringLiteral("c")),
+             QStringLiteral("Deleted Tomb(c, c@6)"));
 }
 
 QTEST_GUILESS_MAIN(TestDeltaFIFO)

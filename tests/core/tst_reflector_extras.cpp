@@ -4,11 +4,13 @@
 // errors (MaxInternalErrorRetryDuration), RF-11's backoff on a manual clock, minWatchTimeout,
 // typeDescription and expectedType (RF-23/RF-24).
 
+#include "informer/deltafifo.h"
 #include "reflectorharness.h"
 #include "trace/journal.h"
 #include "trace/tracedetail.h"
 
 #include <QTest>
+#include <QTimer>
 
 using namespace lens;
 using namespace lens::test;
@@ -29,6 +31,7 @@ private Q_SLOTS:
     void typeDescription_data();
     void typeDescription();
     void expectedType();
+    void longListIsReplacedInSlices();
 };
 
 void TestReflectorExtras::internalErrorRetry_data()
@@ -281,6 +284,58 @@ void TestReflectorExtras::expectedType()
     QCOMPARE(h.store.contents(), QStringList{QStringLiteral("a@2")});
     QCOMPARE(h.reflector.lastSyncResourceVersion(), QStringLiteral("2"));
     h.reflector.stop();
+}
+
+void TestReflectorExtras::longListIsReplacedInSlices()
+{
+    // A LIST longer than replaceSliceItems() goes to the DeltaFIFO one slice per event-loop
+    // turn (the window stays live during a 150 000-pod Replace): between slices Pop pops
+    // nothing and no watch is asked for, and the queue ends as after one Replace.
+    ManualClock clock;
+    FakeListerWatcher lw;
+    Indexer indexer;
+    indexer.updateByKey(QStringLiteral("z"), objFromSpec(QStringLiteral("z@1")));
+    DeltaFIFO::Options o;
+    o.knownObjects = &indexer;
+    o.emitDeltaTypeReplaced = true;
+    DeltaFIFO fifo(o);
+    Reflector r(&lw, &fifo, nullptr, &clock);
+    r.setSeed(7);
+    r.setReplaceSliceItems(2);
+    lw.listScript << okReply(objsFromSpec(QStringLiteral("a@5,b@5,c@5,d@5,e@5")),
+                             QStringLiteral("5"));
+    lw.watchScript << watchFromSpec(QStringLiteral("MODIFIED a@6"));
+    int turnsWhileReplacing = 0;
+    bool poppedWhileReplacing = false, syncedWhileReplacing = false;
+    qsizetype requestsWhileReplacing = 0;
+    QTimer turn; // ticks once per event-loop turn
+    turn.setInterval(0);
+    connect(&turn, &QTimer::timeout, this, [&] {
+        if (!fifo.replacing())
+            return;
+        ++turnsWhileReplacing;
+        poppedWhileReplacing = poppedWhileReplacing || fifo.pop({}).popped;
+        syncedWhileReplacing = syncedWhileReplacing || fifo.hasSynced();
+        requestsWhileReplacing = qMax(requestsWhileReplacing, lw.requests.size());
+    });
+    turn.start();
+    r.run();
+    QTRY_COMPARE(lw.eventsDelivered, 1);
+    turn.stop();
+    QVERIFY(turnsWhileReplacing >= 1);
+    QVERIFY(!poppedWhileReplacing);
+    QVERIFY(!syncedWhileReplacing);
+    QCOMPARE(requestsWhileReplacing, 1); // the list; the watch only after the last slice
+    QCOMPARE(lw.requests, L({"list rv=0 limit=500", "watch rv=5"}));
+    QStringList popped;
+    for (PopResult p = fifo.pop({}); p.popped; p = fifo.pop({})) {
+        QStringList parts;
+        for (const Delta &d : p.deltas)
+            parts << d.describe(p.key);
+        popped << parts.join(QStringLiteral(", "));
+    }
+    QCOMPARE(popped, L({"Replaced a@5, Updated a@6", "Replaced b@5", "Replaced c@5", "Replaced d@5",
+                        "Replaced e@5", "Deleted Tomb(z, z@1)"}));
 }
 
 QTEST_GUILESS_MAIN(TestReflectorExtras)
