@@ -154,11 +154,28 @@ double percentile(std::vector<double> v, double p)
     return v[i];
 }
 
+/// One `fold` line per view that folded something: its model's class, the calls of its fold,
+/// the events in them and the milliseconds they took, busiest first.
+void printFoldTotals(QList<lens::EventBatcher *> batchers)
+{
+    std::sort(batchers.begin(), batchers.end(),
+              [](auto *a, auto *b) { return a->totals().ns > b->totals().ns; });
+    for (const lens::EventBatcher *b : batchers) {
+        const auto &t = b->totals();
+        if (t.calls == 0)
+            continue;
+        const QObject *model = b->parent();
+        std::printf("fold %s: %lld calls, %lld events, %.0f ms\n",
+                    model ? model->metaObject()->className() : "?", qlonglong(t.calls),
+                    qlonglong(t.events), double(t.ns) / 1e6);
+    }
+}
+
 /// --server URL --sync-only: the window open from the start, the informer's initial list of
 /// every pod of an external server (informer-lens-sim --pods N) until HasSynced, with a 5 ms
 /// probe on the UI thread; prints ui.sync_seconds.podsN, the event-loop stalls during the sync
 /// (ui.sync_stall_max_ms / _p99), the window's peak RSS and the longest turns' causes.
-int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server)
+int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server, qsizetype sliceEvents)
 {
     lens::Session::Options o;
     o.server = server;
@@ -191,6 +208,9 @@ int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server)
     window.setSourceDescription(session.sourceDescription());
     window.resize(1600, 1000);
     window.show();
+    const auto batchers = window.findChildren<lens::EventBatcher *>();
+    for (lens::EventBatcher *b : batchers)
+        b->setSliceEvents(sliceEvents);
     QObject::connect(&session, &lens::Session::cacheSynced, &app, [&] {
         const double seconds = double(clock.nsecsElapsed()) / 1e9;
         // The views fold what the sync recorded, then the figures.
@@ -208,6 +228,7 @@ int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server)
         std::printf("ui.rss_mb.pods%s: %.0f MB\n", qPrintable(n),
                     residentMiB().second * 1048576.0 / 1e6);
         app.print(10);
+        printFoldTotals(batchers);
         std::fflush(stdout);
         QCoreApplication::exit(0);
     });
@@ -275,8 +296,14 @@ int main(int argc, char **argv)
         QStringLiteral("sync-only"),
         QStringLiteral("Only the initial sync from --server with the window open: "
                        "ui.sync_seconds, the stalls during it and the peak RSS."));
+    const QCommandLineOption sliceOpt(
+        QStringLiteral("slice-events"),
+        QStringLiteral("With --sync-only: hand each view its batches in slices of N events "
+                       "(default 0: as many as fit EventBatcher::sliceBudgetMs() by the view's "
+                       "measured cost; a large N compares with unsliced batches)."),
+        QStringLiteral("N"), QStringLiteral("0"));
     p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt, tabsOpt,
-                  serverOpt, syncOnlyOpt});
+                  serverOpt, syncOnlyOpt, sliceOpt});
     p.process(app);
     if (p.isSet(syncOnlyOpt)) {
         if (!p.isSet(serverOpt)) {
@@ -284,7 +311,7 @@ int main(int argc, char **argv)
             return 2;
         }
         app.setThresholdMs(p.value(stallOpt).toDouble());
-        return syncOnly(app, QUrl(p.value(serverOpt)));
+        return syncOnly(app, QUrl(p.value(serverOpt)), p.value(sliceOpt).toLongLong());
     }
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();

@@ -90,6 +90,8 @@ void EventBatcher::setFrozen(bool frozen)
     m_frozen = frozen;
     m_timer->stop();
     m_hasSlot = false;
+    m_catchingUp = false;
+    m_batchEndSeq = 0;
     // Frozen or not, what was recorded so far is either not wanted (a past moment) or folded
     // by the caller's replayHistory(): delivery resumes after the journal's last seq.
     if (m_journal)
@@ -100,52 +102,158 @@ void EventBatcher::onEvent(const TraceEvent &e)
 {
     if (m_frozen || e.seq < m_nextSeq || !accepts(e))
         return;
+    if (m_batchEndSeq == 0 && !m_catchingUp && m_journal &&
+        pendingCount() >= m_journal->capacity() / 4) {
+        // Far behind (a 150 000-object Replace records faster than any interval): the next
+        // batch starts at once, sliced, so the journal's drop does not force it all in one turn.
+        m_catchingUp = true;
+        m_timer->start(0);
+        return;
+    }
     if (!m_timer->isActive())
         m_timer->start(m_nextInterval);
 }
 
 void EventBatcher::onAboutToDrop(quint64 lastDroppedSeq)
 {
-    if (!m_frozen && m_nextSeq <= lastDroppedSeq)
-        flushNow();
+    if (m_frozen || !m_journal || m_nextSeq > lastDroppedSeq)
+        return;
+    // What is about to go, and an eighth of the journal after it, in this turn: the model
+    // misses nothing, and the next forced call is that many records away.
+    deliver(qMin(m_journal->lastSeq(), lastDroppedSeq + quint64(m_journal->capacity() / 8)), 0);
+}
+
+void EventBatcher::setSliceEvents(qsizetype events)
+{
+    m_sliceEvents = qMax<qsizetype>(0, events);
+}
+
+bool EventBatcher::costEstimate(double *fixedNs, double *perEventNs) const
+{
+    const CostSums &c = m_cost;
+    if (c.w <= 0 || c.k <= 0)
+        return false;
+    // Least squares of t = a + b·k; too little spread in k (slices of one size) fits no fixed
+    // part, and a negative one is none.
+    const double den = c.w * c.kk - c.k * c.k;
+    double b = c.t / c.k, a = 0;
+    if (den > 1e-6 * c.w * c.kk) {
+        const double fb = (c.w * c.kt - c.k * c.t) / den;
+        const double fa = (c.t - fb * c.k) / c.w;
+        if (fa >= 0) {
+            a = fa;
+            b = fb;
+        }
+    }
+    *fixedNs = a;
+    *perEventNs = b;
+    return true;
+}
+
+qsizetype EventBatcher::sliceLimit() const
+{
+    if (m_sliceEvents > 0)
+        return m_sliceEvents;
+    double a = 0, b = 0;
+    if (!costEstimate(&a, &b))
+        return firstSliceEvents();
+    if (b <= 0)
+        return 0; // the cost does not grow with the events: one call is cheapest
+    const double budgetNs = sliceBudgetMs() * 1e6;
+    const double events = qMax((budgetNs - a) / b, a / b);
+    return qMax(minSliceEvents(), qsizetype(qMin(events, 1e9)));
 }
 
 void EventBatcher::onTimer()
 {
-    if (!m_hasSlot && pendingCount() >= busyBatchSize()) {
-        if (const qint64 wait = t_turns.reserve(); wait > 0) {
-            m_hasSlot = true;
-            m_timer->start(wait);
-            return;
+    if (m_batchEndSeq == 0) {
+        // A new batch comes due: a busy one waits for this thread's next staggered turn (one
+        // catching up does not).
+        const bool catchingUp = std::exchange(m_catchingUp, false);
+        if (!catchingUp && !m_hasSlot && pendingCount() >= busyBatchSize()) {
+            if (const qint64 wait = t_turns.reserve(); wait > 0) {
+                m_hasSlot = true;
+                m_timer->start(wait);
+                return;
+            }
         }
+        m_hasSlot = false;
+        if (!m_journal || m_frozen || m_nextSeq > m_journal->lastSeq())
+            return;
+        const qsizetype recorded = qsizetype(m_journal->lastSeq() + 1 - m_nextSeq);
+        m_nextInterval =
+            recorded >= busyBatchSize() ? qMax(m_baseInterval, busyIntervalMs()) : m_baseInterval;
+        m_batchEndSeq = m_journal->lastSeq();
     }
-    flushNow();
+    deliver(m_batchEndSeq, sliceLimit());
+    if (m_batchEndSeq == 0)
+        return; // flushNow() or setFrozen() ran during the slice and ended the batch
+    if (m_journal && m_nextSeq <= m_batchEndSeq) {
+        // The next slice, in a turn of its own: the thread's next staggered one, so that the
+        // slices of several views do not run back to back in one pass over the due timers.
+        m_timer->start(int(t_turns.reserve()));
+        return;
+    }
+    m_batchEndSeq = 0;
+    // What was recorded while the batch was sliced comes after the interval, as a new batch.
+    if (pendingCount() > 0 && !m_timer->isActive())
+        m_timer->start(m_nextInterval);
 }
 
 void EventBatcher::flushNow()
 {
     m_timer->stop();
     m_hasSlot = false;
+    m_catchingUp = false;
+    m_batchEndSeq = 0;
     if (!m_journal || m_frozen || m_nextSeq > m_journal->lastSeq())
         return;
+    const qsizetype recorded = qsizetype(m_journal->lastSeq() + 1 - m_nextSeq);
+    m_nextInterval =
+        recorded >= busyBatchSize() ? qMax(m_baseInterval, busyIntervalMs()) : m_baseInterval;
+    deliver(m_journal->lastSeq(), 0);
+}
+
+qsizetype EventBatcher::deliver(quint64 lastSeq, qsizetype limit)
+{
+    if (!m_journal || m_nextSeq > lastSeq)
+        return 0;
     const auto &all = m_journal->events();
     auto it = std::lower_bound(all.begin(), all.end(), m_nextSeq,
                                [](const TraceEvent &e, quint64 s) { return e.seq < s; });
-    const qsizetype recorded = qsizetype(m_journal->lastSeq() + 1 - m_nextSeq);
-    m_nextSeq = m_journal->lastSeq() + 1;
     EventBatch batch;
-    batch.reserve(size_t(all.end() - it));
-    for (; it != all.end(); ++it) {
-        if (accepts(*it))
-            batch.push_back(*it);
+    batch.reserve(size_t(limit > 0 ? qMin<qsizetype>(limit, all.end() - it) : all.end() - it));
+    for (; it != all.end() && it->seq <= lastSeq; ++it) {
+        if (!accepts(*it))
+            continue;
+        batch.push_back(*it);
+        if (limit > 0 && qsizetype(batch.size()) == limit) {
+            ++it;
+            break;
+        }
     }
-    m_nextInterval =
-        recorded >= busyBatchSize() ? qMax(m_baseInterval, busyIntervalMs()) : m_baseInterval;
+    // Moved before the model runs, which may record events or flush again.
+    m_nextSeq = it == all.end() || it->seq > lastSeq ? lastSeq + 1 : it->seq;
     if (batch.empty())
-        return;
+        return 0;
+    QElapsedTimer took;
+    took.start();
     if (m_flush)
         m_flush(batch);
     Q_EMIT flushed(qsizetype(batch.size()));
+    const double ns = double(took.nsecsElapsed()), k = double(batch.size());
+    ++m_totals.calls;
+    m_totals.events += qint64(batch.size());
+    m_totals.ns += qint64(ns);
+    // The fit weighs the last dozen calls or so: a view's cost moves as its rows grow.
+    constexpr double kDecay = 0.92;
+    CostSums &c = m_cost;
+    c.w = c.w * kDecay + 1;
+    c.k = c.k * kDecay + k;
+    c.t = c.t * kDecay + ns;
+    c.kk = c.kk * kDecay + k * k;
+    c.kt = c.kt * kDecay + k * ns;
+    return qsizetype(batch.size());
 }
 
 void EventBatcher::replayHistory(quint64 upToSeq)

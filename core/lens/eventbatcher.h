@@ -101,7 +101,10 @@ private:
 /// event — the Wireshark/GammaRay pattern.
 ///
 /// When the journal is about to drop events beyond its capacity that were not delivered yet,
-/// the batcher delivers them at once (Journal::aboutToDrop), so a model never misses one.
+/// the batcher delivers them at once (Journal::aboutToDrop), with an eighth of the journal's
+/// capacity after them, so a model never misses one. Before it comes to that, a batcher with a
+/// quarter of the capacity pending starts its next (sliced) batch at once instead of after its
+/// interval.
 ///
 /// Not thread-safe: lives on the journal's thread. The journal is not owned; if it is destroyed
 /// the batcher just stops receiving.
@@ -135,17 +138,49 @@ public:
     /// interval() after its first small batch.
     static constexpr qsizetype busyBatchSize() { return 100; }
     static constexpr int busyIntervalMs() { return 250; }
-    /// Busy batches of all batchers on one thread are handed over at least this many
-    /// milliseconds apart, in the order they came due: each view applies and repaints its batch
-    /// in an event-loop turn of its own (a frame apart) instead of every view in one long turn
-    /// — the stall a user feels is one view's work, not the sum. Quiet batches and flushNow()
-    /// are never delayed.
+    /// Busy batches, and every slice after a batch's first, of all batchers on one thread are
+    /// handed over at least this many milliseconds apart, in the order they came due: each view
+    /// applies and repaints its batch in an event-loop turn of its own (a frame apart) instead of
+    /// every view in one long turn — the stall a user feels is one view's work, not the sum. Quiet
+    /// batches and flushNow() are never delayed.
     static constexpr int staggerMs() { return 16; }
+
+    /// A batch that comes due is handed over in slices, each in an event-loop turn of its own,
+    /// so that a view folding 150 000 objects' events does not hold the event loop for long
+    /// (the stall the window bench counts). A slice's size follows the model's measured cost,
+    /// fitted as `fixed + perEvent × events` over its recent calls (a view whose rows sit
+    /// behind a sorting proxy pays milliseconds per call whatever the call holds): as many
+    /// events as fit sliceBudgetMs(), but never so few that the fixed part exceeds half of a
+    /// slice (slicing would then mostly repeat it), and at least minSliceEvents(). A model
+    /// whose cost does not grow with the events is not sliced. The first call of a batcher
+    /// holds at most firstSliceEvents(). A batch ends at the seq that was the journal's last
+    /// when it came due: what is recorded meanwhile waits for the next batch, after
+    /// interval() (or busyIntervalMs()). flushNow() and the journal's drop hand over
+    /// everything at once.
+    static constexpr int sliceBudgetMs() { return 12; }
+    static constexpr qsizetype firstSliceEvents() { return 2048; }
+    static constexpr qsizetype minSliceEvents() { return 256; }
+    /// Fixes the slice size at `events` accepted events (0 = follow the measured cost, the
+    /// default); for tests and benchmarks that compare.
+    void setSliceEvents(qsizetype events);
+    /// The accepted events the next slice may hold (0 = the whole batch).
+    qsizetype sliceLimit() const;
+    /// The model's fitted cost of one call: `fixedNs` + `perEventNs` × events, in nanoseconds
+    /// of wall time. False until a call was measured.
+    bool costEstimate(double *fixedNs, double *perEventNs) const;
+    /// What the model was handed so far: calls of its flush function, events in them, and the
+    /// wall time the calls took (nanoseconds, the model's fold and what `flushed` ran).
+    struct Totals {
+        qint64 calls = 0;
+        qint64 events = 0;
+        qint64 ns = 0;
+    };
+    const Totals &totals() const { return m_totals; }
 
     /// Events recorded and not yet handed to the model (before filtering).
     qsizetype pendingCount() const;
 
-    /// Hands the pending events to the model now (no-op when none are pending).
+    /// Hands the pending events to the model now, in one batch (no-op when none are pending).
     void flushNow();
 
     /// Feeds the journal's retained history (journal->events()) through `accept` and `flush`
@@ -173,16 +208,27 @@ private:
     void onEvent(const TraceEvent &e);
     void onAboutToDrop(quint64 lastDroppedSeq);
     void onTimer();
+    /// Hands over the events from m_nextSeq up to `lastSeq`, at most `limit` accepted ones
+    /// (0 = all); returns the accepted count. m_nextSeq moves past what was examined.
+    qsizetype deliver(quint64 lastSeq, qsizetype limit);
     int m_baseInterval = 50;
-    int m_nextInterval = 50; ///< the coalescing delay for the next batch
-    bool m_hasSlot = false;  ///< the timer is waiting for this batcher's staggered turn
+    int m_nextInterval = 50;   ///< the coalescing delay for the next batch
+    bool m_hasSlot = false;    ///< the timer is waiting for this batcher's staggered turn
+    bool m_catchingUp = false; ///< a quarter of the journal is pending: the batch starts now
 
     QPointer<Journal> m_journal;
     JournalSource m_source;
     FlushFn m_flush;
     AcceptFn m_accept;
     ClockTimer *m_timer = nullptr;
-    quint64 m_nextSeq = 1; ///< the first seq not delivered yet
+    quint64 m_nextSeq = 1;       ///< the first seq not delivered yet
+    quint64 m_batchEndSeq = 0;   ///< the last seq of the batch being sliced (0 = none)
+    qsizetype m_sliceEvents = 0; ///< fixed slice size (0 = measured)
+    /// Exponentially weighted sums over the calls (events k, nanoseconds t) for the fit.
+    struct CostSums {
+        double w = 0, k = 0, t = 0, kk = 0, kt = 0;
+    } m_cost;
+    Totals m_totals;
     bool m_frozen = false;
 };
 

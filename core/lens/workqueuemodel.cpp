@@ -104,19 +104,48 @@ void WorkqueueModel::fold(const EventBatch &events)
 void WorkqueueModel::refreshRows()
 {
     QList<Row> rows = computeRows();
-    const bool same =
-        rows.size() == m_rows.size() &&
-        std::equal(rows.begin(), rows.end(), m_rows.begin(), [](const Row &a, const Row &b) {
-            return a.key == b.key && a.section == b.section;
-        });
-    if (same) {
-        if (!m_rows.isEmpty())
-            Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-        return;
+    const auto same = [](const Row &a, const Row &b) {
+        return a.key == b.key && a.section == b.section;
+    };
+    // The rows move as a queue does: keys leave at the head (Get), arrive at the queued tail
+    // (Add) and pass through processing and waiting, so the new rows are the old ones less a
+    // head, then a common run, a changed middle and a common tail. The view is told exactly
+    // that (removals and insertions), never a reset of 150 000 rows for a few changed ones.
+    const qsizetype oldN = m_rows.size(), newN = rows.size();
+    qsizetype head = 0; // old rows gone from the front
+    if (newN > 0) {
+        while (head < oldN && !same(m_rows[head], rows[0]))
+            ++head;
+        if (head == oldN)
+            head = 0; // the first new row is not an old one: nothing left from the front
     }
-    beginResetModel();
-    m_rows = std::move(rows);
-    endResetModel();
+    qsizetype run = 0; // old[head + i] == new[i]
+    while (head + run < oldN && run < newN && same(m_rows[head + run], rows[run]))
+        ++run;
+    qsizetype tail = 0; // common rows at the end, after the run
+    while (tail < oldN - head - run && tail < newN - run &&
+           same(m_rows[oldN - 1 - tail], rows[newN - 1 - tail]))
+        ++tail;
+    const qsizetype oldMiddle = oldN - head - run - tail, newMiddle = newN - run - tail;
+    if (head > 0) {
+        beginRemoveRows({}, 0, int(head) - 1);
+        m_rows.remove(0, head);
+        endRemoveRows();
+    }
+    if (oldMiddle > 0) {
+        beginRemoveRows({}, int(run), int(run + oldMiddle) - 1);
+        m_rows.remove(run, oldMiddle);
+        endRemoveRows();
+    }
+    if (newMiddle > 0) {
+        beginInsertRows({}, int(run), int(run + newMiddle) - 1);
+        m_rows.insert(run, newMiddle, Row());
+        std::move(rows.begin() + run, rows.begin() + run + newMiddle, m_rows.begin() + run);
+        endInsertRows();
+    }
+    // Attempts, times and backoffs of the rows that stayed may have changed.
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
 }
 
 QList<WorkqueueModel::Row> WorkqueueModel::computeRows() const

@@ -13,6 +13,9 @@ ClockTimer::ClockTimer(const Clock *clock, QObject *parent, ManualClockPolicy po
       m_manual(const_cast<ManualClock *>(dynamic_cast<const ManualClock *>(clock))),
       m_manualAlive(m_manual), m_policy(policy)
 {
+    // A child, so it moves with the ClockTimer to another thread and a profiler names its
+    // turns after the ClockTimer's owner; destroyed as a member before ~QObject runs.
+    m_timer.setParent(this);
     m_timer.setSingleShot(true);
     m_timer.setTimerType(Qt::PreciseTimer);
     connect(&m_timer, &QTimer::timeout, this, &ClockTimer::check);

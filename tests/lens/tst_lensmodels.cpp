@@ -14,6 +14,7 @@
 #include "trace/journal.h"
 
 #include <QAbstractItemModelTester>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -23,6 +24,15 @@
 using namespace lens;
 
 namespace {
+
+/// Records an Info event of the reflector; returns its seq.
+quint64 info(Journal &j)
+{
+    TraceEvent e;
+    e.kind = TraceKind::Info;
+    e.component = QStringLiteral("reflector");
+    return j.record(std::move(e));
+}
 
 /// Records what an informer named `informer` records when `key` is listed: queued, popped,
 /// added to the indexer.
@@ -72,6 +82,8 @@ private Q_SLOTS:
     void travelMovesEveryModelOfABody();
     void batchesAreTheJournalsOwnEvents();
     void nothingIsMissedWhenTheJournalDrops();
+    void aBusyBatchComesInSlices();
+    void theSliceFollowsTheModelsCost();
     void settlesAfterQuiet();
     void cacheSyncGateFollowsTheFactory();
 };
@@ -243,3 +255,74 @@ void tst_LensModels::cacheSyncGateFollowsTheFactory()
 
 QTEST_GUILESS_MAIN(tst_LensModels)
 #include "tst_lensmodels.moc"
+
+// A batch is handed over in slices, each in a turn of its own, in recording order; it ends at
+// the seq that was last when it came due (what the model's first slice recorded comes as the
+// next batch); flushNow() in the middle hands over the rest at once.
+void tst_LensModels::aBusyBatchComesInSlices()
+{
+    Journal journal;
+    std::vector<size_t> sizes;
+    std::vector<quint64> seqs;
+    EventBatcher b(&journal, [&](const EventBatch &batch) {
+        sizes.push_back(batch.size());
+        for (const TraceEvent &e : batch)
+            seqs.push_back(e.seq);
+        if (sizes.size() == 1)
+            for (int i = 0; i < 5; ++i)
+                info(journal);
+    });
+    b.setInterval(0);
+    b.setSliceEvents(100);
+    for (int i = 0; i < 1010; ++i)
+        info(journal);
+    QTRY_COMPARE(seqs.size(), size_t(1015));
+    for (size_t i = 0; i < seqs.size(); ++i)
+        QCOMPARE(seqs[i], quint64(i + 1));
+    std::vector<size_t> expected(10, 100);
+    expected.push_back(10); // the batch's last slice ends at seq 1010
+    expected.push_back(5);  // recorded during the first slice: the next batch
+    QCOMPARE(sizes, expected);
+
+    std::vector<size_t> sizes2;
+    EventBatcher c(&journal, [&](const EventBatch &batch) { sizes2.push_back(batch.size()); });
+    c.setInterval(0);
+    c.setSliceEvents(100);
+    for (int i = 0; i < 1000; ++i)
+        info(journal);
+    QTRY_VERIFY(!sizes2.empty());
+    c.flushNow();
+    QCOMPARE(sizes2, (std::vector<size_t>{100, 900}));
+    QCOMPARE(c.pendingCount(), qsizetype(0));
+}
+
+// The first call holds firstSliceEvents(); the next is sized by the cost measured: a model
+// that spends at least 20 µs per event gets at most sliceBudgetMs() / 20 µs events.
+void tst_LensModels::theSliceFollowsTheModelsCost()
+{
+    Journal journal;
+    std::vector<size_t> sizes;
+    size_t total = 0;
+    EventBatcher b(&journal, [&](const EventBatch &batch) {
+        sizes.push_back(batch.size());
+        total += batch.size();
+        QElapsedTimer spin; // the model's work, measured as wall time as the batcher does
+        spin.start();
+        while (spin.nsecsElapsed() < qint64(batch.size()) * 20000) {
+        }
+    });
+    b.setInterval(0);
+    double fixedNs = 0, perEventNs = 0;
+    QVERIFY(!b.costEstimate(&fixedNs, &perEventNs));
+    QCOMPARE(b.sliceLimit(), EventBatcher::firstSliceEvents());
+    for (int i = 0; i < 3000; ++i)
+        info(journal);
+    QTRY_COMPARE_WITH_TIMEOUT(total, size_t(3000), 20000);
+    QCOMPARE(sizes.front(), size_t(EventBatcher::firstSliceEvents()));
+    QVERIFY(sizes.size() >= 2);
+    QVERIFY2(sizes[1] <= size_t(EventBatcher::sliceBudgetMs() * 1000 / 20),
+             qPrintable(QString::number(sizes[1])));
+    QVERIFY(sizes[1] >= size_t(EventBatcher::minSliceEvents()));
+    QVERIFY(b.costEstimate(&fixedNs, &perEventNs));
+    QCOMPARE(b.totals().events, qint64(3000));
+}

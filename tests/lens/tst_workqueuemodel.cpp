@@ -12,6 +12,7 @@
 #include <QAbstractItemModelTester>
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <memory>
@@ -112,6 +113,7 @@ private Q_SLOTS:
     void keysShowTheirObject();
     void namesStayBoundedUnderChurn();
     void travelShowsAnEarlierQueue();
+    void rowsMoveWithoutAReset();
 };
 
 void tst_WorkqueueModel::queueOrderAndDirtyWhileProcessing()
@@ -320,3 +322,69 @@ void tst_WorkqueueModel::travelShowsAnEarlierQueue()
 
 QTEST_GUILESS_MAIN(tst_WorkqueueModel)
 #include "tst_workqueuemodel.moc"
+
+// The rows follow the queue with removals and insertions (the view keeps its selection and
+// scroll; a reset of 150 000 rows per batch was the window's longest turn), and end as the
+// queue's own state after every batch of a random run of Add, Get, Done and AddRateLimited.
+void tst_WorkqueueModel::rowsMoveWithoutAReset()
+{
+    Rig rig;
+    for (int i = 0; i < 40; ++i)
+        rig.queue->add(QStringLiteral("k%1").arg(i));
+    rig.settle();
+    QCOMPARE(rig.model->rowCount(), 40);
+    QSignalSpy resets(rig.model.get(), &QAbstractItemModel::modelReset);
+    QSignalSpy removed(rig.model.get(), &QAbstractItemModel::rowsRemoved);
+    QSignalSpy inserted(rig.model.get(), &QAbstractItemModel::rowsInserted);
+    // Three Gets and two Adds: the head leaves, the tail grows, processing gains three rows.
+    QStringList got;
+    for (int i = 0; i < 3; ++i)
+        got << *rig.queue->tryGet(QStringLiteral("w"));
+    rig.queue->add(QStringLiteral("n1"));
+    rig.queue->add(QStringLiteral("n2"));
+    rig.settle();
+    QCOMPARE(resets.count(), 0);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.first().at(1).toInt(), 0); // the head: rows 0..2
+    QCOMPARE(removed.first().at(2).toInt(), 2);
+    QCOMPARE(inserted.count(), 1); // n1, n2 and the three in processing, in one run
+    QCOMPARE(inserted.first().at(2).toInt() - inserted.first().at(1).toInt() + 1, 5);
+    QCOMPARE(rig.keysIn(Section::Processing), got);
+
+    quint32 seed = 7;
+    const auto next = [&seed](int n) {
+        seed = seed * 1664525u + 1013904223u;
+        return int((seed >> 8) % quint32(n));
+    };
+    QStringList processing = got;
+    for (int step = 0; step < 300; ++step) {
+        for (int op = 0, ops = 1 + next(6); op < ops; ++op) {
+            switch (next(4)) {
+            case 0:
+                rig.queue->add(QStringLiteral("k%1").arg(next(80)));
+                break;
+            case 1:
+                if (const auto k = rig.queue->tryGet(QStringLiteral("w")))
+                    processing << *k;
+                break;
+            case 2:
+                if (!processing.isEmpty())
+                    rig.queue->done(processing.takeAt(next(int(processing.size()))));
+                break;
+            default:
+                if (!processing.isEmpty()) {
+                    const QString k = processing.takeAt(next(int(processing.size())));
+                    rig.queue->addRateLimited(k);
+                    rig.queue->done(k);
+                }
+                break;
+            }
+        }
+        rig.clock.advance(next(3) * 40);
+        rig.settle();
+        QCOMPARE(rig.keysIn(Section::Queued), rig.state()->queue);
+        QCOMPARE(qsizetype(rig.keysIn(Section::Processing).size()), rig.state()->processing.size());
+        QCOMPARE(qsizetype(rig.keysIn(Section::Waiting).size()), rig.state()->waiting.size());
+    }
+    QCOMPARE(resets.count(), 0);
+}
