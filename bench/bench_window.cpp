@@ -17,6 +17,7 @@
 // receiver and event, or the widgets painted), from a timing QCoreApplication::notify().
 
 #include "heap/heap.h"
+#include "informer/reflector.h"
 #include "lens/handlersmodel.h"
 #include "lens/journalmodel.h"
 #include "lens/keyhistorymodel.h"
@@ -175,7 +176,8 @@ void printFoldTotals(QList<lens::EventBatcher *> batchers)
 /// every pod of an external server (informer-lens-sim --pods N) until HasSynced, with a 5 ms
 /// probe on the UI thread; prints ui.sync_seconds.podsN, the event-loop stalls during the sync
 /// (ui.sync_stall_max_ms / _p99), the window's peak RSS and the longest turns' causes.
-int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server, qsizetype sliceEvents)
+int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server, qsizetype sliceEvents,
+             qsizetype replaceSlice)
 {
     lens::Session::Options o;
     o.server = server;
@@ -204,6 +206,9 @@ int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server, qsizetype slice
         std::fprintf(stderr, "bench_window: %s\n", qPrintable(error));
         return 1;
     }
+    if (replaceSlice > 0)
+        for (lens::Reflector *r : session.informer()->findChildren<lens::Reflector *>())
+            r->setReplaceSliceItems(replaceSlice);
     lens::MainWindow window(session.journal(), session.informer()->controller());
     window.setSourceDescription(session.sourceDescription());
     window.resize(1600, 1000);
@@ -298,12 +303,17 @@ int main(int argc, char **argv)
                        "ui.sync_seconds, the stalls during it and the peak RSS."));
     const QCommandLineOption sliceOpt(
         QStringLiteral("slice-events"),
-        QStringLiteral("With --sync-only: hand each view its batches in slices of N events "
+        QStringLiteral("Hand each view its batches in slices of N events "
                        "(default 0: as many as fit EventBatcher::sliceBudgetMs() by the view's "
                        "measured cost; a large N compares with unsliced batches)."),
         QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption replaceSliceOpt(
+        QStringLiteral("replace-slice"),
+        QStringLiteral("With --sync-only: objects per slice of the initial list's Replace "
+                       "(default 0: Reflector::kReplaceSliceItems)."),
+        QStringLiteral("N"), QStringLiteral("0"));
     p.addOptions({rateOpt, secondsOpt, podsOpt, capOpt, noWindowOpt, viewsOpt, stallOpt, tabsOpt,
-                  serverOpt, syncOnlyOpt, sliceOpt});
+                  serverOpt, syncOnlyOpt, sliceOpt, replaceSliceOpt});
     p.process(app);
     if (p.isSet(syncOnlyOpt)) {
         if (!p.isSet(serverOpt)) {
@@ -311,7 +321,8 @@ int main(int argc, char **argv)
             return 2;
         }
         app.setThresholdMs(p.value(stallOpt).toDouble());
-        return syncOnly(app, QUrl(p.value(serverOpt)), p.value(sliceOpt).toLongLong());
+        return syncOnly(app, QUrl(p.value(serverOpt)), p.value(sliceOpt).toLongLong(),
+                        p.value(replaceSliceOpt).toLongLong());
     }
     const int rate = p.value(rateOpt).toInt();
     const int seconds = p.value(secondsOpt).toInt();
@@ -352,6 +363,8 @@ int main(int argc, char **argv)
         window->setSourceDescription(session.sourceDescription());
         window->resize(1600, 1000);
         window->show();
+        for (lens::EventBatcher *b : window->findChildren<lens::EventBatcher *>())
+            b->setSliceEvents(p.value(sliceOpt).toLongLong());
     }
 
     // The tabbed views take turns in front, as a user clicking through them would.

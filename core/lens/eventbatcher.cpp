@@ -11,22 +11,38 @@
 namespace lens {
 
 namespace {
-/// The staggered turns of one thread's batchers: the time from which the next
-/// busy batch may be handed over.
+/// The staggered turns of one thread's batchers: the time from which the next busy batch or
+/// slice may be handed over, and when the last one ended.
 struct FlushTurns {
     QElapsedTimer clock;
     qint64 nextFreeMs = 0;
+    qint64 lastEndMs = -1000;
 
-    /// Milliseconds until the caller's turn (0 = now), reserving it.
-    qint64 reserve()
+    qint64 now()
     {
         if (!clock.isValid())
             clock.start();
-        const qint64 now = clock.elapsed();
-        const qint64 turn = qMax(now, nextFreeMs);
-        nextFreeMs = turn + EventBatcher::staggerMs();
-        return turn - now;
+        return clock.elapsed();
     }
+    /// Milliseconds until the caller's turn (0 = now), reserving it.
+    qint64 reserve()
+    {
+        const qint64 t = now();
+        const qint64 turn = qMax(t, nextFreeMs);
+        nextFreeMs = turn + EventBatcher::staggerMs();
+        return turn - t;
+    }
+    /// A busy batch or slice ended now: the next one comes a stagger later, whatever was
+    /// reserved before (a slice that overran its slot would otherwise be followed at once by the
+    /// timers that came due meanwhile, in the same pass over the due timers).
+    void ended()
+    {
+        lastEndMs = now();
+        nextFreeMs = qMax(nextFreeMs, lastEndMs + EventBatcher::staggerMs());
+    }
+    /// True when a busy batch or slice ended within the last millisecond: this timer fired in
+    /// the same pass, and nothing else ran in between.
+    bool justEnded() { return now() - lastEndMs <= 1; }
 };
 thread_local FlushTurns t_turns;
 
@@ -166,18 +182,21 @@ qsizetype EventBatcher::sliceLimit() const
 
 void EventBatcher::onTimer()
 {
-    if (m_batchEndSeq == 0) {
-        // A new batch comes due: a busy one waits for this thread's next staggered turn (one
-        // catching up does not).
-        const bool catchingUp = std::exchange(m_catchingUp, false);
-        if (!catchingUp && !m_hasSlot && pendingCount() >= busyBatchSize()) {
-            if (const qint64 wait = t_turns.reserve(); wait > 0) {
-                m_hasSlot = true;
-                m_timer->start(wait);
-                return;
-            }
+    const bool continuing = m_batchEndSeq != 0;
+    const bool catchingUp = std::exchange(m_catchingUp, false);
+    const bool busy = continuing || catchingUp || pendingCount() >= busyBatchSize();
+    // A busy batch or slice waits for this thread's next staggered turn (one catching up, or a
+    // slice, already has it), and for another one when it would follow the last busy one back
+    // to back.
+    if (busy && ((!continuing && !catchingUp && !m_hasSlot) || t_turns.justEnded())) {
+        if (const qint64 wait = t_turns.reserve(); wait > 0) {
+            m_hasSlot = true;
+            m_timer->start(int(wait));
+            return;
         }
-        m_hasSlot = false;
+    }
+    m_hasSlot = false;
+    if (!continuing) {
         if (!m_journal || m_frozen || m_nextSeq > m_journal->lastSeq())
             return;
         const qsizetype recorded = qsizetype(m_journal->lastSeq() + 1 - m_nextSeq);
@@ -186,6 +205,8 @@ void EventBatcher::onTimer()
         m_batchEndSeq = m_journal->lastSeq();
     }
     deliver(m_batchEndSeq, sliceLimit());
+    if (busy)
+        t_turns.ended();
     if (m_batchEndSeq == 0)
         return; // flushNow() or setFrozen() ran during the slice and ended the batch
     if (m_journal && m_nextSeq <= m_batchEndSeq) {
