@@ -156,6 +156,7 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
 
 HttpListCall::HttpListCall(QNetworkReply *reply)
 {
+    m_moreArrived.setParent(this); // moves with the call; a profiler names its turns
     m_moreArrived.setSingleShot(true);
     m_moreArrived.setInterval(0);
     connect(&m_moreArrived, &QTimer::timeout, this, &HttpListCall::takeArrived);

@@ -84,6 +84,7 @@ HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
       m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
 {
     connect(m_decoder, &WatchDecoder::ready, this, &HttpWatchCall::pump);
+    m_nextSlice.setParent(this); // moves with the call; a profiler names its turns
     m_nextSlice.setSingleShot(true);
     m_nextSlice.setInterval(0);
     connect(&m_nextSlice, &QTimer::timeout, this, &HttpWatchCall::pump);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "reflector.h"
 
+#include "trace/clock.h"
 #include "trace/clocktimer.h"
 #include "trace/journal.h"
 
 #include <QTimer>
+
+#include <climits>
 
 namespace lens {
 
@@ -386,8 +389,19 @@ void Reflector::syncWith(QList<Object> items, const QString &rv)
 
 void Reflector::replaceSlice(quint64 generation, qsizetype listed, const QString &rv)
 {
+    // At most replaceSliceItems() objects a turn and, on a real-time clock, at most
+    // kReplaceSliceMs milliseconds (the journal's readers, called as each object is queued,
+    // make an object cost three times as much with the window open as without).
+    const SliceBudget budget(m_clock, kReplaceSliceMs,
+                             int(qMin<qsizetype>(m_replaceSliceItems, INT_MAX)));
     bool done = false;
-    const QString err = m_queue->continueReplace(m_replaceSliceItems, &done);
+    QString err;
+    int queued = 0;
+    while (!done && !budget.spent(queued)) {
+        const qsizetype chunk = qMin<qsizetype>(kReplaceChunkItems, m_replaceSliceItems - queued);
+        err = m_queue->continueReplace(chunk, &done);
+        queued += int(chunk);
+    }
     const bool current = generation == m_listGeneration && m_running;
     if (!done) {
         // The Replace goes on even when the reflector was stopped or listed again meanwhile,

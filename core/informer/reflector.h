@@ -89,16 +89,21 @@ public:
     /// each is due next. 0 = no resync.
     using ShouldResync = std::function<bool(QJsonObject *detail)>;
     void setResyncPeriod(qint64 ms, ShouldResync shouldResync = {});
-    /// A LIST of more than this many objects is given to the queue in slices of this many, one
-    /// slice per event-loop turn (Queue::beginReplace), so that a 150 000-object list does not
-    /// hold the thread for the whole Replace (half a second in the window); the watch starts
-    /// after the last slice, and Pop pops nothing until then, as under client-go's lock in
-    /// syncWith. Shorter lists (and a watch-list's, whose stream must not go on meanwhile)
-    /// are replaced in one call. Default kReplaceSliceItems; at least 1.
+    /// A LIST of more than this many objects is given to the queue in slices of at most this
+    /// many (and at most kReplaceSliceMs of real time), one slice per event-loop turn
+    /// (Queue::beginReplace), so that a 150 000-object list does not hold the thread for the whole
+    /// Replace (half a second in the window); the watch starts after the last slice, and Pop pops
+    /// nothing until then, as under client-go's lock in syncWith. Shorter lists (and a
+    /// watch-list's, whose stream must not go on meanwhile) are replaced in one call. Default
+    /// kReplaceSliceItems; at least 1.
     void setReplaceSliceItems(qsizetype n) { m_replaceSliceItems = qMax<qsizetype>(1, n); }
     qsizetype replaceSliceItems() const { return m_replaceSliceItems; }
     /// About 30 ms of DeltaFIFO.Replace (3.4 µs an object with the journal at its cap).
     static constexpr qsizetype kReplaceSliceItems = 8192;
+    /// A slice also ends after this many milliseconds of real time (not on a manual clock:
+    /// SliceBudget), checked every kReplaceChunkItems objects.
+    static constexpr qint64 kReplaceSliceMs = 8;
+    static constexpr qsizetype kReplaceChunkItems = 256;
     /// WatchListPageSize; 0 = client-go's default paging rules.
     void setPageSize(int limit) { m_pageSize = limit; }
     /// minWatchTimeout in seconds (values under 300 are raised to 300, as client-go does).

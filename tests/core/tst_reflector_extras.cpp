@@ -6,9 +6,11 @@
 
 #include "informer/deltafifo.h"
 #include "reflectorharness.h"
+#include "trace/clock.h"
 #include "trace/journal.h"
 #include "trace/tracedetail.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 #include <QTimer>
 
@@ -32,6 +34,7 @@ private Q_SLOTS:
     void typeDescription();
     void expectedType();
     void longListIsReplacedInSlices();
+    void aSliceEndsAfterItsTimeBudget();
 };
 
 void TestReflectorExtras::internalErrorRetry_data()
@@ -336,6 +339,50 @@ void TestReflectorExtras::longListIsReplacedInSlices()
     }
     QCOMPARE(popped, L({"Replaced a@5, Updated a@6", "Replaced b@5", "Replaced c@5", "Replaced d@5",
                         "Replaced e@5", "Deleted Tomb(z, z@1)"}));
+}
+
+void TestReflectorExtras::aSliceEndsAfterItsTimeBudget()
+{
+    // On a real-time clock a slice also ends after kReplaceSliceMs: with a transformer that
+    // spends 60 µs an object, every chunk of kReplaceChunkItems objects outlasts the budget,
+    // so no turn queues more than two chunks (a pass of the event loop may run two posted
+    // slices), far fewer than the 600 objects replaceSliceItems() allows.
+    static_assert(Reflector::kReplaceChunkItems * 60 / 1000 > Reflector::kReplaceSliceMs);
+    SteadyClock clock;
+    FakeListerWatcher lw;
+    DeltaFIFO::Options o;
+    o.transformer = [](const Object &obj, QString *) {
+        QElapsedTimer spin; // the transform's work, in real time as the budget counts it
+        spin.start();
+        while (spin.nsecsElapsed() < 60000) {
+        }
+        return obj;
+    };
+    DeltaFIFO fifo(o);
+    Reflector r(&lw, &fifo, nullptr, &clock);
+    r.setReplaceSliceItems(600);
+    QStringList specs;
+    for (int i = 0; i < 1000; ++i)
+        specs << QStringLiteral("p%1@5").arg(i);
+    lw.listScript << okReply(objsFromSpec(specs.join(QLatin1Char(','))), QStringLiteral("5"));
+    qsizetype last = 0, largestTurn = 0;
+    int turnsWhileReplacing = 0;
+    QTimer turn; // ticks once per event-loop turn
+    turn.setInterval(0);
+    connect(&turn, &QTimer::timeout, this, [&] {
+        const qsizetype now = fifo.size();
+        largestTurn = qMax(largestTurn, now - last);
+        last = now;
+        turnsWhileReplacing += fifo.replacing() ? 1 : 0;
+    });
+    turn.start();
+    r.run();
+    QTRY_VERIFY(!lw.requests.isEmpty() && !fifo.replacing() && fifo.size() == 1000);
+    turn.stop();
+    QVERIFY(turnsWhileReplacing >= 2);
+    QVERIFY2(largestTurn <= 2 * Reflector::kReplaceChunkItems,
+             qPrintable(QString::number(largestTurn)));
+    r.stop();
 }
 
 QTEST_GUILESS_MAIN(TestReflectorExtras)
