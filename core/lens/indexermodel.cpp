@@ -16,12 +16,18 @@ bool isIndexerEvent(const TraceEvent &e)
     return e.kind == TraceKind::IndexerAdded || e.kind == TraceKind::IndexerUpdated ||
            e.kind == TraceKind::IndexerDeleted;
 }
+
+/// The indexer events, and the list completions that say how many objects are coming.
+bool isIndexerOrListEvent(const TraceEvent &e)
+{
+    return isIndexerEvent(e) || e.kind == TraceKind::ListCompleted;
+}
 } // namespace
 
 IndexerModel::IndexerModel(JournalSource source, QObject *parent)
     : KeyedRowsModel(parent),
       m_batcher(new EventBatcher(
-          source, [this](const EventBatch &ev) { fold(ev); }, isIndexerEvent, this))
+          source, [this](const EventBatch &ev) { fold(ev); }, isIndexerOrListEvent, this))
 {
     m_batcher->replayHistory();
 }
@@ -45,9 +51,15 @@ void IndexerModel::fold(const EventBatch &events)
 {
     QList<Change> changes;
     changes.reserve(qsizetype(events.size()));
-    for (const TraceEvent &e : events)
+    for (const TraceEvent &e : events) {
+        if (e.kind == TraceKind::ListCompleted) {
+            // Room for the listed objects' rows at once (no rehash of 131 072 keys mid-fold).
+            reserveRows(qsizetype(e.detail.value(QLatin1String("items")).toInteger()));
+            continue;
+        }
         changes.append(
             Change{e.kind == TraceKind::IndexerDeleted, e.key, e.object, {}, e.seq, e.t});
+    }
     applyChanges(changes);
 }
 

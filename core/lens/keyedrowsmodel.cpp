@@ -49,6 +49,14 @@ qint64 KeyedRowsModel::memoryBytes() const
            m_ordinalOf.size() * qint64(sizeof(QString) + sizeof(qint64) + 1);
 }
 
+void KeyedRowsModel::reserveRows(qsizetype rows)
+{
+    if (rows <= m_rows.size() || rows > (qsizetype(1) << 24))
+        return;
+    m_rows.reserve(rows);
+    m_ordinalOf.reserve(rows);
+}
+
 QStringList KeyedRowsModel::keys() const
 {
     QStringList out;

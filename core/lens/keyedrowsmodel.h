@@ -63,6 +63,10 @@ protected:
 
     /// Applies `changes` in order (see class comment). Removing an unknown key is ignored.
     void applyChanges(const QList<Change> &changes);
+    /// Makes room for `rows` rows at once (a list's item count, from its ListCompleted event),
+    /// so filling the table does not rehash its key index mid-fold. No-op when there is room
+    /// already or `rows` is implausible (over 16 M).
+    void reserveRows(qsizetype rows);
     /// Time travel and other wholesale rebuilds: one model reset around clearing every row and
     /// running `refold`, whose applyChanges() calls then emit nothing of their own.
     void rebuildRows(const std::function<void()> &refold);

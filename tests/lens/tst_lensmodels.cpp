@@ -84,6 +84,7 @@ private Q_SLOTS:
     void nothingIsMissedWhenTheJournalDrops();
     void aBusyBatchComesInSlices();
     void theSliceFollowsTheModelsCost();
+    void aListsItemCountMakesNoRow();
     void settlesAfterQuiet();
     void cacheSyncGateFollowsTheFactory();
 };
@@ -325,4 +326,27 @@ void tst_LensModels::theSliceFollowsTheModelsCost()
     QVERIFY(sizes[1] >= size_t(EventBatcher::minSliceEvents()));
     QVERIFY(b.costEstimate(&fixedNs, &perEventNs));
     QCOMPARE(b.totals().events, qint64(3000));
+}
+
+// The indexer table reads a list's item count (ListCompleted) to make room for its rows; the
+// event itself is no row, and an implausible count changes nothing.
+void tst_LensModels::aListsItemCountMakesNoRow()
+{
+    Journal journal;
+    IndexerModel model(&journal);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    for (const qint64 items : {qint64(3), qint64(1) << 40, qint64(-5)}) {
+        TraceEvent e;
+        e.kind = TraceKind::ListCompleted;
+        e.informer = QStringLiteral("pods");
+        e.component = QStringLiteral("reflector");
+        e.detail.insert(QLatin1String("items"), items);
+        journal.record(std::move(e));
+    }
+    for (int i = 0; i < 3; ++i)
+        addObject(journal, QStringLiteral("pods"), QStringLiteral("default/p%1").arg(i), i + 1);
+    model.flush();
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.keys(), (QStringList{QStringLiteral("default/p0"), QStringLiteral("default/p1"),
+                                        QStringLiteral("default/p2")}));
 }
