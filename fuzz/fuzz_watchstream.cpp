@@ -15,7 +15,7 @@
 
 #include <QEventLoop>
 #include <QNetworkReply>
-#include <QtConcurrent/QtConcurrentRun>
+#include <QSemaphore>
 
 #include <algorithm>
 
@@ -113,8 +113,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // that never ends on a finished reply is a hang: libFuzzer's -timeout reports it.
     if (!stopped && !ended)
         loop.exec();
-    // Chunks still decoding finish before the next run (the pool runs its tasks in order).
-    QtConcurrent::run(lens::decoderPool(), [] {}).waitForFinished();
+    // Chunks still decoding finish before the next run (and before the process exits and
+    // destroys what decoding reads). Not a QFuture's waitForFinished(): that runs a task not
+    // yet started on the waiting thread at once, ahead of those queued before it.
+    QSemaphore decoded;
+    lens::decoderPool()->start([&decoded] { decoded.release(); });
+    decoded.acquire();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     return 0;
 }

@@ -76,8 +76,9 @@ QString Object::decodeError(const QJsonObject &json)
 
 QString internedString(QStringView v)
 {
+    // Never destroyed: the decoder thread may still intern while the process exits.
     static QMutex lock;
-    static QSet<QString> strings;
+    static QSet<QString> &strings = *new QSet<QString>;
     constexpr qsizetype kMaxStrings = 4096;
     if (v.isEmpty())
         return {};

@@ -33,19 +33,29 @@ WatchEvent undecodableEvent(const QString &why)
     return ev;
 }
 
+/// The event's type from its name (metav1.WatchEvent's "type"). A comparison, not a static table:
+/// the decoder thread may still be decoding while the process exits and destroys its statics.
+WatchEvent::Type watchEventType(const QString &name)
+{
+    if (name == QLatin1String("ADDED"))
+        return WatchEvent::Type::Added;
+    if (name == QLatin1String("MODIFIED"))
+        return WatchEvent::Type::Modified;
+    if (name == QLatin1String("DELETED"))
+        return WatchEvent::Type::Deleted;
+    if (name == QLatin1String("BOOKMARK"))
+        return WatchEvent::Type::Bookmark;
+    if (name == QLatin1String("ERROR"))
+        return WatchEvent::Type::Error;
+    return WatchEvent::Type::Unknown;
+}
+
 } // namespace
 
 bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error)
 {
-    static const QHash<QString, WatchEvent::Type> types{
-        {QStringLiteral("ADDED"), WatchEvent::Type::Added},
-        {QStringLiteral("MODIFIED"), WatchEvent::Type::Modified},
-        {QStringLiteral("DELETED"), WatchEvent::Type::Deleted},
-        {QStringLiteral("BOOKMARK"), WatchEvent::Type::Bookmark},
-        {QStringLiteral("ERROR"), WatchEvent::Type::Error},
-    };
     if (fastjson::decodeWatchEvent(line, &out->typeName, &out->object)) {
-        out->type = types.value(out->typeName, WatchEvent::Type::Unknown);
+        out->type = watchEventType(out->typeName);
         return true;
     }
     // ERROR events (a metav1.Status) and what the fast path declines.
@@ -64,7 +74,7 @@ bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error)
         return false;
     }
     out->typeName = ev.value(QLatin1String("type")).toString();
-    out->type = types.value(out->typeName, WatchEvent::Type::Unknown);
+    out->type = watchEventType(out->typeName);
     // As for a list item: a metadata field of the wrong type fails the event's decoding
     // (client-go's StreamWatcher reports it as an InternalError and the watch is restarted).
     if (out->type != WatchEvent::Type::Error)
