@@ -154,6 +154,84 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
     return s;
 }
 
+/// A successful answer's pieces on their way to a ListStream on the decoder thread: one drain
+/// task at a time appends them in order, without holding the lock while it decodes (feed() on
+/// this thread never waits for a decode); the final task (complete()) takes over what is left.
+struct HttpListCall::Feed {
+    QMutex mutex;
+    QWaitCondition idle; ///< the drain task stopped appending
+    QList<QByteArray> queue;
+    qint64 queuedBytes = 0;        ///< in `queue`
+    HttpListCall *owner = nullptr; ///< the call, while it may take more of its reply
+    bool wakeOwner = false;        ///< the owner holds back until the queue shrinks
+    qint64 resumeAt = 0;           ///< to this many bytes
+    bool scheduled = false;        ///< a drain task is queued and has not started
+    bool draining = false;         ///< a drain task is appending
+    bool ending = false;           ///< the final task has taken over the stream
+    fastjson::ListStream stream;
+
+    /// True (and drain() will call the owner's takeArrived() once the queue has shrunk to half)
+    /// when `limit` bytes or more wait for the decoder thread.
+    bool holdBack(HttpListCall *call, qint64 limit)
+    {
+        QMutexLocker lock(&mutex);
+        if (queuedBytes < limit)
+            return false;
+        resumeAt = limit / 2;
+        owner = call;
+        wakeOwner = true;
+        return true;
+    }
+    /// The call takes no more of its reply (it ended, or goes): nothing is posted to it.
+    void release()
+    {
+        QMutexLocker lock(&mutex);
+        owner = nullptr;
+        wakeOwner = false;
+    }
+
+    /// The drain task: appends the queued pieces until none is left or the final task came.
+    void drain()
+    {
+        QMutexLocker lock(&mutex);
+        scheduled = false;
+        if (ending || draining)
+            return; // the final task, or the drain task already at work, takes these
+        draining = true;
+        while (!queue.isEmpty() && !ending) {
+            QByteArray piece = queue.takeFirst();
+            queuedBytes -= piece.size();
+            lock.unlock();
+            stream.append(piece);
+            piece = QByteArray(); // released here, on the decoder thread
+            lock.relock();
+            if (wakeOwner && owner && queuedBytes <= resumeAt) {
+                // Posted while `owner` is alive (its destructor clears it under this lock);
+                // an event posted to an object is dropped when the object goes.
+                wakeOwner = false;
+                QMetaObject::invokeMethod(
+                    owner, [call = owner] { call->takeArrived(); }, Qt::QueuedConnection);
+            }
+        }
+        draining = false;
+        idle.wakeAll();
+    }
+
+    /// The final task: waits for a drain task at work, appends what is left, decodes the rest.
+    Parsed finish()
+    {
+        QMutexLocker lock(&mutex);
+        ending = true;
+        while (draining)
+            idle.wait(&mutex);
+        const QList<QByteArray> rest = std::exchange(queue, {});
+        lock.unlock();
+        for (const QByteArray &piece : rest)
+            stream.append(piece);
+        return parseStream(stream);
+    }
+};
+
 HttpListCall::HttpListCall(QNetworkReply *reply)
 {
     m_moreArrived.setParent(this); // moves with the call; a profiler names its turns
@@ -173,6 +251,9 @@ void HttpListCall::attach(QNetworkReply *reply)
     }
     m_reply = reply;
     reply->setParent(this);
+    // Qt stops reading the socket once this much waits in the reply (takeArrived() holds back
+    // while the decoder thread is behind), so the server waits instead of the body piling up.
+    reply->setReadBufferSize(m_limits.readBufferBytes);
     connect(reply, &QNetworkReply::readyRead, this, &HttpListCall::takeArrived);
     connect(reply, &QNetworkReply::finished, this, &HttpListCall::onFinished);
     if (m_watchdog)
@@ -183,10 +264,13 @@ void HttpListCall::takeArrived()
 {
     if (!m_reply || m_done)
         return;
-    // At most kPieceBytes per event-loop turn: taking bytes from QNAM copies them, and a
+    // At most pieceBytes per event-loop turn: taking bytes from QNAM copies them, and a
     // backlog of hundreds of MB copied in one turn would stall the thread (and the window).
-    if (const qint64 n = qMin<qint64>(m_reply->bytesAvailable(), kPieceBytes); n > 0) {
+    if (m_feed && m_feed->holdBack(this, m_limits.decodeAheadBytes))
+        return; // the decoder thread is behind: drain() calls again when it caught up
+    if (const qint64 n = qMin<qint64>(m_reply->bytesAvailable(), m_limits.pieceBytes); n > 0) {
         const int code = httpStatus(m_reply);
+        m_bytesTaken += n;
         if (m_feed || (code >= 200 && code < 300 && m_pieces.isEmpty()))
             feed(m_reply->read(n));
         else
@@ -218,52 +302,6 @@ QByteArray HttpListCall::joinPieces(QList<QByteArray> &pieces)
     return body;
 }
 
-/// A successful answer's pieces on their way to a ListStream on the decoder thread: one drain
-/// task at a time appends them in order, without holding the lock while it decodes (feed() on
-/// this thread never waits for a decode); the final task (complete()) takes over what is left.
-struct HttpListCall::Feed {
-    QMutex mutex;
-    QWaitCondition idle; ///< the drain task stopped appending
-    QList<QByteArray> queue;
-    bool scheduled = false; ///< a drain task is queued and has not started
-    bool draining = false;  ///< a drain task is appending
-    bool ending = false;    ///< the final task has taken over the stream
-    fastjson::ListStream stream;
-
-    /// The drain task: appends the queued pieces until none is left or the final task came.
-    void drain()
-    {
-        QMutexLocker lock(&mutex);
-        scheduled = false;
-        if (ending || draining)
-            return; // the final task, or the drain task already at work, takes these
-        draining = true;
-        while (!queue.isEmpty() && !ending) {
-            QByteArray piece = queue.takeFirst();
-            lock.unlock();
-            stream.append(piece);
-            piece = QByteArray(); // released here, on the decoder thread
-            lock.relock();
-        }
-        draining = false;
-        idle.wakeAll();
-    }
-
-    /// The final task: waits for a drain task at work, appends what is left, decodes the rest.
-    Parsed finish()
-    {
-        QMutexLocker lock(&mutex);
-        ending = true;
-        while (draining)
-            idle.wait(&mutex);
-        const QList<QByteArray> rest = std::exchange(queue, {});
-        lock.unlock();
-        for (const QByteArray &piece : rest)
-            stream.append(piece);
-        return parseStream(stream);
-    }
-};
-
 void HttpListCall::feed(QByteArray piece)
 {
     if (!m_feed)
@@ -271,12 +309,20 @@ void HttpListCall::feed(QByteArray piece)
     if (m_bodyStart.size() < kBodyStartBytes)
         m_bodyStart.append(piece.left(kBodyStartBytes - m_bodyStart.size()));
     QMutexLocker lock(&m_feed->mutex);
+    m_feed->queuedBytes += piece.size();
     m_feed->queue.append(std::move(piece));
     if (m_feed->scheduled || m_feed->draining)
         return; // the drain task takes it
     m_feed->scheduled = true;
     lock.unlock();
     decoderPool()->start([feed = tsan::Captured(m_feed)]() mutable { (*feed)->drain(); });
+}
+
+void HttpListCall::setReadLimits(const ReadLimits &limits)
+{
+    m_limits = limits;
+    if (m_reply)
+        m_reply->setReadBufferSize(m_limits.readBufferBytes);
 }
 
 void HttpListCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
@@ -297,6 +343,8 @@ void HttpListCall::failBeforeSending(const ApiStatus &error)
 
 HttpListCall::~HttpListCall()
 {
+    if (m_feed)
+        m_feed->release();
     if (m_reply) {
         m_reply->disconnect(this);
         m_reply->abort();
@@ -327,6 +375,7 @@ void HttpListCall::onFinished()
         QByteArray body = joinPieces(m_pieces);
         if (m_feed) { // a successful answer cut off: what statusFromReply() reads is its start
             body.prepend(m_bodyStart);
+            m_feed->release();
             m_feed.reset();
         }
         m_error = statusFromReply(m_reply, body);
@@ -356,6 +405,7 @@ void HttpListCall::complete()
         Q_EMIT finished();
     });
     if (m_feed) {
+        m_feed->release();
         m_parsing->setFuture(
             QtConcurrent::run(decoderPool(), [feed = tsan::Captured(std::move(m_feed))]() mutable {
                 Parsed parsed = (*feed)->finish();

@@ -7,10 +7,13 @@
 #include "api/objectdecode.h"
 #include "client/httpcalls.h"
 #include "client/httplisterwatcher.h"
+#include "client/watchdecoder.h"
 
 #include <QHttpServer>
 #include <QHttpServerRequest>
 #include <QHttpServerResponse>
+#include <QNetworkReply>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -76,6 +79,7 @@ private slots:
     void piecesAreJoinedWithRoomForThePadding();
     void bodyArrivingInPiecesIsDecodedWhole();
     void largeBodyIsDecodedWhileItArrives();
+    void theNetworkWaitsForTheDecoder();
     void watchEventWithMistypedMetadataIsAnError();
 };
 
@@ -265,6 +269,59 @@ void tst_HttpList::largeBodyIsDecodedWhileItArrives()
         QCOMPARE(call->page().items.at(kItems - 1).kind(), QStringLiteral("Pod"));
         QCOMPARE(call->page().resourceVersion, QStringLiteral("9"));
     }
+}
+
+// While the decoder thread is busy, the call takes no more than its decode-ahead limit from the
+// reply; the reply's read buffer fills and Qt stops reading the socket (the server waits).
+// Once the decoder runs again the rest arrives and the page is whole.
+void tst_HttpList::theNetworkWaitsForTheDecoder()
+{
+    constexpr int kItems = 40000;
+    const QByteArray body = podList(kItems, R"(,"annotations":{"a":"b"})");
+    HttpListCall::ReadLimits limits;
+    limits.pieceBytes = 64 * 1024;
+    limits.decodeAheadBytes = 256 * 1024;
+    limits.readBufferBytes = 128 * 1024;
+    QVERIFY(body.size() > 8 * (limits.decodeAheadBytes + limits.readBufferBytes));
+    QTcpServer server;
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    answerWith(&server, body);
+    // The decoder thread (one thread) waits at the gate: nothing queued is decoded.
+    auto gate = std::make_shared<QSemaphore>(); // shared: the task may outlive a failed test
+    QSemaphore waiting;
+    decoderPool()->start([gate, &waiting] {
+        waiting.release();
+        gate->acquire();
+    });
+    waiting.acquire();
+    // Whatever the outcome, the decoder thread goes on (a failed check returns early).
+    const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> opened(
+        gate.get(), [](QSemaphore *g) { g->release(); });
+    HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
+                         QStringLiteral("/api/v1/pods"));
+    std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
+    auto *http = qobject_cast<HttpListCall *>(call.get());
+    QVERIFY(http);
+    http->setReadLimits(limits);
+    QSignalSpy finished(call.get(), &ListCall::finished);
+    QTRY_VERIFY_WITH_TIMEOUT(http->findChild<QNetworkReply *>(), 10000);
+    QNetworkReply *reply = http->findChild<QNetworkReply *>();
+    QCOMPARE(reply->readBufferSize(), limits.readBufferBytes);
+    // The reply's buffer fills only because the call stopped taking from it.
+    QTRY_VERIFY_WITH_TIMEOUT(reply->bytesAvailable() >= limits.readBufferBytes, 10000);
+    QVERIFY2(http->bytesTaken() >= limits.decodeAheadBytes,
+             qPrintable(QString::number(http->bytesTaken())));
+    QVERIFY2(http->bytesTaken() < limits.decodeAheadBytes + limits.pieceBytes,
+             qPrintable(QString::number(http->bytesTaken())));
+    QCOMPARE(finished.count(), 0);
+    gate->release();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY2(call->ok(), qPrintable(call->error().describe()));
+    QCOMPARE(http->bytesTaken(), body.size());
+    QCOMPARE(call->page().items.size(), kItems);
+    for (int i = 0; i < kItems; ++i)
+        QCOMPARE(call->page().items.at(i).name(), QStringLiteral("p-%1").arg(i));
+    QCOMPARE(call->page().resourceVersion, QStringLiteral("9"));
 }
 
 // Issue 13 item 2: a watch event whose metadata.namespace is a number is not taken with an
