@@ -232,6 +232,20 @@ int syncOnly(lens::bench::TurnProfiler &app, const QUrl &server, qsizetype slice
                     lateMs.empty() ? 0.0 : *std::max_element(lateMs.begin(), lateMs.end()));
         std::printf("ui.rss_mb.pods%s: %.0f MB\n", qPrintable(n),
                     residentMiB().second * 1048576.0 / 1e6);
+        {
+            // After the sync: what the program holds and what the allocator keeps beside it
+            // (freed, cached), so that the peak can be told apart from fragmentation.
+            const lens::heap::Figures heap = lens::heap::figures();
+            std::printf("ui.rss_end_mb.pods%s: %.0f MB\n", qPrintable(n),
+                        residentMiB().first * 1048576.0 / 1e6);
+            std::printf("ui.heap_in_use_mb.pods%s: %.0f MB\n", qPrintable(n),
+                        heap.inUseMiB * 1048576.0 / 1e6);
+            std::printf("ui.heap_free_held_mb.pods%s: %.0f MB\n", qPrintable(n),
+                        heap.heldMiB * 1048576.0 / 1e6);
+            lens::heap::releaseFreePages();
+            std::printf("ui.rss_purged_mb.pods%s: %.0f MB\n", qPrintable(n),
+                        residentMiB().first * 1048576.0 / 1e6);
+        }
         app.print(10);
         printFoldTotals(batchers);
         std::fflush(stdout);

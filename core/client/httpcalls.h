@@ -84,9 +84,9 @@ public:
         /// reply's read buffer fills, Qt stops reading the socket, and TCP's flow control makes
         /// the server wait. Without it the network outran the decoder by up to 950 MB at
         /// 150 000 pods (366 MB in the reply, 581 MB queued), freed pages the allocator kept.
-        qint64 decodeAheadBytes = qint64(32) << 20;
+        qint64 decodeAheadBytes = qint64(16) << 20;
         /// The reply's read buffer (QNetworkReply::setReadBufferSize, 8 MiB).
-        qint64 readBufferBytes = qint64(8) << 20;
+        qint64 readBufferBytes = qint64(4) << 20;
     };
     /// Other limits than the defaults (for tests); any time, best before the answer arrives.
     void setReadLimits(const ReadLimits &limits);

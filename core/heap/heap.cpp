@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "heap.h"
 
+#include <QStringList>
+
 #include <cstddef>
 #include <cstdint>
 
@@ -44,16 +46,23 @@ Figures figures()
     return f;
 }
 
+bool releaseFreePages()
+{
+    return false; // the sanitizer's allocator keeps freed memory in quarantine on purpose
+}
+
 #elif defined(LENS_HAVE_JEMALLOC)
 
 } // namespace lens::heap
 
 // jemalloc's compile-time options (read once, at its first allocation; MALLOC_CONF in the
 // environment still overrides them), see heap.h: transparent huge pages for its extents and
-// its own metadata.
+// its own metadata; freed pages purged by jemalloc's background thread 3 s after they were
+// freed, given back to the system at once (MADV_DONTNEED, no "muzzy" stage).
 extern "C" {
 // NOLINTNEXTLINE: the name and type are jemalloc's (man 3 jemalloc, "TUNING").
-const char *malloc_conf = "thp:always,metadata_thp:always";
+const char *malloc_conf = "thp:always,metadata_thp:always,background_thread:true,"
+                          "dirty_decay_ms:3000,muzzy_decay_ms:0";
 }
 
 namespace lens::heap {
@@ -67,8 +76,19 @@ QString allocatorName()
     QString name = QStringLiteral("jemalloc ") + QString::fromLatin1(version);
     const char *thp = nullptr;
     size = sizeof(thp);
+    QStringList options;
     if (mallctl("opt.thp", &thp, &size, nullptr, 0) == 0 && thp)
-        name += QStringLiteral(" (thp:") + QString::fromLatin1(thp) + QLatin1Char(')');
+        options << QStringLiteral("thp:") + QString::fromLatin1(thp);
+    bool background = false;
+    size = sizeof(background);
+    if (mallctl("background_thread", &background, &size, nullptr, 0) == 0 && background)
+        options << QStringLiteral("background_thread");
+    ssize_t decayMs = 0;
+    size = sizeof(decayMs);
+    if (mallctl("opt.dirty_decay_ms", &decayMs, &size, nullptr, 0) == 0)
+        options << QStringLiteral("dirty_decay_ms:%1").arg(qlonglong(decayMs));
+    if (!options.isEmpty())
+        name += QStringLiteral(" (") + options.join(QStringLiteral(", ")) + QLatin1Char(')');
     return name;
 }
 
@@ -89,6 +109,12 @@ Figures figures()
     return f;
 }
 
+bool releaseFreePages()
+{
+    // MALLCTL_ARENAS_ALL: every arena's unused dirty pages go back to the system at once.
+    return mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0) == 0;
+}
+
 #else
 
 QString allocatorName()
@@ -103,6 +129,11 @@ Figures figures()
     f.inUseMiB = double(mi.uordblks + mi.hblkhd) / kMiB;
     f.heldMiB = double(mi.fordblks) / kMiB;
     return f;
+}
+
+bool releaseFreePages()
+{
+    return malloc_trim(0) == 1;
 }
 
 #endif

@@ -21,6 +21,7 @@ class tst_Heap : public QObject {
 private slots:
     void allocatorIsTheOneBuiltFor();
     void figuresFollowMallocAndFree();
+    void freePagesGoBackToTheSystem();
 };
 
 void tst_Heap::allocatorIsTheOneBuiltFor()
@@ -31,10 +32,13 @@ void tst_Heap::allocatorIsTheOneBuiltFor()
 #elif defined(LENS_EXPECT_JEMALLOC)
     // jemalloc's own version string, read through mallctl: the library is really linked.
     QVERIFY2(name.startsWith(QLatin1String("jemalloc 5.")), qPrintable(name));
-    // heap.cpp's malloc_conf reached it: huge pages for its extents (unless MALLOC_CONF in the
-    // environment says otherwise, which jemalloc lets override it).
+    // heap.cpp's malloc_conf reached it: huge pages for its extents, freed pages purged by its
+    // background thread after 3 s (unless MALLOC_CONF in the environment says otherwise, which
+    // jemalloc lets override it).
     if (qEnvironmentVariableIsEmpty("MALLOC_CONF"))
-        QVERIFY2(name.endsWith(QLatin1String("(thp:always)")), qPrintable(name));
+        QVERIFY2(
+            name.endsWith(QLatin1String("(thp:always, background_thread, dirty_decay_ms:3000)")),
+            qPrintable(name));
 #else
     QCOMPARE(name, QStringLiteral("glibc malloc"));
 #endif
@@ -68,6 +72,38 @@ void tst_Heap::figuresFollowMallocAndFree()
                             .arg(during.inUseMiB)
                             .arg(after.inUseMiB)));
     QVERIFY(after.heldMiB >= 0.0);
+}
+
+// releaseFreePages(): 64 MiB freed are no longer held by jemalloc once purged (its background
+// thread would take 3 s); glibc trims what it can; the sanitizer keeps its quarantine.
+void tst_Heap::freePagesGoBackToTheSystem()
+{
+    constexpr size_t kBlock = 4096;
+    constexpr size_t kBlocks = 16384;
+    std::vector<void *> blocks;
+    blocks.reserve(kBlocks);
+    for (size_t i = 0; i < kBlocks; ++i) {
+        void *b = std::malloc(kBlock);
+        QVERIFY(b);
+        std::memset(b, 1, kBlock);
+        blocks.push_back(b);
+    }
+    for (void *b : blocks)
+        std::free(b);
+#if defined(LENS_TEST_ASAN)
+    QVERIFY(!lens::heap::releaseFreePages());
+#elif defined(LENS_EXPECT_JEMALLOC)
+    const lens::heap::Figures freed = lens::heap::figures();
+    QVERIFY(lens::heap::releaseFreePages());
+    const lens::heap::Figures purged = lens::heap::figures();
+    QVERIFY2(purged.heldMiB < 32.0 && purged.heldMiB <= freed.heldMiB,
+             qPrintable(QStringLiteral("held %1 MiB after freeing 64 MiB, %2 MiB after purging")
+                            .arg(freed.heldMiB)
+                            .arg(purged.heldMiB)));
+#else
+    lens::heap::releaseFreePages(); // malloc_trim: true only when it gave something back
+    QVERIFY(lens::heap::figures().heldMiB >= 0.0);
+#endif
 }
 
 QTEST_GUILESS_MAIN(tst_Heap)
