@@ -79,13 +79,13 @@ public:
     struct ReadLimits {
         /// The most taken from the reply per event-loop turn (4 MiB).
         qint64 pieceBytes = qint64(4) << 20;
-        /// The most of a successful answer's body waiting for the decoder thread (32 MiB).
+        /// The most of a successful answer's body waiting for the decoder thread (16 MiB).
         /// Past it the call takes nothing from its reply until half of it was decoded; the
         /// reply's read buffer fills, Qt stops reading the socket, and TCP's flow control makes
-        /// the server wait. Without it the network outran the decoder by up to 950 MB at
-        /// 150 000 pods (366 MB in the reply, 581 MB queued), freed pages the allocator kept.
+        /// the server wait. Without it the network outran the decoder at 150 000 pods (up to
+        /// 366 MB in the reply and 581 MB queued), and the allocator kept the freed pages.
         qint64 decodeAheadBytes = qint64(16) << 20;
-        /// The reply's read buffer (QNetworkReply::setReadBufferSize, 8 MiB).
+        /// The reply's read buffer (QNetworkReply::setReadBufferSize, 4 MiB).
         qint64 readBufferBytes = qint64(4) << 20;
     };
     /// Other limits than the defaults (for tests); any time, best before the answer arrives.
