@@ -251,6 +251,11 @@ PopResult DeltaFIFO::pop(const PopProcessFunc &process)
         r.key = key;
         r.deltas = it.value();
         m_items.erase(it);
+        // A hash that held a whole list keeps its room when it empties (Go's map does too, but
+        // its memory goes back to the collector): give it back, so that 150 000 keys' room is
+        // not held for the small watch traffic that follows.
+        if (m_items.isEmpty() && m_items.capacity() > kRoomKeptWhenEmpty)
+            m_items.squeeze();
         if (m_journal) {
             TraceEvent e;
             e.kind = TraceKind::FifoPopped;

@@ -103,6 +103,8 @@ private:
     std::optional<PendingReplace> m_replace;
 
     Options m_opts;
+    /// Above this capacity an emptied m_items gives its room back (pop()).
+    static constexpr qsizetype kRoomKeptWhenEmpty = 1024;
     QHash<QString, Deltas> m_items;
     std::deque<QString> m_queue;
     bool m_populated = false;

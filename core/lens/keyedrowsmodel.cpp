@@ -55,6 +55,18 @@ void KeyedRowsModel::reserveRows(qsizetype rows)
         return;
     m_rows.reserve(rows);
     m_ordinalOf.reserve(rows);
+    m_reservedRows = rows;
+}
+
+void KeyedRowsModel::releaseUnusedRoom()
+{
+    if (m_rows.size() >= m_reservedRows)
+        m_reservedRows = 0; // the list that made room has arrived
+    const qsizetype keep = qMax(kRoomAlwaysKept, qMax(m_reservedRows, 4 * m_rows.size()));
+    if (m_rows.capacity() > keep)
+        m_rows.squeeze();
+    if (m_ordinalOf.capacity() > keep)
+        m_ordinalOf.squeeze();
 }
 
 QStringList KeyedRowsModel::keys() const
@@ -175,6 +187,8 @@ void KeyedRowsModel::applyChanges(const QList<Change> &changes)
         if (!m_rebuilding)
             endInsertRows();
     }
+    if (!removedOld.isEmpty())
+        releaseUnusedRoom();
 }
 
 void KeyedRowsModel::rebuildRows(const std::function<void()> &refold)

@@ -42,6 +42,10 @@ public:
     /// depend on how events were batched): the rows and the key → row table (keys and objects
     /// are shared with the journal's events and not counted). For MemoryUse.
     qint64 memoryBytes() const;
+    /// Rows the table has room for without growing (at least rowCount()): the room of rows that
+    /// left is given back once less than a quarter of it is used (beyond 4 096 rows), unless a
+    /// list's ListCompleted made it for rows still arriving.
+    qsizetype rowRoom() const { return m_rows.capacity(); }
 
 protected:
     struct Row {
@@ -77,6 +81,12 @@ protected:
 
 private:
     int rowOfOrdinal(qint64 ordinal) const;
+    /// Gives back the room of rows that left when less than a quarter of it is used (the queue
+    /// view after a 150 000-object list drained kept 17 MB of rows and its key table), unless
+    /// reserveRows() made it for a list still arriving.
+    void releaseUnusedRoom();
+    static constexpr qsizetype kRoomAlwaysKept = 4096;
+    qsizetype m_reservedRows = 0;
 
     QList<Row> m_rows;
     QHash<QString, qint64> m_ordinalOf;

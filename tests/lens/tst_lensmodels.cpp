@@ -85,6 +85,7 @@ private Q_SLOTS:
     void aBusyBatchComesInSlices();
     void theSliceFollowsTheModelsCost();
     void aListsItemCountMakesNoRow();
+    void roomOfRowsThatLeftIsGivenBack();
     void settlesAfterQuiet();
     void cacheSyncGateFollowsTheFactory();
 };
@@ -252,6 +253,49 @@ void tst_LensModels::cacheSyncGateFollowsTheFactory()
     stream.travelToSeq(5);
     QVERIFY(gate->isOpen());
     QCOMPARE(gate->openedAtMs(), qint64(1500));
+}
+
+// A table that held a whole list gives the room back once most rows left (the queue view after a
+// 150 000-object list drained); room made for a list still arriving is kept.
+void tst_LensModels::roomOfRowsThatLeftIsGivenBack()
+{
+    Journal journal;
+    IndexerModel model(&journal);
+    constexpr int kRows = 10000;
+    for (int i = 0; i < kRows; ++i)
+        addObject(journal, QStringLiteral("pods"), QStringLiteral("default/p%1").arg(i), i + 1);
+    model.flush();
+    QCOMPARE(model.rowCount(), kRows);
+    QVERIFY(model.rowRoom() >= kRows);
+    const auto remove = [&journal](int i) {
+        TraceEvent e;
+        e.kind = TraceKind::IndexerDeleted;
+        e.informer = QStringLiteral("pods");
+        e.component = QStringLiteral("indexer");
+        e.key = QStringLiteral("default/p%1").arg(i);
+        e.object = Object::make(QStringLiteral("default"), QStringLiteral("p%1").arg(i),
+                                QString::number(i + 1));
+        journal.record(std::move(e));
+    };
+    for (int i = 0; i < kRows - 10; ++i)
+        remove(i);
+    model.flush();
+    QCOMPARE(model.rowCount(), 10);
+    QVERIFY2(model.rowRoom() <= 4096, qPrintable(QString::number(model.rowRoom())));
+    QCOMPARE(model.keys().first(), QStringLiteral("default/p%1").arg(kRows - 10));
+
+    // A list of 20 000 is announced: its room stays while its rows arrive, deletions or not.
+    TraceEvent listed;
+    listed.kind = TraceKind::ListCompleted;
+    listed.informer = QStringLiteral("pods");
+    listed.component = QStringLiteral("reflector");
+    listed.detail.insert(QLatin1String("items"), 20000);
+    journal.record(std::move(listed));
+    addObject(journal, QStringLiteral("pods"), QStringLiteral("default/q"), 1);
+    remove(kRows - 1);
+    model.flush();
+    QCOMPARE(model.rowCount(), 10);
+    QVERIFY2(model.rowRoom() >= 20000, qPrintable(QString::number(model.rowRoom())));
 }
 
 QTEST_GUILESS_MAIN(tst_LensModels)
