@@ -108,8 +108,15 @@ QByteArray ListStream::takeRemainder()
     return out;
 }
 
+void ListStream::mapNewItems(const std::function<Object(const Object &)> &map)
+{
+    for (; m_mapped < m_items.size(); ++m_mapped)
+        m_items[m_mapped] = map(m_items.at(m_mapped));
+}
+
 QList<Object> ListStream::takeItems()
 {
+    m_mapped = 0;
     return std::exchange(m_items, {});
 }
 

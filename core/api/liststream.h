@@ -6,6 +6,8 @@
 #include <QByteArray>
 #include <QList>
 
+#include <functional>
+
 namespace lens::fastjson {
 
 /// Decodes a LIST body while it arrives, so that the body is never held whole: the items
@@ -43,11 +45,17 @@ public:
     QByteArray takeRemainder();
     /// The items decoded so far, in the body's order (moves them out).
     QList<Object> takeItems();
+    /// Replaces each item decoded since the last call (and not taken) by `map(item)`:
+    /// HttpListCall applies a list's itemTransform this way, on the decoder thread, right after
+    /// each piece, so that an original it replaces is freed at once.
+    void mapNewItems(const std::function<Object(const Object &)> &map);
     /// How many bytes of the body the decoded items (and their commas) took: a byte offset
     /// into remainder() at or past headBytes() is this much further into the whole body.
     qsizetype removedBytes() const { return m_removed; }
     /// The bytes of remainder() before the first item still in it.
     qsizetype headBytes() const { return m_headBytes; }
+    /// How many decoded items are held (not taken yet).
+    qsizetype heldItems() const { return m_items.size(); }
     /// How many items were decoded (remainder()'s item i is the body's item i + this).
     qsizetype decodedItems() const { return m_decodedCount; }
     /// The body's bytes held now (what takeRemainder() would return).
@@ -63,6 +71,7 @@ private:
     QByteArray m_head; ///< the body up to `"items":[` (before that: everything so far)
     QByteArray m_tail; ///< the bytes after m_head and the decoded items
     QList<Object> m_items;
+    qsizetype m_mapped = 0; ///< m_items before this index went through mapNewItems()
     qsizetype m_removed = 0;
     qsizetype m_decodedCount = 0;
     qsizetype m_searchedHead = 0;

@@ -398,6 +398,32 @@ qsizetype Object::byteSize() const
     return d ? d->bytes.size() : 4;
 }
 
+qsizetype Object::receivedSize() const
+{
+    return d && d->receivedBytes ? qsizetype(d->receivedBytes) : byteSize();
+}
+
+Object Object::withReceivedSize(qsizetype bytes) const
+{
+    if (!d || bytes == receivedSize() || bytes < 0 || bytes > qsizetype(UINT32_MAX))
+        return *this;
+    auto copy = std::make_shared<Data>();
+    copy->bytes = d->bytes;
+    copy->ns = d->ns;
+    copy->name = d->name;
+    copy->rv = d->rv;
+    copy->kind = d->kind;
+    copy->apiVersion = d->apiVersion;
+    copy->phase = d->phase;
+    copy->extra = d->extra;
+    copy->labelCount = d->labelCount;
+    copy->hasMeta = d->hasMeta;
+    copy->receivedBytes = quint32(bytes);
+    Object out;
+    out.d = std::move(copy);
+    return out;
+}
+
 Object Object::withMetadata(const QJsonObject &metadataPatch) const
 {
     QJsonObject json = this->json();

@@ -113,6 +113,13 @@ public:
     QByteArray toJson() const;
     /// Size of the compact JSON in bytes (the object's share of memory as the UI reports it).
     qsizetype byteSize() const;
+    /// Size of the compact JSON as the server sent it: byteSize(), unless a transform cut the
+    /// bytes (withoutManagedFields() on the decoder thread) and said how large they were.
+    qsizetype receivedSize() const;
+    /// A copy sharing everything with this one that remembers `bytes` as its size when received
+    /// (receivedSize()); this one when `bytes` is its byteSize() or out of range (negative, or
+    /// over 4 GiB).
+    Object withReceivedSize(qsizetype bytes) const;
 
     /// A copy with metadata.resourceVersion (and optionally other top-level metadata fields)
     /// replaced; used by the simulated server and by tests.

@@ -32,6 +32,9 @@ struct Object::Data {
     QString ns, name, rv, kind, apiVersion, phase;
     QByteArray extra;
     quint32 labelCount = 0;
+    /// The compact JSON's size as the server sent it, when a transform cut `bytes` (0: the
+    /// same as bytes.size()). Object::withReceivedSize().
+    quint32 receivedBytes = 0;
     bool hasMeta = false;
     /// Holds by journals' events and by caches (ObjectMemory): counted, never owning.
     mutable std::atomic<quint32> journalHolds{0};

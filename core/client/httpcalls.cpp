@@ -169,6 +169,7 @@ struct HttpListCall::Feed {
     bool draining = false;         ///< a drain task is appending
     bool ending = false;           ///< the final task has taken over the stream
     fastjson::ListStream stream;
+    TransformFunc itemTransform; ///< ListOptions::itemTransform, applied as items are decoded
 
     /// True (and drain() will call the owner's takeArrived() once the queue has shrunk to half)
     /// when `limit` bytes or more wait for the decoder thread.
@@ -204,6 +205,9 @@ struct HttpListCall::Feed {
             lock.unlock();
             stream.append(piece);
             piece = QByteArray(); // released here, on the decoder thread
+            if (itemTransform)
+                stream.mapNewItems(
+                    [this](const Object &o) { return transformed(itemTransform, o); });
             lock.relock();
             if (wakeOwner && owner && queuedBytes <= resumeAt) {
                 // Posted while `owner` is alive (its destructor clears it under this lock);
@@ -228,7 +232,13 @@ struct HttpListCall::Feed {
         lock.unlock();
         for (const QByteArray &piece : rest)
             stream.append(piece);
-        return parseStream(stream);
+        if (!itemTransform)
+            return parseStream(stream);
+        stream.mapNewItems([this](const Object &o) { return transformed(itemTransform, o); });
+        const qsizetype mapped = stream.heldItems();
+        Parsed parsed = parseStream(stream);
+        transformItems(itemTransform, &parsed, mapped); // those decoded from the remainder
+        return parsed;
     }
 };
 
@@ -302,10 +312,33 @@ QByteArray HttpListCall::joinPieces(QList<QByteArray> &pieces)
     return body;
 }
 
+Object HttpListCall::transformed(const TransformFunc &transform, const Object &item)
+{
+    QString error;
+    Object out = transform(item, &error);
+    return error.isEmpty() && !out.isNull() ? out : item; // the FIFO's own call reports it
+}
+
+void HttpListCall::transformItems(const TransformFunc &transform, Parsed *parsed, qsizetype from)
+{
+    if (!transform || !parsed->ok)
+        return;
+    QList<Object> &items = parsed->page.items;
+    for (qsizetype i = from; i < items.size(); ++i)
+        items[i] = transformed(transform, items.at(i));
+}
+
+void HttpListCall::setItemTransform(TransformFunc transform)
+{
+    m_itemTransform = std::move(transform);
+}
+
 void HttpListCall::feed(QByteArray piece)
 {
-    if (!m_feed)
+    if (!m_feed) {
         m_feed = std::make_shared<Feed>();
+        m_feed->itemTransform = m_itemTransform;
+    }
     if (m_bodyStart.size() < kBodyStartBytes)
         m_bodyStart.append(piece.left(kBodyStartBytes - m_bodyStart.size()));
     QMutexLocker lock(&m_feed->mutex);
@@ -418,10 +451,13 @@ void HttpListCall::complete()
     // the body in place.
     tsan::handOff(decoderPool());
     m_parsing->setFuture(
-        QtConcurrent::run(decoderPool(), [pieces = tsan::Captured(std::move(m_pieces))]() mutable {
+        QtConcurrent::run(decoderPool(), [pieces = tsan::Captured(std::move(m_pieces)),
+                                          transform = m_itemTransform]() mutable {
             tsan::tookOver(decoderPool());
             QByteArray body = joinPieces(*pieces);
             Parsed parsed = parse(body);
+            body = QByteArray();
+            transformItems(transform, &parsed, 0);
             tsan::handOff(decoderPool());
             return parsed;
         }));

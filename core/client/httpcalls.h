@@ -90,6 +90,9 @@ public:
     };
     /// Other limits than the defaults (for tests); any time, best before the answer arrives.
     void setReadLimits(const ReadLimits &limits);
+    /// ListOptions::itemTransform: applied to each item on the decoder thread as it is decoded
+    /// (an error, or a null result, keeps the item as it was). Call before the answer arrives.
+    void setItemTransform(TransformFunc transform);
     /// Bytes of the answer taken from the reply so far.
     qint64 bytesTaken() const { return m_bytesTaken; }
 
@@ -105,6 +108,10 @@ private:
     void takeArrived();
     void feed(QByteArray piece);
     void complete();
+    /// `transform`(item), or `item` when it fails.
+    static Object transformed(const TransformFunc &transform, const Object &item);
+    /// Items from index `from` on through `transform` (nothing for a failed list).
+    static void transformItems(const TransformFunc &transform, Parsed *parsed, qsizetype from);
     QPointer<QNetworkReply> m_reply;
     QList<QByteArray> m_pieces; ///< an error's body so far, as the reply delivered it
     struct Feed;
@@ -116,6 +123,7 @@ private:
     QTimer m_moreArrived; ///< comes back for the next piece (zero timer, single shot)
     bool m_replyFinished = false;
     ReadLimits m_limits;
+    TransformFunc m_itemTransform;
     qint64 m_bytesTaken = 0;
     SilenceWatchdog *m_watchdog = nullptr;
     QFutureWatcher<Parsed> *m_parsing = nullptr;

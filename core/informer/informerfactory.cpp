@@ -122,6 +122,15 @@ SharedInformerFactory::Option SharedInformerFactory::withTransform(TransformFunc
     return [transform](Options &o) { o.transform = transform; };
 }
 
+SharedInformerFactory::Option SharedInformerFactory::withTransform(TransformFunc transform,
+                                                                   TransformFunc listItemTransform)
+{
+    return [transform, listItemTransform](Options &o) {
+        o.transform = transform;
+        o.listItemTransform = listItemTransform;
+    };
+}
+
 SharedInformerFactory::Option
 SharedInformerFactory::withQueueMode(SharedIndexInformer::QueueMode mode)
 {
@@ -256,6 +265,8 @@ SharedIndexInformer *SharedInformerFactory::informerFor(const InformerSpec &spec
     new ListerWatcherHolder(std::move(lw), inf);
     if (m_options.transform)
         inf->setTransform(m_options.transform);
+    if (m_options.listItemTransform)
+        inf->setListItemTransform(m_options.listItemTransform);
     inf->setQueueMode(queueMode);
     inf->setUseWatchList(useWatchList);
     connect(inf, &SharedIndexInformer::synced, this, [this, name] { checkWaiters(name); });

@@ -135,6 +135,8 @@ public:
         TweakListOptionsFunc tweakListOptions;
         QHash<QString, qint64> customResyncMs; ///< resource → resync in milliseconds
         TransformFunc transform;
+        /// Not in client-go: SharedIndexInformer::setListItemTransform() for every informer.
+        TransformFunc listItemTransform;
         /// Not in client-go's factory (its informers follow the feature gates): queue mode and
         /// UseWatchList applied to every informer.
         SharedIndexInformer::QueueMode queueMode = SharedIndexInformer::QueueMode::DeltaFIFO;
@@ -153,6 +155,9 @@ public:
                                               const QString &fieldSelector);
     static Option withCustomResyncConfig(const QHash<QString, qint64> &resyncMs);
     static Option withTransform(TransformFunc transform);
+    /// withTransform(`transform`), and `listItemTransform` (the same work, counting nothing)
+    /// where a LIST's items are decoded (SharedIndexInformer::setListItemTransform()).
+    static Option withTransform(TransformFunc transform, TransformFunc listItemTransform);
     static Option withQueueMode(SharedIndexInformer::QueueMode mode);
     static Option withWatchList(bool on);
     static Option withJournalNotes(bool on);

@@ -3,6 +3,7 @@
 
 #include "api/object.h"
 #include "api/status.h"
+#include "informer/keys.h"
 
 #include <QList>
 #include <QObject>
@@ -23,6 +24,12 @@ struct ListOptions {
     int timeoutSeconds = 0; ///< watch: the server closes the stream after this many seconds
     bool allowWatchBookmarks = false;
     bool sendInitialEvents = false;
+    /// Not sent. Applied to each listed item where it is decoded (HttpListerWatcher: on the
+    /// decoder thread, as the body arrives), so that an original the informer's transform
+    /// replaces is let go at once. The DeltaFIFO still applies the informer's transform as it
+    /// queues the item (client-go's transforms must be idempotent); an error here keeps the item
+    /// as it was, for the FIFO to report. Other ListerWatchers may ignore it. Null: none.
+    TransformFunc itemTransform;
 };
 
 /// One page of a LIST answer: items plus the list metadata.

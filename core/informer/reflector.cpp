@@ -291,6 +291,7 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
     // sets pager.PageSize), so the request's limit is m_pagerLimit.
     ListOptions opts;
     opts.resourceVersion = m_listRv;
+    opts.itemTransform = m_listItemTransform;
     m_pager->setPageSize(m_pagerLimit);
     QJsonObject d;
     d.insert(QLatin1String("cause"), cause);

@@ -145,6 +145,15 @@ public:
     /// ReflectorOptions.TypeDescription: how errors and the journal name the listed type when
     /// the expected type cannot say it (e.g. "pods (taken as core/v1)"). Empty = derived.
     void setTypeDescription(const QString &description) { m_typeDescription = description; }
+    /// Sent with every LIST as ListOptions::itemTransform: the informer's transform (or one that
+    /// does the same without counting) applied where the items are decoded, so that what it
+    /// removes is let go before the Replace (client-go applies it in DeltaFIFO's
+    /// queueActionLocked only; the DeltaFIFO here still does, and finds the work done). Not
+    /// for WatchList's initial events: the journal shows watch events as received.
+    void setListItemTransform(TransformFunc transform)
+    {
+        m_listItemTransform = std::move(transform);
+    }
     /// The TypeDescription set above, else getTypeDescriptionFromObject: "<unspecified>" with no
     /// expected type, else the GroupVersionKind as Go prints it ("mygroup/v1, Kind=MyKind"; core
     /// group: "/v1, Kind=Pod"); a kind without apiVersion reads "*unstructured.Unstructured".
@@ -294,6 +303,7 @@ private:
     QString m_expectedApiVersion;
     QString m_expectedKind;
     QString m_typeDescription;
+    TransformFunc m_listItemTransform;
 };
 
 } // namespace lens

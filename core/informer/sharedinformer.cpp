@@ -163,6 +163,14 @@ QString SharedIndexInformer::setTransform(TransformFunc transform)
     return {};
 }
 
+QString SharedIndexInformer::setListItemTransform(TransformFunc transform)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_listItemTransform = std::move(transform);
+    return {};
+}
+
 QString SharedIndexInformer::setQueueMode(QueueMode mode)
 {
     if (m_started)
@@ -283,6 +291,7 @@ QString SharedIndexInformer::run()
     m_reflector->setWatchListBookmarkTimeoutMs(m_bookmarkTimeoutMs);
     m_reflector->setExpectedType(m_objectApiVersion, m_objectKind);
     m_reflector->setTypeDescription(m_objectTypeDescription);
+    m_reflector->setListItemTransform(m_listItemTransform);
     if (m_watchErrorHandler)
         m_reflector->setWatchErrorHandler(m_watchErrorHandler);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);

@@ -75,6 +75,9 @@ public:
 
     /// SetTransform: only before run(); after it, "informer has already started".
     QString setTransform(TransformFunc transform);
+    /// Reflector::setListItemTransform() for this informer's reflector: where a LIST's items
+    /// are decoded, the transform (or its non-counting twin) runs already; only before run().
+    QString setListItemTransform(TransformFunc transform);
     /// Chooses the queue; only before run() (after it: "informer has already started").
     QString setQueueMode(QueueMode mode);
     QueueMode queueMode() const { return m_queueMode; }
@@ -188,6 +191,7 @@ private:
     Reflector *m_reflector = nullptr;
     Controller *m_controller = nullptr;
     TransformFunc m_transform;
+    TransformFunc m_listItemTransform;
     std::function<void(Reflector *)> m_reflectorSetup;
     QString m_objectApiVersion;
     QString m_objectKind;

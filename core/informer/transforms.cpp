@@ -42,7 +42,7 @@ Object withoutManagedFields(const Object &object)
     cut.reserve(bytes.size() - (to - from));
     cut.append(bytes.constData(), from).append(bytes.constData() + to, bytes.size() - to);
     const Object stripped = Object::parse(cut);
-    return stripped.isNull() ? object : stripped;
+    return stripped.isNull() ? object : stripped.withReceivedSize(object.receivedSize());
 }
 
 TransformFunc stripManagedFieldsTransform(std::shared_ptr<TransformTally> tally)
@@ -51,13 +51,20 @@ TransformFunc stripManagedFieldsTransform(std::shared_ptr<TransformTally> tally)
         const Object out = withoutManagedFields(in);
         if (tally) {
             tally->objects.fetch_add(1, std::memory_order_relaxed);
-            if (!out.sameInstance(in))
+            // receivedSize(): a listed item was already stripped on the decoder thread
+            // (listItemStrip()); what it saved counts here, once, as the FIFO queues it.
+            if (out.byteSize() < in.receivedSize())
                 tally->changed.fetch_add(1, std::memory_order_relaxed);
-            tally->bytesIn.fetch_add(in.byteSize(), std::memory_order_relaxed);
+            tally->bytesIn.fetch_add(in.receivedSize(), std::memory_order_relaxed);
             tally->bytesOut.fetch_add(out.byteSize(), std::memory_order_relaxed);
         }
         return out;
     };
+}
+
+TransformFunc listItemStrip()
+{
+    return [](const Object &in, QString *) { return withoutManagedFields(in); };
 }
 
 } // namespace lens

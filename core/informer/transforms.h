@@ -29,7 +29,7 @@ QString describeSaving(const TransformTally &tally);
 
 /// `object` without metadata.managedFields, or `object` itself (the same shared instance) when
 /// it has none. The bytes are cut where the field sits, not re-serialised, so everything else
-/// stays byte for byte as the server sent it.
+/// stays byte for byte as the server sent it; the result's receivedSize() is `object`'s.
 Object withoutManagedFields(const Object &object);
 
 /// The transform client-go users set with SharedIndexInformer.SetTransform to keep
@@ -37,7 +37,15 @@ Object withoutManagedFields(const Object &object);
 /// "if you are not explicitly accessing managedFields ... a significant reduction in memory
 /// usage"): every object the DeltaFIFO queues (Added, Updated, Replaced, Deleted; not Sync) and
 /// the Indexer stores is withoutManagedFields(). Never fails. When `tally` is given, counts into
-/// it.
+/// it: bytesIn by receivedSize(), so an object stripped before (listItemStrip()) counts as
+/// received.
 TransformFunc stripManagedFieldsTransform(std::shared_ptr<TransformTally> tally = {});
+
+/// withoutManagedFields() as a TransformFunc that counts nothing: what a LIST's items go through
+/// on the decoder thread as they are decoded (ListOptions::itemTransform), so that an original
+/// is let go at once instead of when the Replace queues it. The DeltaFIFO's
+/// stripManagedFieldsTransform() then finds nothing to strip and counts each object once, by
+/// its receivedSize().
+TransformFunc listItemStrip();
 
 } // namespace lens

@@ -685,7 +685,10 @@ SharedInformerFactory::Option Session::transformOption()
     if (!m_opts.stripManagedFields)
         return [](SharedInformerFactory::Options &) {};
     m_transformTally = std::make_shared<TransformTally>();
-    return SharedInformerFactory::withTransform(stripManagedFieldsTransform(m_transformTally));
+    // The listed items are stripped where they are decoded, the originals freed there; the
+    // DeltaFIFO's transform counts them once, by their size as received.
+    return SharedInformerFactory::withTransform(stripManagedFieldsTransform(m_transformTally),
+                                                listItemStrip());
 }
 
 } // namespace lens

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void wherever();
     void objectsWithoutItAreKept();
     void informerStoresStrippedObjects();
+    void listedItemsStrippedWhereDecodedCountOnce();
 };
 
 void tst_Transforms::realPodLosesOnlyManagedFields()
@@ -123,6 +124,56 @@ void tst_Transforms::informerStoresStrippedObjects()
     QCOMPARE(tally->bytesIn.load(), items[0].byteSize() + items[1].byteSize());
     QVERIFY(tally->savedBytes() > 40);
     QVERIFY(tally->savedPercent() > 0 && tally->savedPercent() < 100);
+}
+
+// With a list-item transform, the reflector sends it with every LIST (ListOptions::itemTransform,
+// which HttpListCall applies on the decoder thread); the items arrive stripped, the DeltaFIFO's
+// transform finds nothing left to strip, and the tally still counts each object once, by its
+// size as received.
+void tst_Transforms::listedItemsStrippedWhereDecodedCountOnce()
+{
+    Harness h;
+    auto tally = std::make_shared<TransformTally>();
+    QCOMPARE(h.informer.setTransform(stripManagedFieldsTransform(tally)), QString());
+    QCOMPARE(h.informer.setListItemTransform(listItemStrip()), QString());
+    QJsonObject meta{{QStringLiteral("name"), QStringLiteral("a")},
+                     {QStringLiteral("namespace"), QStringLiteral("ns")},
+                     {QStringLiteral("resourceVersion"), QStringLiteral("1")},
+                     {QStringLiteral("managedFields"),
+                      QJsonArray{QJsonObject{{QStringLiteral("manager"), QStringLiteral("k")}}}}};
+    const Object a = Object::fromJson(QJsonObject{{QStringLiteral("metadata"), meta}});
+    meta.remove(QStringLiteral("managedFields"));
+    meta.insert(QStringLiteral("name"), QStringLiteral("b"));
+    const Object b = Object::fromJson(QJsonObject{{QStringLiteral("metadata"), meta}});
+    // What the decoder thread makes of them.
+    const TransformFunc strip = listItemStrip();
+    QString error;
+    const Object a2 = strip(a, &error);
+    const Object b2 = strip(b, &error);
+    QVERIFY(error.isEmpty());
+    QVERIFY(!a2.toJson().contains("managedFields"));
+    QCOMPARE(a2.receivedSize(), a.byteSize());
+    QVERIFY(a2.byteSize() < a.byteSize());
+    QVERIFY(b2.sameInstance(b));
+    QCOMPARE(b2.receivedSize(), b.byteSize());
+    h.lw.listScript << okReply({a2, b2}, QStringLiteral("1"));
+    h.informer.run();
+    QTRY_COMPARE_WITH_TIMEOUT(h.informer.indexer().size(), qsizetype(2), 5000);
+    QCOMPARE(h.informer.setListItemTransform(listItemStrip()),
+             QStringLiteral("informer has already started"));
+    QVERIFY(!h.lw.lists.isEmpty());
+    QVERIFY(bool(h.lw.lists.first().itemTransform));
+    QVERIFY(!h.lw.lists.first().itemTransform(a, &error).toJson().contains("managedFields"));
+    QCOMPARE(tally->objects.load(), 2);
+    QCOMPARE(tally->changed.load(), 1);
+    QCOMPARE(tally->bytesIn.load(), a.byteSize() + b.byteSize());
+    QCOMPARE(tally->bytesOut.load(), a2.byteSize() + b.byteSize());
+    // Without the list-item transform nothing is sent.
+    Harness plain;
+    plain.lw.listScript << okReply({b}, QStringLiteral("1"));
+    plain.informer.run();
+    QTRY_COMPARE_WITH_TIMEOUT(plain.informer.indexer().size(), qsizetype(1), 5000);
+    QVERIFY(!plain.lw.lists.first().itemTransform);
 }
 
 QTEST_GUILESS_MAIN(tst_Transforms)

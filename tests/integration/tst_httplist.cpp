@@ -8,6 +8,7 @@
 #include "client/httpcalls.h"
 #include "client/httplisterwatcher.h"
 #include "client/watchdecoder.h"
+#include "informer/transforms.h"
 
 #include <QHttpServer>
 #include <QHttpServerRequest>
@@ -18,8 +19,10 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 using namespace lens;
@@ -80,6 +83,7 @@ private slots:
     void bodyArrivingInPiecesIsDecodedWhole();
     void largeBodyIsDecodedWhileItArrives();
     void theNetworkWaitsForTheDecoder();
+    void itemsAreTransformedWhereTheyAreDecoded();
     void watchEventWithMistypedMetadataIsAnError();
 };
 
@@ -322,6 +326,48 @@ void tst_HttpList::theNetworkWaitsForTheDecoder()
     for (int i = 0; i < kItems; ++i)
         QCOMPARE(call->page().items.at(i).name(), QStringLiteral("p-%1").arg(i));
     QCOMPARE(call->page().resourceVersion, QStringLiteral("9"));
+}
+
+// ListOptions::itemTransform runs on the decoder thread, on every item, whether it was decoded
+// while the body streamed in or from what was left at its end; the originals' size stays known.
+void tst_HttpList::itemsAreTransformedWhereTheyAreDecoded()
+{
+    for (const int items : {3, 40000}) {
+        const QByteArray body =
+            podList(items, R"(,"managedFields":[{"manager":"m","fieldsV1":{"f:a":{}}}])");
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        answerWith(&server, body, 64 * 1024);
+        HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
+                             QStringLiteral("/api/v1/pods"));
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        auto onMainThread = std::make_shared<std::atomic<int>>(0);
+        QThread *const main = QThread::currentThread();
+        ListOptions o;
+        o.itemTransform = [calls, onMainThread, main](const Object &in, QString *error) {
+            ++*calls;
+            if (QThread::currentThread() == main)
+                ++*onMainThread;
+            if (in.name() == QLatin1String("p-1")) {
+                *error = QStringLiteral("refused"); // kept as it was
+                return Object();
+            }
+            return withoutManagedFields(in);
+        };
+        std::unique_ptr<ListCall> call(lw.list(o));
+        QSignalSpy finished(call.get(), &ListCall::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY2(call->ok(), qPrintable(call->error().describe()));
+        const QList<Object> &got = call->page().items;
+        QCOMPARE(got.size(), items);
+        QCOMPARE(calls->load(), items);
+        QCOMPARE(onMainThread->load(), 0);
+        for (int i = 0; i < items; ++i) {
+            QCOMPARE(got.at(i).name(), QStringLiteral("p-%1").arg(i));
+            QCOMPARE(got.at(i).toJson().contains("managedFields"), i == 1);
+            QVERIFY(got.at(i).receivedSize() > got.at(i).byteSize() || i == 1);
+        }
+    }
 }
 
 // Issue 13 item 2: a watch event whose metadata.namespace is a number is not taken with an
