@@ -258,7 +258,16 @@ Object Object::fromJson(const QJsonObject &json)
     return o;
 }
 
-Object Object::parse(const QByteArray &bytes, QString *error)
+Object Object::parse(const QByteArray &bytes, QString *error, qsizetype receivedSize)
+{
+    Object o = decodeBytes(bytes, error);
+    if (!o.isNull() && receivedSize > o.byteSize() && receivedSize <= qsizetype(UINT32_MAX))
+        // Just built, held only here: its Data was made non-const and is shared with no one.
+        const_cast<Data &>(*o.d).receivedBytes = quint32(receivedSize);
+    return o;
+}
+
+Object Object::decodeBytes(const QByteArray &bytes, QString *error)
 {
     if (Object o; fastjson::decodeObject(bytes, &o))
         return o;
@@ -401,27 +410,6 @@ qsizetype Object::byteSize() const
 qsizetype Object::receivedSize() const
 {
     return d && d->receivedBytes ? qsizetype(d->receivedBytes) : byteSize();
-}
-
-Object Object::withReceivedSize(qsizetype bytes) const
-{
-    if (!d || bytes == receivedSize() || bytes < 0 || bytes > qsizetype(UINT32_MAX))
-        return *this;
-    auto copy = std::make_shared<Data>();
-    copy->bytes = d->bytes;
-    copy->ns = d->ns;
-    copy->name = d->name;
-    copy->rv = d->rv;
-    copy->kind = d->kind;
-    copy->apiVersion = d->apiVersion;
-    copy->phase = d->phase;
-    copy->extra = d->extra;
-    copy->labelCount = d->labelCount;
-    copy->hasMeta = d->hasMeta;
-    copy->receivedBytes = quint32(bytes);
-    Object out;
-    out.d = std::move(copy);
-    return out;
 }
 
 Object Object::withMetadata(const QJsonObject &metadataPatch) const

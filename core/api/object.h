@@ -67,8 +67,10 @@ public:
     /// and sets `*error` to "malformed JSON at byte N: <QJsonParseError's message>" (the byte
     /// offset is QJsonDocument's, which reports such input); a JSON value that is not an object
     /// gives "expected a JSON object". Unlike decodeError(), metadata of the wrong type is not
-    /// an error here: it reads as empty, as in fromJson().
-    static Object parse(const QByteArray &bytes, QString *error = nullptr);
+    /// an error here: it reads as empty, as in fromJson(). `receivedSize`: what receivedSize()
+    /// says when `bytes` were cut from a larger object by a transform (0: the bytes' own size).
+    static Object parse(const QByteArray &bytes, QString *error = nullptr,
+                        qsizetype receivedSize = 0);
 
     /// A minimal object with only metadata.name, metadata.namespace (omitted when empty) and
     /// metadata.resourceVersion: the shape client-go's tests use as obj(k, v).
@@ -114,12 +116,9 @@ public:
     /// Size of the compact JSON in bytes (the object's share of memory as the UI reports it).
     qsizetype byteSize() const;
     /// Size of the compact JSON as the server sent it: byteSize(), unless a transform cut the
-    /// bytes (withoutManagedFields() on the decoder thread) and said how large they were.
+    /// bytes (withoutManagedFields() on the decoder thread) and parse() was told how large they
+    /// were.
     qsizetype receivedSize() const;
-    /// A copy sharing everything with this one that remembers `bytes` as its size when received
-    /// (receivedSize()); this one when `bytes` is its byteSize() or out of range (negative, or
-    /// over 4 GiB).
-    Object withReceivedSize(qsizetype bytes) const;
 
     /// A copy with metadata.resourceVersion (and optionally other top-level metadata fields)
     /// replaced; used by the simulated server and by tests.
@@ -134,6 +133,8 @@ public:
     struct Data;
 
 private:
+    /// parse() without the received size.
+    static Object decodeBytes(const QByteArray &bytes, QString *error);
     friend class ObjectBuilder;
     friend class ObjectMemory;
     std::shared_ptr<const Data> d;

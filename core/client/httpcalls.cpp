@@ -205,9 +205,7 @@ struct HttpListCall::Feed {
             lock.unlock();
             stream.append(piece);
             piece = QByteArray(); // released here, on the decoder thread
-            if (itemTransform)
-                stream.mapNewItems(
-                    [this](const Object &o) { return transformed(itemTransform, o); });
+            transformNewItems();
             lock.relock();
             if (wakeOwner && owner && queuedBytes <= resumeAt) {
                 // Posted while `owner` is alive (its destructor clears it under this lock);
@@ -232,13 +230,18 @@ struct HttpListCall::Feed {
         lock.unlock();
         for (const QByteArray &piece : rest)
             stream.append(piece);
-        if (!itemTransform)
-            return parseStream(stream);
-        stream.mapNewItems([this](const Object &o) { return transformed(itemTransform, o); });
-        const qsizetype mapped = stream.heldItems();
+        transformNewItems();
+        const qsizetype transformedItems = stream.heldItems();
         Parsed parsed = parseStream(stream);
-        transformItems(itemTransform, &parsed, mapped); // those decoded from the remainder
+        transformItems(itemTransform, &parsed, transformedItems); // decoded from the remainder
         return parsed;
+    }
+
+    /// The items the stream decoded since the last call through itemTransform.
+    void transformNewItems()
+    {
+        if (itemTransform)
+            stream.mapNewItems([this](const Object &o) { return transformed(itemTransform, o); });
     }
 };
 

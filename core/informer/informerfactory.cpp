@@ -119,7 +119,7 @@ SharedInformerFactory::withCustomResyncConfig(const QHash<QString, qint64> &resy
 
 SharedInformerFactory::Option SharedInformerFactory::withTransform(TransformFunc transform)
 {
-    return [transform](Options &o) { o.transform = transform; };
+    return withTransform(std::move(transform), {});
 }
 
 SharedInformerFactory::Option SharedInformerFactory::withTransform(TransformFunc transform,

@@ -41,8 +41,8 @@ Object withoutManagedFields(const Object &object)
     QByteArray cut;
     cut.reserve(bytes.size() - (to - from));
     cut.append(bytes.constData(), from).append(bytes.constData() + to, bytes.size() - to);
-    const Object stripped = Object::parse(cut);
-    return stripped.isNull() ? object : stripped.withReceivedSize(object.receivedSize());
+    const Object stripped = Object::parse(cut, nullptr, object.receivedSize());
+    return stripped.isNull() ? object : stripped;
 }
 
 TransformFunc stripManagedFieldsTransform(std::shared_ptr<TransformTally> tally)
