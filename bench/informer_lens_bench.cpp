@@ -19,6 +19,7 @@
 //    watch events through Reflector → DeltaFIFO → Indexer → handler: events per second.
 // Then bench_sim (sim.* keys) and bench_window (ui.* keys) run as children when built beside it.
 // Never run by ctest: speed targets live in benchmarks, not in timed tests.
+#include "api/objectpacker.h"
 #include "benchhttp.h"
 #include "heap/heap.h"
 #include "informer/sharedinformer.h"
@@ -138,8 +139,10 @@ int phaseDownload(const QUrl &server, int pods)
 /// One Session against `server` until WaitForCacheSync; prints the sync figures (or, with
 /// `watchList`, the watch figure). With `strip`, the informer has the managedFields-stripping
 /// transform and the sync keys end in ".strip" (sync.seconds.podsN.strip, ...), with
-/// sync.strip_saved_percent.podsN: what the transform kept out of the cache.
-int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false)
+/// sync.strip_saved_percent.podsN: what the transform kept out of the cache. Without `pack`,
+/// listed objects keep their JSON unpacked (Session::Options::packListedObjects) and the keys
+/// end in ".unpacked"; with it, sync.packed_percent.podsN says what packing saved.
+int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false, bool pack = true)
 {
     Session::Options o;
     o.server = server;
@@ -148,6 +151,7 @@ int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false)
     o.churnIntervalMs = 0;
     o.watchListModes = {watchList};
     o.stripManagedFields = strip;
+    o.packListedObjects = pack;
     Session session(o);
     const heap::Figures before = heap::figures();
     bool done = false, ok = false;
@@ -205,6 +209,18 @@ int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false)
         out(QStringLiteral("sync.strip_saved_percent.pods") + n, t->savedPercent(), "%", "%.1f");
         n += QStringLiteral(".strip");
     }
+    if (!pack)
+        n += QStringLiteral(".unpacked");
+    qint64 packedJson = 0, packedBytes = 0;
+    for (const SharedIndexInformer *inf : session.informers())
+        if (const auto packer = inf->objectPacker()) {
+            packedJson += packer->jsonBytes();
+            packedBytes += packer->packedBytes();
+        }
+    if (pack)
+        out(QStringLiteral("sync.packed_percent.pods") + n,
+            packedJson ? 100.0 * double(packedJson - packedBytes) / double(packedJson) : 0.0, "%",
+            "%.1f");
     out(QStringLiteral("sync.seconds.pods") + n, seconds, "s", "%.3f");
     out(QStringLiteral("sync.rss_mb.pods") + n, peakRssMb(), "MB", "%.0f");
     qint64 json = 0; // measured after the heap figure: byteSize() may cache a serialisation
@@ -319,7 +335,7 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
         out(QStringLiteral("sim.seed_seconds.pods") + n, sim.seedSeconds, "s", "%.1f");
         const QStringList common{QStringLiteral("--server"), sim.url.toString(),
                                  QStringLiteral("--pods"), n};
-        for (const char *phase : {"download", "sync", "sync-strip", "watch"}) {
+        for (const char *phase : {"download", "sync", "sync-unpacked", "sync-strip", "watch"}) {
             const auto f = runChild(
                 self, QStringList{QStringLiteral("--phase"), QLatin1String(phase)} + common);
             if (f.empty())
@@ -442,9 +458,10 @@ int main(int argc, char **argv)
         if (phase == QLatin1String("download"))
             return phaseDownload(server, pods);
         if (phase == QLatin1String("sync") || phase == QLatin1String("watch") ||
-            phase == QLatin1String("sync-strip"))
+            phase == QLatin1String("sync-strip") || phase == QLatin1String("sync-unpacked"))
             return phaseSync(server, pods, phase == QLatin1String("watch"),
-                             phase == QLatin1String("sync-strip"));
+                             phase == QLatin1String("sync-strip"),
+                             phase != QLatin1String("sync-unpacked"));
         std::fprintf(stderr, "informer-lens-bench: unknown phase %s\n", qPrintable(phase));
         return 2;
     }

@@ -134,6 +134,12 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "before objects are queued and cached (SetTransform, as "
                        "controller-runtime's TransformStripManagedFields); the status bar, "
                        "and --headless on stderr at the end, say how much it saved."));
+    const QCommandLineOption noPack(
+        QStringLiteral("no-pack-objects"),
+        QStringLiteral("Keep every listed object's JSON as received instead of packed with a "
+                       "zstd dictionary trained on the informer's first objects (packed, a "
+                       "6 KB Pod takes under 1 KB; it is unpacked when a view reads it). "
+                       "--headless says on stderr at the end what packing saved."));
     const QCommandLineOption size(QStringLiteral("size"),
                                   QStringLiteral("Window size (default 1600x1000)."),
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
@@ -275,7 +281,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     // cluster and its scenarios, the window, pictures, no window, recordings.
     p.addOptions(k.clusterOptions());
     p.addOptions(k.scopeOptions());
-    p.addOptions({resync, queue, watchList, watchListModes, journalCap, stripManaged});
+    p.addOptions({resync, queue, watchList, watchListModes, journalCap, stripManaged, noPack});
     p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
@@ -380,6 +386,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
             QStringLiteral("--controller takes provisioner (got \"%1\")").arg(c.session.controller);
     c.session.allowWrites = p.isSet(allowWrites);
     c.session.stripManagedFields = p.isSet(stripManaged);
+    c.session.packListedObjects = !p.isSet(noPack);
     if (p.isSet(threadiness)) {
         c.session.threadiness = p.value(threadiness).toInt(&ok);
         if (!ok || c.session.threadiness < 1 || c.session.threadiness > 64)

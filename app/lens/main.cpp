@@ -301,6 +301,8 @@ int main(int argc, char **argv)
             printControllerSummary(*c);
         if (const lens::TransformTally *t = session.transformTally())
             lens::printNote(lens::describeSaving(*t));
+        if (const QString packed = session.packingSummary(); !packed.isEmpty())
+            lens::printNote(packed);
         printJournalSummary(*session.journal());
         return rc == 0 && !allSynced ? 3 : rc;
     }

@@ -381,7 +381,7 @@ QMap<QString, QString> Object::annotations() const
 {
     QMap<QString, QString> out;
     if (d)
-        fastjson::readStringMap(d->bytes, "annotations", &out);
+        fastjson::readStringMap(d->json(), "annotations", &out);
     return out;
 }
 
@@ -392,19 +392,29 @@ QJsonObject Object::json() const
     ParsedCache &cache = parsedCache();
     if (const QJsonObject *j = cache.find(d))
         return *j;
-    QJsonObject j = QJsonDocument::fromJson(d->bytes).object();
+    QJsonObject j = QJsonDocument::fromJson(d->json()).object();
     cache.put(d, j);
     return j;
 }
 
+bool Object::isPacked() const
+{
+    return d && d->packing;
+}
+
+QByteArray Object::Data::json() const
+{
+    return packing ? packing->unpack(bytes, jsonBytes) : bytes;
+}
+
 QByteArray Object::toJson() const
 {
-    return d ? d->bytes : QByteArrayLiteral("null");
+    return d ? d->json() : QByteArrayLiteral("null");
 }
 
 qsizetype Object::byteSize() const
 {
-    return d ? d->bytes.size() : 4;
+    return d ? (d->packing ? qsizetype(d->jsonBytes) : d->bytes.size()) : 4;
 }
 
 qsizetype Object::receivedSize() const
@@ -432,7 +442,11 @@ bool Object::operator==(const Object &other) const
         return true;
     if (!d || !other.d)
         return false;
-    return d->bytes == other.d->bytes || json() == other.json();
+    if (d->packing == other.d->packing && d->bytes == other.d->bytes)
+        return true; // the same bytes, or the same bytes packed with one dictionary
+    if ((d->packing || other.d->packing) && toJson() == other.toJson())
+        return true;
+    return json() == other.json();
 }
 
 } // namespace lens

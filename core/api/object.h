@@ -24,14 +24,17 @@ QString jsonTypeMismatch(const QJsonValue &v, QJsonValue::Type want, const QStri
 ///
 /// What is kept, per object version (docs/semantics.md, "Objects"):
 /// - the compact JSON exactly as the server sent it (minified once when the input was not
-///   compact, e.g. a pretty-printed file); toJson() returns these bytes, never a re-serialisation;
+///   compact, e.g. a pretty-printed file); toJson() returns these bytes, never a re-serialisation.
+///   A LIST's items keep them packed with a dictionary of their resource (ObjectPacker: a 6 KB
+///   Pod in under 1 KB), unpacked again on each toJson(), json() or annotations();
 /// - eagerly decoded metadata: kind, apiVersion, metadata.{namespace, name, generateName, uid,
 ///   resourceVersion, creationTimestamp, deletionTimestamp, labels} and status.phase (the
 ///   indexer's Phase column). Few-valued strings (kind, apiVersion, namespace, phase) are shared
 ///   between objects; uid, generateName, the timestamps and the labels sit as UTF-8 in one block.
 /// Everything else (annotations, spec, status, managedFields) is decoded from the bytes only when
 /// asked for: json() and annotations() parse on each call. About 1.2x the compact JSON in all
-/// (bench_object: object.ratio_to_json), where a parsed QJsonObject alone costs 5-6x.
+/// (bench_object: object.ratio_to_json), packed about a quarter of it, where a parsed
+/// QJsonObject alone costs 5-6x.
 ///
 /// Threading: an Object may be created on one thread and read on any number of others at once;
 /// every accessor is reentrant and the shared state is never written after construction.
@@ -111,9 +114,11 @@ public:
     /// the object: callers reading it repeatedly in a loop hold a local. Empty for a null Object.
     QJsonObject json() const;
     /// The compact JSON, one line (watch streams are newline-delimited): the bytes as received,
-    /// shared, never re-serialised. "null" for a null Object.
+    /// shared, never re-serialised; unpacked into a new array on each call when isPacked().
+    /// "null" for a null Object.
     QByteArray toJson() const;
-    /// Size of the compact JSON in bytes (the object's share of memory as the UI reports it).
+    /// Size of the compact JSON in bytes, packed or not (ObjectMemory::footprint() is what the
+    /// object takes in memory).
     qsizetype byteSize() const;
     /// Size of the compact JSON as the server sent it: byteSize(), unless a transform cut the
     /// bytes (withoutManagedFields() on the decoder thread) and parse() was told how large they
@@ -123,6 +128,9 @@ public:
     /// A copy with metadata.resourceVersion (and optionally other top-level metadata fields)
     /// replaced; used by the simulated server and by tests.
     Object withMetadata(const QJsonObject &metadataPatch) const;
+
+    /// True when the bytes are kept packed with a dictionary (ObjectPacker, api/objectpacker.h).
+    bool isPacked() const;
 
     /// True when both are the very same shared instance (cheap identity, not deep equality).
     bool sameInstance(const Object &other) const { return d == other.d; }
@@ -137,6 +145,7 @@ private:
     static Object decodeBytes(const QByteArray &bytes, QString *error);
     friend class ObjectBuilder;
     friend class ObjectMemory;
+    friend class ObjectPacker;
     std::shared_ptr<const Data> d;
 };
 

@@ -10,9 +10,12 @@
 
 #include <atomic>
 #include <cstring>
+#include <memory>
 #include <string_view>
 
 namespace lens {
+
+class PackDictionary;
 
 /// The shared instance of an Object. Laid out for memory (bytes per object is what an informer's
 /// cache of 150 000 pods costs): the compact JSON once, the three strings read on every event
@@ -28,7 +31,11 @@ struct Object::Data {
     /// Spans at the start of `extra`, in this order, then labelCount (key, value) pairs.
     enum SpanIndex { Uid, GenerateName, Created, Deleted, FixedSpans };
 
-    QByteArray bytes; ///< compact JSON, one line
+    /// Compact JSON, one line; or, when `packing` is set, those bytes packed with its
+    /// dictionary (ObjectPacker), `jsonBytes` long once unpacked.
+    QByteArray bytes;
+    std::shared_ptr<const PackDictionary> packing;
+    quint32 jsonBytes = 0;
     QString ns, name, rv, kind, apiVersion, phase;
     QByteArray extra;
     quint32 labelCount = 0;
@@ -36,9 +43,20 @@ struct Object::Data {
     /// same as bytes.size()). Object::withReceivedSize().
     quint32 receivedBytes = 0;
     bool hasMeta = false;
+    /// A count that a copy of the Data starts again from 0 (ObjectPacker copies a Data to
+    /// pack its bytes: the copy is a new version no journal or cache holds yet).
+    struct Count {
+        std::atomic<quint32> n{0};
+        Count() = default;
+        Count(const Count &) {}
+        Count &operator=(const Count &) { return *this; }
+    };
     /// Holds by journals' events and by caches (ObjectMemory): counted, never owning.
-    mutable std::atomic<quint32> journalHolds{0};
-    mutable std::atomic<quint32> cacheHolds{0};
+    mutable Count journalHolds;
+    mutable Count cacheHolds;
+
+    /// The compact JSON: `bytes`, or `bytes` unpacked.
+    QByteArray json() const;
 
     Span span(qsizetype i) const
     {
@@ -53,6 +71,26 @@ struct Object::Data {
         const Span s = span(i);
         return QString::fromUtf8(extra.constData() + s.offset, s.size);
     }
+};
+
+/// A trained zstd dictionary (ObjectPacker), shared by every object packed with it.
+class PackDictionary {
+public:
+    PackDictionary(const QByteArray &dictionary, int level);
+    ~PackDictionary();
+    PackDictionary(const PackDictionary &) = delete;
+    PackDictionary &operator=(const PackDictionary &) = delete;
+    /// `json` packed; empty when zstd fails.
+    QByteArray pack(const QByteArray &json) const;
+    /// `packed` unpacked to its `size` bytes of JSON; empty (and a warning) when they are not
+    /// what pack() made, which only a bug can cause.
+    QByteArray unpack(const QByteArray &packed, qsizetype size) const;
+    qsizetype size() const { return m_dictionary.size(); }
+
+private:
+    QByteArray m_dictionary;
+    struct Handles;
+    std::unique_ptr<Handles> m_handles;
 };
 
 /// Collects one object's metadata, from either decoder (simdjson's walk over the bytes, or a

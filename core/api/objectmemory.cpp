@@ -49,32 +49,32 @@ qint64 ObjectMemory::stringBytes(qsizetype chars)
 void ObjectMemory::journalHold(const Object &obj)
 {
     const Object::Data *d = obj.d.get();
-    if (d && d->journalHolds.fetch_add(1, std::memory_order_relaxed) == 0 &&
-        d->cacheHolds.load(std::memory_order_relaxed) == 0)
+    if (d && d->journalHolds.n.fetch_add(1, std::memory_order_relaxed) == 0 &&
+        d->cacheHolds.n.load(std::memory_order_relaxed) == 0)
         journalOnly(obj, +1);
 }
 
 void ObjectMemory::journalRelease(const Object &obj)
 {
     const Object::Data *d = obj.d.get();
-    if (d && d->journalHolds.fetch_sub(1, std::memory_order_relaxed) == 1 &&
-        d->cacheHolds.load(std::memory_order_relaxed) == 0)
+    if (d && d->journalHolds.n.fetch_sub(1, std::memory_order_relaxed) == 1 &&
+        d->cacheHolds.n.load(std::memory_order_relaxed) == 0)
         journalOnly(obj, -1);
 }
 
 void ObjectMemory::cacheHold(const Object &obj)
 {
     const Object::Data *d = obj.d.get();
-    if (d && d->cacheHolds.fetch_add(1, std::memory_order_relaxed) == 0 &&
-        d->journalHolds.load(std::memory_order_relaxed) > 0)
+    if (d && d->cacheHolds.n.fetch_add(1, std::memory_order_relaxed) == 0 &&
+        d->journalHolds.n.load(std::memory_order_relaxed) > 0)
         journalOnly(obj, -1);
 }
 
 void ObjectMemory::cacheRelease(const Object &obj)
 {
     const Object::Data *d = obj.d.get();
-    if (d && d->cacheHolds.fetch_sub(1, std::memory_order_relaxed) == 1 &&
-        d->journalHolds.load(std::memory_order_relaxed) > 0)
+    if (d && d->cacheHolds.n.fetch_sub(1, std::memory_order_relaxed) == 1 &&
+        d->journalHolds.n.load(std::memory_order_relaxed) > 0)
         journalOnly(obj, +1);
 }
 

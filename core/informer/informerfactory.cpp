@@ -137,6 +137,11 @@ SharedInformerFactory::withQueueMode(SharedIndexInformer::QueueMode mode)
     return [mode](Options &o) { o.queueMode = mode; };
 }
 
+SharedInformerFactory::Option SharedInformerFactory::withObjectPacking(bool on)
+{
+    return [on](Options &o) { o.packListedObjects = on; };
+}
+
 SharedInformerFactory::Option SharedInformerFactory::withWatchList(bool on)
 {
     return [on](Options &o) { o.useWatchList = on; };
@@ -269,6 +274,7 @@ SharedIndexInformer *SharedInformerFactory::informerFor(const InformerSpec &spec
         inf->setListItemTransform(m_options.listItemTransform);
     inf->setQueueMode(queueMode);
     inf->setUseWatchList(useWatchList);
+    inf->setPackListedObjects(m_options.packListedObjects);
     connect(inf, &SharedIndexInformer::synced, this, [this, name] { checkWaiters(name); });
     m_entries.insert(name, inf);
     m_specs.insert(name, spec);

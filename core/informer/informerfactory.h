@@ -141,6 +141,8 @@ public:
         /// UseWatchList applied to every informer.
         SharedIndexInformer::QueueMode queueMode = SharedIndexInformer::QueueMode::DeltaFIFO;
         bool useWatchList = false;
+        /// Not in client-go: SharedIndexInformer::setPackListedObjects() for every informer.
+        bool packListedObjects = true;
         /// Not in client-go: false = the factory journals nothing of its own (a front end
         /// running a single informer, whose journal reads as it did without a factory: the
         /// informer's Synced event is its whole gate).
@@ -160,6 +162,8 @@ public:
     static Option withTransform(TransformFunc transform, TransformFunc listItemTransform);
     static Option withQueueMode(SharedIndexInformer::QueueMode mode);
     static Option withWatchList(bool on);
+    /// Options::packListedObjects (on unless this says off).
+    static Option withObjectPacking(bool on);
     static Option withJournalNotes(bool on);
 
     /// NewSharedInformerFactoryWithOptions(client, defaultResync, options...).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "reflector.h"
 
+#include "transforms.h"
+
 #include "trace/clock.h"
 #include "trace/clocktimer.h"
 #include "trace/journal.h"
@@ -291,7 +293,7 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
     // sets pager.PageSize), so the request's limit is m_pagerLimit.
     ListOptions opts;
     opts.resourceVersion = m_listRv;
-    opts.itemTransform = m_listItemTransform;
+    opts.itemTransform = packedAfter(m_listItemTransform, m_packer);
     m_pager->setPageSize(m_pagerLimit);
     QJsonObject d;
     d.insert(QLatin1String("cause"), cause);

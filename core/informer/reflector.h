@@ -14,6 +14,7 @@
 #include <QRandomGenerator>
 
 #include <functional>
+#include <memory>
 
 class QTimer;
 
@@ -24,6 +25,7 @@ class ClockTimer;
 namespace lens {
 
 class Journal;
+class ObjectPacker;
 
 /// client-go's Reflector (tools/cache/reflector.go, v0.32) driven by signals instead of a
 /// goroutine: Run = ListAndWatch in a loop with backoff between attempts.
@@ -154,6 +156,11 @@ public:
     {
         m_listItemTransform = std::move(transform);
     }
+    /// Packs each listed item's bytes where it is decoded, after the list-item transform
+    /// (ObjectPacker: a zstd dictionary trained on this reflector's first listed objects, kept
+    /// for its relists). Not client-go (it keeps Go structs): Informer Lens's representation
+    /// of a large cache. Null (the default): items keep their bytes as received.
+    void setObjectPacker(std::shared_ptr<ObjectPacker> packer) { m_packer = std::move(packer); }
     /// The TypeDescription set above, else getTypeDescriptionFromObject: "<unspecified>" with no
     /// expected type, else the GroupVersionKind as Go prints it ("mygroup/v1, Kind=MyKind"; core
     /// group: "/v1, Kind=Pod"); a kind without apiVersion reads "*unstructured.Unstructured".
@@ -304,6 +311,7 @@ private:
     QString m_expectedKind;
     QString m_typeDescription;
     TransformFunc m_listItemTransform;
+    std::shared_ptr<ObjectPacker> m_packer;
 };
 
 } // namespace lens

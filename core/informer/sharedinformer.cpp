@@ -3,6 +3,7 @@
 
 #include <QJsonArray>
 
+#include "api/objectpacker.h"
 #include "trace/journal.h"
 
 #include <QSet>
@@ -171,6 +172,14 @@ QString SharedIndexInformer::setListItemTransform(TransformFunc transform)
     return {};
 }
 
+QString SharedIndexInformer::setPackListedObjects(bool on)
+{
+    if (m_started)
+        return QStringLiteral("informer has already started");
+    m_packListedObjects = on;
+    return {};
+}
+
 QString SharedIndexInformer::setQueueMode(QueueMode mode)
 {
     if (m_started)
@@ -292,6 +301,10 @@ QString SharedIndexInformer::run()
     m_reflector->setExpectedType(m_objectApiVersion, m_objectKind);
     m_reflector->setTypeDescription(m_objectTypeDescription);
     m_reflector->setListItemTransform(m_listItemTransform);
+    if (m_packListedObjects) {
+        m_packer = std::make_shared<ObjectPacker>();
+        m_reflector->setObjectPacker(m_packer);
+    }
     if (m_watchErrorHandler)
         m_reflector->setWatchErrorHandler(m_watchErrorHandler);
     connect(m_reflector, &Reflector::listSynced, this, &SharedIndexInformer::checkSynced);

@@ -78,6 +78,14 @@ public:
     /// Reflector::setListItemTransform() for this informer's reflector: where a LIST's items
     /// are decoded, the transform (or its non-counting twin) runs already; only before run().
     QString setListItemTransform(TransformFunc transform);
+    /// Whether the reflector packs listed objects' bytes (Reflector::setObjectPacker(), with an
+    /// ObjectPacker of this informer's; on by default); only before run() (after it: "informer
+    /// has already started").
+    QString setPackListedObjects(bool on);
+    bool packListedObjects() const { return m_packListedObjects; }
+    /// The packer run() made (its dictionary and what it saved), or null when packing is off or
+    /// the informer has not run.
+    std::shared_ptr<const ObjectPacker> objectPacker() const { return m_packer; }
     /// Chooses the queue; only before run() (after it: "informer has already started").
     QString setQueueMode(QueueMode mode);
     QueueMode queueMode() const { return m_queueMode; }
@@ -192,6 +200,8 @@ private:
     Controller *m_controller = nullptr;
     TransformFunc m_transform;
     TransformFunc m_listItemTransform;
+    bool m_packListedObjects = true;
+    std::shared_ptr<ObjectPacker> m_packer;
     std::function<void(Reflector *)> m_reflectorSetup;
     QString m_objectApiVersion;
     QString m_objectKind;

@@ -2,6 +2,7 @@
 #include "transforms.h"
 
 #include "api/objectdecode.h"
+#include "api/objectpacker.h"
 
 #include <QLocale>
 
@@ -27,6 +28,8 @@ QString describeSaving(const TransformTally &tally)
 
 Object withoutManagedFields(const Object &object)
 {
+    if (object.receivedSize() > object.byteSize())
+        return object; // stripped where it was decoded
     const QByteArray bytes = object.toJson();
     if (object.isNull() || !bytes.contains("\"managedFields\""))
         return object;
@@ -65,6 +68,22 @@ TransformFunc stripManagedFieldsTransform(std::shared_ptr<TransformTally> tally)
 TransformFunc listItemStrip()
 {
     return [](const Object &in, QString *) { return withoutManagedFields(in); };
+}
+
+TransformFunc packedAfter(TransformFunc transform, std::shared_ptr<ObjectPacker> packer)
+{
+    if (!packer)
+        return transform;
+    return [transform = std::move(transform), packer = std::move(packer)](const Object &in,
+                                                                          QString *) {
+        Object out = in;
+        if (transform) {
+            QString error;
+            if (Object t = transform(in, &error); error.isEmpty() && !t.isNull())
+                out = std::move(t);
+        }
+        return packer->pack(out);
+    };
 }
 
 } // namespace lens

@@ -28,8 +28,10 @@ struct TransformTally {
 QString describeSaving(const TransformTally &tally);
 
 /// `object` without metadata.managedFields, or `object` itself (the same shared instance) when
-/// it has none. The bytes are cut where the field sits, not re-serialised, so everything else
-/// stays byte for byte as the server sent it; the result's receivedSize() is `object`'s.
+/// it has none or was stripped before (its receivedSize() is larger than its byteSize(): only
+/// this function cuts bytes; a packed object is not unpacked to find that out). The bytes are cut
+/// where the field sits, not re-serialised, so everything else stays byte for byte as the server
+/// sent it; the result's receivedSize() is `object`'s.
 Object withoutManagedFields(const Object &object);
 
 /// The transform client-go users set with SharedIndexInformer.SetTransform to keep
@@ -47,5 +49,11 @@ TransformFunc stripManagedFieldsTransform(std::shared_ptr<TransformTally> tally 
 /// stripManagedFieldsTransform() then finds nothing to strip and counts each object once, by
 /// its receivedSize().
 TransformFunc listItemStrip();
+
+class ObjectPacker;
+/// `transform` (its result; the item as it was when it fails, for the DeltaFIFO's own call to
+/// report), then `packer`->pack(): what Reflector sends as ListOptions::itemTransform when it
+/// packs listed objects. Either may be null.
+TransformFunc packedAfter(TransformFunc transform, std::shared_ptr<ObjectPacker> packer);
 
 } // namespace lens

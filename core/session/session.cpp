@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "session.h"
 
+#include "api/objectpacker.h"
+
 #include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
@@ -20,6 +22,7 @@
 #include "workqueue/ratelimitingqueue.h"
 
 #include <QFileInfo>
+#include <QLocale>
 #include <QTimer>
 
 #include <algorithm>
@@ -229,8 +232,10 @@ bool Session::startCapture(QString *error)
     m_factory = new SharedInformerFactory(
         [pending](const QString &, const QString &, QString *) { return std::move(*pending); },
         m_opts.resyncPeriodMs, m_journal, m_clock,
-        {SharedInformerFactory::withQueueMode(m_opts.queueModes.value(0)),
-         SharedInformerFactory::withJournalNotes(false), transformOption()},
+        QList<SharedInformerFactory::Option>{
+            SharedInformerFactory::withQueueMode(m_opts.queueModes.value(0)),
+            SharedInformerFactory::withJournalNotes(false)} +
+            commonOptions(),
         this);
     const QString name = m_opts.resources.value(0, QStringLiteral("pods"));
     SharedIndexInformer *inf = m_factory->informerFor(name, error);
@@ -437,10 +442,12 @@ bool Session::makeInformers(const RestConfig &rest, const QList<Resolved> &resol
     // Synced event is the whole gate).
     m_factory = new SharedInformerFactory(
         lwFactory, m_opts.resyncPeriodMs, m_journal, m_clock,
-        {SharedInformerFactory::withNamespace(m_opts.namespace_),
-         SharedInformerFactory::withTweakListOptions(
-             SharedInformerFactory::selectorTweak(m_opts.labelSelector, m_opts.fieldSelector)),
-         SharedInformerFactory::withJournalNotes(plans.size() > 1), transformOption()},
+        QList<SharedInformerFactory::Option>{
+            SharedInformerFactory::withNamespace(m_opts.namespace_),
+            SharedInformerFactory::withTweakListOptions(
+                SharedInformerFactory::selectorTweak(m_opts.labelSelector, m_opts.fieldSelector)),
+            SharedInformerFactory::withJournalNotes(plans.size() > 1)} +
+            commonOptions(),
         this);
     for (const InformerPlan &p : plans) {
         SharedIndexInformer *inf = m_factory->informerFor(
@@ -689,6 +696,30 @@ SharedInformerFactory::Option Session::transformOption()
     // DeltaFIFO's transform counts them once, by their size as received.
     return SharedInformerFactory::withTransform(stripManagedFieldsTransform(m_transformTally),
                                                 listItemStrip());
+}
+
+QList<SharedInformerFactory::Option> Session::commonOptions()
+{
+    return {transformOption(), SharedInformerFactory::withObjectPacking(m_opts.packListedObjects)};
+}
+
+QString Session::packingSummary() const
+{
+    qint64 objects = 0, json = 0, packed = 0;
+    for (const SharedIndexInformer *inf : m_informers)
+        if (const std::shared_ptr<const ObjectPacker> p = inf->objectPacker()) {
+            objects += p->packedObjects();
+            json += p->jsonBytes();
+            packed += p->packedBytes();
+        }
+    if (objects == 0)
+        return {};
+    const QLocale c = QLocale::c();
+    return QStringLiteral("listed objects packed (zstd dictionary per informer): %1 objects, %2 "
+                          "of JSON kept in %3 (%4 % saved)")
+        .arg(objects)
+        .arg(c.formattedDataSize(json, 1), c.formattedDataSize(packed, 1))
+        .arg(100.0 * double(json - packed) / double(json), 0, 'f', 1);
 }
 
 } // namespace lens

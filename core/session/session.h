@@ -143,6 +143,10 @@ public:
         /// its cache keeps objects without metadata.managedFields; transformTally() counts
         /// the bytes it saved.
         bool stripManagedFields = false;
+        /// Listed objects keep their bytes packed with a zstd dictionary per informer
+        /// (SharedIndexInformer::setPackListedObjects(), api/objectpacker.h); false keeps every
+        /// object's JSON as received. packingSummary() says what it saved.
+        bool packListedObjects = true;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -205,6 +209,10 @@ public:
     /// What the managedFields-stripping transform received and kept, over every informer
     /// (null without Options::stripManagedFields). Read from any thread.
     const TransformTally *transformTally() const { return m_transformTally.get(); }
+    /// "listed objects packed (zstd dictionary per informer): 148 872 objects, 892.1 MiB of
+    /// JSON kept in 118.2 MiB (86.7 % saved)", summed over the informers' ObjectPackers; ""
+    /// when nothing was packed. Main thread.
+    QString packingSummary() const;
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
@@ -258,6 +266,8 @@ private:
     void connectSync();
     /// The factory option that sets Options::stripManagedFields's transform (a no-op without).
     SharedInformerFactory::Option transformOption();
+    /// The factory options every session's factory gets: transformOption() and packing.
+    QList<SharedInformerFactory::Option> commonOptions();
     /// Options::controller: the ProvisionController on the claims, volumes and classes
     /// informers (before they start), writing through a KubeClient on `rest`.
     bool makeController(const RestConfig &rest, QString *error);

@@ -168,12 +168,24 @@ void tst_Transforms::listedItemsStrippedWhereDecodedCountOnce()
     QCOMPARE(tally->changed.load(), 1);
     QCOMPARE(tally->bytesIn.load(), a.byteSize() + b.byteSize());
     QCOMPARE(tally->bytesOut.load(), a2.byteSize() + b.byteSize());
-    // Without the list-item transform nothing is sent.
+    // Without the list-item transform and without packing nothing is sent; with packing alone
+    // the items are packed, not stripped.
     Harness plain;
+    QCOMPARE(plain.informer.setPackListedObjects(false), QString());
     plain.lw.listScript << okReply({b}, QStringLiteral("1"));
     plain.informer.run();
     QTRY_COMPARE_WITH_TIMEOUT(plain.informer.indexer().size(), qsizetype(1), 5000);
     QVERIFY(!plain.lw.lists.first().itemTransform);
+    QVERIFY(!plain.informer.objectPacker());
+    Harness packing;
+    packing.lw.listScript << okReply({a}, QStringLiteral("1"));
+    packing.informer.run();
+    QTRY_COMPARE_WITH_TIMEOUT(packing.informer.indexer().size(), qsizetype(1), 5000);
+    QCOMPARE(packing.informer.setPackListedObjects(false),
+             QStringLiteral("informer has already started"));
+    QVERIFY(packing.informer.objectPacker());
+    QVERIFY(bool(packing.lw.lists.first().itemTransform));
+    QCOMPARE(packing.lw.lists.first().itemTransform(a, &error).toJson(), a.toJson());
 }
 
 QTEST_GUILESS_MAIN(tst_Transforms)

@@ -8,6 +8,7 @@
 #include "session/session.h"
 #include "sim/apiserver.h"
 #include "sim/churn.h"
+#include "sim/simulator.h"
 #include "sim/store.h"
 #include "trace/tracedetail.h"
 
@@ -45,6 +46,8 @@ private slots:
     void watchThatFallsBehindResumesInOrder();
     void brokenWatchLineIsReportedAndRecovered_data();
     void brokenWatchLineIsReportedAndRecovered();
+    void listedPodsArePackedAndReadAsServed_data();
+    void listedPodsArePackedAndReadAsServed();
 
 private:
     /// One change seen through the watch, so a later drop is not a "very short watch"
@@ -323,6 +326,54 @@ void tst_InformerSim::brokenWatchLineIsReportedAndRecovered()
     QTRY_COMPARE_WITH_TIMEOUT(server->openWatchCount(), 1, 10000); // watching again
     m_session->churn()->step();
     QTRY_VERIFY_WITH_TIMEOUT(indexerEqualsServer(), 10000);
+}
+
+void tst_InformerSim::listedPodsArePackedAndReadAsServed_data()
+{
+    QTest::addColumn<bool>("pack");
+    QTest::newRow("packed") << true;
+    QTest::newRow("--no-pack-objects") << false;
+}
+
+void tst_InformerSim::listedPodsArePackedAndReadAsServed()
+{
+    // 400 pods over HTTP: the first 128 train the pods informer's dictionary and stay as they
+    // are, the other 272 are packed where they are decoded; every one reads as the server has it.
+    QFETCH(bool, pack);
+    sim::Simulator server;
+    sim::Simulator::Options so;
+    so.pods = 400;
+    QString err;
+    QVERIFY2(server.start(so, &err), qPrintable(err));
+    Session::Options o;
+    o.server = server.url();
+    o.churnIntervalMs = 0;
+    o.resyncPeriodMs = 0;
+    o.packListedObjects = pack;
+    Session session(o);
+    QVERIFY2(session.start(&err), qPrintable(err));
+    QTRY_VERIFY_WITH_TIMEOUT(session.informer()->hasSynced(), 20000);
+    const QList<Object> served = server.objects(QStringLiteral("pods"));
+    QCOMPARE(served.size(), 400);
+    QHash<QString, Object> cached;
+    int packed = 0;
+    for (const Object &obj : session.informer()->indexer().list()) {
+        cached.insert(obj.namespace_() + u'/' + obj.name(), obj);
+        packed += obj.isPacked() ? 1 : 0;
+    }
+    QCOMPARE(cached.size(), 400);
+    for (const Object &s : served) {
+        const Object c = cached.value(s.namespace_() + u'/' + s.name());
+        QCOMPARE(c.json(), s.json());
+        QCOMPARE(c.resourceVersion(), s.resourceVersion());
+        QCOMPARE(c.labels(), s.labels());
+    }
+    QCOMPARE(packed, pack ? 400 - 128 : 0);
+    if (pack)
+        QVERIFY2(session.packingSummary().contains(QLatin1String(": 272 objects,")),
+                 qPrintable(session.packingSummary()));
+    else
+        QCOMPARE(session.packingSummary(), QString());
 }
 
 QTEST_GUILESS_MAIN(tst_InformerSim)
