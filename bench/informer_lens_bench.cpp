@@ -199,9 +199,12 @@ int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false, 
     }
     QString n = QString::number(pods);
     if (watchList) {
+        if (!pack)
+            n += QStringLiteral(".unpacked");
         out(QStringLiteral("watch.seconds.pods") + n, seconds, "s", "%.3f");
         out(QStringLiteral("watch.events_per_second.pods") + n, pods / seconds, "events/s", "%.0f");
         out(QStringLiteral("watch.requests.pods") + n, watchRequests, "requests", "%.0f");
+        out(QStringLiteral("watch.rss_mb.pods") + n, peakRssMb(), "MB", "%.0f");
         return 0;
     }
     if (strip) {
@@ -335,7 +338,8 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
         out(QStringLiteral("sim.seed_seconds.pods") + n, sim.seedSeconds, "s", "%.1f");
         const QStringList common{QStringLiteral("--server"), sim.url.toString(),
                                  QStringLiteral("--pods"), n};
-        for (const char *phase : {"download", "sync", "sync-unpacked", "sync-strip", "watch"}) {
+        for (const char *phase :
+             {"download", "sync", "sync-unpacked", "sync-strip", "watch", "watch-unpacked"}) {
             const auto f = runChild(
                 self, QStringList{QStringLiteral("--phase"), QLatin1String(phase)} + common);
             if (f.empty())
@@ -457,11 +461,13 @@ int main(int argc, char **argv)
         const QString phase = p.value(phaseOpt);
         if (phase == QLatin1String("download"))
             return phaseDownload(server, pods);
-        if (phase == QLatin1String("sync") || phase == QLatin1String("watch") ||
-            phase == QLatin1String("sync-strip") || phase == QLatin1String("sync-unpacked"))
-            return phaseSync(server, pods, phase == QLatin1String("watch"),
+        const QStringList syncPhases{QStringLiteral("sync"), QStringLiteral("sync-strip"),
+                                     QStringLiteral("sync-unpacked"), QStringLiteral("watch"),
+                                     QStringLiteral("watch-unpacked")};
+        if (syncPhases.contains(phase))
+            return phaseSync(server, pods, phase.startsWith(QLatin1String("watch")),
                              phase == QLatin1String("sync-strip"),
-                             phase != QLatin1String("sync-unpacked"));
+                             !phase.endsWith(QLatin1String("-unpacked")));
         std::fprintf(stderr, "informer-lens-bench: unknown phase %s\n", qPrintable(phase));
         return 2;
     }

@@ -136,7 +136,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "and --headless on stderr at the end, say how much it saved."));
     const QCommandLineOption noPack(
         QStringLiteral("no-pack-objects"),
-        QStringLiteral("Keep every listed object's JSON as received instead of packed with a "
+        QStringLiteral("Keep every object's JSON as received instead of packed with a "
                        "zstd dictionary trained on the informer's first objects (packed, a "
                        "6 KB Pod takes under 1 KB; it is unpacked when a view reads it). "
                        "--headless says on stderr at the end what packing saved."));

@@ -25,8 +25,9 @@ QString jsonTypeMismatch(const QJsonValue &v, QJsonValue::Type want, const QStri
 /// What is kept, per object version (docs/semantics.md, "Objects"):
 /// - the compact JSON exactly as the server sent it (minified once when the input was not
 ///   compact, e.g. a pretty-printed file); toJson() returns these bytes, never a re-serialisation.
-///   A LIST's items keep them packed with a dictionary of their resource (ObjectPacker: a 6 KB
-///   Pod in under 1 KB), unpacked again on each toJson(), json() or annotations();
+///   Objects an informer receives keep them packed with a dictionary of their informer
+///   (ObjectPacker: a 6 KB Pod in under 1 KB), unpacked again on each toJson(), json() or
+///   annotations();
 /// - eagerly decoded metadata: kind, apiVersion, metadata.{namespace, name, generateName, uid,
 ///   resourceVersion, creationTimestamp, deletionTimestamp, labels} and status.phase (the
 ///   indexer's Phase column). Few-valued strings (kind, apiVersion, namespace, phase) are shared

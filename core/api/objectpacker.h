@@ -22,8 +22,8 @@ class PackDictionary;
 /// unpack the bytes (about 2 us for 6 KB) when a view, a diff or a field selector asks.
 ///
 /// Not client-go: client-go keeps decoded Go structs. This is Informer Lens's object
-/// representation (docs/semantics.md, "Objects"), applied where LIST items are decoded
-/// (ListOptions::packer, on the decoder thread); watch events are kept as received.
+/// representation (docs/semantics.md, "Objects are kept packed"), applied where objects are
+/// decoded (ListOptions::packer, on the decoder thread): a LIST's items and watch events'.
 ///
 /// How: pack() returns the first `samples` objects it is given unchanged and keeps their bytes
 /// as training samples; with the last of them it trains one dictionary of at most

@@ -181,6 +181,9 @@ public:
     /// time): no answer in `noAnswerMs`, or no byte for `silenceMs` while nothing waits
     /// undelivered here. Ends with Transport::Timeout. Call before attach().
     void setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs);
+    /// ListOptions::packer: the object of each ADDED, MODIFIED and DELETED event is packed on
+    /// the decoder thread as it is decoded (null: kept as received). Call before attach().
+    void setObjectPacker(std::shared_ptr<ObjectPacker> packer);
     /// Milliseconds of delivery per event-loop turn before yielding.
     static constexpr int sliceBudgetMs() { return 8; }
     /// Undelivered bytes tolerated by default (16 MiB, some 7 000 pod events).

@@ -4,6 +4,8 @@
 #include "httpcalls.h"
 #include "restnetworkaccessmanager.h"
 
+#include "informer/transforms.h"
+
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkRequest>
@@ -93,7 +95,7 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
 {
     auto *call = new HttpListCall(nullptr);
     call->setSilenceLimits(m_clock, noAnswerMs(), kListSilenceMs);
-    call->setItemTransform(options.itemTransform);
+    call->setItemTransform(packedAfter(options.itemTransform, options.packer));
     if (m_rest.credentialReady()) {
         call->attach(m_nam->get(makeRequest(options, false)));
         return call;
@@ -112,6 +114,7 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
 WatchCall *HttpListerWatcher::watch(const ListOptions &options)
 {
     auto *call = new HttpWatchCall(nullptr, m_backlogLimit);
+    call->setObjectPacker(options.packer);
     // The server ends the stream itself after timeoutSeconds: silence past that and a minute
     // more is a dead connection.
     call->setSilenceLimits(m_clock, noAnswerMs(),

@@ -7,6 +7,7 @@
 #include "watchdecoder.h"
 
 #include "api/objectdecode.h"
+#include "api/objectpacker.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -133,6 +134,16 @@ void HttpWatchCall::failBeforeSending(const ApiStatus &error)
     m_stopped = true;
     m_responded = false;
     Q_EMIT ended(error);
+}
+
+void HttpWatchCall::setObjectPacker(std::shared_ptr<ObjectPacker> packer)
+{
+    if (!packer) {
+        m_decoder->setObjectMap({});
+        return;
+    }
+    m_decoder->setObjectMap(
+        [packer = std::move(packer)](const Object &o) { return packer->pack(o); });
 }
 
 HttpWatchCall::~HttpWatchCall()

@@ -49,10 +49,10 @@ void WatchDecoder::submit(const QByteArray &buffer, qsizetype from, qsizetype si
     m_pendingBytes += size;
     // QtConcurrent::run, not a QPromise: see HttpListCall::onFinished.
     tsan::handOff(decoderPool());
-    m_decoding.push_back(
-        QtConcurrent::run(decoderPool(), [bytes = tsan::Captured(buffer), from, size]() mutable {
+    m_decoding.push_back(QtConcurrent::run(
+        decoderPool(), [bytes = tsan::Captured(buffer), from, size, map = m_map]() mutable {
             tsan::tookOver(decoderPool());
-            Chunk c = decodeChunk(QByteArrayView(*bytes).sliced(from, size));
+            Chunk c = decodeChunk(QByteArrayView(*bytes).sliced(from, size), map);
             // The task lets go of its share of the bytes before its hand-off: QtConcurrent
             // destroys the task (and what it captured) on the pool thread after the result is
             // reported, unordered with the reader, which by then may reuse or free the buffer
@@ -63,7 +63,7 @@ void WatchDecoder::submit(const QByteArray &buffer, qsizetype from, qsizetype si
         }));
 }
 
-WatchDecoder::Chunk WatchDecoder::decodeChunk(QByteArrayView lines)
+WatchDecoder::Chunk WatchDecoder::decodeChunk(QByteArrayView lines, const ObjectMap &map)
 {
     Chunk c;
     c.bytes = lines.size();
@@ -77,6 +77,11 @@ WatchDecoder::Chunk WatchDecoder::decodeChunk(QByteArrayView lines)
             continue;
         DecodedWatchLine d;
         d.ok = decodeWatchEvent(line, &d.event, &d.error);
+        if (d.ok && map &&
+            (d.event.type == WatchEvent::Type::Added ||
+             d.event.type == WatchEvent::Type::Modified ||
+             d.event.type == WatchEvent::Type::Deleted))
+            d.event.object = map(d.event.object);
         c.lines.push_back(std::move(d));
     }
     return c;

@@ -8,6 +8,7 @@
 #include <QObject>
 
 #include <deque>
+#include <functional>
 #include <vector>
 
 class QThreadPool;
@@ -53,6 +54,11 @@ public:
     /// Takes the oldest decoded line. Returns false when none is decoded yet (ready() follows
     /// once one is) or nothing is pending.
     bool next(DecodedWatchLine *out);
+    /// Applied on the decoder thread to the object of each ADDED, MODIFIED and DELETED event
+    /// decoded from chunks submitted afterwards (HttpWatchCall::setObjectPacker()); it must be
+    /// callable from any thread. Null: objects as decoded.
+    using ObjectMap = std::function<Object(const Object &)>;
+    void setObjectMap(ObjectMap map) { m_map = std::move(map); }
 
 Q_SIGNALS:
     void ready();
@@ -64,7 +70,8 @@ private:
     };
     /// Decodes newline-separated watch lines (decodeWatchEvent on each non-blank one); runs on
     /// the decoder pool's thread.
-    static Chunk decodeChunk(QByteArrayView lines);
+    static Chunk decodeChunk(QByteArrayView lines, const ObjectMap &map);
+    ObjectMap m_map;
     std::deque<QFuture<Chunk>> m_decoding;
     Chunk m_current;
     size_t m_next = 0;

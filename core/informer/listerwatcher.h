@@ -9,9 +9,12 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <utility>
 
 namespace lens {
+
+class ObjectPacker;
 
 /// metav1.ListOptions as the reflector sends them (list and watch share one shape).
 struct ListOptions {
@@ -30,6 +33,10 @@ struct ListOptions {
     /// queues the item (client-go's transforms must be idempotent); an error here keeps the item
     /// as it was, for the FIFO to report. Other ListerWatchers may ignore it. Null: none.
     TransformFunc itemTransform;
+    /// Not sent. Where objects are decoded (listed items after itemTransform, and the objects of
+    /// watch events), their bytes are packed with it (HttpListerWatcher: on the decoder thread;
+    /// ObjectPacker, api/objectpacker.h). Other ListerWatchers may ignore it. Null: none.
+    std::shared_ptr<ObjectPacker> packer;
 };
 
 /// One page of a LIST answer: items plus the list metadata.

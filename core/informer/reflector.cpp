@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "reflector.h"
 
-#include "transforms.h"
-
 #include "trace/clock.h"
 #include "trace/clocktimer.h"
 #include "trace/journal.h"
@@ -293,7 +291,8 @@ void Reflector::list(const QString &cause, bool retryUnavailable)
     // sets pager.PageSize), so the request's limit is m_pagerLimit.
     ListOptions opts;
     opts.resourceVersion = m_listRv;
-    opts.itemTransform = packedAfter(m_listItemTransform, m_packer);
+    opts.itemTransform = m_listItemTransform;
+    opts.packer = m_packer;
     m_pager->setPageSize(m_pagerLimit);
     QJsonObject d;
     d.insert(QLatin1String("cause"), cause);
@@ -464,6 +463,7 @@ void Reflector::startWatch()
     opts.resourceVersion = m_lastSyncRv;
     opts.timeoutSeconds = watchTimeoutSeconds();
     opts.allowWatchBookmarks = true;
+    opts.packer = m_packer;
     QJsonObject d;
     d.insert(QLatin1String("timeoutSeconds"), opts.timeoutSeconds);
     record(int(TraceKind::WatchStarted), d, opts.resourceVersion);

@@ -156,10 +156,12 @@ public:
     {
         m_listItemTransform = std::move(transform);
     }
-    /// Packs each listed item's bytes where it is decoded, after the list-item transform
-    /// (ObjectPacker: a zstd dictionary trained on this reflector's first listed objects, kept
-    /// for its relists). Not client-go (it keeps Go structs): Informer Lens's representation
-    /// of a large cache. Null (the default): items keep their bytes as received.
+    /// Sent with every LIST and WATCH as ListOptions::packer: each listed item's bytes (after
+    /// the list-item transform) and each watch event's object's are packed where they are
+    /// decoded (ObjectPacker: a zstd dictionary trained on the first objects this reflector
+    /// receives, kept for its relists and rewatches). Not client-go (it keeps Go structs):
+    /// Informer Lens's representation of a large cache. Null (the default): objects keep their
+    /// bytes as received.
     void setObjectPacker(std::shared_ptr<ObjectPacker> packer) { m_packer = std::move(packer); }
     /// The TypeDescription set above, else getTypeDescriptionFromObject: "<unspecified>" with no
     /// expected type, else the GroupVersionKind as Go prints it ("mygroup/v1, Kind=MyKind"; core

@@ -28,6 +28,7 @@ void Reflector::startWatchList()
     opts.sendInitialEvents = true;
     opts.allowWatchBookmarks = true;
     opts.timeoutSeconds = watchTimeoutSeconds();
+    opts.packer = m_packer;
     QJsonObject d;
     d.insert(QLatin1String("timeoutSeconds"), opts.timeoutSeconds);
     d.insert(QLatin1String("watchList"), true);

@@ -78,9 +78,9 @@ public:
     /// Reflector::setListItemTransform() for this informer's reflector: where a LIST's items
     /// are decoded, the transform (or its non-counting twin) runs already; only before run().
     QString setListItemTransform(TransformFunc transform);
-    /// Whether the reflector packs listed objects' bytes (Reflector::setObjectPacker(), with an
-    /// ObjectPacker of this informer's; on by default); only before run() (after it: "informer
-    /// has already started").
+    /// Whether the reflector has listed and watched objects' bytes packed
+    /// (Reflector::setObjectPacker(), with an ObjectPacker of this informer's; on by default); only
+    /// before run() (after it: "informer has already started").
     QString setPackListedObjects(bool on);
     bool packListedObjects() const { return m_packListedObjects; }
     /// The packer run() made (its dictionary and what it saved), or null when packing is off or

@@ -715,7 +715,7 @@ QString Session::packingSummary() const
     if (objects == 0)
         return {};
     const QLocale c = QLocale::c();
-    return QStringLiteral("listed objects packed (zstd dictionary per informer): %1 objects, %2 "
+    return QStringLiteral("objects packed (zstd dictionary per informer): %1 objects, %2 "
                           "of JSON kept in %3 (%4 % saved)")
         .arg(objects)
         .arg(c.formattedDataSize(json, 1), c.formattedDataSize(packed, 1))

@@ -143,7 +143,7 @@ public:
         /// its cache keeps objects without metadata.managedFields; transformTally() counts
         /// the bytes it saved.
         bool stripManagedFields = false;
-        /// Listed objects keep their bytes packed with a zstd dictionary per informer
+        /// Listed and watched objects keep their bytes packed with a zstd dictionary per informer
         /// (SharedIndexInformer::setPackListedObjects(), api/objectpacker.h); false keeps every
         /// object's JSON as received. packingSummary() says what it saved.
         bool packListedObjects = true;
@@ -209,7 +209,7 @@ public:
     /// What the managedFields-stripping transform received and kept, over every informer
     /// (null without Options::stripManagedFields). Read from any thread.
     const TransformTally *transformTally() const { return m_transformTally.get(); }
-    /// "listed objects packed (zstd dictionary per informer): 148 872 objects, 892.1 MiB of
+    /// "objects packed (zstd dictionary per informer): 148 872 objects, 892.1 MiB of
     /// JSON kept in 118.2 MiB (86.7 % saved)", summed over the informers' ObjectPackers; ""
     /// when nothing was packed. Main thread.
     QString packingSummary() const;

@@ -176,6 +176,7 @@ void tst_Transforms::listedItemsStrippedWhereDecodedCountOnce()
     plain.informer.run();
     QTRY_COMPARE_WITH_TIMEOUT(plain.informer.indexer().size(), qsizetype(1), 5000);
     QVERIFY(!plain.lw.lists.first().itemTransform);
+    QVERIFY(!plain.lw.lists.first().packer);
     QVERIFY(!plain.informer.objectPacker());
     Harness packing;
     packing.lw.listScript << okReply({a}, QStringLiteral("1"));
@@ -184,8 +185,13 @@ void tst_Transforms::listedItemsStrippedWhereDecodedCountOnce()
     QCOMPARE(packing.informer.setPackListedObjects(false),
              QStringLiteral("informer has already started"));
     QVERIFY(packing.informer.objectPacker());
-    QVERIFY(bool(packing.lw.lists.first().itemTransform));
-    QCOMPARE(packing.lw.lists.first().itemTransform(a, &error).toJson(), a.toJson());
+    QVERIFY(!packing.lw.lists.first().itemTransform);
+    QVERIFY(packing.lw.lists.first().packer == packing.informer.objectPacker());
+    QTRY_VERIFY_WITH_TIMEOUT(!packing.lw.watches.isEmpty(), 5000);
+    QVERIFY(packing.lw.watches.first().packer == packing.informer.objectPacker());
+    // HttpListerWatcher's list-item step: the transform, then the packer.
+    const TransformFunc step = packedAfter(listItemStrip(), packing.lw.lists.first().packer);
+    QVERIFY(!step(a, &error).toJson().contains("managedFields"));
 }
 
 QTEST_GUILESS_MAIN(tst_Transforms)

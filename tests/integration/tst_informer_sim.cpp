@@ -331,15 +331,20 @@ void tst_InformerSim::brokenWatchLineIsReportedAndRecovered()
 void tst_InformerSim::listedPodsArePackedAndReadAsServed_data()
 {
     QTest::addColumn<bool>("pack");
-    QTest::newRow("packed") << true;
-    QTest::newRow("--no-pack-objects") << false;
+    QTest::addColumn<bool>("watchList");
+    QTest::newRow("LIST, packed") << true << false;
+    QTest::newRow("WatchList's initial events, packed") << true << true;
+    QTest::newRow("--no-pack-objects") << false << false;
 }
 
 void tst_InformerSim::listedPodsArePackedAndReadAsServed()
 {
     // 400 pods over HTTP: the first 128 train the pods informer's dictionary and stay as they
-    // are, the other 272 are packed where they are decoded; every one reads as the server has it.
+    // are, the other 272 are packed where they are decoded (a LIST's items, or a WatchList's
+    // ADDED events); every one reads as the server has it. Then a watch event's object is
+    // packed too.
     QFETCH(bool, pack);
+    QFETCH(bool, watchList);
     sim::Simulator server;
     sim::Simulator::Options so;
     so.pods = 400;
@@ -350,6 +355,7 @@ void tst_InformerSim::listedPodsArePackedAndReadAsServed()
     o.churnIntervalMs = 0;
     o.resyncPeriodMs = 0;
     o.packListedObjects = pack;
+    o.watchListModes = {watchList};
     Session session(o);
     QVERIFY2(session.start(&err), qPrintable(err));
     QTRY_VERIFY_WITH_TIMEOUT(session.informer()->hasSynced(), 20000);
@@ -374,6 +380,21 @@ void tst_InformerSim::listedPodsArePackedAndReadAsServed()
                  qPrintable(session.packingSummary()));
     else
         QCOMPARE(session.packingSummary(), QString());
+    // A MODIFIED event's object, through the watch.
+    QJsonObject changed = served.first().json();
+    QJsonObject meta = changed.value(u"metadata").toObject();
+    QJsonObject labels = meta.value(u"labels").toObject();
+    labels.insert(QStringLiteral("tier"), QStringLiteral("gold"));
+    meta.insert(QStringLiteral("labels"), labels);
+    changed.insert(QStringLiteral("metadata"), meta);
+    QVERIFY(server.store()->update(QStringLiteral("pods"), changed).ok());
+    const QString key = served.first().namespace_() + u'/' + served.first().name();
+    QTRY_COMPARE_WITH_TIMEOUT(
+        session.informer()->indexer().getByKey(key).label(u"tier").value_or(QString()),
+        QStringLiteral("gold"), 10000);
+    const Object updated = session.informer()->indexer().getByKey(key);
+    QCOMPARE(updated.isPacked(), pack);
+    QCOMPARE(updated.json(), server.objects(QStringLiteral("pods")).first().json());
 }
 
 QTEST_GUILESS_MAIN(tst_InformerSim)
