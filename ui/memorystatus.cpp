@@ -88,7 +88,18 @@ QString MemoryStatus::toolTip() const
                      .arg(l.toString(m.indexer.items),
                           l.formattedDataSize(m.indexer.objectBytes, 1),
                           l.formattedDataSize(m.indexer.ownBytes, 1));
-    else
+    if (m_caches && m.indexer.packedObjects > 0)
+        lines << tr("Packed since the informers started: %1 objects, %2 of JSON kept in %3 "
+                    "(%4 % saved), each informer's with a zstd dictionary trained on its first "
+                    "objects; --no-pack-objects keeps them as received.")
+                     .arg(l.toString(m.indexer.packedObjects),
+                          l.formattedDataSize(m.indexer.packedJsonBytes, 1),
+                          l.formattedDataSize(m.indexer.packedBytes, 1),
+                          l.toString(100.0 *
+                                         double(m.indexer.packedJsonBytes - m.indexer.packedBytes) /
+                                         double(m.indexer.packedJsonBytes),
+                                     'f', 1));
+    if (!m_caches)
         lines << tr("Indexer: %1 rows in the Indexer view, %2; no informer runs here, so their "
                     "objects are counted with the journal that carries them.")
                      .arg(l.toString(m.indexer.items), l.formattedDataSize(m.indexer.ownBytes, 1));

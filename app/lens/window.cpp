@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli.h"
 
+#include "api/objectpacker.h"
 #include "controller/hostpathprovisioner.h"
 #include "fonts.h"
 #include "i18n.h"
@@ -287,6 +288,11 @@ int runWindow(Session &session, const CommandLine &cl)
             caches.items += informer->indexer().size();
             caches.objectBytes += informer->indexer().objectBytes();
             caches.ownBytes += informer->indexer().ownBytes();
+            if (const auto packer = informer->objectPacker()) {
+                caches.packedObjects += packer->packedObjects();
+                caches.packedJsonBytes += packer->jsonBytes();
+                caches.packedBytes += packer->packedBytes();
+            }
         }
         return caches;
     });

@@ -14,12 +14,20 @@ struct PartMemory {
     qint64 items = 0;       ///< events, stored objects or rows
     qint64 ownBytes = 0;    ///< the part's own structures
     qint64 objectBytes = 0; ///< the object versions counted to this part (each version once)
+    /// The informers' ObjectPackers since they started (the indexer part only): objects packed,
+    /// their JSON bytes and their packed bytes, whether still cached or not.
+    qint64 packedObjects = 0;
+    qint64 packedJsonBytes = 0;
+    qint64 packedBytes = 0;
     qint64 bytes() const { return ownBytes + objectBytes; }
     PartMemory &operator+=(const PartMemory &o)
     {
         items += o.items;
         ownBytes += o.ownBytes;
         objectBytes += o.objectBytes;
+        packedObjects += o.packedObjects;
+        packedJsonBytes += o.packedJsonBytes;
+        packedBytes += o.packedBytes;
         return *this;
     }
 };
@@ -54,6 +62,9 @@ struct MemoryUse {
         indexer.items = caches.items;
         indexer.ownBytes += caches.ownBytes;
         indexer.objectBytes += caches.objectBytes;
+        indexer.packedObjects = caches.packedObjects;
+        indexer.packedJsonBytes = caches.packedJsonBytes;
+        indexer.packedBytes = caches.packedBytes;
     }
 };
 

@@ -2762,6 +2762,10 @@ Key: %2</source>
         <translation>Indexer：informer 的缓存中有 %1 个对象：对象用了 %2，键、索引和 Indexer 视图的行用了 %3。</translation>
     </message>
     <message>
+        <source>Packed since the informers started: %1 objects, %2 of JSON kept in %3 (%4 % saved), each informer&apos;s with a zstd dictionary trained on its first objects; --no-pack-objects keeps them as received.</source>
+        <translation>自 informer 启动以来已压缩：%1 个对象，%2 的 JSON 以 %3 保存（节省 %4 %），每个 informer 用以其最初对象训练的 zstd 字典；--no-pack-objects 则按收到的原样保存。</translation>
+    </message>
+    <message>
         <source>Indexer: %1 rows in the Indexer view, %2; no informer runs here, so their objects are counted with the journal that carries them.</source>
         <translation>Indexer：Indexer 视图中有 %1 行，用了 %2；这里没有运行 informer，所以这些对象计入携带它们的日志。</translation>
     </message>

@@ -69,6 +69,22 @@ void tst_MemoryStatus::showsJournalIndexerAndHistory()
              qPrintable(label->text()));
     QVERIFY(label->toolTip().contains(QLatin1String("200 objects in the informers' caches")));
     QVERIFY(label->toolTip().contains(QLatin1String("200 events retained")));
+    QVERIFY(!label->toolTip().contains(QLatin1String("Packed")));
+    // What the informers' ObjectPackers saved, in the tooltip.
+    w.memoryStatus()->setCaches([&cache] {
+        PartMemory p{cache.size(), cache.ownBytes(), cache.objectBytes()};
+        p.packedObjects = 150;
+        p.packedJsonBytes = 8000 * 1024;
+        p.packedBytes = 1000 * 1024;
+        return p;
+    });
+    w.memoryStatus()->refresh();
+    QVERIFY2(label->toolTip().contains(
+                 QStringLiteral("Packed since the informers started: 150 objects, %1 of JSON kept "
+                                "in %2 (%3 % saved)")
+                     .arg(l.formattedDataSize(8000 * 1024, 1), l.formattedDataSize(1000 * 1024, 1),
+                          l.toString(87.5, 'f', 1))),
+             qPrintable(label->toolTip()));
 
     // The key history of one key: its rows counted under "history".
     w.selectKey(QStringLiteral("default/p7"));
