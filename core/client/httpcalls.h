@@ -171,6 +171,8 @@ public:
     explicit HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit = 0);
     ~HttpWatchCall() override;
     void stop() override;
+    /// backlogBytes(): in the reply, waiting for a whole line, and at the decoder thread.
+    qint64 undeliveredBytes() const override { return backlogBytes(); }
     /// The request went out: its reply (after a null one in the constructor). After stop()
     /// the reply is aborted at once.
     void attach(QNetworkReply *reply);

@@ -95,6 +95,11 @@ public:
     /// connection, and ended() follows. A watch resumes from its last resourceVersion; a
     /// WatchList stream before its initial-events-end bookmark cannot (Reflector).
     bool fellBehind() const { return m_fellBehind; }
+    /// Bytes of the stream this client has received and not yet delivered as events
+    /// (HttpWatchCall: in the reply's buffer, in an unfinished line and at the decoder thread);
+    /// 0 for calls that deliver as they are told (in-memory ListerWatchers). Not in client-go:
+    /// a scenario waits for it to reach 0 before its clock moves on (Session::informersBusy()).
+    virtual qint64 undeliveredBytes() const { return 0; }
     virtual void stop() = 0;
 
 Q_SIGNALS:

@@ -190,6 +190,9 @@ public:
     State state() const { return m_state; }
     /// Reflector.LastSyncResourceVersion: "" until the first list.
     QString lastSyncResourceVersion() const { return m_lastSyncRv; }
+    /// True while the open watch has received bytes it has not delivered as events yet
+    /// (WatchCall::undeliveredBytes()): an event the server sent is on its way.
+    bool watchHasUndelivered() const { return m_watchCall && m_watchCall->undeliveredBytes() > 0; }
     qint64 watchEventCount() const { return m_totalEvents; }
 
 Q_SIGNALS:

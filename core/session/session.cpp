@@ -139,7 +139,8 @@ bool Session::informersBusy() const
     for (const SharedIndexInformer *inf : std::as_const(m_informers)) {
         if (!inf->hasStarted() || inf->isStopped())
             continue;
-        if (const Reflector *r = inf->reflector(); r && r->state() == Reflector::State::Listing)
+        if (const Reflector *r = inf->reflector();
+            r && (r->state() == Reflector::State::Listing || r->watchHasUndelivered()))
             return true;
         if (const Controller *c = inf->controller();
             c && c->mode() == Controller::Mode::Running && inf->queue() && inf->queue()->size() > 0)

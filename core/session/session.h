@@ -191,8 +191,10 @@ public:
     /// finishes inside start(), before anyone could connect to scenarioFinished()). Never
     /// without a scenario.
     void whenScenarioFinished(QObject *context, std::function<void()> then);
-    /// True while an informer has work in hand: its list has no answer yet, its running
-    /// controller has deltas to pop, or one of its handlers has notifications to take; or the
+    /// True while an informer has work in hand: its list has no answer yet, its watch has
+    /// received bytes it has not delivered as events (under load the decoder thread can lag
+    /// the event loop by more than the player's quiet time), its running controller has
+    /// deltas to pop, or one of its handlers has notifications to take; or the
     /// provisioner's workqueues took a key for a worker that has not reached it yet (the worker
     /// starts its sync on the next event-loop turn). A paused controller's queue and a stopped
     /// informer wait for nobody. Exact pacing's busy
