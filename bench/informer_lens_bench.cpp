@@ -214,16 +214,9 @@ int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false, 
     }
     if (!pack)
         n += QStringLiteral(".unpacked");
-    qint64 packedJson = 0, packedBytes = 0;
-    for (const SharedIndexInformer *inf : session.informers())
-        if (const auto packer = inf->objectPacker()) {
-            packedJson += packer->jsonBytes();
-            packedBytes += packer->packedBytes();
-        }
     if (pack)
-        out(QStringLiteral("sync.packed_percent.pods") + n,
-            packedJson ? 100.0 * double(packedJson - packedBytes) / double(packedJson) : 0.0, "%",
-            "%.1f");
+        out(QStringLiteral("sync.packed_percent.pods") + n, session.packingTotals().savedPercent(),
+            "%", "%.1f");
     out(QStringLiteral("sync.seconds.pods") + n, seconds, "s", "%.3f");
     out(QStringLiteral("sync.rss_mb.pods") + n, peakRssMb(), "MB", "%.0f");
     qint64 json = 0; // measured after the heap figure: byteSize() may cache a serialisation

@@ -288,12 +288,11 @@ int runWindow(Session &session, const CommandLine &cl)
             caches.items += informer->indexer().size();
             caches.objectBytes += informer->indexer().objectBytes();
             caches.ownBytes += informer->indexer().ownBytes();
-            if (const auto packer = informer->objectPacker()) {
-                caches.packedObjects += packer->packedObjects();
-                caches.packedJsonBytes += packer->jsonBytes();
-                caches.packedBytes += packer->packedBytes();
-            }
         }
+        const PackTotals packed = session.packingTotals();
+        caches.packedObjects = packed.objects;
+        caches.packedJsonBytes = packed.jsonBytes;
+        caches.packedBytes = packed.packedBytes;
         return caches;
     });
     window.setSourceDescription(session.sourceDescription());

@@ -3,6 +3,7 @@
 
 #include "object_p.h"
 
+#include <QLocale>
 #include <QtGlobal>
 
 #include <zdict.h>
@@ -88,6 +89,16 @@ QByteArray PackDictionary::unpack(const QByteArray &packed, qsizetype size) cons
         return {};
     }
     return out;
+}
+
+QString describePacking(const PackTotals &t)
+{
+    const QLocale c = QLocale::c();
+    return QStringLiteral("objects packed (zstd dictionary per informer): %1 objects, %2 of JSON "
+                          "kept in %3 (%4 % saved)")
+        .arg(t.objects)
+        .arg(c.formattedDataSize(t.jsonBytes, 1), c.formattedDataSize(t.packedBytes, 1))
+        .arg(t.savedPercent(), 0, 'f', 1);
 }
 
 ObjectPacker::ObjectPacker(int samples, qsizetype dictionaryBytes, int level)

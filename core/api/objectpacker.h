@@ -14,6 +14,29 @@ namespace lens {
 
 class PackDictionary;
 
+/// What one or more ObjectPackers packed: objects, their JSON bytes, their packed bytes.
+struct PackTotals {
+    qint64 objects = 0;
+    qint64 jsonBytes = 0;
+    qint64 packedBytes = 0;
+    PackTotals &operator+=(const PackTotals &o)
+    {
+        objects += o.objects;
+        jsonBytes += o.jsonBytes;
+        packedBytes += o.packedBytes;
+        return *this;
+    }
+    /// The share of jsonBytes packing kept out, in percent (0 when nothing was packed).
+    double savedPercent() const
+    {
+        return jsonBytes > 0 ? 100.0 * double(jsonBytes - packedBytes) / double(jsonBytes) : 0;
+    }
+};
+
+/// One line for --headless: "objects packed (zstd dictionary per informer): 149872 objects,
+/// 873.4 MiB of JSON kept in 109.7 MiB (87.4 % saved)" (sizes in IEC units).
+QString describePacking(const PackTotals &totals);
+
 /// Packs the JSON bytes of many objects of one resource with a zstd dictionary trained on the
 /// first of them (Debian libzstd-dev: ZDICT_trainFromBuffer, ZSTD_compress_usingCDict), so that
 /// an informer's cache of a large LIST keeps each object in a fraction of its JSON: a Pod of
@@ -56,6 +79,7 @@ public:
     qint64 packedObjects() const { return m_objects.load(std::memory_order_relaxed); }
     qint64 jsonBytes() const { return m_jsonBytes.load(std::memory_order_relaxed); }
     qint64 packedBytes() const { return m_packedBytes.load(std::memory_order_relaxed); }
+    PackTotals totals() const { return {packedObjects(), jsonBytes(), packedBytes()}; }
 
 private:
     void train();

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+// Long (about 700 lines) because a Session is one job: wiring the built-in cluster or a
+// kubeconfig's server, the informers, the controller and the scenario player together, each in
+// the order the others need; the parts with a job of their own live beside it (informerplan,
+// scenariobinding, lesson, simulatoraccess).
 #include "session.h"
-
-#include "api/objectpacker.h"
 
 #include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
@@ -22,7 +24,6 @@
 #include "workqueue/ratelimitingqueue.h"
 
 #include <QFileInfo>
-#include <QLocale>
 #include <QTimer>
 
 #include <algorithm>
@@ -704,23 +705,19 @@ QList<SharedInformerFactory::Option> Session::commonOptions()
     return {transformOption(), SharedInformerFactory::withObjectPacking(m_opts.packListedObjects)};
 }
 
+PackTotals Session::packingTotals() const
+{
+    PackTotals t;
+    for (const SharedIndexInformer *inf : m_informers)
+        if (const std::shared_ptr<const ObjectPacker> p = inf->objectPacker())
+            t += p->totals();
+    return t;
+}
+
 QString Session::packingSummary() const
 {
-    qint64 objects = 0, json = 0, packed = 0;
-    for (const SharedIndexInformer *inf : m_informers)
-        if (const std::shared_ptr<const ObjectPacker> p = inf->objectPacker()) {
-            objects += p->packedObjects();
-            json += p->jsonBytes();
-            packed += p->packedBytes();
-        }
-    if (objects == 0)
-        return {};
-    const QLocale c = QLocale::c();
-    return QStringLiteral("objects packed (zstd dictionary per informer): %1 objects, %2 "
-                          "of JSON kept in %3 (%4 % saved)")
-        .arg(objects)
-        .arg(c.formattedDataSize(json, 1), c.formattedDataSize(packed, 1))
-        .arg(100.0 * double(json - packed) / double(json), 0, 'f', 1);
+    const PackTotals t = packingTotals();
+    return t.objects > 0 ? describePacking(t) : QString();
 }
 
 } // namespace lens

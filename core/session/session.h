@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "api/objectpacker.h"
 #include "informer/informerfactory.h"
 #include "informer/sharedinformer.h"
 #include "trace/journal.h"
@@ -215,6 +216,8 @@ public:
     /// JSON kept in 118.2 MiB (86.7 % saved)", summed over the informers' ObjectPackers; ""
     /// when nothing was packed. Main thread.
     QString packingSummary() const;
+    /// The informers' ObjectPackers' totals, summed. Main thread.
+    PackTotals packingTotals() const;
     /// The API server's base URL (for the built-in one, known after start()).
     QUrl serverUrl() const;
     /// e.g. "pods (all namespaces) at http://127.0.0.1:40123 — built-in simulated cluster ·
