@@ -143,11 +143,17 @@ private:
 /// past that Qt's network thread stops reading the socket, the kernel's buffers fill and the
 /// server's writes wait, as a Go client's response body is read only as fast as its decoder
 /// takes it. Without it, Qt read a WatchList's flood as fast as it arrived and the thread
-/// spent its turns copying a backlog of tens of megabytes.
+/// spent its turns copying a backlog of tens of megabytes. Qt 6.4 applies the size on its
+/// network thread by a queued call once the request has started, so bytes that arrive before
+/// that (a server on loopback answering while this thread was preempted between get() and
+/// attach()) are read without the limit: the backlog limit below then lets the stream go and
+/// the reflector watches again from its last resourceVersion, as after any broken watch.
 ///
 /// Bounded when behind: when more than `backlogLimit` bytes wait undelivered (in the reply, here
 /// and in the decoder; with the read buffer bounded this only happens with a limit below
-/// readBufferBytes() + maxDecodingBytes() and a line or two), the call
+/// heldAtMostBytes(): twice readBufferBytes(), since Qt 6.4's network thread hands over what
+/// it read ahead for the reply all at once when the stream ends, plus what is decoding and a
+/// line or two), the call
 /// keeps the first `backlogLimit` of them (at least one whole event), closes the connection,
 /// delivers what it kept and then ends with Transport::ConnectionLost and a message saying how
 /// far behind it was — as kube-apiserver closes a watcher that falls behind ("Forcing watcher
@@ -171,8 +177,9 @@ public:
     explicit HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit = 0);
     ~HttpWatchCall() override;
     void stop() override;
-    /// backlogBytes(): in the reply, waiting for a whole line, and at the decoder thread.
-    qint64 undeliveredBytes() const override { return backlogBytes(); }
+    /// deliverableBytes(): what this call will still deliver without another byte from the
+    /// server. An unfinished last line alone counts 0 (it waits for the server).
+    qint64 undeliveredBytes() const override { return deliverableBytes(); }
     /// The request went out: its reply (after a null one in the constructor). After stop()
     /// the reply is aborted at once.
     void attach(QNetworkReply *reply);
@@ -198,6 +205,15 @@ public:
     /// Bytes the reply reads ahead of this call (4 MiB, some 700 pod events): see the class
     /// comment.
     static constexpr qint64 readBufferBytes() { return 4 * 1024 * 1024; }
+    /// The most a call holds undelivered while it keeps up (see "Bounded when behind" above):
+    /// the reply's read buffer, as much again from Qt's network thread at the end of the
+    /// stream (QHttpThreadDelegate::finishedSlot emits all it holds; one read of the socket
+    /// takes up to the read buffer and a 128 KiB block more), two decoding shares and 256 KiB
+    /// of lines. A backlog limit below it may let a stream go that was keeping up.
+    static constexpr qint64 heldAtMostBytes()
+    {
+        return 2 * readBufferBytes() + 128 * 1024 + 2 * maxDecodingBytes() + 256 * 1024;
+    }
 
 private:
     void onReadyRead();
@@ -212,6 +228,11 @@ private:
     void allDelivered();
     /// Undelivered bytes: in the reply, in m_lines past m_pos and in the decoder.
     qint64 backlogBytes() const;
+    /// backlogBytes() while any of it can move on without the server (bytes in the reply, a
+    /// whole line not yet submitted, lines at the decoder); 0 when all it holds is an
+    /// unfinished line. The silence watchdog and the scenario clock wait on this, not on
+    /// backlogBytes(): a server gone quiet in the middle of an event is silence, not a backlog.
+    qint64 deliverableBytes() const;
     /// Keeps what fits in the limit and closes the connection (see the class comment).
     void fallBehind();
     /// True when the unfinished line here and in the reply's buffer is past maxEventBytes().

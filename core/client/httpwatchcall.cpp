@@ -90,6 +90,9 @@ bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error)
     return true;
 }
 
+static_assert(HttpWatchCall::defaultBacklogLimit() > HttpWatchCall::heldAtMostBytes(),
+              "a watch that keeps up must never be let go for falling behind");
+
 HttpWatchCall::HttpWatchCall(QNetworkReply *reply, qint64 backlogLimit)
     : m_decoder(new WatchDecoder(this)),
       m_backlogLimit(backlogLimit > 0 ? backlogLimit : defaultBacklogLimit())
@@ -116,8 +119,8 @@ void HttpWatchCall::attach(QNetworkReply *reply)
     reply->setReadBufferSize(readBufferBytes());
     connect(reply, &QNetworkReply::readyRead, this, &HttpWatchCall::onReadyRead);
     connect(reply, &QNetworkReply::finished, this, &HttpWatchCall::onFinished);
-    if (m_watchdog) // undelivered data means this call is behind, not that the server is silent
-        m_watchdog->watch(reply, [this] { return backlogBytes() > 0; });
+    if (m_watchdog) // deliverable data means this call is behind, not that the server is silent
+        m_watchdog->watch(reply, [this] { return deliverableBytes() > 0; });
 }
 
 void HttpWatchCall::setSilenceLimits(const Clock *clock, qint64 noAnswerMs, qint64 silenceMs)
@@ -179,6 +182,21 @@ qint64 HttpWatchCall::backlogBytes() const
 {
     return (m_reply ? m_reply->bytesAvailable() : 0) + (m_lines.size() - m_pos) +
            m_decoder->pendingBytes();
+}
+
+qint64 HttpWatchCall::deliverableBytes() const
+{
+    if ((m_reply && m_reply->bytesAvailable() > 0) || m_decoder->pendingBytes() > 0)
+        return backlogBytes();
+    // Only m_lines past m_pos is left: deliverable when it holds a newline (lastNewline()'s
+    // answer for what it searched, memchr for anything appended since).
+    if (m_lastNewline >= m_pos)
+        return backlogBytes();
+    const qsizetype from = qMax(m_pos, m_searchedTo);
+    if (from < m_lines.size() &&
+        std::memchr(m_lines.constData() + from, '\n', size_t(m_lines.size() - from)))
+        return backlogBytes();
+    return 0;
 }
 
 void HttpWatchCall::fallBehind()
@@ -359,6 +377,15 @@ void HttpWatchCall::allDelivered()
         QString err;
         if (decodeWatchEvent(rest, &ev, &err)) {
             Q_EMIT eventReceived(ev);
+        } else if (isTimedOut(m_reply)) {
+            // Given up for silence (or the request timeout) while half an event was here: the
+            // timeout is the cause, the unfinished event what it cost.
+            m_stopped = true;
+            ApiStatus st = requestTimeoutStatus(m_reply);
+            st.message += QStringLiteral("; the last event had arrived only in part (%1 bytes)")
+                              .arg(rest.size());
+            Q_EMIT ended(st);
+            return;
         } else {
             m_stopped = true;
             Q_EMIT ended(ApiStatus::transportError(

@@ -15,8 +15,24 @@
 // last resourceVersion it was given, as client-go does after any broken connection. So a cut
 // stream is checked for a gap-free prefix and an error end; a clean end keeps the connection
 // open (as kube-apiserver's keep-alive does) and must deliver everything.
+//
+// The server answers only once the watch call exists (go()). Qt 6.4 applies a reply's read
+// buffer size on its network thread by a queued call after the request has started: bytes that
+// arrive before it are read without the limit. On a loaded machine (a preemption between get()
+// and setReadBufferSize()) the whole flood was read at once and the call, rightly, fell behind
+// (1 run in 24 with two tests and a build on two cores). HttpWatchCall's class comment says
+// what that costs a user.
+//
+// Once (CI, AddressSanitizer, two tests at a time on two cores) Qt reported nothing for 30 s
+// after a cut, with every whole event delivered. A connection whose end is never noticed is
+// what the watch's silence limit is for (SilenceWatchdog, as client-go's HTTP/2 health check
+// finds a dead connection): so a cut stream must end with an error either way, reported by Qt
+// or, at the latest, once the silence limit passes (a ManualClock here, advanced by the test
+// only when Qt has said nothing for 30 s). A call that held back whole events, or an unfinished
+// line counted as work in progress, would still hang there and fail.
 #include "client/httpcalls.h"
 #include "client/httplisterwatcher.h"
+#include "trace/clock.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -26,6 +42,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <future>
 #include <thread>
 
 using namespace lens;
@@ -66,12 +83,21 @@ public:
     }
     ~FloodServer()
     {
+        go(); // a test that failed before go() must not leave the thread waiting
         ::shutdown(m_listen, SHUT_RDWR);
         if (m_thread.joinable())
             m_thread.join();
         ::close(m_listen);
     }
     quint16 port() const { return m_port; }
+    /// Lets the server answer the request it read (call once, after the client's watch call
+    /// exists: see the file's comment).
+    void go()
+    {
+        if (!m_went)
+            m_go.set_value();
+        m_went = true;
+    }
 
 private:
     bool sendAll(int fd, const char *data, qsizetype n)
@@ -100,6 +126,7 @@ private:
             }
             request.append(buf, r);
         }
+        m_go.get_future().wait();
         QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                           "Transfer-Encoding: chunked\r\n\r\n";
         bool ok = sendAll(fd, head.constData(), head.size());
@@ -127,6 +154,8 @@ private:
     bool m_complete;
     int m_listen = -1;
     quint16 m_port = 0;
+    std::promise<void> m_go;
+    bool m_went = false;
     std::thread m_thread;
 };
 
@@ -152,7 +181,7 @@ void tst_HttpWatch::floodArrivesWholeAndInOrder()
 {
     QFETCH(int, garbageAt);
     QFETCH(bool, cutMidEvent);
-    constexpr int kEvents = 8000; // some 3 KiB each: 24 MB, three times the limit below
+    constexpr int kEvents = 8000; // some 3 KiB each: 24 MB, twice the limit below
     QByteArray body;
     body.reserve(kEvents * 3200);
     for (int i = 0; i < kEvents; ++i)
@@ -163,13 +192,17 @@ void tst_HttpWatch::floodArrivesWholeAndInOrder()
     QVERIFY(server.port() != 0);
     HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.port())),
                          QStringLiteral("/api/v1/pods"));
-    // Above what the call may hold (read buffer, the lines it took, the decoder's share and a
-    // line or two), far below the flood.
-    constexpr qint64 kLimit = 8 * 1024 * 1024;
-    static_assert(kLimit > HttpWatchCall::readBufferBytes() +
-                               2 * HttpWatchCall::maxDecodingBytes() + 256 * 1024);
+    ManualClock clock; // the silence limit's clock (see the file's comment)
+    lw.setClock(&clock);
+    // Above what the call may hold while it keeps up (the read buffer, as much again handed
+    // over by Qt's network thread when the stream ends, the decoder's share and a line or two:
+    // an 8 MiB limit was crossed by 0.5 MiB at a clean end under load), below the flood.
+    constexpr qint64 kLimit = 12 * 1024 * 1024;
+    static_assert(kLimit > HttpWatchCall::heldAtMostBytes());
+    QVERIFY(body.size() > 2 * kLimit); // without back-pressure it would fall behind
     lw.setWatchBacklogLimit(kLimit);
     std::unique_ptr<WatchCall> call(lw.watch(ListOptions{}));
+    server.go();
     QList<WatchEvent> events;
     connect(call.get(), &WatchCall::eventReceived, this,
             [&events](const WatchEvent &e) { events << e; });
@@ -201,18 +234,30 @@ void tst_HttpWatch::floodArrivesWholeAndInOrder()
                                          : ended.first().first().value<ApiStatus>().describe())));
     if (garbageAt >= 0)
         return; // the reflector stops the call at the ERROR event
-    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 30000);
+    if (cutMidEvent && ended.isEmpty()) {
+        qWarning("Qt reported no end 30 s after the cut: %lld events delivered, %lld bytes "
+                 "deliverable; the silence limit has to end the call",
+                 qint64(events.size()), call->undeliveredBytes());
+        QCOMPARE(call->undeliveredBytes(), 0); // nothing held back: silence, not a backlog
+        clock.advance(60 * 1000);              // the limit for a watch without timeoutSeconds
+        QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), 10000);
+    }
+    QCOMPARE(ended.count(), 1);
     const ApiStatus end = ended.first().first().value<ApiStatus>();
     if (cutMidEvent) {
         // A transport error, never a clean end, after a gap-free prefix (checked above). With
         // every whole event delivered, the cut-off line is named as such.
         QVERIFY2(end.transport == ApiStatus::Transport::Truncated ||
-                     end.transport == ApiStatus::Transport::ConnectionLost,
+                     end.transport == ApiStatus::Transport::ConnectionLost ||
+                     end.transport == ApiStatus::Transport::Timeout,
                  qPrintable(end.describe()));
         QVERIFY(events.size() <= kEvents);
         if (events.size() == kEvents)
             QVERIFY2(end.message.contains(QLatin1String("ended in the middle of an event (1000 "
-                                                        "bytes)")),
+                                                        "bytes)")) ||
+                         end.message.contains(
+                             QLatin1String("the last event had arrived only in part (1000 bytes)")),
                      qPrintable(end.describe()));
     } else {
         QCOMPARE(events.size(), kEvents);

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void listWithoutAnswerIsGivenUp();
     void watchThatStopsSendingIsGivenUp();
     void watchThatKeepsSendingIsKept();
+    void watchSilentInTheMiddleOfAnEventIsGivenUp();
     void watchLineWithoutNewlineIsBounded();
 };
 
@@ -174,6 +175,40 @@ void tst_Silence::watchThatKeepsSendingIsKept()
     QCOMPARE(ended.size(), 0);
     clock.advance(60000); // and then silence
     QTRY_COMPARE(ended.size(), 1);
+}
+
+// A server (or the network on the way) that goes quiet after half an event: the half line is
+// not a backlog the call is working through, so it neither holds off the silence limit nor
+// counts as undelivered (what a scenario's clock waits for). It once did both, and such a watch
+// hung for good: no end, no new watch.
+void tst_Silence::watchSilentInTheMiddleOfAnEventIsGivenUp()
+{
+    SilentServer server;
+    ManualClock clock;
+    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
+    lw.setClock(&clock);
+    std::unique_ptr<WatchCall> call(lw.watch(ListOptions{})); // no timeoutSeconds: 60 s limit
+    QSignalSpy events(call.get(), &WatchCall::eventReceived);
+    QSignalSpy ended(call.get(), &WatchCall::ended);
+    QTRY_VERIFY(server.requested());
+    server.answer();
+    const QByteArray next = podEvent(8);
+    server.chunk(podEvent(7) + next.left(next.size() / 2));
+    QTRY_COMPARE(events.size(), 1);
+    QCOMPARE(call->undeliveredBytes(), 0);
+    clock.advance(59999);
+    QCoreApplication::processEvents();
+    QCOMPARE(ended.size(), 0);
+    clock.advance(1);
+    QTRY_COMPARE(ended.size(), 1);
+    const auto st = ended.at(0).at(0).value<ApiStatus>();
+    QCOMPARE(st.transport, ApiStatus::Transport::Timeout);
+    QVERIFY2(st.message.contains(QLatin1String("no data for 60 s")), qPrintable(st.message));
+    QVERIFY2(
+        st.message.contains(QStringLiteral("the last event had arrived only in part (%1 bytes)")
+                                .arg(next.size() / 2)),
+        qPrintable(st.message));
+    QCOMPARE(events.size(), 1);
 }
 
 // Issue 17: a watch line of hundreds of MB with no newline. client-go's streaming decoder
