@@ -236,6 +236,11 @@ void WatchStream::sendErrorAndFinish(const QByteArray &statusJson)
 
 void WatchStream::writeLine(const char *type, const QByteArray &objectJson, SharedFrame *shared)
 {
+    if (m_batch) { // the initial content: the lines of one producer round share a chunk
+        m_batch->append("{\"type\":\"").append(type).append("\",\"object\":");
+        m_batch->append(objectJson).append("}\n");
+        return;
+    }
     if (shared && shared->type && qstrcmp(shared->type, type) == 0 &&
         shared->json.constData() == objectJson.constData() &&
         shared->json.size() == objectJson.size()) {
@@ -316,7 +321,12 @@ void WatchStream::pump()
         send(std::exchange(m_pending, QByteArray()));
     while (m_producer && m_pending.isEmpty() && m_socket->bytesToWrite() < HighWaterBytes) {
         m_inProducer = true;
+        QByteArray batch;
+        m_batch = &batch;
         const bool more = m_producer();
+        m_batch = nullptr;
+        if (!batch.isEmpty())
+            writeChunk(batch); // still in the producer: straight on, not after itself
         m_inProducer = false;
         if (m_done) {
             m_producer = nullptr;
