@@ -40,6 +40,7 @@ private slots:
     void clientDisconnectEndsWatch();
     void manyConcurrentWatches();
     void keepAliveReusesConnection();
+    void watchListInitialEventsShareChunks();
     void failNextRequests();
     void controlApi();
 
@@ -325,6 +326,69 @@ void tst_SimWatch::keepAliveReusesConnection()
     QByteArray r3 = exchange("/api");
     QVERIFY(r3.startsWith("HTTP/1.1 200 OK\r\n"));
     QCOMPARE(sock.state(), QAbstractSocket::ConnectedState);
+}
+
+namespace {
+/// The chunks of a chunked body that starts after the headers in `in`: each chunk's data, in
+/// order, as far as whole chunks arrived.
+QList<QByteArray> chunksOf(const QByteArray &in)
+{
+    QList<QByteArray> chunks;
+    qsizetype at = in.indexOf("\r\n\r\n");
+    if (at < 0)
+        return chunks;
+    at += 4;
+    for (;;) {
+        const qsizetype eol = in.indexOf("\r\n", at);
+        if (eol < 0)
+            break;
+        bool ok = false;
+        const qsizetype size = in.mid(at, eol - at).toLongLong(&ok, 16);
+        if (!ok || size == 0 || in.size() < eol + 2 + size + 2)
+            break;
+        chunks << in.mid(eol + 2, size);
+        at = eol + 2 + size + 2;
+    }
+    return chunks;
+}
+} // namespace
+
+// A WatchList's initial events go out up to 256 to a chunk (WatchStream::setInitialState: a Qt
+// client pays some system calls per chunk); a live event after them is a chunk of its own.
+void tst_SimWatch::watchListInitialEventsShareChunks()
+{
+    for (int i = 0; i < 600; ++i)
+        QVERIFY(
+            m_sim->store()
+                ->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("bulk-%1").arg(i)))
+                .ok());
+    const int pods = int(m_sim->store()->objects(kPods, QString()).size());
+    QTcpSocket sock;
+    QByteArray in;
+    connect(&sock, &QTcpSocket::readyRead, &sock, [&] { in += sock.readAll(); });
+    sock.connectToHost(QHostAddress::LocalHost, m_url.port());
+    QTRY_COMPARE(sock.state(), QAbstractSocket::ConnectedState);
+    sock.write("GET /api/v1/pods?watch=1&sendInitialEvents=true&allowWatchBookmarks=true"
+               "&resourceVersionMatch=NotOlderThan HTTP/1.1\r\nHost: x\r\n\r\n");
+    QTRY_VERIFY_WITH_TIMEOUT(in.contains("k8s.io/initial-events-end"), 20000);
+    QTRY_VERIFY(in.endsWith("\r\n")); // the chunk holding the bookmark is whole
+    QList<QByteArray> chunks = chunksOf(in);
+    qsizetype lines = 0;
+    for (const QByteArray &c : chunks) {
+        QVERIFY(c.endsWith('\n')); // a chunk holds whole lines
+        lines += c.count('\n');
+    }
+    QCOMPARE(lines, pods + 1); // every pod's ADDED and the bookmark
+    QVERIFY2(chunks.size() <= (pods + 1 + 255) / 256,
+             qPrintable(QStringLiteral("%1 chunks for %2 lines").arg(chunks.size()).arg(lines)));
+    QVERIFY(m_sim->store()
+                ->create(kPods, podJson(QStringLiteral("shop"), QStringLiteral("bulk-live")))
+                .ok());
+    const qsizetype before = chunks.size();
+    QTRY_COMPARE(chunksOf(in).size(), before + 1);
+    chunks = chunksOf(in);
+    QCOMPARE(chunks.last().count('\n'), 1);
+    QVERIFY(chunks.last().startsWith("{\"type\":\"ADDED\""));
 }
 
 void tst_SimWatch::failNextRequests()
