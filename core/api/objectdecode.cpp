@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "objectdecode.h"
 
+#include "jsoncompact.h"
 #include "object_p.h"
 #include "objectdecode_p.h"
 
@@ -9,14 +10,9 @@
 #include <QJsonValue>
 
 #include <cctype>
-#include <cstddef>
 #include <cstring>
 #include <string>
 #include <utility>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace lens::fastjson {
 
@@ -66,40 +62,11 @@ bool validNumber(od::value &v)
     return true;
 }
 
-/// True when `raw` holds no JSON whitespace byte (space, tab, line feed, carriage return): a
-/// compact value, which simdjson::minify would copy unchanged. A space inside a string counts
-/// too, so such a value still goes through minify (which keeps it): conservative, and 16 bytes
-/// a step where SSE2 is there. A server's JSON is compact (kube-apiserver's encoder writes no
-/// whitespace), so the decoder thread copies a watch event's object instead of minifying it:
-/// minify was a quarter of that thread's time at 30 000 events/s.
-bool hasNoWhitespace(std::string_view raw)
-{
-    const char *p = raw.data();
-    const size_t n = raw.size();
-    size_t i = 0;
-#if defined(__SSE2__)
-    const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t');
-    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-    for (; i + 16 <= n; i += 16) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + i));
-        const __m128i hit =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)),
-                         _mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
-        if (_mm_movemask_epi8(hit) != 0)
-            return false;
-    }
-#endif
-    for (; i < n; ++i)
-        if (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r')
-            return false;
-    return true;
-}
-
-/// simdjson::minify, or a copy when `raw` is compact already (hasNoWhitespace()). `out` has
+/// simdjson::minify, or a copy when `raw` is compact already (jsonHasNoWhitespace()). `out` has
 /// room for raw.size() bytes; *written is what it holds after. False: minify failed.
 bool compactInto(std::string_view raw, char *out, size_t *written)
 {
-    if (hasNoWhitespace(raw)) {
+    if (jsonHasNoWhitespace(raw)) {
         std::memcpy(out, raw.data(), raw.size());
         *written = raw.size();
         return true;
@@ -391,7 +358,7 @@ bool readObject(od::object &obj, const Fill *fill, Object *out, const QByteArray
     const bool mayShare = whole && prefix.isEmpty() && qsizetype(raw.size()) == whole->size() &&
                           whole->capacity() >= whole->size() &&
                           whole->capacity() - whole->size() <= whole->size() / 8 + 64;
-    if (mayShare && hasNoWhitespace(raw)) {
+    if (mayShare && jsonHasNoWhitespace(raw)) {
         bytes = *whole;
         written = raw.size();
     } else if (mayShare) {

@@ -3,6 +3,7 @@
 // parsed when asked for. Decoding walks the bytes with simdjson and leaves everything it does
 // not take (malformed, deep, mistyped) to QJsonDocument, so results and error sentences are the
 // ones the Qt-only decoder gave. Each case below compares against that Qt-only reading.
+#include "api/jsoncompact.h"
 #include "client/httpcalls.h"
 
 #include <QDir>
@@ -54,6 +55,7 @@ private slots:
     void compactBytesAreKept();
     void prettyInputIsCompacted();
     void compactInputIsSharedNotCopied();
+    void whitespaceIsFoundAnywhere();
     void everyFixtureReadsAsQtReadsIt();
     void annotationsAndLabelsAreReadFromTheBytes();
     void listItemsGetKindAndApiVersion();
@@ -84,6 +86,29 @@ void tst_Object::compactBytesAreKept()
     QCOMPARE(o.phase(), QStringLiteral("Pending"));
     // Copies share the bytes: toJson() is not a re-serialisation.
     QCOMPARE(o.toJson().constData(), o.toJson().constData());
+}
+
+// jsonHasNoWhitespace() decides whether a decoded object is copied or minified: each of the
+// four whitespace bytes, at every position of values shorter and longer than its 16-byte
+// steps, is found; anything else is not whitespace.
+void tst_Object::whitespaceIsFoundAnywhere()
+{
+    for (int size : {1, 15, 16, 17, 31, 32, 33, 100}) {
+        const QByteArray compact(size, 'x');
+        QVERIFY(jsonHasNoWhitespace(std::string_view(compact.constData(), size_t(size))));
+        for (char ws : {' ', '\t', '\n', '\r'})
+            for (int at = 0; at < size; ++at) {
+                QByteArray b = compact;
+                b[at] = ws;
+                QVERIFY2(
+                    !jsonHasNoWhitespace(std::string_view(b.constData(), size_t(size))),
+                    qPrintable(
+                        QStringLiteral("size %1, byte %2 at %3").arg(size).arg(int(ws)).arg(at)));
+            }
+    }
+    const QByteArray others = R"({"a":[1,2.5e-3,true,null,"\u00e9"]})";
+    QVERIFY(jsonHasNoWhitespace(std::string_view(others.constData(), size_t(others.size()))));
+    QVERIFY(jsonHasNoWhitespace(std::string_view()));
 }
 
 void tst_Object::compactInputIsSharedNotCopied()

@@ -311,8 +311,14 @@ void tst_HttpList::theNetworkWaitsForTheDecoder()
     QTRY_VERIFY_WITH_TIMEOUT(http->findChild<QNetworkReply *>(), 10000);
     QNetworkReply *reply = http->findChild<QNetworkReply *>();
     QCOMPARE(reply->readBufferSize(), limits.readBufferBytes);
-    // The reply's buffer fills only because the call stopped taking from it.
-    QTRY_VERIFY_WITH_TIMEOUT(reply->bytesAvailable() >= limits.readBufferBytes, 10000);
+    // The call took its share and stopped; bytes wait in the reply, never more than its read
+    // buffer. (Not "until the buffer is full": Qt 6.4 hands the reply more only once a read
+    // empties its buffer, so after a partial take it may stay below the limit for good; a
+    // fresh clone's run waited 10 s for that once.)
+    QTRY_VERIFY_WITH_TIMEOUT(
+        http->bytesTaken() >= limits.decodeAheadBytes && reply->bytesAvailable() > 0, 10000);
+    QVERIFY2(reply->bytesAvailable() <= limits.readBufferBytes,
+             qPrintable(QString::number(reply->bytesAvailable())));
     QVERIFY2(http->bytesTaken() >= limits.decodeAheadBytes,
              qPrintable(QString::number(http->bytesTaken())));
     QVERIFY2(http->bytesTaken() < limits.decodeAheadBytes + limits.pieceBytes,
