@@ -95,9 +95,9 @@ public:
     /// connection, and ended() follows. A watch resumes from its last resourceVersion; a
     /// WatchList stream before its initial-events-end bookmark cannot (Reflector).
     bool fellBehind() const { return m_fellBehind; }
-    /// Bytes of the stream this client has received and not yet delivered as events
-    /// (HttpWatchCall: in the reply's buffer, in an unfinished line and at the decoder thread);
-    /// 0 for calls that deliver as they are told (in-memory ListerWatchers). Not in client-go:
+    /// Bytes of the stream this client has received and will deliver as events without another
+    /// byte from the server (HttpWatchCall::deliverableBytes(): an unfinished line alone counts
+    /// 0); 0 for calls that deliver as they are told (in-memory ListerWatchers). Not in client-go:
     /// a scenario waits for it to reach 0 before its clock moves on (Session::informersBusy()).
     virtual qint64 undeliveredBytes() const { return 0; }
     virtual void stop() = 0;

@@ -18,6 +18,13 @@ const lens::Clock *realTime()
     static const lens::SteadyClock clock;
     return &clock;
 }
+
+/// Appends the watch event line {"type":"TYPE","object":OBJECT}\n to `out`.
+void appendEventLine(QByteArray *out, const char *type, const QByteArray &objectJson)
+{
+    out->append("{\"type\":\"").append(type).append("\",\"object\":");
+    out->append(objectJson).append("}\n");
+}
 } // namespace
 
 WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
@@ -237,8 +244,7 @@ void WatchStream::sendErrorAndFinish(const QByteArray &statusJson)
 void WatchStream::writeLine(const char *type, const QByteArray &objectJson, SharedFrame *shared)
 {
     if (m_batch) { // the initial content: the lines of one producer round share a chunk
-        m_batch->append("{\"type\":\"").append(type).append("\",\"object\":");
-        m_batch->append(objectJson).append("}\n");
+        appendEventLine(m_batch, type, objectJson);
         return;
     }
     if (shared && shared->type && qstrcmp(shared->type, type) == 0 &&
@@ -247,17 +253,15 @@ void WatchStream::writeLine(const char *type, const QByteArray &objectJson, Shar
         writeFrame(shared->frame);
         return;
     }
-    // The chunk frame around {"type":"...","object":...}\n, built in one buffer.
-    const qsizetype typeSize = qsizetype(qstrlen(type));
-    const qsizetype lineSize = objectJson.size() + typeSize + 22; // {"type":"","object":}\n
+    // The chunk frame around the line, built in one buffer.
+    const qsizetype lineSize =
+        objectJson.size() + qsizetype(qstrlen(type)) + 22; // {"type":"","object":}\n
     QByteArray frame;
     frame.reserve(lineSize + 24);
     frame.setNum(lineSize, 16);
-    frame.append("\r\n{\"type\":\"")
-        .append(type, typeSize)
-        .append("\",\"object\":")
-        .append(objectJson)
-        .append("}\n\r\n");
+    frame.append("\r\n");
+    appendEventLine(&frame, type, objectJson);
+    frame.append("\r\n");
     if (shared)
         *shared = SharedFrame{type, objectJson, frame};
     writeFrame(frame);

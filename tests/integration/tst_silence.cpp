@@ -64,6 +64,27 @@ QByteArray podEvent(int rv)
            "{\"name\":\"p\",\"namespace\":\"default\",\"resourceVersion\":\"" +
            QByteArray::number(rv) + "\"}}}\n";
 }
+
+/// A watch (`options`) sent to a SilentServer by an HttpListerWatcher whose silence limits run
+/// on a ManualClock, with spies on its events and its end.
+struct ClockedWatch {
+    explicit ClockedWatch(const ListOptions &options = {})
+        : call(watchOn(lw, &clock, options)), events(call.get(), &WatchCall::eventReceived),
+          ended(call.get(), &WatchCall::ended)
+    {
+    }
+    static WatchCall *watchOn(HttpListerWatcher &lw, const Clock *clock, const ListOptions &o)
+    {
+        lw.setClock(clock);
+        return lw.watch(o);
+    }
+    SilentServer server;
+    ManualClock clock;
+    HttpListerWatcher lw{server.url(), QStringLiteral("/api/v1/pods")};
+    std::unique_ptr<WatchCall> call;
+    QSignalSpy events;
+    QSignalSpy ended;
+};
 } // namespace
 
 class tst_Silence : public QObject {
@@ -79,27 +100,22 @@ private Q_SLOTS:
 
 void tst_Silence::watchWithoutAnswerIsGivenUp()
 {
-    SilentServer server;
-    ManualClock clock;
-    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
-    lw.setClock(&clock);
     ListOptions o;
     o.timeoutSeconds = 300;
-    std::unique_ptr<WatchCall> call(lw.watch(o));
-    QSignalSpy ended(call.get(), &WatchCall::ended);
-    QTRY_VERIFY(server.requested());
-    clock.advance(lw.noAnswerMs() - 1);
+    ClockedWatch w(o);
+    QTRY_VERIFY(w.server.requested());
+    w.clock.advance(w.lw.noAnswerMs() - 1);
     QCoreApplication::processEvents();
-    QCOMPARE(ended.size(), 0); // not a millisecond early
-    clock.advance(1);
-    QTRY_COMPARE(ended.size(), 1);
-    const auto st = ended.at(0).at(0).value<ApiStatus>();
+    QCOMPARE(w.ended.size(), 0); // not a millisecond early
+    w.clock.advance(1);
+    QTRY_COMPARE(w.ended.size(), 1);
+    const auto st = w.ended.at(0).at(0).value<ApiStatus>();
     QCOMPARE(st.transport, ApiStatus::Transport::Timeout);
     QVERIFY2(st.message.contains(QLatin1String("the watch sent to 127.0.0.1:")) &&
                  st.message.contains(QLatin1String("no answer")) &&
                  st.message.contains(QLatin1String("in 60 s")),
              qPrintable(st.message));
-    QVERIFY(!call->responded());
+    QVERIFY(!w.call->responded());
 }
 
 void tst_Silence::listWithoutAnswerIsGivenUp()
@@ -128,53 +144,41 @@ void tst_Silence::listWithoutAnswerIsGivenUp()
 
 void tst_Silence::watchThatStopsSendingIsGivenUp()
 {
-    SilentServer server;
-    ManualClock clock;
-    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
-    lw.setClock(&clock);
     ListOptions o;
     o.timeoutSeconds = 120;
-    std::unique_ptr<WatchCall> call(lw.watch(o));
-    QSignalSpy events(call.get(), &WatchCall::eventReceived);
-    QSignalSpy ended(call.get(), &WatchCall::ended);
-    QTRY_VERIFY(server.requested());
-    server.answer();
-    server.chunk(podEvent(7));
-    QTRY_COMPARE(events.size(), 1);
+    ClockedWatch w(o);
+    QTRY_VERIFY(w.server.requested());
+    w.server.answer();
+    w.server.chunk(podEvent(7));
+    QTRY_COMPARE(w.events.size(), 1);
     // The server ends the stream itself at timeoutSeconds; a minute past that it is dead.
     const qint64 limit = 120 * 1000 + 60000;
-    clock.advance(limit - 1);
+    w.clock.advance(limit - 1);
     QCoreApplication::processEvents();
-    QCOMPARE(ended.size(), 0);
-    clock.advance(1);
-    QTRY_COMPARE(ended.size(), 1);
-    const auto st = ended.at(0).at(0).value<ApiStatus>();
+    QCOMPARE(w.ended.size(), 0);
+    w.clock.advance(1);
+    QTRY_COMPARE(w.ended.size(), 1);
+    const auto st = w.ended.at(0).at(0).value<ApiStatus>();
     QCOMPARE(st.transport, ApiStatus::Transport::Timeout);
     QVERIFY2(st.message.contains(QLatin1String("no data for 180 s")), qPrintable(st.message));
-    QVERIFY(call->responded());
+    QVERIFY(w.call->responded());
 }
 
 void tst_Silence::watchThatKeepsSendingIsKept()
 {
-    SilentServer server;
-    ManualClock clock;
-    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
-    lw.setClock(&clock);
-    std::unique_ptr<WatchCall> call(lw.watch(ListOptions{})); // no timeoutSeconds: 60 s limit
-    QSignalSpy events(call.get(), &WatchCall::eventReceived);
-    QSignalSpy ended(call.get(), &WatchCall::ended);
-    QTRY_VERIFY(server.requested());
-    server.answer();
+    ClockedWatch w; // no timeoutSeconds: 60 s limit
+    QTRY_VERIFY(w.server.requested());
+    w.server.answer();
     // An event every 40 s of clock time for four minutes: never 60 s of silence.
     for (int i = 1; i <= 6; ++i) {
-        clock.advance(40000);
-        server.chunk(podEvent(i));
-        QTRY_COMPARE(events.size(), i);
+        w.clock.advance(40000);
+        w.server.chunk(podEvent(i));
+        QTRY_COMPARE(w.events.size(), i);
     }
     QCoreApplication::processEvents();
-    QCOMPARE(ended.size(), 0);
-    clock.advance(60000); // and then silence
-    QTRY_COMPARE(ended.size(), 1);
+    QCOMPARE(w.ended.size(), 0);
+    w.clock.advance(60000); // and then silence
+    QTRY_COMPARE(w.ended.size(), 1);
 }
 
 // A server (or the network on the way) that goes quiet after half an event: the half line is
@@ -183,32 +187,26 @@ void tst_Silence::watchThatKeepsSendingIsKept()
 // hung for good: no end, no new watch.
 void tst_Silence::watchSilentInTheMiddleOfAnEventIsGivenUp()
 {
-    SilentServer server;
-    ManualClock clock;
-    HttpListerWatcher lw(server.url(), QStringLiteral("/api/v1/pods"));
-    lw.setClock(&clock);
-    std::unique_ptr<WatchCall> call(lw.watch(ListOptions{})); // no timeoutSeconds: 60 s limit
-    QSignalSpy events(call.get(), &WatchCall::eventReceived);
-    QSignalSpy ended(call.get(), &WatchCall::ended);
-    QTRY_VERIFY(server.requested());
-    server.answer();
+    ClockedWatch w; // no timeoutSeconds: 60 s limit
+    QTRY_VERIFY(w.server.requested());
+    w.server.answer();
     const QByteArray next = podEvent(8);
-    server.chunk(podEvent(7) + next.left(next.size() / 2));
-    QTRY_COMPARE(events.size(), 1);
-    QCOMPARE(call->undeliveredBytes(), 0);
-    clock.advance(59999);
+    w.server.chunk(podEvent(7) + next.left(next.size() / 2));
+    QTRY_COMPARE(w.events.size(), 1);
+    QCOMPARE(w.call->undeliveredBytes(), 0);
+    w.clock.advance(59999);
     QCoreApplication::processEvents();
-    QCOMPARE(ended.size(), 0);
-    clock.advance(1);
-    QTRY_COMPARE(ended.size(), 1);
-    const auto st = ended.at(0).at(0).value<ApiStatus>();
+    QCOMPARE(w.ended.size(), 0);
+    w.clock.advance(1);
+    QTRY_COMPARE(w.ended.size(), 1);
+    const auto st = w.ended.at(0).at(0).value<ApiStatus>();
     QCOMPARE(st.transport, ApiStatus::Transport::Timeout);
     QVERIFY2(st.message.contains(QLatin1String("no data for 60 s")), qPrintable(st.message));
     QVERIFY2(
         st.message.contains(QStringLiteral("the last event had arrived only in part (%1 bytes)")
                                 .arg(next.size() / 2)),
         qPrintable(st.message));
-    QCOMPARE(events.size(), 1);
+    QCOMPARE(w.events.size(), 1);
 }
 
 // Issue 17: a watch line of hundreds of MB with no newline. client-go's streaming decoder
