@@ -74,8 +74,8 @@ void MainWindow::buildActions()
         m_run->setToolTip(tr("Run the controller's Pop pump: every queued key is popped and "
                              "handled (F5)"));
         m_pause->setText(tr("\u2016  Pause"));
-        m_pause->setToolTip(tr("Pause the pump: deltas pile up in the DeltaFIFO where you can "
-                               "watch them being compressed (F6)"));
+        m_pause->setToolTip(tr("Pause the pump: deltas pile up in the DeltaFIFO, each key's in "
+                               "order, where you can watch them (F6)"));
         m_step->setText(tr("\u21E5  Step"));
         m_step->setToolTip(tr("Pop exactly one key from the head of the queue (F10)"));
         QString legend = tr("Deltas:") + QStringLiteral("&nbsp;&nbsp;");

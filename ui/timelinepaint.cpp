@@ -275,10 +275,17 @@ void paintSessions(TimelinePaint &c, const Track &t, int group)
         const QColor base = lane == 0 ? kListColor : kWatchColor;
         QColor fill = base;
         fill.setAlpha(open ? 170 : 215);
-        p.setPen(Qt::NoPen);
-        p.setBrush(fill);
-        p.drawRoundedRect(bar, 3, 3);
-        if (s.failed && !open) {
+        if (s.requestFailed && !open) {
+            // A WATCH request the server refused: no watch existed, so no bar, only its outline.
+            p.setPen(QPen(kFailColor, 1.5, Qt::DashLine));
+            p.setBrush(Qt::NoBrush);
+            p.drawRoundedRect(bar, 3, 3);
+        } else {
+            p.setPen(Qt::NoPen);
+            p.setBrush(fill);
+            p.drawRoundedRect(bar, 3, 3);
+        }
+        if (s.failed && !open && !s.requestFailed) {
             p.setBrush(kFailColor);
             p.drawRoundedRect(QRectF(bar.right() - 4, bar.top(), 4, bar.height()), 1, 1);
         }
@@ -291,7 +298,7 @@ void paintSessions(TimelinePaint &c, const Track &t, int group)
         const int textWidth = sfm.horizontalAdvance(text);
         double right = bar.right();
         if (bar.width() > textWidth + 12 || bar.width() > 160) {
-            p.setPen(Qt::white);
+            p.setPen(s.requestFailed ? c.pal.color(QPalette::Text) : QColor(Qt::white));
             p.drawText(bar.adjusted(5, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
                        sfm.elidedText(text, Qt::ElideRight, int(bar.width()) - 11));
         } else {

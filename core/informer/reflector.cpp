@@ -551,7 +551,10 @@ void Reflector::onWatchEnded(const ApiStatus &err)
     }
     const bool clean = err.code == 0 && err.transport == ApiStatus::Transport::None;
     if (!call->responded()) {
-        record(int(TraceKind::WatchError), errorDetail(err));
+        // Watch() itself returned the error: no watch existed (detail.request).
+        QJsonObject d = errorDetail(err);
+        d.insert(QLatin1String("request"), true);
+        record(int(TraceKind::WatchError), d);
         if (err.isConnectionRefused() || err.isTooManyRequests()) {
             backoffThen(
                 err.isTooManyRequests() ? QStringLiteral("429 on watch")

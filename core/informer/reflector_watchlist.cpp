@@ -113,7 +113,9 @@ void Reflector::onWatchListEnded(WatchCall *call, const ApiStatus &err)
 {
     m_bookmarkTimer->stop();
     if (!call->responded()) {
-        record(int(TraceKind::WatchError), errorDetail(err, true));
+        QJsonObject d = errorDetail(err, true);
+        d.insert(QLatin1String("request"), true); // no watch existed: Watch() failed
+        record(int(TraceKind::WatchError), d);
         watchListFailed(err, QStringLiteral("request failed"));
         return;
     }

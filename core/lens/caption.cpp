@@ -59,11 +59,16 @@ const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
     if (!journal)
         return nullptr;
     auto it = at(journal, seq);
+    // Another informer's events may come between the slices of a long Replace: only the
+    // queued delta's own informer's events count.
+    const QString informer =
+        it != journal->events().end() && it->seq == seq ? it->informer : QString();
     int budget = kScanBudget;
     while (it != journal->events().begin() && budget-- > 0) {
         --it;
         // Notes (a scenario's caption, recorded as it reacts to the list) come in between.
-        if (it->kind == TraceKind::FifoQueued || it->kind == TraceKind::Info)
+        if (it->kind == TraceKind::FifoQueued || it->kind == TraceKind::Info ||
+            it->informer != informer)
             continue;
         if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
             (it->kind == TraceKind::Bookmark &&
@@ -210,18 +215,20 @@ QString Caption::forMark(const TimelineModel::Mark &m)
     case Kind::ListPage:
         return tr("One page of a paginated LIST (limit/continue).");
     case Kind::Expired:
-        return tr("410 Gone: the resourceVersion is too old for the watch cache; the Reflector "
-                  "must relist, and the relist's Replace turns missed deletions into "
-                  "DeletedFinalStateUnknown tombstones.");
+        return tr("410 Gone: the resourceVersion is older than the server keeps; only a list "
+                  "can repair the cache, and its Replace turns missed deletions into "
+                  "DeletedFinalStateUnknown tombstones. Click it: the Explain pane says what "
+                  "the Reflector did next.");
     case Kind::Error:
-        return tr("The list or watch failed; the Reflector backs off and retries.");
+        return tr("The list or watch failed. Click it: the Explain pane says what the Reflector "
+                  "did next (a new watch, a list, a backoff).");
     case Kind::Backoff:
         return tr("Backoff: the Reflector waits before the next list/watch attempt (exponential, "
                   "with jitter).");
     case Kind::Resync:
-        return tr("Resync: the informer re-queues the indexer's objects as Sync deltas for "
-                  "handlers whose resync period is due; they receive OnUpdate(old, new) with the "
-                  "same object.");
+        return tr("Resync tick: when a listener's resyncPeriod is due, DeltaFIFO.Resync queues "
+                  "a Sync for every Indexer key with nothing queued; syncing listeners receive "
+                  "OnUpdate(old, new) with the same object.");
     case Kind::Synced:
         return tr("HasSynced: every object of the initial list has been popped and handled.");
     }

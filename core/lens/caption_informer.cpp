@@ -5,6 +5,7 @@
 #include "caption_p.h"
 #include "format.h"
 #include "journaltext.h"
+#include "rules.h"
 
 namespace lens::captiondetail {
 
@@ -14,12 +15,14 @@ QString syncedCaption(const TraceEvent &e, const Journal *, quint64)
                 {Caption::hasSynced(true)});
 }
 
-QString pumpModeCaption(const TraceEvent &e, const Journal *, quint64)
+QString pumpModeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
-    return page(
-        Caption::tr("Pop pump: %1").arg(e.type),
-        {Caption::tr("Run pops continuously; Pause leaves deltas in the queue, where you can "
-                     "watch them pile up and compress; Step pops exactly one key.")});
+    QStringList p{
+        Caption::tr("Run pops continuously; Pause leaves deltas in the queue, where you "
+                    "can watch them pile up; Step pops exactly one key."),
+        Rules::sentence(RuleId::DeltaFifoMergesOnlyDeletes, RuleContext{e, journal, upTo})};
+    p.removeAll(QString());
+    return page(Caption::tr("Pop pump: %1").arg(e.type), p);
 }
 
 namespace {
@@ -67,10 +70,14 @@ QString noteCaption(const TraceEvent &e, const Journal *, quint64)
     if (QString sim = simulatorNote(e); !sim.isEmpty())
         return sim;
     // The Reflector's note that WatchList gave up says why from its typed fields.
-    if (e.detail.contains(QLatin1String("fallbackCode")))
-        return page(
-            Caption::tr("Note"),
-            {Caption::tr("WatchList falls back to LIST+WATCH: %1").arg(JournalText::fallback(e))});
+    if (e.detail.contains(QLatin1String("fallbackCode"))) {
+        QStringList p{
+            Caption::tr("WatchList falls back to LIST+WATCH: %1").arg(JournalText::fallback(e)),
+            Rules::sentence(RuleId::BookmarkTimeoutIsOurs, RuleContext{e, nullptr, 0},
+                            str(e, "bookmarkTimeoutMs"))};
+        p.removeAll(QString());
+        return page(Caption::tr("Note"), p);
+    }
     return page(Caption::tr("Note"), {str(e, "message")});
 }
 

@@ -4,7 +4,8 @@
 // helpers, Caption's public functions and forEvent's choice by kind) and the files that explain
 // each component's events: caption_reflector.cpp, caption_queue.cpp, caption_indexer.cpp,
 // caption_informer.cpp, caption_processor.cpp, caption_cachesync.cpp, caption_workqueue.cpp.
-// Not installed; include only from core/lens/caption*.cpp.
+// Not installed; include only from core/lens/caption*.cpp and rules*.cpp (the rule table's
+// predicates scan the journal with the same helpers).
 
 #include "api/delta.h"
 #include "trace/journal.h"
@@ -37,8 +38,15 @@ QString someKeys(const QStringList &keys);
 /// What queued a Sync or Replaced delta, from `cause` (queueCauseEvent()); `journal` says
 /// whether there was a journal to look in at all.
 QString causeOfQueued(const Journal *journal, const TraceEvent *cause);
-/// Why a list ran, from its recorded cause ("initial", "expired", "watch expired", …).
-QString listCauseText(const QString &cause, const QString &fallbackReason);
+/// Why list `e` (a ListStarted or ListCompleted) ran, from its recorded cause ("initial",
+/// "expired", "watch expired", …) and, for a watch error, the informer's watch error before it;
+/// each general claim a checked rule (rules.h). "" when no rule holds.
+QString listCauseText(const TraceEvent &e, const Journal *journal, quint64 upTo);
+/// A boolean journal detail field.
+inline bool flagOf(const TraceEvent &e, const char *field)
+{
+    return e.detail.value(QLatin1String(field)).toBool();
+}
 /// What a LIST request with resourceVersion `rv` and `limit` asks the server for.
 QString listRequestText(const QString &rv, int limit);
 /// "Fields changed: a → b; +c; …" for an update `e` carrying the new object (watchEvent

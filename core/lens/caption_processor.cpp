@@ -5,6 +5,7 @@
 #include "caption_p.h"
 
 #include "format.h"
+#include "rules.h"
 
 #include <QJsonArray>
 #include <QMap>
@@ -21,6 +22,8 @@ QString whyNotified(const Journal *journal, const TraceEvent &e)
     const auto begin = journal->events().begin();
     for (int budget = kScanBudget; it != begin && budget-- > 0;) {
         --it;
+        if (it->informer != e.informer)
+            continue;
         if (it->key == e.key && it->kind == TraceKind::WatchEvent &&
             (e.type == QLatin1String("delete") ? it->type == QLatin1String("DELETED")
                                                : it->resourceVersion == e.resourceVersion))
@@ -47,7 +50,7 @@ QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
         return {causeOfQueued(nullptr, nullptr)};
     const QString handler = str(e, "handler");
     const TraceEvent *pop = lastBefore(journal, e.seq, [&e](const TraceEvent &x) {
-        return x.kind == TraceKind::FifoPopped && x.key == e.key;
+        return x.kind == TraceKind::FifoPopped && x.key == e.key && x.informer == e.informer;
     });
     if (!pop)
         return {Caption::tr("The journal no longer shows the Pop that delivered it.")};
@@ -62,7 +65,7 @@ QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
     QStringList p;
     const TraceEvent *queued =
         !found ? nullptr : lastBefore(journal, pop->seq, [&](const TraceEvent &x) {
-            return x.kind == TraceKind::FifoQueued && x.key == e.key &&
+            return x.kind == TraceKind::FifoQueued && x.key == e.key && x.informer == e.informer &&
                    x.type == deltaTypeName(type) && x.resourceVersion == e.resourceVersion;
         });
     if (queued)
@@ -74,8 +77,9 @@ QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
                          "queued.")
                  .arg(when(*pop));
     // The listener's syncing flag at Pop time: set by the last resync tick before the pop.
-    const TraceEvent *tick = lastBefore(
-        journal, pop->seq, [](const TraceEvent &x) { return x.kind == TraceKind::Resync; });
+    const TraceEvent *tick = lastBefore(journal, pop->seq, [&e](const TraceEvent &x) {
+        return x.kind == TraceKind::Resync && x.informer == e.informer;
+    });
     if (tick) {
         const QJsonArray ls = tick->detail.value(QLatin1String("listeners")).toArray();
         for (const QJsonValue &v : ls) {
@@ -105,7 +109,7 @@ QStringList whyResyncUpdate(const Journal *journal, const TraceEvent &e)
 
 } // namespace
 
-QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quint64)
+QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString key = e.key;
     const QString rv = e.resourceVersion;
@@ -125,16 +129,13 @@ QString handlerNotifiedCaption(const TraceEvent &e, const Journal *journal, quin
         head = Caption::tr("OnUpdate from resync: %1 \u2192 %2 (resourceVersion %3 unchanged)")
                    .arg(key, handler, rv);
         p << Caption::tr("Old and new object have the same resourceVersion: nothing changed on the "
-                         "server. Such updates come from a Sync or Replaced delta and reach only "
-                         "handlers whose resyncPeriod is due (shouldResync), so a handler with "
-                         "resync 0 never sees them.")
+                         "server. Such updates come from a Sync or Replaced delta.")
+          << Rules::sentence(RuleId::UnchangedUpdateToSyncing, RuleContext{e, journal, upTo})
           << whyResyncUpdate(journal, e);
     } else if (e.type == QLatin1String("update")) {
         head = Caption::tr("OnUpdate(%1) \u2192 %2 (resourceVersion %3 \u2192 %4)")
                    .arg(key, handler, str(e, "oldResourceVersion"), rv);
-        p << Caption::tr(
-            "A real update: the resourceVersion moved, so every handler gets it, resync "
-            "due or not.");
+        p << Rules::sentence(RuleId::ChangedUpdateToAll, RuleContext{e, journal, upTo});
         p << updateDiffText(journal, e, str(e, "oldResourceVersion"));
         p.removeAll(QString());
     } else if (e.type == QLatin1String("delete (tombstone)")) {
@@ -160,10 +161,9 @@ QString resyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const bool due = e.detail.value(QLatin1String("due")).toBool();
     const double periodS = e.detail.value(QLatin1String("periodMs")).toDouble() / 1000.0;
-    QStringList p{
-        due ? Caption::tr("At least one handler's resyncPeriod was due, so DeltaFIFO.Resync "
-                          "queued a Sync for every Indexer key with nothing queued.")
-            : Caption::tr("No handler's resyncPeriod was due yet: nothing was queued.")};
+    QStringList p{due ? Rules::sentence(RuleId::ResyncQueuesSync, RuleContext{e, journal, upTo})
+                      : Caption::tr("No handler's resyncPeriod was due yet: nothing was queued.")};
+    p.removeAll(QString());
     if (journal && due) {
         QStringList synced, unused;
         queuedAfter(journal, e, upTo, &synced, &unused);

@@ -5,6 +5,7 @@
 #include "caption_p.h"
 
 #include "deltachip.h"
+#include "rules.h"
 #include "trace/journal.h"
 
 namespace lens::captiondetail {
@@ -53,7 +54,7 @@ QString deltaMeaning(DeltaType t, bool tombstone)
     return {};
 }
 
-QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64)
+QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString key = e.key;
     const QString rv = e.resourceVersion;
@@ -83,15 +84,15 @@ QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64)
             p << Caption::tr(
                 "DeltaFIFO.Resync queues the Indexer's current object for every key with "
                 "nothing queued (keys with queued deltas are skipped: they will be "
-                "delivered anyway). Nothing changed on the server; only handlers whose "
-                "resyncPeriod is due get the resulting OnUpdate(old, new) with the same "
-                "object.");
+                "delivered anyway). Nothing changed on the server: the resulting "
+                "OnUpdate(old, new) carries the same object.");
+        p << Rules::sentence(RuleId::UnchangedUpdateToSyncing, RuleContext{e, journal, upTo});
     } else if (last.type == DeltaType::Replaced) {
         head = Caption::tr("Replaced queued for %1 (resourceVersion %2)").arg(key, rv);
         p << causeOfQueued(journal, queueCauseEvent(journal, e.seq))
           << Caption::tr("When popped it becomes OnAdd if the Indexer lacks the key, otherwise "
-                         "OnUpdate; an update with an unchanged resourceVersion reaches only "
-                         "handlers whose resync is due.");
+                         "OnUpdate.")
+          << Rules::sentence(RuleId::UnchangedUpdateToSyncing, RuleContext{e, journal, upTo});
     } else {
         head = Caption::tr("%1 queued for %2 (resourceVersion %3)")
                    .arg(deltaTypeName(last.type), key, rv);
@@ -102,9 +103,9 @@ QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64)
             "RealFIFO queues each event on its own; they are delivered in arrival order, "
             "one per Pop.");
     else
-        p << Caption::tr("The key's Deltas are now %1; the DeltaFIFO never merges them (only two "
-                         "Deleted in a row collapse), so a handler sees every version.")
-                 .arg(summarizeDeltas(e.deltas));
+        p << Caption::tr("The key's Deltas are now %1.").arg(summarizeDeltas(e.deltas))
+          << Rules::sentence(RuleId::DeltaFifoMergesOnlyDeletes, RuleContext{e, journal, upTo});
+    p.removeAll(QString());
     return page(head, p);
 }
 

@@ -5,40 +5,54 @@
 #include "caption_p.h"
 
 #include "journaltext.h"
+#include "rules.h"
 #include "trace/journal.h"
 
 namespace lens::captiondetail {
 
-QString listCauseText(const QString &cause, const QString &fallbackReason)
+QString listCauseText(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
+    const QString cause = str(e, "cause");
+    const RuleContext c{e, journal, upTo};
     if (cause == QLatin1String("initial"))
         return Caption::tr("It is the first list of ListAndWatch: it fills the cache.");
     if (cause == QLatin1String("expired"))
-        return Caption::tr("The list before it was refused with 410 Gone (Expired: etcd compacted "
-                           "the resourceVersion it asked for), so the Reflector marks its last "
-                           "synced resourceVersion unavailable and lists again at once, without "
-                           "backoff.");
+        return Rules::sentence(RuleId::ListCauseExpired, c);
     if (cause == QLatin1String("too large"))
         return Caption::tr("The list before it was refused because its resourceVersion is too "
                            "large (newer than the server has seen), so the Reflector marks its "
                            "last synced resourceVersion unavailable and lists again at once.");
     if (cause == QLatin1String("watch expired"))
-        return Caption::tr("The watch was answered 410 Gone (its resourceVersion is older than the "
-                           "server keeps), which ends ListAndWatch; after backoff it starts over "
-                           "with a list from the last synced resourceVersion "
-                           "(relistResourceVersion).");
-    if (cause == QLatin1String("watch error"))
-        return Caption::tr("The watch failed (an ERROR event or a broken stream), so after "
-                           "backoff ListAndWatch starts over with a list from the last synced "
-                           "resourceVersion (relistResourceVersion).");
-    if (cause == QLatin1String("fallback"))
-        return Caption::tr("WatchList (a streaming list with sendInitialEvents) did not work "
-                           "(%1), so the Reflector falls back to LIST then WATCH.")
-            .arg(fallbackReason);
+        return Rules::sentence(RuleId::ListCauseWatchExpired, c);
+    if (cause == QLatin1String("watch error")) {
+        // Which watch error led here, from the informer's last one before this list.
+        const TraceEvent *err = lastBefore(journal, e.seq, [&](const TraceEvent &x) {
+            return x.informer == e.informer && x.kind == TraceKind::WatchError;
+        });
+        if (!err)
+            return Caption::tr("The watch before it ended with an error; the journal no longer "
+                               "shows which.");
+        QString s = Rules::sentence(RuleId::ListCauseShortWatch, c, str(*err, "shortWatchMs"));
+        if (s.isEmpty())
+            s = Rules::sentence(RuleId::ListCauseWatchRequestFailed, c, JournalText::error(*err));
+        if (s.isEmpty())
+            s = Rules::sentence(RuleId::ListCauseWatchErrorEvent, c, JournalText::error(*err));
+        return s.isEmpty()
+                   ? s
+                   : s + QLatin1Char(' ') + Caption::tr("The watch error was %1.").arg(when(*err));
+    }
+    if (cause == QLatin1String("fallback")) {
+        QString s = Caption::tr("WatchList (a streaming list with sendInitialEvents) did not work "
+                                "(%1), so the Reflector falls back to LIST then WATCH.")
+                        .arg(JournalText::fallback(e));
+        const QString ours =
+            Rules::sentence(RuleId::BookmarkTimeoutIsOurs, c, str(e, "bookmarkTimeoutMs"));
+        return ours.isEmpty() ? s : s + QLatin1Char(' ') + ours;
+    }
     if (cause == QLatin1String("continue expired"))
         return Caption::tr("A continue token of the paged list expired, so the pager lists "
                            "everything again in one request at the original resourceVersion.");
-    return Caption::tr("Cause: %1.").arg(cause);
+    return Caption::tr("Cause: %1.").arg(said(e, "cause"));
 }
 
 /// What a LIST request with resourceVersion `rv` and `limit` asks the server for (the
@@ -60,44 +74,43 @@ QString listRequestText(const QString &rv, int limit)
         .arg(rv, paging);
 }
 
-QString watchEventCaption(const TraceEvent &e, const Journal *journal, quint64)
+QString watchEventCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString key = e.key;
     const QString rv = e.resourceVersion;
-    QStringList p{
-        Caption::tr("The API server's watch stream sent %1. The Reflector's watchHandler turns "
-                    "ADDED into DeltaFIFO.Add, MODIFIED into Update and DELETED into Delete, "
-                    "and remembers resourceVersion %2 so that the next watch resumes "
-                    "there.")
-            .arg(e.type, rv)};
+    const RuleContext c{e, journal, upTo};
+    QStringList p{Caption::tr("The API server's watch stream sent %1.").arg(e.type),
+                  Rules::sentence(RuleId::WatchEventQueued, c, rv),
+                  Rules::sentence(RuleId::WatchListEventStored, c)};
     if (e.type == QLatin1String("MODIFIED"))
         p << updateDiffText(journal, e, QString());
     p.removeAll(QString());
     return page(Caption::tr("Watch event %1 for %2 (resourceVersion %3)").arg(e.type, key, rv), p);
 }
 
-QString bookmarkCaption(const TraceEvent &e, const Journal *, quint64)
+QString bookmarkCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString rv = e.resourceVersion;
-    QStringList p{
-        Caption::tr("A bookmark carries no object: it only moves the Reflector's last "
-                    "resourceVersion forward, so the next watch neither replays old events "
-                    "nor relists. Nothing is queued.")};
-    if (e.detail.value(QLatin1String("initialEventsEnd")).toBool())
-        p << Caption::tr("This is the initial-events-end bookmark of a WatchList: the streamed "
-                         "initial list is complete, the Reflector calls Replace with it and the "
-                         "informer can become HasSynced.");
+    const RuleContext c{e, journal, upTo};
+    QStringList p{Rules::sentence(RuleId::BookmarkMovesResourceVersion, c, rv),
+                  Rules::sentence(RuleId::InitialEventsEndReplaces, c)};
+    if (flagOf(e, "watchList") && !flagOf(e, "initialEventsEnd"))
+        p << Caption::tr("It arrived during a WatchList's initial events: it moves the "
+                         "resourceVersion of the Reflector's temporary store to %1.")
+                 .arg(rv);
+    p.removeAll(QString());
     return page(Caption::tr("BOOKMARK at resourceVersion %1").arg(rv), p);
 }
 
-QString listStartedCaption(const TraceEvent &e, const Journal *, quint64)
+QString listStartedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString rv = e.resourceVersion;
-    const QString cause = str(e, "cause");
+    QStringList p{listCauseText(e, journal, upTo),
+                  listRequestText(rv, e.detail.value(QLatin1String("limit")).toInt())};
+    p.removeAll(QString());
     return page(Caption::tr("LIST started (cause: %1) at resourceVersion \"%2\", limit %3")
                     .arg(said(e, "cause"), rv, str(e, "limit")),
-                {listCauseText(cause, JournalText::fallback(e)),
-                 listRequestText(rv, e.detail.value(QLatin1String("limit")).toInt())});
+                p);
 }
 
 QString listPageCaption(const TraceEvent &e, const Journal *, quint64)
@@ -116,9 +129,8 @@ QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint6
                     "and every key the queue or the Indexer (knownObjects) holds that the "
                     "list lacks gets a Deleted delta with a DeletedFinalStateUnknown "
                     "tombstone, because its DELETE watch event was missed.")};
-    const QString cause = str(e, "cause");
-    if (!cause.isEmpty())
-        p << listCauseText(cause, JournalText::fallback(e));
+    if (!str(e, "cause").isEmpty())
+        p << listCauseText(e, journal, upTo);
     if (const TraceEvent *started = lastBefore(
             journal, e.seq, [](const TraceEvent &x) { return x.kind == TraceKind::ListStarted; }))
         p << listRequestText(started->resourceVersion,
@@ -137,10 +149,9 @@ QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint6
                                         nullptr, int(tombstones.size()))
                                 .arg(someKeys(tombstones))) +
                      QLatin1Char(' ') +
-                     Caption::tr(
-                         "A listed object whose resourceVersion changed reaches every handler "
-                         "as OnUpdate (OnAdd if new); an unchanged one only handlers whose "
-                         "resync is due.");
+                     Caption::tr("A listed object whose resourceVersion changed reaches every "
+                                 "handler as OnUpdate (OnAdd if new).");
+        p << Rules::sentence(RuleId::UnchangedUpdateToSyncing, RuleContext{e, journal, upTo});
         p << relistSplitText(journal, e, upTo);
         p.removeAll(QString());
     }
@@ -148,53 +159,96 @@ QString listCompletedCaption(const TraceEvent &e, const Journal *journal, quint6
         Caption::tr("LIST complete at resourceVersion %1: %2 objects").arg(rv, str(e, "items")), p);
 }
 
-QString listFailedCaption(const TraceEvent &e, const Journal *, quint64)
+QString listFailedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
-    return page(
-        Caption::tr("LIST failed: %1").arg(JournalText::error(e)),
-        {Caption::tr("ListAndWatch returns the error (the watch error handler sees it) and the "
-                     "Reflector backs off before it lists again.")});
+    const RuleContext c{e, journal, upTo};
+    QStringList p{Rules::sentence(RuleId::ListFailedBacksOff, c),
+                  Rules::sentence(RuleId::ContinueExpiredListsAgain, c)};
+    p.removeAll(QString());
+    return page(Caption::tr("LIST failed: %1").arg(JournalText::error(e)), p);
 }
 
-QString watchStartedCaption(const TraceEvent &e, const Journal *, quint64)
+QString watchStartedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const QString rv = e.resourceVersion;
-    return page(
-        Caption::tr("WATCH from resourceVersion %1 (timeoutSeconds %2)")
-            .arg(rv, str(e, "timeoutSeconds")),
-        {Caption::tr("The watch streams every change after resourceVersion %1. client-go picks "
-                     "timeoutSeconds at random in [300, 600) so that informers do not all "
-                     "re-watch at once, and asks for bookmarks (allowWatchBookmarks).")
-             .arg(rv)});
+    const RuleContext c{e, journal, upTo};
+    const int timeout = e.detail.value(QLatin1String("timeoutSeconds")).toInt();
+    const QString timeoutText =
+        timeout >= 300 && timeout < 600
+            ? Caption::tr("client-go picks timeoutSeconds at random in [300, 600) so that "
+                          "informers do not all re-watch at once; this one is %1 s.")
+                  .arg(timeout)
+            : Caption::tr("timeoutSeconds %1 is this program's setting (client-go picks one at "
+                          "random in [300, 600) s).")
+                  .arg(timeout);
+    if (flagOf(e, "sendInitialEvents")) {
+        const QString match =
+            rv.isEmpty() ? Caption::tr("resourceVersion \"\": the newest state, a consistent "
+                                       "read from etcd")
+                         : Caption::tr("a state not older than %1").arg(rv);
+        return page(Caption::tr("WATCH with sendInitialEvents (WatchList), resourceVersion \"%1\" "
+                                "(timeoutSeconds %2)")
+                        .arg(rv, str(e, "timeoutSeconds")),
+                    {Rules::sentence(RuleId::WatchListRequest, c, rv, match), timeoutText});
+    }
+    QStringList p{Rules::sentence(RuleId::WatchRequest, c, rv), timeoutText};
+    if (const TraceEvent *err = firstAfter(journal, e.seq, upTo,
+                                           [&](const TraceEvent &x) {
+                                               return x.informer == e.informer &&
+                                                      (x.kind == TraceKind::WatchError ||
+                                                       x.kind == TraceKind::WatchEvent ||
+                                                       x.kind == TraceKind::Bookmark ||
+                                                       x.kind == TraceKind::WatchEnded);
+                                           });
+        err && err->kind == TraceKind::WatchError && flagOf(*err, "request"))
+        p << Caption::tr("The request failed %1 (%2): no watch existed.")
+                 .arg(when(*err), JournalText::error(*err));
+    p.removeAll(QString());
+    return page(Caption::tr("WATCH from resourceVersion %1 (timeoutSeconds %2)")
+                    .arg(rv, str(e, "timeoutSeconds")),
+                p);
 }
 
-QString watchEndedCaption(const TraceEvent &e, const Journal *, quint64)
+QString watchEndedCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
-    return page(
-        Caption::tr("Watch ended (%1) after %2 events")
-            .arg(JournalText::watchEnd(e), str(e, "events")),
-        {Caption::tr("A watch that ends without an error (e.g. the server's timeout) is "
-                     "restarted from the last resourceVersion: no relist, nothing queued. "
-                     "The gap until the next watch is a window in which no events arrive.")});
+    const RuleContext c{e, journal, upTo};
+    QStringList p{Rules::sentence(RuleId::WatchEndedRewatches, c, e.resourceVersion),
+                  Rules::sentence(RuleId::WatchListEndedEarly, c)};
+    if (str(e, "reason") == QLatin1String("stream broken") && flagOf(e, "watchList"))
+        p << Caption::tr("Informer Lens let this WatchList go because it fell behind the initial "
+                         "events (its own backlog limit, not client-go's) and lists instead.");
+    p.removeAll(QString());
+    return page(Caption::tr("Watch ended (%1) after %2 events")
+                    .arg(JournalText::watchEnd(e), str(e, "events")),
+                p);
 }
 
 QString watchErrorCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     const int code = e.detail.value(QLatin1String("code")).toInt();
+    const RuleContext c{e, journal, upTo};
     QStringList p;
-    if (code == 410)
-        p << Caption::tr("410 Gone: the watch's resourceVersion is older than the server keeps "
-                         "(etcd compaction). Events in between may be lost, so ListAndWatch ends; "
-                         "after backoff it lists again (cause \"watch expired\") and Replace "
-                         "repairs the cache, queueing tombstones for objects deleted in the "
-                         "meantime.");
+    if (flagOf(e, "request"))
+        p << Caption::tr("The WATCH request itself was answered with this error: no watch "
+                         "existed.");
+    else if (e.detail.contains(QLatin1String("shortWatchMs")))
+        p << Caption::tr("The watch closed after %1 ms without a single event: client-go calls "
+                         "that a \"very short watch\" and treats it as an error.")
+                 .arg(str(e, "shortWatchMs"));
     else
-        p << Caption::tr("The watch stopped with an error. After backoff the Reflector lists again "
-                         "and starts a new watch; the resourceVersion is never taken from the "
-                         "error's Status.");
-    if (const TraceEvent *next = firstAfter(journal, e.seq, upTo, [](const TraceEvent &x) {
-            return x.kind == TraceKind::ListStarted || x.kind == TraceKind::WatchStarted;
-        })) {
+        p << Caption::tr("The open watch stream sent an ERROR event.");
+    if (code == 410)
+        p << Caption::tr("410 Gone: the resourceVersion is older than the server keeps (etcd "
+                         "compaction); events in between may be lost, and only a list can "
+                         "repair the cache (Replace queues tombstones for objects deleted in "
+                         "the meantime).");
+    p << Rules::sentence(RuleId::WatchErrorRelists, c)
+      << Rules::sentence(RuleId::WatchErrorRewatches, c)
+      << Rules::sentence(RuleId::WatchErrorRetriesAtOnce, c)
+      << Rules::sentence(RuleId::WatchListErrorFallsBack, c)
+      << Rules::sentence(RuleId::WatchListErrorStreamsAgain, c)
+      << Caption::tr("The resourceVersion is never taken from the error's Status.");
+    if (const TraceEvent *next = Rules::nextRequest(c)) {
         if (next->kind == TraceKind::ListStarted)
             p << Caption::tr(
                      "The next request was a LIST %1 (cause: %2) at resourceVersion \"%3\", "
@@ -202,22 +256,25 @@ QString watchErrorCaption(const TraceEvent &e, const Journal *journal, quint64 u
                      .arg(when(*next), said(*next, "cause"), next->resourceVersion,
                           str(*next, "limit"));
         else
-            p << Caption::tr("The next request was a WATCH %1 from resourceVersion %2, without a "
-                             "list.")
+            p << Caption::tr("The next request was a WATCH %1 from resourceVersion \"%2\", "
+                             "without a list.")
                      .arg(when(*next), next->resourceVersion);
     }
+    p.removeAll(QString());
     return page(
         code ? Caption::tr("Watch error %1: %2").arg(QString::number(code), JournalText::error(e))
              : Caption::tr("Watch error: %1").arg(JournalText::error(e)),
         p);
 }
 
-QString backoffCaption(const TraceEvent &e, const Journal *, quint64)
+QString backoffCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
+    const RuleContext c{e, journal, upTo};
     QStringList p{Caption::tr("client-go's backoff: 800 ms at first, doubled after each failure up "
-                              "to 30 s, with jitter, reset after 2 minutes without failure. Then "
-                              "ListAndWatch starts again (next list cause: %1).")
-                      .arg(said(e, "reason"))};
+                              "to 30 s, with jitter, reset after 2 minutes without failure."),
+                  Rules::sentence(RuleId::BackoffThenList, c, said(e, "reason")),
+                  Rules::sentence(RuleId::BackoffThenWatch, c, said(e, "reason"))};
+    p.removeAll(QString());
     if (e.detail.contains(QLatin1String("retryAfterCapSeconds")))
         p << Caption::tr("The server asked to wait at least %1 s (Retry-After); the Reflector "
                          "waits at most %2 s, the ceiling of its own backoff (client-go's REST "

@@ -92,7 +92,7 @@ std::vector<TimelineModel::Gap> TimelineModel::Track::watchGaps() const
     std::vector<Gap> gaps;
     const Span *prev = nullptr;
     for (const Span &s : spans) {
-        if (s.lane != Span::Lane::Watch)
+        if (s.lane != Span::Lane::Watch || s.requestFailed) // a failed request was no watch
             continue;
         if (prev && prev->end >= 0 && s.start > prev->end)
             gaps.push_back(Gap{prev->end, s.start, prev->outcome});
@@ -215,6 +215,16 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
         const int code = d.value(QLatin1String("code")).toInt();
         const QString err = JournalText::error(e);
         closeOpen(t, Span::Lane::Watch, e, true, err);
+        if (d.value(QLatin1String("request")).toBool())
+            for (auto it = t.spans.rbegin(); it != t.spans.rend(); ++it)
+                if (it->lane == Span::Lane::Watch && it->endSeq == e.seq) {
+                    it->requestFailed = true;
+                    it->label = tr("WATCH request from RV %1 failed, no watch")
+                                    .arg(e.resourceVersion.isEmpty()
+                                             ? it->label.section(QLatin1Char(' '), -1)
+                                             : e.resourceVersion);
+                    break;
+                }
         addMark(t, code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);
         break;
     }

@@ -53,6 +53,9 @@ public:
         qint64 start = 0;
         qint64 end = -1; ///< -1 while open
         bool failed = false;
+        /// A WATCH request answered with an error (WatchError detail.request): no watch
+        /// existed, only the request (client-go's ListerWatcher.Watch returned the error).
+        bool requestFailed = false;
         QString label;      ///< list: cause; watch: "from RV n"
         QString outcome;    ///< "123 items", "closed by server", "410 Gone: …"
         int events = 0;     ///< watch events seen in a watch span

@@ -56,6 +56,7 @@ const std::map<TraceKind, QList<Field>> &schema()
           {"reason", T::String},
           {"status", T::Status},
           {"shortWatchMs", T::Int},
+          {"request", T::Bool},
           {"watchList", T::Bool}}},
         {TraceKind::Backoff,
          {{"delayMs", T::Int},

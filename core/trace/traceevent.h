@@ -23,7 +23,8 @@ enum class TraceKind {
     WatchEvent,   ///< reflector: ADDED/MODIFIED/DELETED arrived; type, key, resourceVersion, object
     Bookmark,     ///< reflector: a BOOKMARK moved the resourceVersion
     WatchEnded,   ///< reflector: the stream ended without error; detail.events, detail.reason
-    WatchError,   ///< reflector: ERROR event or failed stream; detail.error, detail.code
+    WatchError,   ///< reflector: ERROR event, failed WATCH request (detail.request: no watch
+                  ///< existed) or very short watch (detail.shortWatchMs); detail.error, code
     Backoff,      ///< reflector: waiting before the next attempt; detail.delayMs, detail.reason
     FifoQueued,   ///< queue: a delta was queued; key, type, deltas = the key's Deltas afterwards
     FifoPopped,   ///< queue: Pop took a key; deltas = what was popped, detail.isInInitialList

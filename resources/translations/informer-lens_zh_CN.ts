@@ -168,18 +168,6 @@
         <translation>%2 的 watch 事件 %1（resourceVersion %3）</translation>
     </message>
     <message>
-        <source>The API server&apos;s watch stream sent %1. The Reflector&apos;s watchHandler turns ADDED into DeltaFIFO.Add, MODIFIED into Update and DELETED into Delete, and remembers resourceVersion %2 so that the next watch resumes there.</source>
-        <translation>API 服务器的 watch 流发来了 %1。Reflector 的 watchHandler 把 ADDED 变成 DeltaFIFO.Add，MODIFIED 变成 Update，DELETED 变成 Delete，并记住 resourceVersion %2，以便下一次 watch 从这里继续。</translation>
-    </message>
-    <message>
-        <source>A bookmark carries no object: it only moves the Reflector&apos;s last resourceVersion forward, so the next watch neither replays old events nor relists. Nothing is queued.</source>
-        <translation>书签不带对象：它只把 Reflector 的最后 resourceVersion 向前推进，下一次 watch 既不重放旧事件也不重新列表。不会放入任何队列。</translation>
-    </message>
-    <message>
-        <source>This is the initial-events-end bookmark of a WatchList: the streamed initial list is complete, the Reflector calls Replace with it and the informer can become HasSynced.</source>
-        <translation>这是 WatchList 的 initial-events-end 书签：流式的初始列表已完整，Reflector 用它调用 Replace，informer 可以变为 HasSynced。</translation>
-    </message>
-    <message>
         <source>BOOKMARK at resourceVersion %1</source>
         <translation>resourceVersion %1 的 BOOKMARK</translation>
     </message>
@@ -208,28 +196,12 @@
         <translation>LIST 失败：%1</translation>
     </message>
     <message>
-        <source>ListAndWatch returns the error (the watch error handler sees it) and the Reflector backs off before it lists again.</source>
-        <translation>ListAndWatch 返回该错误（watch 错误处理器会看到它），Reflector 退避后再重新列表。</translation>
-    </message>
-    <message>
         <source>WATCH from resourceVersion %1 (timeoutSeconds %2)</source>
         <translation>从 resourceVersion %1 开始 WATCH（timeoutSeconds %2）</translation>
     </message>
     <message>
-        <source>The watch streams every change after resourceVersion %1. client-go picks timeoutSeconds at random in [300, 600) so that informers do not all re-watch at once, and asks for bookmarks (allowWatchBookmarks).</source>
-        <translation>watch 流式传来 resourceVersion %1 之后的每个变化。client-go 在 [300, 600) 中随机选择 timeoutSeconds，使各 informer 不会同时重新 watch，并请求书签（allowWatchBookmarks）。</translation>
-    </message>
-    <message>
         <source>Watch ended (%1) after %2 events</source>
         <translation>watch 结束（%1），共 %2 个事件</translation>
-    </message>
-    <message>
-        <source>A watch that ends without an error (e.g. the server&apos;s timeout) is restarted from the last resourceVersion: no relist, nothing queued. The gap until the next watch is a window in which no events arrive.</source>
-        <translation>没有错误而结束的 watch（例如服务器超时）会从最后的 resourceVersion 重新开始：不重新列表，不放入队列。到下一次 watch 之间的空档里不会收到事件。</translation>
-    </message>
-    <message>
-        <source>The watch stopped with an error. After backoff the Reflector lists again and starts a new watch; the resourceVersion is never taken from the error&apos;s Status.</source>
-        <translation>watch 因错误停止。退避之后 Reflector 重新列表并开始新的 watch；resourceVersion 从不取自错误的 Status。</translation>
     </message>
     <message>
         <source>Watch error %1: %2</source>
@@ -238,10 +210,6 @@
     <message>
         <source>Watch error: %1</source>
         <translation>watch 错误：%1</translation>
-    </message>
-    <message>
-        <source>client-go&apos;s backoff: 800 ms at first, doubled after each failure up to 30 s, with jitter, reset after 2 minutes without failure. Then ListAndWatch starts again (next list cause: %1).</source>
-        <translation>client-go 的退避：起始 800 ms，每次失败翻倍，上限 30 s，带抖动，2 分钟无失败后重置。之后 ListAndWatch 重新开始（下一次列表原因：%1）。</translation>
     </message>
     <message>
         <source>The server asked to wait at least %1 s (Retry-After).</source>
@@ -276,16 +244,8 @@
         <translation>%1 的 Sync 已放入队列（resourceVersion %2）</translation>
     </message>
     <message>
-        <source>DeltaFIFO.Resync queues the Indexer&apos;s current object for every key with nothing queued (keys with queued deltas are skipped: they will be delivered anyway). Nothing changed on the server; only handlers whose resyncPeriod is due get the resulting OnUpdate(old, new) with the same object.</source>
-        <translation>DeltaFIFO.Resync 为每个没有排队内容的键放入 Indexer 中的当前对象（已有排队 delta 的键被跳过：它们无论如何都会被交付）。服务器上没有变化；只有 resyncPeriod 到期的处理器会收到由此产生的、新旧对象相同的 OnUpdate(old, new)。</translation>
-    </message>
-    <message>
         <source>Replaced queued for %1 (resourceVersion %2)</source>
         <translation>%1 的 Replaced 已放入队列（resourceVersion %2）</translation>
-    </message>
-    <message>
-        <source>When popped it becomes OnAdd if the Indexer lacks the key, otherwise OnUpdate; an update with an unchanged resourceVersion reaches only handlers whose resync is due.</source>
-        <translation>Pop 之后，若 Indexer 没有该键则成为 OnAdd，否则成为 OnUpdate；resourceVersion 未变的更新只会到达 resync 到期的处理器。</translation>
     </message>
     <message>
         <source>%1 queued for %2 (resourceVersion %3)</source>
@@ -294,10 +254,6 @@
     <message>
         <source>RealFIFO queues each event on its own; they are delivered in arrival order, one per Pop.</source>
         <translation>RealFIFO 把每个事件单独放入队列；它们按到达顺序交付，每次 Pop 一个。</translation>
-    </message>
-    <message>
-        <source>The key&apos;s Deltas are now %1; the DeltaFIFO never merges them (only two Deleted in a row collapse), so a handler sees every version.</source>
-        <translation>该键的 Deltas 现在是 %1；DeltaFIFO 从不合并它们（只有连续两个 Deleted 会合并），所以处理器能看到每个版本。</translation>
     </message>
     <message numerus="yes">
         <source>Pop: %1 with %n delta(s) handed to HandleDeltas</source>
@@ -350,16 +306,8 @@
         <translation>来自 resync 的 OnUpdate：%1 → %2（resourceVersion %3 未变）</translation>
     </message>
     <message>
-        <source>Old and new object have the same resourceVersion: nothing changed on the server. Such updates come from a Sync or Replaced delta and reach only handlers whose resyncPeriod is due (shouldResync), so a handler with resync 0 never sees them.</source>
-        <translation>新旧对象的 resourceVersion 相同：服务器上没有变化。这类更新来自 Sync 或 Replaced delta，只会到达 resyncPeriod 到期的处理器（shouldResync），所以 resync 为 0 的处理器永远看不到它们。</translation>
-    </message>
-    <message>
         <source>OnUpdate(%1) → %2 (resourceVersion %3 → %4)</source>
         <translation>OnUpdate(%1) → %2（resourceVersion %3 → %4）</translation>
-    </message>
-    <message>
-        <source>A real update: the resourceVersion moved, so every handler gets it, resync due or not.</source>
-        <translation>真正的更新：resourceVersion 变了，所以每个处理器都会收到，不论 resync 是否到期。</translation>
     </message>
     <message>
         <source>OnDelete(%1) with a tombstone → %2</source>
@@ -382,10 +330,6 @@
         <translation>该监听器的缓冲区还有 %1 条通知；这条等待了 %2 ms。</translation>
     </message>
     <message>
-        <source>At least one handler&apos;s resyncPeriod was due, so DeltaFIFO.Resync queued a Sync for every Indexer key with nothing queued.</source>
-        <translation>至少一个处理器的 resyncPeriod 已到期，因此 DeltaFIFO.Resync 为每个没有排队内容的 Indexer 键放入了 Sync。</translation>
-    </message>
-    <message>
         <source>No handler&apos;s resyncPeriod was due yet: nothing was queued.</source>
         <translation>还没有处理器的 resyncPeriod 到期：没有放入任何内容。</translation>
     </message>
@@ -396,10 +340,6 @@
     <message>
         <source>Pop pump: %1</source>
         <translation>Pop 泵：%1</translation>
-    </message>
-    <message>
-        <source>Run pops continuously; Pause leaves deltas in the queue, where you can watch them pile up and compress; Step pops exactly one key.</source>
-        <translation>运行时持续 Pop；暂停时 delta 留在队列里，可以看到它们累积与压缩；单步时恰好 Pop 一个键。</translation>
     </message>
     <message>
         <source>Note</source>
@@ -441,10 +381,6 @@
             <numerusform>为列表中消失的对象排入了 %n 个墓碑（%1）：handler 会收到携带 DeletedFinalStateUnknown 的 OnDelete。</numerusform>
         </translation>
     </message>
-    <message>
-        <source>A listed object whose resourceVersion changed reaches every handler as OnUpdate (OnAdd if new); an unchanged one only handlers whose resync is due.</source>
-        <translation>resourceVersion 变化了的对象会作为 OnUpdate（新对象则为 OnAdd）到达每个 handler；没有变化的对象只到达 resync 已到期的 handler。</translation>
-    </message>
     <message numerus="yes">
         <source>This tick %1 queued %n Sync delta(s)</source>
         <translation>
@@ -480,14 +416,6 @@
     <message>
         <source>The list before it was refused because its resourceVersion is too large (newer than the server has seen), so the Reflector marks its last synced resourceVersion unavailable and lists again at once.</source>
         <translation>它之前的 LIST 因 resourceVersion 太大（比服务器见过的更新）被拒绝，因此 Reflector 把最后同步的 resourceVersion 标记为不可用，并立即重新列表。</translation>
-    </message>
-    <message>
-        <source>The watch was answered 410 Gone (its resourceVersion is older than the server keeps), which ends ListAndWatch; after backoff it starts over with a list from the last synced resourceVersion (relistResourceVersion).</source>
-        <translation>watch 收到 410 Gone（它的 resourceVersion 比服务器保留的更旧），ListAndWatch 因此结束；退避之后它从最后同步的 resourceVersion 重新列表（relistResourceVersion）。</translation>
-    </message>
-    <message>
-        <source>The watch failed (an ERROR event or a broken stream), so after backoff ListAndWatch starts over with a list from the last synced resourceVersion (relistResourceVersion).</source>
-        <translation>watch 失败（ERROR 事件或流中断），因此退避之后 ListAndWatch 从最后同步的 resourceVersion 重新列表（relistResourceVersion）。</translation>
     </message>
     <message>
         <source>in pages of at most %1 items</source>
@@ -542,16 +470,8 @@
         <translation>Pop 之前还没有任何 resync 定时，而监听器从注册起就处于同步状态（sharedProcessor.addListener），所以尽管没有任何变化，%1 仍收到了这次更新。</translation>
     </message>
     <message>
-        <source>410 Gone: the watch&apos;s resourceVersion is older than the server keeps (etcd compaction). Events in between may be lost, so ListAndWatch ends; after backoff it lists again (cause &quot;watch expired&quot;) and Replace repairs the cache, queueing tombstones for objects deleted in the meantime.</source>
-        <translation>410 Gone：watch 的 resourceVersion 比服务器保留的更旧（etcd 压缩）。中间的事件可能丢失，因此 ListAndWatch 结束；退避之后重新列表（原因 &quot;watch expired&quot;），Replace 修复缓存，并为期间被删除的对象放入墓碑。</translation>
-    </message>
-    <message>
         <source>The next request was a LIST %1 (cause: %2) at resourceVersion &quot;%3&quot;, limit %4.</source>
         <translation>下一次请求是%1发出的 LIST（原因：%2），resourceVersion &quot;%3&quot;，limit %4。</translation>
-    </message>
-    <message>
-        <source>The next request was a WATCH %1 from resourceVersion %2, without a list.</source>
-        <translation>下一次请求是%1发出的 WATCH，从 resourceVersion %2 开始，没有重新列表。</translation>
     </message>
     <message>
         <source>%1: no resyncPeriod, not due</source>
@@ -690,20 +610,8 @@
         <translation>分页 LIST 的一页（limit/continue）。</translation>
     </message>
     <message>
-        <source>410 Gone: the resourceVersion is too old for the watch cache; the Reflector must relist, and the relist&apos;s Replace turns missed deletions into DeletedFinalStateUnknown tombstones.</source>
-        <translation>410 Gone：resourceVersion 对 watch 缓存而言过旧；Reflector 必须重新 list，其 Replace 会把错过的删除变成 DeletedFinalStateUnknown 墓碑。</translation>
-    </message>
-    <message>
-        <source>The list or watch failed; the Reflector backs off and retries.</source>
-        <translation>list 或 watch 失败；Reflector 退避后重试。</translation>
-    </message>
-    <message>
         <source>Backoff: the Reflector waits before the next list/watch attempt (exponential, with jitter).</source>
         <translation>退避：Reflector 在下一次 list/watch 尝试前等待（指数增长，带抖动）。</translation>
-    </message>
-    <message>
-        <source>Resync: the informer re-queues the indexer&apos;s objects as Sync deltas for handlers whose resync period is due; they receive OnUpdate(old, new) with the same object.</source>
-        <translation>Resync：informer 为 resync 周期已到的处理器把 indexer 中的对象作为 Sync Delta 重新排队；它们收到 old 与 new 相同的 OnUpdate(old, new)。</translation>
     </message>
     <message>
         <source>HasSynced: every object of the initial list has been popped and handled.</source>
@@ -1054,6 +962,218 @@
         <translation>
             <numerusform>ItemExponentialFailure 选择了 %1：该键自上次 Forget 以来已失败 %n 次，每次失败等待时间翻倍（基础延迟 × 2^(失败次数 − 1)：第一次失败等待基础延迟；不超过限速器的上限）；下一次失败将等待两倍长的时间。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>410 Gone: the resourceVersion is older than the server keeps; only a list can repair the cache, and its Replace turns missed deletions into DeletedFinalStateUnknown tombstones. Click it: the Explain pane says what the Reflector did next.</source>
+        <translation>410 Gone：该 resourceVersion 比服务器保留的更旧；只有一次 list 能修复缓存，它的 Replace 会把错过的删除变成 DeletedFinalStateUnknown 墓碑。点击它：解释窗格会说明 Reflector 接下来做了什么。</translation>
+    </message>
+    <message>
+        <source>The list or watch failed. Click it: the Explain pane says what the Reflector did next (a new watch, a list, a backoff).</source>
+        <translation>list 或 watch 失败。点击它：解释窗格会说明 Reflector 接下来做了什么（新的 watch、一次 list、一次退避）。</translation>
+    </message>
+    <message>
+        <source>Resync tick: when a listener&apos;s resyncPeriod is due, DeltaFIFO.Resync queues a Sync for every Indexer key with nothing queued; syncing listeners receive OnUpdate(old, new) with the same object.</source>
+        <translation>Resync 定时：当某个监听器的 resyncPeriod 到期时，DeltaFIFO.Resync 为 Indexer 中每个没有排队内容的键放入一个 Sync；处于 syncing 状态的监听器收到 old 与 new 为同一对象的 OnUpdate(old, new)。</translation>
+    </message>
+    <message>
+        <source>Run pops continuously; Pause leaves deltas in the queue, where you can watch them pile up; Step pops exactly one key.</source>
+        <translation>Run 持续 Pop；Pause 让 delta 留在队列中，你可以看着它们堆积；Step 只 Pop 一个键。</translation>
+    </message>
+    <message>
+        <source>Old and new object have the same resourceVersion: nothing changed on the server. Such updates come from a Sync or Replaced delta.</source>
+        <translation>新旧对象的 resourceVersion 相同：服务器上没有任何变化。这样的更新来自 Sync 或 Replaced delta。</translation>
+    </message>
+    <message>
+        <source>DeltaFIFO.Resync queues the Indexer&apos;s current object for every key with nothing queued (keys with queued deltas are skipped: they will be delivered anyway). Nothing changed on the server: the resulting OnUpdate(old, new) carries the same object.</source>
+        <translation>DeltaFIFO.Resync 为每个没有排队内容的键放入 Indexer 中的当前对象（已有排队 delta 的键被跳过：它们反正会被交付）。服务器上没有任何变化：由此产生的 OnUpdate(old, new) 携带同一个对象。</translation>
+    </message>
+    <message>
+        <source>When popped it becomes OnAdd if the Indexer lacks the key, otherwise OnUpdate.</source>
+        <translation>被 Pop 时，如果 Indexer 中没有该键，它变成 OnAdd，否则变成 OnUpdate。</translation>
+    </message>
+    <message>
+        <source>The key&apos;s Deltas are now %1.</source>
+        <translation>该键的 Deltas 现在是 %1。</translation>
+    </message>
+    <message>
+        <source>The watch before it ended with an error; the journal no longer shows which.</source>
+        <translation>它之前的 watch 以错误结束；日志中已看不到是哪个错误。</translation>
+    </message>
+    <message>
+        <source>The watch error was %1.</source>
+        <translation>该 watch 错误发生在 %1。</translation>
+    </message>
+    <message>
+        <source>The API server&apos;s watch stream sent %1.</source>
+        <translation>API 服务器的 watch 流发送了 %1。</translation>
+    </message>
+    <message>
+        <source>It arrived during a WatchList&apos;s initial events: it moves the resourceVersion of the Reflector&apos;s temporary store to %1.</source>
+        <translation>它在 WatchList 的初始事件期间到达：它把 Reflector 临时存储的 resourceVersion 移到 %1。</translation>
+    </message>
+    <message>
+        <source>A listed object whose resourceVersion changed reaches every handler as OnUpdate (OnAdd if new).</source>
+        <translation>resourceVersion 变化了的列出对象会以 OnUpdate（若是新对象则为 OnAdd）到达每个处理器。</translation>
+    </message>
+    <message>
+        <source>client-go picks timeoutSeconds at random in [300, 600) so that informers do not all re-watch at once; this one is %1 s.</source>
+        <translation>client-go 在 [300, 600) 中随机选取 timeoutSeconds，使各 informer 不会同时重新 watch；这一次是 %1 s。</translation>
+    </message>
+    <message>
+        <source>timeoutSeconds %1 is this program&apos;s setting (client-go picks one at random in [300, 600) s).</source>
+        <translation>timeoutSeconds %1 是本程序的设置（client-go 会在 [300, 600) s 中随机选取）。</translation>
+    </message>
+    <message>
+        <source>resourceVersion &quot;&quot;: the newest state, a consistent read from etcd</source>
+        <translation>resourceVersion &quot;&quot;：最新状态，从 etcd 一致读取</translation>
+    </message>
+    <message>
+        <source>a state not older than %1</source>
+        <translation>不早于 %1 的状态</translation>
+    </message>
+    <message>
+        <source>WATCH with sendInitialEvents (WatchList), resourceVersion &quot;%1&quot; (timeoutSeconds %2)</source>
+        <translation>带 sendInitialEvents 的 WATCH（WatchList），resourceVersion &quot;%1&quot;（timeoutSeconds %2）</translation>
+    </message>
+    <message>
+        <source>The request failed %1 (%2): no watch existed.</source>
+        <translation>该请求失败 %1（%2）：watch 从未存在。</translation>
+    </message>
+    <message>
+        <source>Informer Lens let this WatchList go because it fell behind the initial events (its own backlog limit, not client-go&apos;s) and lists instead.</source>
+        <translation>Informer Lens 放弃了这个 WatchList，因为它跟不上初始事件（这是本程序自己的积压上限，不是 client-go 的），改为 list。</translation>
+    </message>
+    <message>
+        <source>The WATCH request itself was answered with this error: no watch existed.</source>
+        <translation>WATCH 请求本身就得到了这个错误：watch 从未存在。</translation>
+    </message>
+    <message>
+        <source>The watch closed after %1 ms without a single event: client-go calls that a &quot;very short watch&quot; and treats it as an error.</source>
+        <translation>watch 在 %1 ms 后关闭，没有收到任何事件：client-go 称之为“very short watch”，并把它当作错误。</translation>
+    </message>
+    <message>
+        <source>The open watch stream sent an ERROR event.</source>
+        <translation>打开的 watch 流发送了一个 ERROR 事件。</translation>
+    </message>
+    <message>
+        <source>410 Gone: the resourceVersion is older than the server keeps (etcd compaction); events in between may be lost, and only a list can repair the cache (Replace queues tombstones for objects deleted in the meantime).</source>
+        <translation>410 Gone：该 resourceVersion 比服务器保留的更旧（etcd 压缩）；其间的事件可能已丢失，只有一次 list 能修复缓存（Replace 会为期间被删除的对象放入墓碑）。</translation>
+    </message>
+    <message>
+        <source>The resourceVersion is never taken from the error&apos;s Status.</source>
+        <translation>resourceVersion 从不取自错误的 Status。</translation>
+    </message>
+    <message>
+        <source>The next request was a WATCH %1 from resourceVersion &quot;%2&quot;, without a list.</source>
+        <translation>下一个请求是 %1 的 WATCH，从 resourceVersion &quot;%2&quot; 开始，没有 list。</translation>
+    </message>
+    <message>
+        <source>client-go&apos;s backoff: 800 ms at first, doubled after each failure up to 30 s, with jitter, reset after 2 minutes without failure.</source>
+        <translation>client-go 的退避：开始为 800 ms，每次失败加倍，最多 30 s，带抖动；2 分钟没有失败后重置。</translation>
+    </message>
+    <message>
+        <source>The Reflector&apos;s watchHandler turns ADDED into DeltaFIFO.Add, MODIFIED into Update and DELETED into Delete, and remembers resourceVersion %1 so that the next watch resumes there.</source>
+        <translation>Reflector 的 watchHandler 把 ADDED 变成 DeltaFIFO.Add，把 MODIFIED 变成 Update，把 DELETED 变成 Delete，并记住 resourceVersion %1，以便下一个 watch 从那里继续。</translation>
+    </message>
+    <message>
+        <source>This event is part of a WatchList&apos;s initial events (sendInitialEvents): the Reflector keeps it in a temporary store instead of queueing it; only the initial-events-end bookmark hands the whole store to DeltaFIFO.Replace.</source>
+        <translation>该事件属于 WatchList 的初始事件（sendInitialEvents）：Reflector 把它保存在临时存储中，而不是放入队列；只有 initial-events-end bookmark 才把整个临时存储交给 DeltaFIFO.Replace。</translation>
+    </message>
+    <message>
+        <source>A BOOKMARK&apos;s object carries only metadata (its resourceVersion, and annotations): the Reflector moves its last resourceVersion to %1, so the next watch neither replays old events nor relists. Nothing is queued.</source>
+        <translation>BOOKMARK 的对象只携带元数据（它的 resourceVersion 和注解）：Reflector 把最后的 resourceVersion 移到 %1，因此下一个 watch 既不重放旧事件，也不重新 list。没有任何内容被放入队列。</translation>
+    </message>
+    <message>
+        <source>Its annotation k8s.io/initial-events-end says the streamed initial list is complete: the Reflector calls Replace with its temporary store, and the informer can become HasSynced.</source>
+        <translation>它的注解 k8s.io/initial-events-end 表示流式的初始列表已完整：Reflector 用临时存储调用 Replace，informer 随后可以变为 HasSynced。</translation>
+    </message>
+    <message>
+        <source>The watch asks for every change after resourceVersion %1, with allowWatchBookmarks: nothing from before it is replayed.</source>
+        <translation>该 watch 请求 resourceVersion %1 之后的每个变化，并带有 allowWatchBookmarks：它之前的内容不会被重放。</translation>
+    </message>
+    <message>
+        <source>A WatchList: a WATCH with sendInitialEvents=true and resourceVersionMatch=NotOlderThan at resourceVersion &quot;%1&quot; (%2). The server first sends every object as ADDED, then a BOOKMARK annotated k8s.io/initial-events-end, then the changes after it on the same stream. The Reflector queues nothing until that bookmark.</source>
+        <translation>一个 WatchList：带 sendInitialEvents=true 和 resourceVersionMatch=NotOlderThan 的 WATCH，resourceVersion &quot;%1&quot;（%2）。服务器先把每个对象作为 ADDED 发送，然后发送带 k8s.io/initial-events-end 注解的 BOOKMARK，之后在同一个流上发送其后的变化。在该 bookmark 之前，Reflector 不放入任何内容。</translation>
+    </message>
+    <message>
+        <source>An update whose resourceVersion did not change reaches only the listeners that are syncing (sharedProcessor.distribute): a listener is syncing from its registration (sharedProcessor.addListener) until the first resync tick, and after that only while the last tick found its resyncPeriod due (shouldResync).</source>
+        <translation>resourceVersion 未变的更新只到达处于 syncing 状态的监听器（sharedProcessor.distribute）：监听器从注册起（sharedProcessor.addListener）直到第一次 resync 定时都处于 syncing 状态，此后只有在最近一次定时发现其 resyncPeriod 到期时才处于 syncing 状态（shouldResync）。</translation>
+    </message>
+    <message>
+        <source>A real update: the resourceVersion moved, so sharedProcessor.distribute hands it to every listener, syncing or not.</source>
+        <translation>真实的更新：resourceVersion 变了，因此 sharedProcessor.distribute 把它交给每个监听器，无论是否处于 syncing 状态。</translation>
+    </message>
+    <message>
+        <source>client-go does not retry this error on the watch: ListAndWatch ends, and after backoff the Reflector starts over with a LIST from its last synced resourceVersion.</source>
+        <translation>client-go 不会在 watch 上重试这个错误：ListAndWatch 结束，退避之后 Reflector 从最后同步的 resourceVersion 重新开始一次 LIST。</translation>
+    </message>
+    <message>
+        <source>client-go retries this error on the watch: after backoff the Reflector sends a new WATCH from the same resourceVersion, without a list.</source>
+        <translation>client-go 会在 watch 上重试这个错误：退避之后 Reflector 从同一个 resourceVersion 发送新的 WATCH，没有 list。</translation>
+    </message>
+    <message>
+        <source>client-go retried this internal error at once, within MaxInternalErrorRetryDuration: a new WATCH, no backoff, no list.</source>
+        <translation>client-go 在 MaxInternalErrorRetryDuration 之内立即重试了这个内部错误：新的 WATCH，没有退避，没有 list。</translation>
+    </message>
+    <message>
+        <source>The WatchList failed with an error client-go does not retry, so the Reflector falls back to LIST then WATCH.</source>
+        <translation>WatchList 以 client-go 不会重试的错误失败，因此 Reflector 退回到先 LIST 再 WATCH。</translation>
+    </message>
+    <message>
+        <source>client-go asks again with a new WatchList (after backoff for 429 or a refused connection; at once, from resourceVersion &quot;&quot;, for 410 or a resourceVersion too large).</source>
+        <translation>client-go 用一个新的 WatchList 再次请求（429 或连接被拒绝时在退避之后；410 或 resourceVersion 过大时立即从 resourceVersion &quot;&quot; 开始）。</translation>
+    </message>
+    <message>
+        <source>A watch that ends without an error (the server&apos;s timeout, or a broken stream) is restarted from the last resourceVersion, %1: no relist, nothing queued. The gap until the next watch is a window in which no events arrive.</source>
+        <translation>没有错误地结束的 watch（服务器超时，或流中断）会从最后的 resourceVersion %1 重新开始：不重新 list，不放入任何内容。到下一个 watch 之前的间隙是一个收不到事件的窗口。</translation>
+    </message>
+    <message>
+        <source>The WatchList closed before its initial-events-end bookmark: the Reflector drops its temporary store and asks again with a new WatchList.</source>
+        <translation>WatchList 在 initial-events-end bookmark 之前关闭：Reflector 丢弃临时存储，用新的 WatchList 再次请求。</translation>
+    </message>
+    <message>
+        <source>ListAndWatch returns the error (the WatchErrorHandler sees it) and the Reflector backs off before it lists again.</source>
+        <translation>ListAndWatch 返回该错误（WatchErrorHandler 会看到它），Reflector 先退避再重新 list。</translation>
+    </message>
+    <message>
+        <source>A continue token expired (410): client-go&apos;s ListPager lists again at once, in one unpaged request at the list&apos;s resourceVersion (FullListIfExpired); no backoff.</source>
+        <translation>continue 令牌过期（410）：client-go 的 ListPager 立即以该列表的 resourceVersion 用一次不分页的请求重新列出（FullListIfExpired）；没有退避。</translation>
+    </message>
+    <message>
+        <source>Then ListAndWatch starts again (next list cause: %1).</source>
+        <translation>然后 ListAndWatch 重新开始（下一次 list 的原因：%1）。</translation>
+    </message>
+    <message>
+        <source>Then the Reflector retries the watch (%1), without a list.</source>
+        <translation>然后 Reflector 重试 watch（%1），没有 list。</translation>
+    </message>
+    <message>
+        <source>The DeltaFIFO never merges a key&apos;s deltas: each one is appended, oldest first, except that two Deleted in a row collapse into one (dedupDeltas).</source>
+        <translation>DeltaFIFO 从不合并一个键的 delta：每个都按从旧到新追加，只有连续两个 Deleted 会合并为一个（dedupDeltas）。</translation>
+    </message>
+    <message>
+        <source>The watch before it got 410 Gone (its resourceVersion is older than the server keeps), which ends ListAndWatch; after backoff it starts over with a list from the last synced resourceVersion (relistResourceVersion).</source>
+        <translation>它之前的 watch 收到 410 Gone（其 resourceVersion 比服务器保留的更旧），这会结束 ListAndWatch；退避之后从最后同步的 resourceVersion 重新开始一次 list（relistResourceVersion）。</translation>
+    </message>
+    <message>
+        <source>The watch stream sent an ERROR event (%1) that client-go does not retry on the watch, so ListAndWatch ended; after backoff it starts over with a list from the last synced resourceVersion.</source>
+        <translation>watch 流发送了一个 client-go 不会在 watch 上重试的 ERROR 事件（%1），因此 ListAndWatch 结束；退避之后从最后同步的 resourceVersion 重新开始一次 list。</translation>
+    </message>
+    <message>
+        <source>The WATCH request itself failed (%1): no watch existed, and client-go retries on the watch only a refused connection or 429, so ListAndWatch returned the error; after backoff it starts over with a list.</source>
+        <translation>WATCH 请求本身失败（%1）：watch 从未存在，而 client-go 只对连接被拒绝或 429 在 watch 上重试，因此 ListAndWatch 返回了该错误；退避之后重新开始一次 list。</translation>
+    </message>
+    <message>
+        <source>The watch before it closed after %1 ms without a single event, which client-go treats as an error (&quot;very short watch&quot;): ListAndWatch ended, and after backoff it starts over with a list.</source>
+        <translation>它之前的 watch 在 %1 ms 后关闭，没有收到任何事件，client-go 把这当作错误（“very short watch”）：ListAndWatch 结束，退避之后重新开始一次 list。</translation>
+    </message>
+    <message>
+        <source>At least one listener&apos;s resyncPeriod was due, so DeltaFIFO.Resync queued a Sync for every Indexer key with nothing queued.</source>
+        <translation>至少一个监听器的 resyncPeriod 已到期，因此 DeltaFIFO.Resync 为 Indexer 中每个没有排队内容的键放入了一个 Sync。</translation>
+    </message>
+    <message>
+        <source>This timeout is Informer Lens&apos;s own (its WatchList bookmark timeout, %1 ms here), not client-go&apos;s: client-go waits for the bookmark as long as the watch lasts and falls back to LIST+WATCH only when the WatchList request fails.</source>
+        <translation>这个超时是 Informer Lens 自己的（它的 WatchList bookmark 超时，此处为 %1 ms），不是 client-go 的：client-go 会在 watch 持续期间一直等待该 bookmark，只有在 WatchList 请求失败时才退回到 LIST+WATCH。</translation>
     </message>
 </context>
 <context>
@@ -2457,10 +2577,6 @@ Key: %2</source>
         <translation>运行控制器的 Pop 泵：每个排队的键都会被弹出并处理（F5）</translation>
     </message>
     <message>
-        <source>Pause the pump: deltas pile up in the DeltaFIFO where you can watch them being compressed (F6)</source>
-        <translation>暂停泵：Delta 会在 DeltaFIFO 中堆积，可以观察它们如何被压缩（F6）</translation>
-    </message>
-    <message>
         <source>Pop exactly one key from the head of the queue (F10)</source>
         <translation>从队首恰好弹出一个键（F10）</translation>
     </message>
@@ -2737,6 +2853,10 @@ Key: %2</source>
     <message>
         <source>backing off, %1, after: %2</source>
         <translation>正在退避，%1，原因：%2</translation>
+    </message>
+    <message>
+        <source>Pause the pump: deltas pile up in the DeltaFIFO, each key&apos;s in order, where you can watch them (F6)</source>
+        <translation>暂停 pump：delta 在 DeltaFIFO 中堆积，每个键的 delta 保持顺序，你可以在那里观察它们（F6）</translation>
     </message>
 </context>
 <context>
@@ -3599,6 +3719,10 @@ Key: %2</source>
     <message>
         <source>HasSynced: %1 objects</source>
         <translation>HasSynced：%1 个对象</translation>
+    </message>
+    <message>
+        <source>WATCH request from RV %1 failed, no watch</source>
+        <translation>自 RV %1 的 WATCH 请求失败，没有 watch</translation>
     </message>
 </context>
 <context>

@@ -140,7 +140,7 @@ private Q_SLOTS:
         Q_EMIT w.timelineWidget()->markClicked(resyncSeq);
         QVERIFY2(w.captionText().contains(QLatin1String("Resync tick (resyncCheckPeriod 30 s)")),
                  qPrintable(w.captionText()));
-        QVERIFY(w.captionText().contains(QLatin1String("handler's resyncPeriod was due")));
+        QVERIFY(w.captionText().contains(QLatin1String("listener's resyncPeriod was due")));
 
         QVERIFY(w.queueModel()->rowCount() > 0);
         w.queueView()->setCurrentIndex(w.queueModel()->index(0, 0));
