@@ -83,7 +83,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
                      "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
                      "3 --headless ended with an informer that never synced (each one is named on "
                      "stderr)."));
-    const KubectlFlags k;
+    const KubectlFlags k(c.kubectlPlugin);
     const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")},
                                   QStringLiteral("Displays help on commandline options."));
     const QCommandLineOption version(QStringLiteral("version"),

@@ -13,11 +13,22 @@
 
 namespace lens {
 
-KubectlFlags::KubectlFlags()
+KubectlFlags::KubectlFlags(bool kubectlPlugin)
     : server({QStringLiteral("s"), QStringLiteral("server")},
-             QStringLiteral("The address and port of the Kubernetes API server (as kubectl); "
-                            "without it, the built-in simulated cluster, or the kubeconfig's "
-                            "server when a kubeconfig is used."),
+             // What -s does (Session::loadKubeconfig, Session::start): with a kubeconfig it
+             // replaces the server of the kubeconfig's cluster only, as clientcmd's
+             // ConfigOverrides.ClusterInfo.Server does for kubectl; the built-in cluster starts
+             // only without -s and without a kubeconfig, which the plugin always reads.
+             kubectlPlugin
+                 ? QStringLiteral("The address and port of the Kubernetes API server, as "
+                                  "kubectl's -s: it replaces the server of the kubeconfig's "
+                                  "cluster; the kubeconfig's credentials and certificate "
+                                  "authority are still used.")
+                 : QStringLiteral("The address and port of the Kubernetes API server, as "
+                                  "kubectl's -s. With --kubeconfig or --context it replaces the "
+                                  "server of the kubeconfig's cluster (its credentials and "
+                                  "certificate authority are still used). Without -s and "
+                                  "without a kubeconfig, the built-in simulated cluster."),
              QStringLiteral("URL")),
       kubeconfig(QStringLiteral("kubeconfig"),
                  QStringLiteral("Watch the cluster of a kubeconfig (server, TLS, token, client "
@@ -57,9 +68,12 @@ KubectlFlags::KubectlFlags()
                                "the response headers; credentials are masked."),
                 QStringLiteral("N"), QStringLiteral("0")),
       ns({QStringLiteral("n"), QStringLiteral("namespace")},
-         QStringLiteral("Only this namespace. Default: all namespaces on the built-in cluster "
-                        "and with --server alone; with a kubeconfig, as kubectl, its context's "
-                        "namespace (or default)."),
+         kubectlPlugin
+             ? QStringLiteral("Only this namespace. Default, as kubectl: the kubeconfig "
+                              "context's namespace (or default).")
+             : QStringLiteral("Only this namespace. Default: all namespaces on the built-in "
+                              "cluster and with --server alone; with a kubeconfig, as kubectl, "
+                              "its context's namespace (or default)."),
          QStringLiteral("NS")),
       allNamespaces({QStringLiteral("A"), QStringLiteral("all-namespaces")},
                     QStringLiteral("Every namespace, even when the kubeconfig's context or -n "

@@ -23,7 +23,9 @@ struct CommandLine;
 ///
 /// The token is never echoed: no message built here contains it.
 struct KubectlFlags {
-    KubectlFlags();
+    /// `kubectlPlugin`: the help texts of `kubectl lens` (runsAsKubectlPlugin()), which always
+    /// reads the kubeconfig and never starts the built-in cluster.
+    explicit KubectlFlags(bool kubectlPlugin = false);
 
     QCommandLineOption server, kubeconfig, context, token, as, asUid, asGroup, insecure,
         requestTimeout, verbosity, ns, allNamespaces, selector, fieldSelector;

@@ -7,6 +7,13 @@
 
 namespace lens::controller {
 
+QString clientGoErrorText(const ApiStatus &status)
+{
+    if (status.transport == ApiStatus::Transport::None && status.code != 0)
+        return status.message;
+    return status.describe();
+}
+
 EventRecorder::EventRecorder(KubeClient *client, const QString &sourceComponent)
     : m_client(client), m_component(sourceComponent)
 {

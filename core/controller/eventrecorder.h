@@ -25,6 +25,19 @@ namespace lens::controller {
 ///
 /// Timestamps: the wall clock, or with setReproducibleClock() 2025-01-01T00:00:00Z plus the
 /// clock's milliseconds (the built-in cluster's reproducible objects do the same).
+/// `err.Error()` of the error client-go's typed client returns for `status`: what the library
+/// puts into an Event's message (controller.go: `eventRecorder.Event(claim, ...,
+/// err.Error())`, volume_store.go: `fmt.Sprintf("Error creating provisioned PV object for
+/// claim %s: %v. Deleting the volume.", claimToClaimKey(claim), err)`).
+///
+/// For an answer the server gave (client-go's *errors.StatusError, whose Error() is
+/// ErrStatus.Message) the Status's message alone: "fake error", never "failed to post
+/// /api/v1/persistentvolumes: 500 InternalError: fake error". Without an answer (refused,
+/// unreachable, timed out, cut off, unreadable) client-go's error is Go's url.Error
+/// (`Post "URL": dial tcp ...: connect: connection refused`), worded here as
+/// ApiStatus::describe() words it: the operation, then the cause.
+QString clientGoErrorText(const ApiStatus &status);
+
 class EventRecorder {
 public:
     /// `client` is not owned and must outlive the recorder.

@@ -148,6 +148,11 @@ private:
     void provisionClaimOperation(const Object &claim, QueueWorker *worker, OperationDone done);
     void storeVolume(const Object &claim, const QJsonObject &pv, int attempt, QueueWorker *worker,
                      OperationDone done);
+    /// rescheduleProvisioning: the claim PUT without volume.kubernetes.io/selected-node;
+    /// `done(true)` once the server took it (the copy then stands in the claims cache, see
+    /// m_storeWrites), `done(false)` when it refused.
+    void rescheduleProvisioning(const Object &claim, QueueWorker *worker,
+                                std::function<void(bool removed)> done);
     QJsonObject storageClass(const QString &name) const;
 
     // volumes side (provisioncontroller_volumes.cpp)
@@ -176,6 +181,11 @@ private:
     QList<QueueWorker *> m_claimWorkers;
     QList<QueueWorker *> m_volumeWorkers;
     QHash<QString, Object> m_inProgress;
+    /// The claims rescheduleProvisioning wrote into the claims cache (the library's
+    /// claimInformer.GetStore().Update(newClaim)), by UID: a sync reads the copy while the
+    /// informer still holds the version it was made from. The informer's own store is not
+    /// written (only its watch writes it here); the journal notes each copy.
+    QHash<QString, Object> m_storeWrites;
     Metrics m_metrics;
     bool m_started = false;
     bool m_running = false;

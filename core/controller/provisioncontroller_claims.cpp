@@ -23,10 +23,21 @@ void ProvisionController::syncClaimHandler(const QString &uid, QueueWorker *work
 {
     Object claim;
     const QList<Object> found = m_claims->indexer().byIndex(QStringLiteral("uid"), uid);
-    if (!found.isEmpty())
+    if (!found.isEmpty()) {
         claim = found.first();
-    else if (m_inProgress.contains(uid))
-        claim = m_inProgress.value(uid); // deleted meanwhile: finish or clean up from the copy
+        // What rescheduleProvisioning wrote into the store stays until the informer stores
+        // another version of the claim.
+        const auto written = m_storeWrites.constFind(uid);
+        if (written != m_storeWrites.cend() &&
+            written->resourceVersion() == claim.resourceVersion())
+            claim = *written;
+        else
+            m_storeWrites.remove(uid);
+    } else {
+        m_storeWrites.remove(uid);
+        if (m_inProgress.contains(uid))
+            claim = m_inProgress.value(uid); // deleted meanwhile: finish or clean up from the copy
+    }
     if (claim.isNull()) {
         SyncOutcome o = SyncOutcome::success(
             QStringLiteral("gone"),
@@ -165,11 +176,34 @@ void ProvisionController::provisionClaimOperation(const Object &claim, QueueWork
                 done(ProvisioningState::Finished, r.error, true, {});
                 return;
             }
-            // provisionVolumeErrorHandling: the event, then the state as given (a Reschedule
-            // without a selected node is Finished; with one the library would remove the
-            // annotation — the built-in provisioner never asks to reschedule).
+            // provisionVolumeErrorHandling: the event, then for a Reschedule of a claim with
+            // volume.kubernetes.io/selected-node (the GA annotation only, as the library checks
+            // it) rescheduleProvisioning; any other Reschedule is Finished, the rest as given.
             m_events.event(claim, QStringLiteral("Warning"), QStringLiteral("ProvisioningFailed"),
                            r.error, t);
+            if (r.state == ProvisioningState::Reschedule &&
+                claim.json()
+                    .value(QLatin1String("metadata"))
+                    .toObject()
+                    .value(QLatin1String("annotations"))
+                    .toObject()
+                    .contains(rules::kAnnSelectedNode)) {
+                rescheduleProvisioning(claim, w, [key, error = r.error, done](bool removed) {
+                    if (!removed) {
+                        // "Volume rescheduling failed": kept in the queue as if Finished, with
+                        // the provisioner's error (the update's is only logged).
+                        done(ProvisioningState::Finished, error, false, {});
+                        return;
+                    }
+                    // "Volume rescheduled because": errStopProvision.
+                    done(ProvisioningState::Finished,
+                         QStringLiteral("Provision answered Reschedule (%1): %2 removed from "
+                                        "claim %3 so that the scheduler picks a node again")
+                             .arg(error, rules::kAnnSelectedNode, key),
+                         true, {});
+                });
+                return;
+            }
             const ProvisioningState state =
                 r.state == ProvisioningState::Reschedule ? ProvisioningState::Finished : r.state;
             done(state, r.error, false, {});
@@ -179,6 +213,39 @@ void ProvisionController::provisionClaimOperation(const Object &claim, QueueWork
             rules::completePv(r.pv, claim, className, classProvisioner, m_opts.addFinalizer);
         storeVolume(claim, pv, 1, w, done);
     });
+}
+
+void ProvisionController::rescheduleProvisioning(const Object &claim, QueueWorker *worker,
+                                                 std::function<void(bool removed)> done)
+{
+    const QString key = keyOf(claim);
+    QJsonObject updated = claim.json();
+    QJsonObject meta = updated.value(QLatin1String("metadata")).toObject();
+    QJsonObject annotations = meta.value(QLatin1String("annotations")).toObject();
+    annotations.remove(rules::kAnnSelectedNode);
+    meta.insert(QLatin1String("annotations"), annotations);
+    updated.insert(QLatin1String("metadata"), meta);
+    // PersistentVolumeClaims(ns).Update(newClaim): a PUT with the cached resourceVersion, so a
+    // claim changed meanwhile is answered 409 Conflict.
+    m_client->update(
+        KubeClient::objectPath({}, QStringLiteral("v1"), QStringLiteral("persistentvolumeclaims"),
+                               claim.namespace_(), claim.name()),
+        updated,
+        [this, claim, updated, key, done](const KubeClient::Result &r) {
+            if (!r.ok) {
+                done(false);
+                return;
+            }
+            // claimInformer.GetStore().Update(newClaim): the copy (still at the cached
+            // resourceVersion) is what a sync reads until the informer's watch brings the
+            // claim again (syncClaimHandler).
+            m_storeWrites.insert(claim.uid(), Object::fromJson(updated));
+            note(QStringLiteral("claim %1 without %2 written into the claims cache "
+                                "(GetStore().Update) until the watch brings its update")
+                     .arg(key, rules::kAnnSelectedNode));
+            done(true);
+        },
+        tag(worker, claim.uid(), key));
 }
 
 void ProvisionController::storeVolume(const Object &claim, const QJsonObject &pv, int attempt,
@@ -211,10 +278,12 @@ void ProvisionController::storeVolume(const Object &claim, const QJsonObject &pv
                 return;
             }
             const QString error = r.error.describe();
+            // volume_store.go formats the client-go error with %v: its Error(), for an API
+            // Status the server's message alone.
             m_events.event(claim, QStringLiteral("Warning"), QStringLiteral("ProvisioningFailed"),
                            QStringLiteral("Error creating provisioned PV object for claim %1: "
                                           "%2. Deleting the volume.")
-                               .arg(key, error),
+                               .arg(key, clientGoErrorText(r.error)),
                            {t.worker, claim.uid(), key});
             m_provisioner->remove(Object::fromJson(pv), [this, claim, key, t, error, r,
                                                          done](const DeleteResult &dr) {

@@ -5,6 +5,7 @@
 #include "api/labels.h"
 #include "continuetoken.h"
 #include "faults.h"
+#include "fieldlabels.h"
 #include "httpresponder.h"
 #include "jsonbytes.h"
 #include "store.h"
@@ -71,6 +72,10 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
         LabelSelector::parse(c.value("labelSelector"), &selError);
     if (labels)
         fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
+    // Then each field label through the kind's conversion (ListResource's Transform): one it
+    // does not support is 400 BadRequest with the conversion's words.
+    if (fields)
+        fields = fieldlabels::convert(type, *fields, &selError);
     if (!labels || !fields) {
         m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
         return;
@@ -195,7 +200,7 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
     for (auto it = snapshot.lowerBound(prefix + start);
          it != snapshot.cend() && it.key().startsWith(prefix); ++it) {
         const lens::Object &o = it.value().object;
-        if (filtered && !(labels->matches(o) && fields->matches(o)))
+        if (filtered && !(labels->matches(o) && fieldlabels::matches(type, *fields, o)))
             continue;
         if (honourLimit && taken >= limit) {
             ++remaining;

@@ -109,14 +109,23 @@ ResourceType ResourceType::fromCrd(const QJsonObject &crd)
         t.shortNames << v.toString();
     t.namespaced = spec.value(QLatin1String("scope")).toString() != QLatin1String("Cluster");
     const QJsonArray versions = spec.value(QLatin1String("versions")).toArray();
+    QJsonObject chosen;
     for (const QJsonValue &v : versions) {
         const QJsonObject o = v.toObject();
         if (o.value(QLatin1String("storage")).toBool()) {
             t.version = o.value(QLatin1String("name")).toString();
+            chosen = o;
             break;
         }
-        if (t.version.isEmpty() && o.value(QLatin1String("served")).toBool(true))
+        if (t.version.isEmpty() && o.value(QLatin1String("served")).toBool(true)) {
             t.version = o.value(QLatin1String("name")).toString();
+            chosen = o;
+        }
+    }
+    for (const QJsonValue &f : chosen.value(QLatin1String("selectableFields")).toArray()) {
+        const QString path = f.toObject().value(QLatin1String("jsonPath")).toString();
+        if (path.size() > 1 && path.startsWith(QLatin1Char('.')))
+            t.selectableFields << path.mid(1);
     }
     if (t.version.isEmpty()) // apiextensions v1beta1 shape
         t.version = spec.value(QLatin1String("version")).toString();

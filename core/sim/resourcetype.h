@@ -24,6 +24,9 @@ struct ResourceType {
     bool namespaced = true;
     QStringList shortNames; ///< kubectl aliases: {"po"}
     QStringList verbs;      ///< {"create","delete","get","list","patch","update","watch"}
+    /// A custom resource's field labels beyond metadata: its CRD version's
+    /// selectableFields[].jsonPath without the leading '.' ("spec.color"); empty for builtins.
+    QStringList selectableFields;
 
     bool isValid() const { return !name.isEmpty(); }
     /// The Store's name for it and the qualified resource kube-apiserver puts in messages:
@@ -66,7 +69,8 @@ struct ResourceType {
     static ResourceType customResourceDefinitions();
     /// The custom resource a CustomResourceDefinition object defines (spec.group,
     /// spec.names.{plural,singular,kind,listKind,shortNames}, spec.scope, the storage version —
-    /// else the first served one — of spec.versions). Invalid when the CRD lacks them.
+    /// else the first served one — of spec.versions, and that version's selectableFields).
+    /// Invalid when the CRD lacks them.
     static ResourceType fromCrd(const QJsonObject &crd);
 };
 

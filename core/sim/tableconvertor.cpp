@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tableconvertor.h"
 
+#include "api/labels.h"
 #include "jsonbytes.h"
 #include "storagehelpers.h"
 
@@ -27,6 +28,10 @@ const char *kName = "Name must be unique within a namespace. Is required when cr
 const char *kAge = "CreationTimestamp is a timestamp representing the server time when this "
                    "object was created.";
 
+const char *kContainers = "Names of each container in the template.";
+const char *kImages = "Images referenced by each container in the template.";
+
+/// AddHandlers' column definitions, by the Store's name of the resource (ResourceType::key()).
 QList<Column> columnsOf(const QString &resource)
 {
     if (resource == QLatin1String("persistentvolumeclaims"))
@@ -71,7 +76,7 @@ QList<Column> columnsOf(const QString &resource)
                 {"VolumeMode", 1,
                  "volumeMode defines if a volume is intended to be used with a "
                  "formatted filesystem or to remain in raw block state."}};
-    if (resource == QLatin1String("storageclasses"))
+    if (resource == QLatin1String("storageclasses.storage.k8s.io"))
         return {{"Name", 0, kName},
                 {"Provisioner", 0, "provisioner indicates the type of the provisioner."},
                 {"ReclaimPolicy", 0,
@@ -112,7 +117,96 @@ QList<Column> columnsOf(const QString &resource)
                 {"OS-Image", 1, "OS Image reported by the node."},
                 {"Kernel-Version", 1, "Kernel Version reported by the node."},
                 {"Container-Runtime", 1, "ContainerRuntime Version reported by the node."}};
+    if (resource == QLatin1String("events"))
+        return {{"Last Seen", 0,
+                 "The time at which the most recent occurrence of this event was recorded."},
+                {"Type", 0,
+                 "Type of this event (Normal, Warning), new types could be added in the future"},
+                {"Reason", 0,
+                 "This should be a short, machine understandable string that gives the reason "
+                 "for the transition into the object's current status."},
+                {"Object", 0, "The object that this event is about."},
+                {"Subobject", 1,
+                 "If referring to a piece of an object instead of an entire object, this string "
+                 "should contain a valid JSON/Go field access statement, such as "
+                 "desiredState.manifest.containers[2]. For example, if the object reference is "
+                 "to a container within a pod, this would take on a value like: "
+                 "\"spec.containers{name}\" (where \"name\" refers to the name of the "
+                 "container that triggered the event) or if no container name is specified "
+                 "\"spec.containers[2]\" (container with index 2 in this pod). This syntax is "
+                 "chosen only to have some well-defined way of referencing a part of an "
+                 "object."},
+                {"Source", 1,
+                 "The component reporting this event. Should be a short machine understandable "
+                 "string."},
+                {"Message", 0, "A human-readable description of the status of this operation."},
+                {"First Seen", 1,
+                 "The time at which the event was first recorded. (Time of server receipt is in "
+                 "TypeMeta.)"},
+                {"Count", 1, "The number of times this event has occurred."},
+                {"Name", 1, kName}};
+    if (resource == QLatin1String("deployments.apps"))
+        return {{"Name", 0, kName},
+                {"Ready", 0, "Number of the pod with ready state"},
+                {"Up-to-date", 0,
+                 "Total number of non-terminated pods targeted by this deployment that have the "
+                 "desired template spec."},
+                {"Available", 0,
+                 "Total number of available pods (ready for at least minReadySeconds) targeted "
+                 "by this deployment."},
+                {"Age", 0, kAge},
+                {"Containers", 1, kContainers},
+                {"Images", 1, kImages},
+                {"Selector", 1,
+                 "Label selector for pods. Existing ReplicaSets whose pods are selected by this "
+                 "will be the ones affected by this deployment. It must match the pod "
+                 "template's labels."}};
     return {};
+}
+
+/// layoutContainerCells: the containers' names and images, each comma-separated.
+std::pair<QString, QString> containerCells(const QJsonArray &containers)
+{
+    QStringList names, images;
+    for (const QJsonValue &c : containers) {
+        names << c[u"name"].toString();
+        images << c[u"image"].toString();
+    }
+    return {names.join(QLatin1Char(',')), images.join(QLatin1Char(','))};
+}
+
+/// metav1.LabelSelectorAsSelector(selector).String(): matchLabels and matchExpressions as
+/// requirements sorted by key ("" for none, "<invalid>" when one does not make a requirement).
+QString selectorString(const QJsonObject &selector)
+{
+    using Op = LabelSelector::Operator;
+    LabelSelector out;
+    const QJsonObject match = selector.value(u"matchLabels").toObject();
+    for (auto it = match.begin(); it != match.end(); ++it) {
+        const auto r =
+            LabelSelector::makeRequirement(it.key(), Op::Equals, {it.value().toString()});
+        if (!r)
+            return QStringLiteral("<invalid>");
+        out = out.add(*r);
+    }
+    for (const QJsonValue &v : selector.value(u"matchExpressions").toArray()) {
+        const QString op = v[u"operator"].toString();
+        QStringList values;
+        for (const QJsonValue &x : v[u"values"].toArray())
+            values << x.toString();
+        const Op o = op == QLatin1String("In")             ? Op::In
+                     : op == QLatin1String("NotIn")        ? Op::NotIn
+                     : op == QLatin1String("Exists")       ? Op::Exists
+                     : op == QLatin1String("DoesNotExist") ? Op::DoesNotExist
+                                                           : Op::GreaterThan;
+        const auto r = o == Op::GreaterThan
+                           ? std::nullopt
+                           : LabelSelector::makeRequirement(v[u"key"].toString(), o, values);
+        if (!r)
+            return QStringLiteral("<invalid>");
+        out = out.add(*r);
+    }
+    return out.toString();
 }
 
 QString orNone(const QString &s)
@@ -150,10 +244,7 @@ QString TableConvertor::requestedVersion(const QByteArray &accept)
 
 bool TableConvertor::supports(const ResourceType &type)
 {
-    return type.group == (type.name == QLatin1String("storageclasses")
-                              ? QStringLiteral("storage.k8s.io")
-                              : QString()) &&
-           !columnsOf(type.name).isEmpty();
+    return !columnsOf(type.key()).isEmpty();
 }
 
 TableConvertor::TableConvertor(const ResourceType &type, const QDateTime &now,
@@ -213,7 +304,7 @@ QString TableConvertor::age(const QString &timestamp) const
 QByteArray TableConvertor::columnDefinitions() const
 {
     QJsonArray out;
-    for (const Column &c : columnsOf(m_type.name)) {
+    for (const Column &c : columnsOf(m_type.key())) {
         QJsonObject d{{QStringLiteral("name"), QLatin1String(c.name)},
                       {QStringLiteral("type"), QStringLiteral("string")},
                       {QStringLiteral("format"), QString()},
@@ -226,7 +317,7 @@ QByteArray TableConvertor::columnDefinitions() const
     return QJsonDocument(out).toJson(QJsonDocument::Compact);
 }
 
-QStringList TableConvertor::cells(const QJsonObject &o) const
+QJsonArray TableConvertor::cells(const QJsonObject &o) const
 {
     const QJsonObject meta = o.value(u"metadata").toObject();
     const QJsonObject spec = o.value(u"spec").toObject();
@@ -236,6 +327,24 @@ QStringList TableConvertor::cells(const QJsonObject &o) const
     const bool deleting = meta.contains(QStringLiteral("deletionTimestamp"));
     const QString volumeAttributesClass =
         spec.value(u"volumeAttributesClassName").toString(QStringLiteral("<unset>"));
+    if (m_type.name == QLatin1String("events"))
+        return eventCells(o);
+    if (m_type.name == QLatin1String("deployments")) {
+        // printDeployment: READY is ready/desired (spec.replicas, defaulted to 1 on create),
+        // UP-TO-DATE and AVAILABLE integers.
+        const auto [names, images] =
+            containerCells(spec.value(u"template")[u"spec"][u"containers"].toArray());
+        return QJsonArray{name,
+                          QStringLiteral("%1/%2")
+                              .arg(status.value(u"readyReplicas").toInteger())
+                              .arg(spec.value(u"replicas").toInteger(1)),
+                          status.value(u"updatedReplicas").toInteger(),
+                          status.value(u"availableReplicas").toInteger(),
+                          created,
+                          names,
+                          images,
+                          selectorString(spec.value(u"selector").toObject())};
+    }
     if (m_type.name == QLatin1String("persistentvolumeclaims")) {
         QString capacity, modes;
         if (!spec.value(u"volumeName").toString().isEmpty()) {
@@ -245,42 +354,44 @@ QStringList TableConvertor::cells(const QJsonObject &o) const
             modes = accessModesString(list);
             capacity = status.value(u"capacity").toObject().value(u"storage").toString();
         }
-        return {name,
-                deleting ? QStringLiteral("Terminating") : status.value(u"phase").toString(),
-                spec.value(u"volumeName").toString(),
-                capacity,
-                modes,
-                storageClassOf(o),
-                volumeAttributesClass,
-                created,
-                spec.value(u"volumeMode").toString(QStringLiteral("<unset>"))};
+        return QJsonArray{name,
+                          deleting ? QStringLiteral("Terminating")
+                                   : status.value(u"phase").toString(),
+                          spec.value(u"volumeName").toString(),
+                          capacity,
+                          modes,
+                          storageClassOf(o),
+                          volumeAttributesClass,
+                          created,
+                          spec.value(u"volumeMode").toString(QStringLiteral("<unset>"))};
     }
     if (m_type.name == QLatin1String("persistentvolumes")) {
         const QJsonObject ref = spec.value(u"claimRef").toObject();
         const QString claim = ref.isEmpty() ? QString()
                                             : ref.value(u"namespace").toString() +
                                                   QLatin1Char('/') + ref.value(u"name").toString();
-        return {name,
-                spec.value(u"capacity").toObject().value(u"storage").toString(),
-                accessModesString(accessModes(o)),
-                spec.value(u"persistentVolumeReclaimPolicy").toString(),
-                deleting ? QStringLiteral("Terminating") : status.value(u"phase").toString(),
-                claim,
-                storageClassOf(o),
-                volumeAttributesClass,
-                status.value(u"reason").toString(),
-                created,
-                spec.value(u"volumeMode").toString(QStringLiteral("<unset>"))};
+        return QJsonArray{name,
+                          spec.value(u"capacity").toObject().value(u"storage").toString(),
+                          accessModesString(accessModes(o)),
+                          spec.value(u"persistentVolumeReclaimPolicy").toString(),
+                          deleting ? QStringLiteral("Terminating")
+                                   : status.value(u"phase").toString(),
+                          claim,
+                          storageClassOf(o),
+                          volumeAttributesClass,
+                          status.value(u"reason").toString(),
+                          created,
+                          spec.value(u"volumeMode").toString(QStringLiteral("<unset>"))};
     }
     if (m_type.name == QLatin1String("storageclasses")) {
         const bool isDefault = annotation(o, AnnIsDefaultClass) == QLatin1String("true");
-        return {isDefault ? name + QStringLiteral(" (default)") : name,
-                o.value(u"provisioner").toString(),
-                o.value(u"reclaimPolicy").toString(QStringLiteral("Delete")),
-                o.value(u"volumeBindingMode").toString(QStringLiteral("Immediate")),
-                o.value(u"allowVolumeExpansion").toBool() ? QStringLiteral("true")
-                                                          : QStringLiteral("false"),
-                created};
+        return QJsonArray{isDefault ? name + QStringLiteral(" (default)") : name,
+                          o.value(u"provisioner").toString(),
+                          o.value(u"reclaimPolicy").toString(QStringLiteral("Delete")),
+                          o.value(u"volumeBindingMode").toString(QStringLiteral("Immediate")),
+                          o.value(u"allowVolumeExpansion").toBool() ? QStringLiteral("true")
+                                                                    : QStringLiteral("false"),
+                          created};
     }
     if (m_type.name == QLatin1String("nodes")) {
         QString ready = QStringLiteral("Unknown");
@@ -312,16 +423,17 @@ QStringList TableConvertor::cells(const QJsonObject &o) const
                 external = a[u"address"].toString();
         }
         const QJsonObject info = status.value(u"nodeInfo").toObject();
-        return {name,
-                ready,
-                orNone(roles.join(QLatin1Char(','))),
-                created,
-                info.value(u"kubeletVersion").toString(),
-                orNone(internal),
-                orNone(external),
-                info.value(u"osImage").toString(QStringLiteral("<unknown>")),
-                info.value(u"kernelVersion").toString(QStringLiteral("<unknown>")),
-                info.value(u"containerRuntimeVersion").toString(QStringLiteral("<unknown>"))};
+        return QJsonArray{
+            name,
+            ready,
+            orNone(roles.join(QLatin1Char(','))),
+            created,
+            info.value(u"kubeletVersion").toString(),
+            orNone(internal),
+            orNone(external),
+            info.value(u"osImage").toString(QStringLiteral("<unknown>")),
+            info.value(u"kernelVersion").toString(QStringLiteral("<unknown>")),
+            info.value(u"containerRuntimeVersion").toString(QStringLiteral("<unknown>"))};
     }
     // pods: printPod's READY, STATUS and RESTARTS.
     const QJsonArray containers = spec.value(u"containers").toArray();
@@ -389,21 +501,64 @@ QStringList TableConvertor::cells(const QJsonObject &o) const
     QString restartText = QString::number(restarts);
     if (restarts > 0 && !lastRestart.isEmpty())
         restartText += QStringLiteral(" (%1 ago)").arg(age(lastRestart));
-    return {name,
-            QStringLiteral("%1/%2").arg(readyCount).arg(containers.size()),
-            reason,
-            restartText,
-            created,
-            orNone(status.value(u"podIP").toString()),
-            orNone(spec.value(u"nodeName").toString()),
-            orNone(status.value(u"nominatedNodeName").toString()),
-            QStringLiteral("<none>")};
+    return QJsonArray{name,
+                      QStringLiteral("%1/%2").arg(readyCount).arg(containers.size()),
+                      reason,
+                      restartText,
+                      created,
+                      orNone(status.value(u"podIP").toString()),
+                      orNone(spec.value(u"nodeName").toString()),
+                      orNone(status.value(u"nominatedNodeName").toString()),
+                      QStringLiteral("<none>")};
+}
+
+QJsonArray TableConvertor::eventCells(const QJsonObject &o) const
+{
+    // printEvent with Wide (the server prints every column; kubectl drops the priority-1 ones
+    // without -o wide).
+    QString first = age(o.value(u"firstTimestamp").toString());
+    if (o.value(u"firstTimestamp").toString().isEmpty())
+        first = age(o.value(u"eventTime").toString()); // translateMicroTimestampSince
+    QString last = age(o.value(u"lastTimestamp").toString());
+    if (o.value(u"lastTimestamp").toString().isEmpty())
+        last = first;
+    qint64 count = o.value(u"count").toInteger();
+    const QJsonObject series = o.value(u"series").toObject();
+    if (!o.value(u"series").isNull() && !o.value(u"series").isUndefined()) {
+        last = age(series.value(u"lastObservedTime").toString());
+        count = series.value(u"count").toInteger();
+    } else if (count == 0) {
+        count = 1; // singleton events of the events.k8s.io API have no count
+    }
+    const QJsonObject involved = o.value(u"involvedObject").toObject();
+    const QString kind = involved.value(u"kind").toString().toLower();
+    const QString involvedName = involved.value(u"name").toString();
+    const QString target = involvedName.isEmpty() ? kind : kind + QLatin1Char('/') + involvedName;
+    // formatEventSource: source.component, else reportingComponent; then ", " and
+    // source.host, else reportingInstance, when there is one.
+    const QJsonObject source = o.value(u"source").toObject();
+    QString component = source.value(u"component").toString();
+    if (component.isEmpty())
+        component = o.value(u"reportingComponent").toString();
+    QString instance = source.value(u"host").toString();
+    if (instance.isEmpty())
+        instance = o.value(u"reportingInstance").toString();
+    return QJsonArray{last,
+                      o.value(u"type").toString(),
+                      o.value(u"reason").toString(),
+                      target,
+                      involved.value(u"fieldPath").toString(),
+                      instance.isEmpty() ? component : component + QStringLiteral(", ") + instance,
+                      o.value(u"message").toString().trimmed(),
+                      first,
+                      count,
+                      o.value(u"metadata")[u"name"].toString()};
 }
 
 QByteArray TableConvertor::row(const lens::Object &object) const
 {
     const QJsonObject o = object.json();
-    const QJsonArray cellArray = QJsonArray::fromStringList(cells(o));
+    const QJsonArray cellArray = cells(o);
     JsonBuilder b;
     b.raw("cells", QJsonDocument(cellArray).toJson(QJsonDocument::Compact));
     if (m_include == QLatin1String("None")) {

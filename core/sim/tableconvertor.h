@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QJsonArray>
 #include <QString>
 
 namespace lens::sim {
@@ -14,16 +15,20 @@ namespace lens::sim {
 /// instead of the objects when the Accept header asks for one
 /// (`application/json;as=Table;v=v1;g=meta.k8s.io`, what `kubectl get` sends), with the column
 /// definitions and cells of kubernetes pkg/printers/internalversion/printers.go (AddHandlers,
-/// printPersistentVolumeClaim, printPersistentVolume, printStorageClass, printPod, printNode)
-/// and AGE as duration.HumanDuration words it ("45s", "5m12s", "3h", "2d4h").
+/// printPersistentVolumeClaim, printPersistentVolume, printStorageClass, printPod, printNode,
+/// printEvent, printDeployment; v1.32) and AGE as duration.HumanDuration words it ("45s",
+/// "5m12s", "3h", "2d4h"). Cells are strings, or numbers where the printer puts an int64
+/// (a deployment's UP-TO-DATE and AVAILABLE, an event's COUNT).
 ///
 /// Served for persistentvolumeclaims (NAME STATUS VOLUME CAPACITY ACCESS MODES STORAGECLASS
 /// VOLUMEATTRIBUTESCLASS AGE), persistentvolumes (NAME CAPACITY ACCESS MODES RECLAIM POLICY
 /// STATUS CLAIM STORAGECLASS VOLUMEATTRIBUTESCLASS REASON AGE), storageclasses (NAME
 /// PROVISIONER RECLAIMPOLICY VOLUMEBINDINGMODE ALLOWVOLUMEEXPANSION AGE, " (default)" after the
-/// default class), pods (NAME READY STATUS RESTARTS AGE) and nodes (NAME STATUS ROLES AGE
-/// VERSION), each with its priority-1 (-o wide) columns. Other resources keep answering JSON,
-/// and kubectl prints NAME and AGE for them itself.
+/// default class), pods (NAME READY STATUS RESTARTS AGE), nodes (NAME STATUS ROLES AGE
+/// VERSION), events (LAST SEEN TYPE REASON OBJECT MESSAGE) and deployments.apps (NAME READY
+/// UP-TO-DATE AVAILABLE AGE), each with its priority-1 (-o wide) columns (an event's SUBOBJECT,
+/// SOURCE, FIRST SEEN, COUNT and NAME; a deployment's CONTAINERS, IMAGES and SELECTOR). Other
+/// resources keep answering JSON, and kubectl prints NAME and AGE for them itself.
 ///
 /// Rows carry the object as includeObject asks: "Metadata" (the default: a
 /// PartialObjectMetadata), "Object" (the whole object) or "None". Watches send the column
@@ -54,7 +59,8 @@ public:
 
 private:
     QByteArray columnDefinitions() const;
-    QStringList cells(const QJsonObject &o) const;
+    QJsonArray cells(const QJsonObject &o) const;
+    QJsonArray eventCells(const QJsonObject &o) const;
     QString age(const QString &timestamp) const;
 
     ResourceType m_type;

@@ -4,6 +4,7 @@
 #include "api/fields.h"
 #include "api/labels.h"
 #include "faults.h"
+#include "fieldlabels.h"
 #include "httpresponder.h"
 #include "listhandler.h"
 #include "store.h"
@@ -153,6 +154,8 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
     std::optional<FieldSelector> fields;
     if (labels)
         fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
+    if (fields)
+        fields = fieldlabels::convert(type, *fields, &selError);
     if (!labels || !fields) {
         m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
         return;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "watchstream.h"
 
+#include "fieldlabels.h"
 #include "jsonbytes.h"
 
 #include <QDateTime>
@@ -159,7 +160,7 @@ bool WatchStream::passes(const lens::Object &object) const
         return false;
     if (!m_opts.labels.isEmpty() && !m_opts.labels.matches(object.labels()))
         return false;
-    if (!m_opts.fields.isEmpty() && !m_opts.fields.matches(object))
+    if (!m_opts.fields.isEmpty() && !fieldlabels::matches(m_opts.type, m_opts.fields, object))
         return false;
     return true;
 }

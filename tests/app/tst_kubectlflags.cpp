@@ -28,11 +28,15 @@ private Q_SLOTS:
     void requestTimeoutCutsAWatchAsClientGo();
     void kubectlLensIsThePlugin();
     void thePluginSaysErrorAsKubectl();
+    void serverHelpSaysWhatServerDoes();
+    void serverReplacesTheKubeconfigsServerOnly();
     void kubeconfigImpersonationIsSentAsClientGoSendsIt();
 
 private:
-    /// Starts informer-lens-sim (SIM_APP) with a kubeconfig written to `dir`; returns its path.
-    QString startCluster(QTemporaryDir &dir);
+    /// Starts informer-lens-sim (SIM_APP) with a kubeconfig written to `dir` and `extraArgs`;
+    /// returns the kubeconfig's path (its URL in *url when given).
+    QString startCluster(QTemporaryDir &dir, const QStringList &extraArgs = {},
+                         QString *url = nullptr);
     /// Runs informer-lens with `args` to the end; returns its stderr (and stdout in *out).
     static QByteArray runToEnd(const QStringList &args, QObject *parent, int *exitCode,
                                QByteArray *out = nullptr,
@@ -65,16 +69,20 @@ QByteArray tst_KubectlFlags::runToEnd(const QStringList &args, QObject *parent, 
     return p.readAllStandardError();
 }
 
-QString tst_KubectlFlags::startCluster(QTemporaryDir &dir)
+QString tst_KubectlFlags::startCluster(QTemporaryDir &dir, const QStringList &extraArgs,
+                                       QString *url)
 {
     const QString path = dir.filePath(QStringLiteral("kubeconfig"));
     auto *sim = new QProcess(this);
     sim->start(QStringLiteral(SIM_APP),
-               {QStringLiteral("--pods"), QStringLiteral("8"), QStringLiteral("--churn"),
-                QStringLiteral("0"), QStringLiteral("--kubeconfig-out"), path});
+               QStringList{QStringLiteral("--pods"), QStringLiteral("8"), QStringLiteral("--churn"),
+                           QStringLiteral("0"), QStringLiteral("--kubeconfig-out"), path} +
+                   extraArgs);
     // Its first line of stdout is its URL, printed once it listens (and the kubeconfig written).
     if (!QTest::qWaitFor([sim] { return sim->canReadLine(); }, 20000))
         return QString();
+    if (url)
+        *url = QString::fromUtf8(sim->readLine()).trimmed();
     connect(this, &QObject::destroyed, sim, [sim] { sim->kill(); });
     return path;
 }
@@ -397,6 +405,103 @@ void tst_KubectlFlags::thePluginSaysErrorAsKubectl()
     QVERIFY2(code == 0 && help.contains("watches the cluster of your kubeconfig") &&
                  !help.contains("By default it starts a built-in"),
              help.left(600).constData());
+}
+
+namespace {
+/// The text of option `spelled` ("-s, --server <URL>") in --help, its wrapped lines joined.
+QString optionHelp(const QByteArray &help, const QString &spelled)
+{
+    const QStringList lines = QString::fromUtf8(help).split(QLatin1Char('\n'));
+    QString text;
+    bool in = false;
+    for (const QString &line : lines) {
+        if (line.startsWith(QLatin1String("  -"))) {
+            if (in)
+                break;
+            in = line.trimmed().startsWith(spelled);
+            if (in)
+                text = line.trimmed().mid(spelled.size());
+        } else if (in) {
+            if (!line.startsWith(QLatin1String("   ")))
+                break;
+            text += QLatin1Char(' ') + line.trimmed();
+        }
+    }
+    return text.simplified();
+}
+} // namespace
+
+void tst_KubectlFlags::serverHelpSaysWhatServerDoes()
+{
+    // -s is kubectl's --server, the API server's address: as kubectl's plugin (which always
+    // reads the kubeconfig) it replaces the kubeconfig cluster's server and never means the
+    // built-in cluster; as itself, the built-in cluster is what runs without -s and without a
+    // kubeconfig.
+    QTemporaryDir dir;
+    const QString plugin = dir.filePath(QStringLiteral("kubectl-lens"));
+    QVERIFY(QFile::link(QStringLiteral(LENS_APP), plugin));
+    QProcessEnvironment noKubeconfig;
+    noKubeconfig.insert(QStringLiteral("KUBECONFIG"), dir.filePath(QStringLiteral("none")));
+    int code = 0;
+    QByteArray help;
+    runToEnd({QStringLiteral("--help")}, this, &code, &help, plugin, noKubeconfig);
+    QCOMPARE(code, 0);
+    QString server = optionHelp(help, QStringLiteral("-s, --server <URL>"));
+    QVERIFY2(server.startsWith(QLatin1String("The address and port of the Kubernetes API "
+                                             "server")),
+             qPrintable(server));
+    QVERIFY2(server.contains(QLatin1String("replaces the server of the kubeconfig's cluster")),
+             qPrintable(server));
+    QVERIFY2(!server.contains(QLatin1String("built-in")), qPrintable(server));
+    const QString ns = optionHelp(help, QStringLiteral("-n, --namespace <NS>"));
+    QVERIFY2(ns.contains(QLatin1String("context's namespace")) &&
+                 !ns.contains(QLatin1String("built-in")),
+             qPrintable(ns));
+
+    runToEnd({QStringLiteral("--help")}, this, &code, &help);
+    QCOMPARE(code, 0);
+    server = optionHelp(help, QStringLiteral("-s, --server <URL>"));
+    QVERIFY2(server.contains(QLatin1String("replaces the server of the kubeconfig's cluster")) &&
+                 server.contains(QLatin1String("Without -s and without a kubeconfig, the "
+                                               "built-in simulated cluster")),
+             qPrintable(server));
+}
+
+void tst_KubectlFlags::serverReplacesTheKubeconfigsServerOnly()
+{
+    // What the help says, done: the plugin's kubeconfig names a server where nothing listens
+    // and carries the token the cluster requires; -s names the cluster. The informer syncs
+    // (exit 0) on -s's server with the kubeconfig's token (without it: 401, never synced).
+    QTemporaryDir dir;
+    const QString plugin = dir.filePath(QStringLiteral("kubectl-lens"));
+    QVERIFY(QFile::link(QStringLiteral(LENS_APP), plugin));
+    QString url;
+    const QString kubeconfig =
+        startCluster(dir, {QStringLiteral("--token"), QStringLiteral("s3cret")}, &url);
+    QVERIFY(!kubeconfig.isEmpty() && url.startsWith(QLatin1String("http://")));
+    QFile f(kubeconfig);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray text = f.readAll();
+    f.close();
+    QVERIFY2(text.contains(url.toUtf8()) && text.contains("s3cret"), text.constData());
+    text.replace(url.toUtf8(), "http://127.0.0.1:9");
+    const QString moved = dir.filePath(QStringLiteral("moved-kubeconfig"));
+    QFile m(moved);
+    QVERIFY(m.open(QIODevice::WriteOnly));
+    m.write(text);
+    m.close();
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("KUBECONFIG"), moved);
+    int code = 0;
+    const QByteArray err =
+        runToEnd({QStringLiteral("pods"), QStringLiteral("-A"), QStringLiteral("--headless"),
+                  QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("-s"), url,
+                  QStringLiteral("-v"), QStringLiteral("6")},
+                 this, &code, nullptr, plugin, env);
+    QVERIFY2(code == 0, err.constData());
+    QVERIFY2(err.contains(QStringLiteral("GET %1/api/v1/pods?").arg(url).toUtf8()) &&
+                 err.contains(" 200 OK in ") && !err.contains("127.0.0.1:9/"),
+             err.constData());
 }
 
 void tst_KubectlFlags::kubeconfigImpersonationIsSentAsClientGoSendsIt()

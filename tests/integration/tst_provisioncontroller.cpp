@@ -13,6 +13,7 @@
 #include "controller/provisioncontroller.h"
 #include "controller/storagelisterwatchers.h"
 #include "informer/informerfactory.h"
+#include "sim/apiserver.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
 #include "sim/writestrategy.h"
@@ -58,8 +59,10 @@ struct Harness {
     std::unique_ptr<sim::WriteStrategy> api; ///< writes as a client's would arrive (admission)
 
     /// The built-in cluster as it starts (its default class "standard" and the claims
-    /// data-0, data-1 and logs) with the controller on it.
-    bool start(int threadiness)
+    /// data-0, data-1 and logs) with the controller on it, provisioning with `custom` (the
+    /// HostPathProvisioner when null) and the options `tweak` sets.
+    bool start(int threadiness, Provisioner *custom = nullptr,
+               const std::function<void(ProvisionController::Options &)> &tweak = {})
     {
         QString error;
         if (!sim.start(sim::Simulator::Options{}, &error)) {
@@ -79,8 +82,10 @@ struct Harness {
         provisioner->setLatencyMs(0, 0);
         ProvisionController::Options o;
         o.threadiness = threadiness;
-        controller = new ProvisionController(factory, claims, volumes, classes, client, provisioner,
-                                             &journal, &clock, o);
+        if (tweak)
+            tweak(o);
+        controller = new ProvisionController(factory, claims, volumes, classes, client,
+                                             custom ? custom : provisioner, &journal, &clock, o);
         factory->start();
         controller->run();
         return true;
@@ -109,7 +114,64 @@ struct Harness {
                 out << e;
         return out;
     }
+    /// The Events the controller wrote with `reason`.
+    QList<Object> kubeEvents(const QString &reason) const
+    {
+        QList<Object> out;
+        for (const Object &e : sim.objects(QStringLiteral("events")))
+            if (e.json().value("reason").toString() == reason)
+                out << e;
+        return out;
+    }
 };
+
+/// A provisioner that answers a claim with a selected node only when the test releases it (as
+/// one that found the node full: Reschedule), and every other claim at once with the
+/// host-path template.
+class NodeBoundProvisioner final : public Provisioner {
+public:
+    void provision(const ProvisionOptions &options,
+                   std::function<void(const ProvisionResult &)> done) override
+    {
+        selectedNodes << options.selectedNodeName;
+        if (!options.selectedNodeName.isEmpty()) {
+            held = std::move(done);
+            return;
+        }
+        ProvisionResult r;
+        r.pv = HostPathProvisioner::pvTemplate(options);
+        QMetaObject::invokeMethod(
+            this, [r, done = std::move(done)] { done(r); }, Qt::QueuedConnection);
+    }
+    void remove(const Object &, std::function<void(const DeleteResult &)> done) override
+    {
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done)] { done({}); }, Qt::QueuedConnection);
+    }
+    /// Answers the held call: Reschedule with `error`.
+    void reschedule(const QString &error)
+    {
+        ProvisionResult r;
+        r.state = ProvisioningState::Reschedule;
+        r.error = error;
+        auto done = std::move(held);
+        held = nullptr;
+        done(r);
+    }
+    std::function<void(const ProvisionResult &)> held;
+    QStringList selectedNodes; ///< each call's selectedNodeName
+};
+
+QString annotation(const Object &o, const QString &key)
+{
+    return o.json()
+        .value("metadata")
+        .toObject()
+        .value("annotations")
+        .toObject()
+        .value(key)
+        .toString();
+}
 
 } // namespace
 
@@ -121,6 +183,8 @@ private Q_SLOTS:
     void retriesWithBackoffThenSucceeds();
     void deletingTheClaimDeletesTheVolume();
     void everyEventFollowsTheSchema();
+    void failedSaveEventQuotesTheStatusMessage();
+    void rescheduleRemovesTheSelectedNode();
 };
 
 void TestProvisionController::provisionsAndBinds()
@@ -265,6 +329,121 @@ void TestProvisionController::everyEventFollowsTheSchema()
         QString why;
         QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
     }
+}
+
+void TestProvisionController::failedSaveEventQuotesTheStatusMessage()
+{
+    // volume_store.go's Event puts the client-go error in with %v: for a Status answer its
+    // Error() is Status.Message alone, not the request and code around it.
+    Harness h;
+    QVERIFY(h.start(1, nullptr, [](ProvisionController::Options &o) {
+        o.createProvisionedPVRetryCount = 1; // one POST, then the Event
+    }));
+    h.provisioner->setLatencyMs(1000, 0);
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    // The first claim's Provision waits on the clock; its Provisioning Event has been written.
+    QTRY_VERIFY_WITH_TIMEOUT(h.provisioner->provisionCalls() == 0 &&
+                                 h.events(TraceKind::ProvisionerCalled).size() == 1 &&
+                                 h.client->inFlight() == 0,
+                             10000);
+    // The next request the server gets, the PV's POST, is answered 500.
+    h.sim.server()->failNextRequests(1, 500);
+    h.clock.advance(1000);
+    QTRY_COMPARE_WITH_TIMEOUT(h.kubeEvents(QStringLiteral("ProvisioningFailed")).size(), 1, 10000);
+    const QJsonObject ev = h.kubeEvents(QStringLiteral("ProvisioningFailed")).first().json();
+    const QString claim = ev.value("involvedObject").toObject().value("name").toString();
+    QCOMPARE(ev.value("message").toString(),
+             QStringLiteral("Error creating provisioned PV object for claim default/%1: Internal "
+                            "error occurred: simulated failure. Deleting the volume.")
+                 .arg(claim));
+    // The journal keeps the whole answer, typed.
+    const auto finished = h.events(TraceKind::ApiRequestFinished);
+    QVERIFY(std::any_of(finished.begin(), finished.end(), [](const TraceEvent &e) {
+        return e.detail.value("path").toString() == QLatin1String("/api/v1/persistentvolumes") &&
+               e.detail.value("code").toInt() == 500;
+    }));
+}
+
+void TestProvisionController::rescheduleRemovesTheSelectedNode()
+{
+    // provisionVolumeErrorHandling: a Reschedule for a claim with
+    // volume.kubernetes.io/selected-node writes the Event, then rescheduleProvisioning PUTs the
+    // claim without it: refused, the claim is re-queued with the provisioner's error; taken,
+    // the sync ends with errStopProvision (no re-queue) and the claim's update brings it back
+    // with no node, provisioned then.
+    NodeBoundProvisioner nodeBound;
+    Harness h;
+    QVERIFY(h.start(1, &nodeBound));
+    QTRY_VERIFY_WITH_TIMEOUT(h.controller->workersStarted(), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(h.pvs().size(), 3, 10000); // the seeded claims first
+    QJsonObject placed = claimJson("placed");
+    QJsonObject meta = placed.value("metadata").toObject();
+    meta.insert("annotations", QJsonObject{{"volume.kubernetes.io/selected-node", "node-a"}});
+    placed.insert("metadata", meta);
+    QVERIFY(h.api->create(QStringLiteral("persistentvolumeclaims"), placed).ok());
+    const QString uid = h.claim("placed").uid();
+    QTRY_VERIFY_WITH_TIMEOUT(nodeBound.held && h.client->inFlight() == 0, 10000);
+    const QString full = QStringLiteral("node-a has no room for 1Gi");
+
+    // 1. The claim's PUT is refused (the Event's POST too: the next two requests fail).
+    h.sim.server()->failNextRequests(2, 500);
+    nodeBound.reschedule(full);
+    const auto finishedFor = [&h, &uid] {
+        QList<TraceEvent> out;
+        for (const TraceEvent &e : h.events(TraceKind::ControllerSyncFinished))
+            if (e.key == uid)
+                out << e;
+        return out;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!finishedFor().isEmpty(), 10000);
+    QCOMPARE(finishedFor().last().detail.value("outcome").toString(), QStringLiteral("failed"));
+    QCOMPARE(finishedFor().last().detail.value("message").toString(), full);
+    QCOMPARE(finishedFor().last().detail.value("requeue").toString(),
+             QStringLiteral("rate limited"));
+    const auto puts = [&h] {
+        QList<TraceEvent> out;
+        for (const TraceEvent &e : h.events(TraceKind::ApiRequestFinished))
+            if (e.detail.value("verb").toString() == QLatin1String("PUT") &&
+                e.detail.value("path").toString() ==
+                    QLatin1String("/api/v1/namespaces/default/persistentvolumeclaims/placed"))
+                out << e;
+        return out;
+    };
+    QCOMPARE(puts().size(), 1);
+    QCOMPARE(puts().first().detail.value("code").toInt(), 500);
+    QCOMPARE(annotation(h.claim("placed"), "volume.kubernetes.io/selected-node"), "node-a");
+
+    // 2. The retry (15 s later on the limiter's clock) is rescheduled again; the PUT is taken.
+    auto *queue = h.controller->claimQueue();
+    QTRY_VERIFY_WITH_TIMEOUT(nodeBound.held || !queue->waiting().isEmpty(), 10000);
+    if (!nodeBound.held)
+        h.clock.advanceTo(queue->waiting().first().readyAtMs);
+    QTRY_VERIFY_WITH_TIMEOUT(nodeBound.held && h.client->inFlight() == 0, 10000);
+    const qsizetype before = finishedFor().size();
+    nodeBound.reschedule(full);
+    QTRY_VERIFY_WITH_TIMEOUT(finishedFor().size() > before, 10000);
+    const TraceEvent stopped = finishedFor().at(before);
+    QCOMPARE(stopped.detail.value("outcome").toString(), QStringLiteral("stopped"));
+    QCOMPARE(stopped.detail.value("requeue").toString(), QStringLiteral("forgotten"));
+    QVERIFY2(stopped.detail.value("message").toString().contains(
+                 "volume.kubernetes.io/selected-node removed from claim default/placed"),
+             qPrintable(stopped.detail.value("message").toString()));
+    QCOMPARE(puts().size(), 2);
+    QCOMPARE(puts().last().detail.value("code").toInt(), 200);
+    QVERIFY(annotation(h.claim("placed"), "volume.kubernetes.io/selected-node").isEmpty());
+    // The Event says what the provisioner said.
+    const QList<Object> failed = h.kubeEvents(QStringLiteral("ProvisioningFailed"));
+    QVERIFY(!failed.isEmpty());
+    QCOMPARE(failed.last().json().value("message").toString(), full);
+
+    // 3. The claim's update brings it back without a node: provisioned.
+    QTRY_COMPARE_WITH_TIMEOUT(h.pvs().size(), 4, 10000);
+    // Two calls with the node, then without it (a later sync of the claim may call again
+    // before the volumes cache has the PV: also without the node).
+    const QStringList calls =
+        nodeBound.selectedNodes.mid(nodeBound.selectedNodes.indexOf("node-a"));
+    QCOMPARE(calls.mid(0, 3), (QStringList{"node-a", "node-a", QString()}));
+    QCOMPARE(calls.count("node-a"), 2);
 }
 
 QTEST_GUILESS_MAIN(TestProvisionController)

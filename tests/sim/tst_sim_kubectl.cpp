@@ -2,8 +2,8 @@
 // kubectl against the simulated API server: the server runs in this test's event loop, kubectl
 // runs as a QProcess and is awaited with QTRY_* (never waitFor*, which would block the server).
 // kubectl is required: when it is missing the test FAILS (CI installs kubectl v1.32).
-// A little over 600 lines on purpose: every case shares the one kubectl harness (private cache
-// dir, kubeconfig, event loop kept running), which a split would have to copy.
+// Near 700 lines on purpose: every case shares the one kubectl harness (private cache dir,
+// kubeconfig, event loop kept running), which a split would have to copy.
 #include "sim/apiserver.h"
 #include "sim/kubeconfig.h"
 #include "sim/simulator.h"
@@ -55,6 +55,8 @@ private slots:
     void crdAndCustomResource();
     void storageReadsLikeACluster();
     void storageWatchShowsTheBinding();
+    void eventsAndDeploymentsPrintTheirColumns();
+    void unsupportedFieldSelectorIsRefused();
 
 private:
     struct Run {
@@ -620,6 +622,78 @@ void tst_Kubectl::crdAndCustomResource()
     r = kubectl({QStringLiteral("delete"), QStringLiteral("-f"), crd});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(!m_sim->store()->resourceType(QStringLiteral("gadgets.lens.example")).isValid());
+}
+
+void tst_Kubectl::eventsAndDeploymentsPrintTheirColumns()
+{
+    // kube-apiserver's Table for events and deployments (printEvent, printDeployment), the
+    // priority-1 columns with -o wide; the seeded event selected by one of its field labels.
+    const QStringList event{QStringLiteral("get"), QStringLiteral("events"),
+                            QStringLiteral("--field-selector"), QStringLiteral("reason=Pulled")};
+    Run r = kubectl(event);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QList<QStringList> rows = words(r.out);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows.value(0), (QStringList{QStringLiteral("LAST"), QStringLiteral("SEEN"),
+                                         QStringLiteral("TYPE"), QStringLiteral("REASON"),
+                                         QStringLiteral("OBJECT"), QStringLiteral("MESSAGE")}));
+    const QStringList message{QStringLiteral("Successfully"), QStringLiteral("pulled"),
+                              QStringLiteral("image"), QStringLiteral("\"blang/busybox-bash\"")};
+    QCOMPARE(rows.value(1).mid(1), (QStringList{QStringLiteral("Normal"), QStringLiteral("Pulled"),
+                                                QStringLiteral("pod/hello-1567197780-mn4mv")} +
+                                    message));
+    r = kubectl(event + QStringList{QStringLiteral("-o"), QStringLiteral("wide")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    rows = words(r.out);
+    QCOMPARE(rows.value(0), (QStringList{QStringLiteral("LAST"), QStringLiteral("SEEN"),
+                                         QStringLiteral("TYPE"), QStringLiteral("REASON"),
+                                         QStringLiteral("OBJECT"), QStringLiteral("SUBOBJECT"),
+                                         QStringLiteral("SOURCE"), QStringLiteral("MESSAGE"),
+                                         QStringLiteral("FIRST"), QStringLiteral("SEEN"),
+                                         QStringLiteral("COUNT"), QStringLiteral("NAME")}));
+    QCOMPARE(rows.value(1).mid(4, 3),
+             (QStringList{QStringLiteral("spec.containers{c1}"), QStringLiteral("kubelet,"),
+                          QStringLiteral("gke-k9s-default-pool-0fa2fb89-qnkc")}));
+    QCOMPARE(rows.value(1).mid(7, 4), message);
+    QCOMPARE(rows.value(1).mid(12),
+             (QStringList{QStringLiteral("1"),
+                          QStringLiteral("hello-1567197780-mn4mv.15bfce150bd764dd")}));
+
+    r = kubectl({QStringLiteral("get"), QStringLiteral("deploy")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    rows = words(r.out);
+    QCOMPARE(rows.value(0), (QStringList{QStringLiteral("NAME"), QStringLiteral("READY"),
+                                         QStringLiteral("UP-TO-DATE"), QStringLiteral("AVAILABLE"),
+                                         QStringLiteral("AGE")}));
+    QCOMPARE(rows.value(1).mid(0, 4), (QStringList{QStringLiteral("icx-db"), QStringLiteral("1/1"),
+                                                   QStringLiteral("1"), QStringLiteral("1")}));
+    r = kubectl({QStringLiteral("get"), QStringLiteral("deploy"), QStringLiteral("-o"),
+                 QStringLiteral("wide")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    rows = words(r.out);
+    QCOMPARE(rows.value(0).mid(5),
+             (QStringList{QStringLiteral("CONTAINERS"), QStringLiteral("IMAGES"),
+                          QStringLiteral("SELECTOR")}));
+    QCOMPARE(rows.value(1).mid(5),
+             (QStringList{QStringLiteral("icx-db"), QStringLiteral("postgres:9.2-alpine"),
+                          QStringLiteral("app=icx-db")}));
+}
+
+void tst_Kubectl::unsupportedFieldSelectorIsRefused()
+{
+    // Deployments have no field labels but metadata.name and metadata.namespace: kube-apiserver
+    // answers 400 BadRequest, which kubectl reports as an error from the server.
+    Run r = kubectl({QStringLiteral("get"), QStringLiteral("deploy"),
+                     QStringLiteral("--field-selector"), QStringLiteral("status.phase=Running")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("Error from server (BadRequest)") &&
+                 r.err.contains("\"status.phase\" is not a known field selector: only "
+                                "\"metadata.name\", \"metadata.namespace\""),
+             r.err.constData());
+    r = kubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-A"),
+                 QStringLiteral("--field-selector"), QStringLiteral("status.phase=Running"),
+                 QStringLiteral("-o"), QStringLiteral("name")});
+    QVERIFY2(r.exitCode == 0 && r.out.startsWith("pod/"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Kubectl)

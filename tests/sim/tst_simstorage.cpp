@@ -387,6 +387,22 @@ void tst_SimStorage::tablesForKubectl()
     t = getTable(QStringLiteral("/api/v1/pods")).json();
     QCOMPARE(t[u"columnDefinitions"].toArray().size(), 9);
     QVERIFY(t[u"rows"].toArray().at(0)[u"cells"].toArray().at(1).toString().contains(u'/'));
+    // printDeployment's UP-TO-DATE and AVAILABLE and printEvent's COUNT are int64 cells: JSON
+    // numbers on the wire, as kube-apiserver writes them.
+    t = getTable(QStringLiteral("/apis/apps/v1/namespaces/default/deployments/icx-db")).json();
+    QCOMPARE(t[u"columnDefinitions"].toArray().size(), 8);
+    QJsonArray cells = t[u"rows"].toArray().at(0)[u"cells"].toArray();
+    QCOMPARE(cells.size(), 8);
+    QCOMPARE(cells.at(1), QJsonValue(QStringLiteral("1/1")));
+    QCOMPARE(cells.at(2), QJsonValue(1));
+    QCOMPARE(cells.at(3), QJsonValue(1));
+    QCOMPARE(cells.at(7), QJsonValue(QStringLiteral("app=icx-db")));
+    t = getTable(QStringLiteral("/api/v1/namespaces/default/events")).json();
+    QCOMPARE(t[u"columnDefinitions"].toArray().at(0)[u"name"].toString(),
+             QStringLiteral("Last Seen"));
+    cells = t[u"rows"].toArray().at(0)[u"cells"].toArray();
+    QCOMPARE(cells.size(), 10);
+    QVERIFY(cells.at(8).isDouble());
     // Resources without columns here answer JSON; kubectl prints NAME and AGE itself.
     r = getTable(QStringLiteral("/api/v1/namespaces/default/configmaps"));
     QCOMPARE(r.json()[u"kind"].toString(), QStringLiteral("ConfigMapList"));
