@@ -6,6 +6,7 @@
 #include "lens/format.h"
 #include "lens/lensmodels.h"
 #include "lens/queuemodel.h"
+#include "lens/waitmiss.h"
 #include "trace/journal.h"
 
 #include <QTextBrowser>
@@ -40,6 +41,8 @@ void CaptionPane::explainSeq(quint64 seq)
         return;
     m_seq = seq;
     m_key.clear();
+    m_scenarioCaption.clear();
+    m_captionSeq = 0;
     const auto &ev = m_journal->events();
     auto it = std::lower_bound(ev.begin(), ev.end(), seq,
                                [](const TraceEvent &e, quint64 s) { return e.seq < s; });
@@ -65,6 +68,19 @@ void CaptionPane::showHint()
 
 void CaptionPane::atTravelPoint()
 {
+    // A scenario caption shown: the one of the newest step at or before the moment shown.
+    if (m_seq == 0 && m_key.isEmpty() && !m_scenarioCaption.isEmpty()) {
+        if (const quint64 line = captionLineAt(m_travelSeq); line != 0) {
+            showScenarioCaptionLine(line);
+        } else {
+            m_captionSeq = 0;
+            m_view->setHtml(QStringLiteral("<p><b>%1</b></p><p>%2</p>")
+                                .arg(tr("Scenario").toHtmlEscaped(),
+                                     tr("No caption yet at this moment.").toHtmlEscaped()));
+            setSubtitle(tr("scenario caption"));
+        }
+        return;
+    }
     // Explain says nothing of after the moment shown: not an event recorded later, nor a key's
     // Deltas as they were queued at another moment (they are explained again as queued now).
     const bool later = m_travelSeq != 0 && m_seq > m_travelSeq;
@@ -93,6 +109,8 @@ void CaptionPane::explainQueuedKey(const QString &key)
 {
     m_seq = 0;
     m_key = key;
+    m_scenarioCaption.clear();
+    m_captionSeq = 0;
     const QueueModel *queue = m_body ? m_body->queue() : nullptr;
     const int row = queue ? queue->rowOfKey(key) : -1;
     if (row >= 0) {
@@ -130,7 +148,56 @@ void CaptionPane::setScenarioCaptionTranslation(
     m_translateCaption = std::move(translate);
 }
 
+quint64 CaptionPane::captionLineAt(quint64 upTo) const
+{
+    if (!m_journal)
+        return 0;
+    const auto &events = m_journal->events();
+    for (auto it = events.rbegin(); it != events.rend(); ++it)
+        if ((upTo == 0 || it->seq <= upTo) && it->kind == TraceKind::Info &&
+            it->type == QLatin1String("caption") && it->component == QLatin1String("scenario"))
+            return it->seq;
+    return 0;
+}
+
 void CaptionPane::showScenarioCaption(const QString &text)
+{
+    if (m_journal) {
+        // Its journal line: the newest caption line that says this (just recorded, live).
+        const auto &events = m_journal->events();
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (it->kind == TraceKind::Info && it->type == QLatin1String("caption") &&
+                it->component == QLatin1String("scenario") &&
+                it->detail.value(QLatin1String("message")).toString() == text) {
+                showScenarioCaptionLine(it->seq);
+                return;
+            }
+    }
+    m_captionSeq = 0;
+    renderScenarioCaption(text);
+}
+
+void CaptionPane::showScenarioCaptionLine(quint64 seq)
+{
+    if (!m_journal)
+        return;
+    if (m_travelSeq != 0 && seq > m_travelSeq)
+        seq = captionLineAt(m_travelSeq); // nothing of after the moment shown
+    const auto &ev = m_journal->events();
+    auto it = std::lower_bound(ev.begin(), ev.end(), seq,
+                               [](const TraceEvent &e, quint64 s) { return e.seq < s; });
+    if (seq == 0 || it == ev.end() || it->seq != seq)
+        return;
+    m_captionSeq = seq;
+    const QString message = it->detail.value(QLatin1String("message")).toString();
+    if (WaitMiss::isMiss(it->detail))
+        renderScenarioCaption(WaitMiss::sentence(it->detail));
+    else
+        renderScenarioCaption(m_translateCaption ? m_translateCaption(message, currentLanguage())
+                                                 : message);
+}
+
+void CaptionPane::renderScenarioCaption(const QString &text)
 {
     m_seq = 0;
     m_key.clear();
@@ -149,7 +216,7 @@ void CaptionPane::setLessonLine(const QString &line)
         return;
     m_lessonLine = line;
     if (m_seq == 0 && m_key.isEmpty() && !m_scenarioCaption.isEmpty())
-        showScenarioCaption(m_scenarioCaption);
+        renderScenarioCaption(m_scenarioCaption);
 }
 
 void CaptionPane::retranslate()
@@ -161,10 +228,12 @@ void CaptionPane::retranslate()
         explainSeq(m_seq);
     else if (!m_key.isEmpty())
         explainQueuedKey(m_key);
+    else if (m_captionSeq != 0)
+        showScenarioCaptionLine(m_captionSeq);
     else if (!m_scenarioCaption.isEmpty())
-        showScenarioCaption(m_translateCaption
-                                ? m_translateCaption(m_scenarioCaption, currentLanguage())
-                                : m_scenarioCaption);
+        renderScenarioCaption(m_translateCaption
+                                  ? m_translateCaption(m_scenarioCaption, currentLanguage())
+                                  : m_scenarioCaption);
     else
         showHint();
 }

@@ -38,7 +38,16 @@ public:
 
     void explainSeq(quint64 seq);
     void explainQueuedKey(const QString &key);
+    /// Shows a scenario caption: the journal's newest caption line with this text when there
+    /// is one (then as showScenarioCaptionLine()), else the text as given.
     void showScenarioCaption(const QString &text);
+    /// Shows the scenario caption journal line `seq` (component "scenario", type "caption"): its
+    /// text in the window's language, or for a step whose waitFor did not happen, what was
+    /// expected and what the journal showed (WaitMiss). While travelling, never one recorded
+    /// after the moment shown: the newest at or before it instead.
+    void showScenarioCaptionLine(quint64 seq);
+    /// The caption line shown (0 = none, or a caption shown by its text alone).
+    quint64 scenarioCaptionSeq() const { return m_captionSeq; }
     /// Lesson mode: a line shown under the scenario caption (e.g. that the Pop pump is paused
     /// for the lesson); "" = none. Shown again with the next caption too.
     void setLessonLine(const QString &line);
@@ -47,7 +56,8 @@ public:
     void setScenarioCaptionTranslation(
         std::function<QString(const QString &caption, const QString &lang)> translate);
     /// After travelling: explains again what was explained, as of the moment shown, or
-    /// withdraws an event recorded after it.
+    /// withdraws an event recorded after it. A scenario caption shown moves with the travel:
+    /// the newest caption line at or before the moment shown (live: the newest).
     void atTravelPoint();
     /// The queue changed: a queued key's explanation follows its row (Deltas growing, popped).
     void queueChanged();
@@ -57,6 +67,10 @@ protected:
 
 private:
     void showHint();
+    /// The newest scenario caption line at or before `upTo` (0 = any); 0 = none.
+    quint64 captionLineAt(quint64 upTo) const;
+    /// Renders the scenario caption `text` (with the lesson line).
+    void renderScenarioCaption(const QString &text);
 
     QPointer<Journal> m_journal;
     QPointer<LensModels> m_body;
@@ -65,6 +79,7 @@ private:
     quint64 m_seq = 0;         // what the caption explains: a journal seq …
     QString m_key;             // … or a queued key …
     QString m_scenarioCaption; // … or a scenario's caption
+    quint64 m_captionSeq = 0;  // its journal line (0 = shown by text alone)
     QString m_lessonLine;
     std::function<QString(const QString &, const QString &)> m_translateCaption;
 };

@@ -42,11 +42,11 @@ LessonPanel::LessonPanel(QAction *back, QAction *next, QWidget *parent)
 }
 
 void LessonPanel::setTrack(const LessonTrack &track, int position,
-                           const std::function<QString(const QString &)> &translate)
+                           const std::function<QString(const LessonTrack::CaptionLine &)> &text)
 {
     m_track = track;
     m_position = position;
-    m_translate = translate;
+    m_text = text;
     render();
 }
 
@@ -86,7 +86,7 @@ void LessonPanel::render()
         delete m_history->takeItem(m_history->count() - 1);
     for (int i = 0; i < t.captions.size(); ++i) {
         const LessonTrack::CaptionLine &c = t.captions.at(i);
-        const QString text = m_translate ? m_translate(c.text) : c.text;
+        const QString text = m_text ? m_text(c) : c.text;
         QListWidgetItem *item = m_history->item(i);
         if (!item)
             item = new QListWidgetItem(m_history);

@@ -25,9 +25,9 @@ public:
     LessonPanel(QAction *back, QAction *next, QWidget *parent = nullptr);
 
     /// Shows `track` at `position` (LessonTrack positions; the live end = livePosition()).
-    /// `translate` gives a caption in the window's language.
+    /// `text` gives a caption line's text in the window's language.
     void setTrack(const LessonTrack &track, int position,
-                  const std::function<QString(const QString &)> &translate);
+                  const std::function<QString(const LessonTrack::CaptionLine &)> &text);
     QListWidget *history() const { return m_history; }
     QString stateText() const;
 
@@ -47,7 +47,7 @@ private:
     QToolButton *m_next;
     LessonTrack m_track;
     int m_position = 0;
-    std::function<QString(const QString &)> m_translate;
+    std::function<QString(const LessonTrack::CaptionLine &)> m_text;
     bool m_rendering = false;
 };
 

@@ -12,6 +12,7 @@
 #include "lens/lensmodels.h"
 #include "lens/lessontrack.h"
 #include "lens/queuemodel.h"
+#include "lens/waitmiss.h"
 #include "lessonpanel.h"
 #include "queuepanel.h"
 #include "scenariotoolbar.h"
@@ -144,7 +145,10 @@ void MainWindow::refreshLesson()
     const LessonTrack t = LessonTrack::fold(m_journal);
     const int position = t.positionAt(m_travelSeq);
     const bool live = m_travelSeq == 0;
-    m_lessonPanel->setTrack(t, position, [this](const QString &c) { return translatedCaption(c); });
+    // A step whose waitFor did not happen: what was expected and what the journal showed.
+    m_lessonPanel->setTrack(t, position, [this](const LessonTrack::CaptionLine &c) {
+        return c.missed.isEmpty() ? translatedCaption(c.text) : WaitMiss::sentence(c.missed);
+    });
     {
         const QSignalBlocker block(m_lessonMode);
         m_lessonMode->setChecked(t.enabled);
@@ -159,7 +163,7 @@ void MainWindow::refreshLesson()
     if (live && t.enabled && t.captions.size() > m_lessonCaptions &&
         !t.captions.constLast().key.isEmpty()) {
         selectLessonKey(t.captions.constLast().key);
-        m_caption->showScenarioCaption(translatedCaption(t.captions.constLast().text));
+        m_caption->showScenarioCaptionLine(t.captions.constLast().seq);
     }
     if (live)
         m_lessonCaptions = int(t.captions.size());
@@ -199,7 +203,7 @@ bool MainWindow::lessonGoTo(int position)
         // The key first: selecting it in the queue explains its Deltas; the caption is what
         // the lesson shows.
         selectLessonKey(t.captions.at(c).key);
-        m_caption->showScenarioCaption(translatedCaption(t.captions.at(c).text));
+        m_caption->showScenarioCaptionLine(t.captions.at(c).seq);
     }
     refreshLesson();
     return true;

@@ -2,6 +2,7 @@
 #include "lessontrack.h"
 
 #include "trace/journal.h"
+#include "waitmiss.h"
 
 #include <QJsonArray>
 
@@ -49,7 +50,8 @@ LessonTrack LessonTrack::fold(const Journal *journal, quint64 upTo)
             t.held = names(d.value(u"held"));
         } else if (e.type == QLatin1String("caption")) {
             t.captions.append({e.seq, d.value(u"step").toInt(-1), d.value(u"message").toString(),
-                               d.value(u"aboutKey").toString()});
+                               d.value(u"aboutKey").toString(),
+                               WaitMiss::isMiss(d) ? d.toJsonObject() : QJsonObject()});
         }
     }
     return t;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -26,12 +27,15 @@ struct LessonTrack {
         int last = 0;
     };
     /// One caption shown: its line, the step that showed it (0-based; -1 when not recorded),
-    /// its text as shown and the key it names ("" = none).
+    /// its text as shown and the key it names ("" = none). `missed`: for a step whose waitFor
+    /// did not happen, the line's facts (WaitMiss: WaitMiss::sentence() says them in the
+    /// window's language); empty otherwise.
     struct CaptionLine {
         quint64 seq = 0;
         int step = -1;
         QString text;
         QString key;
+        QJsonObject missed;
     };
 
     bool enabled = false; ///< lesson mode, as the last "lesson" line says

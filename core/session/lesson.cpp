@@ -8,6 +8,9 @@
 #include "trace/journal.h"
 
 #include <QJsonArray>
+#include <QScopedValueRollback>
+
+#include <utility>
 
 namespace lens {
 
@@ -15,7 +18,6 @@ Lesson::Lesson(ScenarioBinding *binding, QObject *parent)
     : QObject(parent), m_player(binding->player()), m_journal(binding->journal()),
       m_informers(binding->informers())
 {
-    m_player->setStepGate([this](int first) { return mayRun(first); });
     connect(binding, &ScenarioBinding::stepRan, this, &Lesson::stepRan);
     connect(binding, &ScenarioBinding::stepSkipped, this, &Lesson::stepEnded);
 }
@@ -52,14 +54,16 @@ void Lesson::setEnabled(bool on)
             : QStringLiteral("lesson mode off: the scenario plays on"),
          {{QLatin1String("enabled"), on}});
     if (on) {
+        // The gate holds the next group from now on (off, the player plays at its speed).
+        m_player->setStepGate([this](int first) { return mayRun(first); });
         // A step has run: what it queued stays to be looked at.
         if (m_player->nextStep() > 0 && m_running < 0)
             pausePumps(m_player->nextStep() - 1);
     } else {
         m_allowed = -1;
         resumePumps();
+        m_player->setStepGate(nullptr);
     }
-    m_player->gateChanged();
     Q_EMIT changed();
 }
 
@@ -74,8 +78,14 @@ bool Lesson::next()
          {{QLatin1String("step"), first},
           {QLatin1String("last"), last},
           {QLatin1String("steps"), stepCount()}});
+    {
+        // A resumed pump journals its mode, and the player asks the gate at every journal
+        // event: the group waits until every pump the lesson paused runs again (else it could
+        // run, and pause the pumps after it, in the middle of this loop).
+        const QScopedValueRollback<bool> resuming(m_resuming, true);
+        resumePumps();
+    }
     m_allowed = first;
-    resumePumps();
     m_player->gateChanged();
     Q_EMIT changed();
     return true;
@@ -85,6 +95,8 @@ bool Lesson::mayRun(int first)
 {
     if (!m_enabled)
         return true;
+    if (m_resuming)
+        return false; // next() asks the player again once the pumps run
     if (m_allowed != first && m_autoUntilMs >= 0 && !isPlaying() && first < stepCount() &&
         m_player->scenario().steps.at(first).atMs <= m_autoUntilMs)
         next();
@@ -143,9 +155,12 @@ void Lesson::pausePumps(int afterStep)
             c->pause();
             m_pausedByLesson.insert(inf->name());
             paused << inf->name();
-        } else {
-            held << inf->name();
+        } else if (m_pausedByLesson.contains(inf->name())) {
+            paused << inf->name(); // still paused by the lesson
+        } else if (!m_scenarioRuns.value(inf->name(), true)) {
+            held << inf->name(); // the scenario's own `pause` step
         }
+        // Else paused by hand (the window's Pause): neither the lesson's nor the scenario's.
     }
     if (paused.isEmpty() && held.isEmpty())
         return;
@@ -163,13 +178,15 @@ void Lesson::pausePumps(int afterStep)
 
 void Lesson::resumePumps()
 {
+    // Taken first: a pump's run() journals, and whatever that sets off must find the lesson's
+    // record of the pumps it pauses from now on, not have it cleared afterwards.
+    const QSet<QString> paused = std::exchange(m_pausedByLesson, {});
     for (SharedIndexInformer *inf : std::as_const(m_informers)) {
         Controller *c = inf->controller();
-        if (c && !inf->isStopped() && m_pausedByLesson.contains(inf->name()) &&
+        if (c && !inf->isStopped() && paused.contains(inf->name()) &&
             m_scenarioRuns.value(inf->name(), true))
             c->run();
     }
-    m_pausedByLesson.clear();
 }
 
 } // namespace lens

@@ -31,7 +31,10 @@ class SharedIndexInformer;
 /// next() the pumps the lesson paused run again where the scenario wants them running (its
 /// last `pause` / `resume` of that informer; running by default), and the next group starts
 /// once their queues are empty: the Deltas looked at are popped as the scenario meant, and what
-/// the next group queues is its own. A pump the scenario paused stays paused.
+/// the next group queues is its own. A pump the scenario paused stays paused. Whatever the
+/// informer queued while the lesson held its pump (a relist that ran in real time between two
+/// Nexts) is popped too: next() resumes every pump the lesson paused, and the group starts
+/// only once they all run again.
 ///
 /// What it does is journaled (component "scenario"), so the window's lesson views, recordings
 /// and time travel follow it from the journal alone:
@@ -39,7 +42,8 @@ class SharedIndexInformer;
 ///  * type "lessonStep": next() let a group run; detail.step (its first step, 0-based),
 ///    detail.last (its last step), detail.steps (the scenario's step count);
 ///  * type "lessonPause": the pumps were paused after detail.step; detail.paused (the informers
-///    the lesson paused), detail.held (those the scenario had paused itself).
+///    the lesson paused), detail.held (those the scenario had paused itself with a `pause`
+///    step). A pump paused by hand (the window's Pause) is in neither.
 ///
 /// Errors: none are reported; next() answers false when no step is left (or lesson mode is
 /// off), and an informer not started yet (no controller) is left alone.
@@ -47,8 +51,8 @@ class Lesson : public QObject {
     Q_OBJECT
 public:
     /// `binding` (not owned, must outlive the lesson) ties the scenario's player, journal and
-    /// informers together. Installs the player's step gate (ScenarioPlayer::setStepGate);
-    /// lesson mode starts off.
+    /// informers together. Lesson mode starts off: the player plays at its speed; while it is
+    /// on, the lesson is the player's step gate (ScenarioPlayer::setStepGate).
     explicit Lesson(ScenarioBinding *binding, QObject *parent = nullptr);
 
     /// Lesson mode on: the scenario holds before its next group, and the running pumps are
@@ -99,6 +103,7 @@ private:
     QSet<QString> m_pausedByLesson;
     QHash<QString, bool> m_scenarioRuns; ///< the scenario's last pause/resume per informer
     qint64 m_autoUntilMs = -1;
+    bool m_resuming = false; ///< next() is resuming the pumps: the gate stays shut
 };
 
 } // namespace lens

@@ -3,6 +3,7 @@
 
 #include "controller/hostpathprovisioner.h"
 #include "informer/sharedinformer.h"
+#include "lens/waitmiss.h"
 #include "sim/scenarioplayer.h"
 #include "trace/journal.h"
 
@@ -47,10 +48,26 @@ void ScenarioBinding::start(double speed)
     m_player->setConditionCheck(
         [this](const QJsonObject &w, int index) { return conditionHolds(w, index); });
     connect(m_journal, &Journal::eventRecorded, m_player, &sim::ScenarioPlayer::recheck);
+    // A waitFor that timed out: what the journal shows now, before the step runs anyway.
+    connect(m_player, &sim::ScenarioPlayer::waitTimedOut, this,
+            [this](int index, const sim::ScenarioStep &s, qint64) {
+                const QString which = s.waitFor.value(u"synced").toBool()
+                                          ? informerName(s.waitFor.value(u"informer").toString())
+                                          : s.waitFor.value(u"informer").toString();
+                m_missed.insert(index,
+                                WaitMiss::facts(m_journal, s.waitFor, which,
+                                                matchingEvents(s.waitFor, index), s.waitTimeoutMs));
+            });
     connect(m_player, &sim::ScenarioPlayer::stepDone, this,
             [this](int index, const sim::ScenarioStep &s, const QString &summary,
                    const QString &error) {
-                if (s.action != sim::ScenarioStep::Action::Caption || !error.isEmpty()) {
+                const QJsonObject missed = m_missed.take(index);
+                // A caption step whose waitFor timed out has no outcome line of its own: its
+                // caption line (below) carries the error, so it is one caption, not two.
+                const bool captionOnly =
+                    s.action == sim::ScenarioStep::Action::Caption && !missed.isEmpty();
+                if (!captionOnly &&
+                    (s.action != sim::ScenarioStep::Action::Caption || !error.isEmpty())) {
                     QJsonObject d{{QLatin1String("step"), index},
                                   {QLatin1String("line"), s.line},
                                   {QLatin1String("verb"), s.verb}};
@@ -64,6 +81,18 @@ void ScenarioBinding::start(double speed)
                 m_stepSeq[index] = m_journal->lastSeq();
                 m_lastStep = index;
                 Q_EMIT stepRan(index, s);
+                if (!missed.isEmpty()) {
+                    // In place of the step's caption: that it did not happen, and what the
+                    // journal shows instead (the player does not emit the caption).
+                    QJsonObject d = missed;
+                    d.insert(QLatin1String("step"), index);
+                    d.insert(QLatin1String("error"), error);
+                    if (const QString key = s.waitFor.value(u"key").toString(); !key.isEmpty())
+                        d.insert(QLatin1String("aboutKey"), key);
+                    const QString text = WaitMiss::sentence(missed);
+                    note(QStringLiteral("caption"), text, d);
+                    Q_EMIT captionChanged(text);
+                }
             });
     connect(m_player, &sim::ScenarioPlayer::skipped, this,
             [this](int index, const sim::ScenarioStep &s, const QString &condition) {
@@ -250,13 +279,26 @@ QString ScenarioBinding::provisionerAction(const sim::ScenarioStep &s, QString *
     return {};
 }
 
+QString ScenarioBinding::informerName(const QString &name) const
+{
+    const SharedIndexInformer *inf = informerNamed(name);
+    return inf ? inf->name() : name;
+}
+
 bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
 {
-    const QString informer = w.value(u"informer").toString();
     if (w.value(u"synced").toBool()) {
-        const SharedIndexInformer *inf = informerNamed(informer);
+        const SharedIndexInformer *inf = informerNamed(w.value(u"informer").toString());
         return inf && inf->hasSynced();
     }
+    return matchingEvents(w, stepIndex) >= qMax(1, w.value(u"count").toInt(1));
+}
+
+int ScenarioBinding::matchingEvents(const QJsonObject &w, int stepIndex) const
+{
+    if (w.value(u"synced").toBool())
+        return 0;
+    const QString informer = w.value(u"informer").toString();
     quint64 since = m_startSeq;
     if (w.value(u"since").toString() == QLatin1String("previous") && stepIndex > 0 &&
         stepIndex - 1 < m_stepSeq.size())
@@ -284,9 +326,9 @@ bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
         if (!fieldsMatch)
             continue;
         if (++n >= need)
-            return true;
+            return n;
     }
-    return false;
+    return n;
 }
 
 } // namespace lens

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -37,7 +38,10 @@ void recordScenarioNote(Journal *journal, const sim::ScenarioPlayer *player, con
 /// step's outcome, captions, waiting, finished). A caption line carries the index of the step
 /// that showed it (`detail.step`) and, when it names one, the key it is about (`detail.aboutKey`:
 /// the first namespace/name word of the caption that a step acts on or the journal recorded,
-/// else the one object the step itself creates, updates or deletes).
+/// else the one object the step itself creates, updates or deletes). A step whose `waitFor`
+/// timed out does not show its caption: its caption line says instead what was expected and
+/// what the journal shows (lens::WaitMiss: detail.missed, detail.expected, ..., detail.error),
+/// and for a caption step it is the step's only line.
 ///
 /// Errors of an action ("no informer named \"x\"", "no handler named \"y\"", the informer's
 /// own errors) are returned to the player, which journals them with the step.
@@ -93,6 +97,11 @@ private:
     static QString stepKey(const sim::ScenarioStep &s);
     /// Whether `waitFor` of step `stepIndex` holds now.
     bool conditionHolds(const QJsonObject &waitFor, int stepIndex) const;
+    /// The journal events that match a counting `waitFor` of step `stepIndex` (at most its
+    /// count; 0 for `synced`).
+    int matchingEvents(const QJsonObject &waitFor, int stepIndex) const;
+    /// The name of the informer an action or condition names ("" = the first).
+    QString informerName(const QString &name) const;
     static ProcessorListener *listenerNamed(const SharedIndexInformer *informer,
                                             const QString &name);
     void note(const QString &type, const QString &message, const QJsonObject &extra);
@@ -105,6 +114,8 @@ private:
     quint64 m_startSeq = 0;   ///< journal seq when the scenario started
     QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
     int m_lastStep = -1;      ///< the step that ran last (its caption follows)
+    /// Steps whose waitFor timed out, until they ran: the journal's facts then (WaitMiss).
+    QHash<int, QJsonObject> m_missed;
 };
 
 } // namespace lens

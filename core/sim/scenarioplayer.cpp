@@ -375,6 +375,7 @@ void ScenarioPlayer::advanceSteps()
                 QStringLiteral("waitFor %1 did not happen within %2 s; went on")
                     .arg(QString::fromUtf8(QJsonDocument(s.waitFor).toJson(QJsonDocument::Compact)))
                     .arg(double(s.waitTimeoutMs) / 1000);
+            Q_EMIT waitTimedOut(m_next, s, m_waitTimer.elapsed());
         }
         m_waitingFor = -1;
         const int index = m_next++;
@@ -389,7 +390,8 @@ void ScenarioPlayer::advanceSteps()
             if (!timedOut.isEmpty())
                 error = error.isEmpty() ? timedOut : timedOut + QStringLiteral("; ") + error;
             Q_EMIT stepDone(index, s, summary, error);
-            if (!s.text.isEmpty())
+            // A caption says what the step's waitFor waited for: not shown when it never came.
+            if (!s.text.isEmpty() && timedOut.isEmpty())
                 Q_EMIT caption(stepCaption(s, m_lang));
         }
         // Steps at the same time without a condition run in this turn; anything else gets

@@ -150,8 +150,13 @@ Q_SIGNALS:
     void stepDone(int index, const lens::sim::ScenarioStep &step, const QString &summary,
                   const QString &error);
     /// A caption to show (a caption step, or an action's `caption:`), in the player's language
-    /// with its values filled in (stepCaption()).
+    /// with its values filled in (stepCaption()). Not for a step whose `waitFor` timed out
+    /// (waitTimedOut()): what its caption explains did not happen.
     void caption(const QString &text);
+    /// Step `index`'s `waitFor` did not hold within its timeout (`waitedMs` real milliseconds):
+    /// emitted once, before the step runs anyway (stepDone() then carries the error), so a
+    /// listener can read what the journal shows at that moment. Its caption is not emitted.
+    void waitTimedOut(int index, const lens::sim::ScenarioStep &step, qint64 waitedMs);
     /// The step at `index` was due but its `when` condition (`condition`, as JSON) did not
     /// hold: it did not run, and its caption was not shown.
     void skipped(int index, const lens::sim::ScenarioStep &step, const QString &condition);

@@ -2,6 +2,8 @@
 // Scenarios: the YAML format's errors (with line numbers) and, for every shipped scenario, the
 // informer's outcome when the Session plays it as fast as possible.
 #include "informer/sharedinformer.h"
+#include "lens/lessontrack.h"
+#include "lens/waitmiss.h"
 #include "pendingevents.h"
 #include "scenariocheck.h"
 #include "session/session.h"
@@ -13,7 +15,9 @@
 #include "trace/tracedetail.h"
 
 #include <QJsonArray>
+#include <QSignalSpy>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -37,6 +41,7 @@ private Q_SLOTS:
     void play();
     void pauseHoldsTheClock();
     void whenSkipsAStepWhoseConditionDidNotHold();
+    void aCaptionWhoseWaitForTimedOutSaysSo();
     void exactPacingWaitsForItsOwnBookmarks_data();
     void exactPacingWaitsForItsOwnBookmarks();
     void controllerBurstStandsAtItsStopTime() { checkBurstStandsAtItsStopTime(); }
@@ -608,6 +613,86 @@ void TestScenarios::whenSkipsAStepWhoseConditionDidNotHold()
     QTRY_VERIFY_WITH_TIMEOUT(player.isFinished(), 10000);
     QCOMPARE(captions, QStringList{QStringLiteral("yes")});
     QCOMPARE(skipped, QList<int>{0});
+}
+
+void TestScenarios::aCaptionWhoseWaitForTimedOutSaysSo()
+{
+    // Pop is paused, so the delete of default/victim stays queued: the handler is never told,
+    // and the caption that says it was must not be shown. Its line says instead what was
+    // expected and what the journal shows (issue 35: the caption claimed a delivery while the
+    // pod was still queued and in the Indexer).
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("never.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("title: t\ndescription: d\ncluster: {pods: 2}\ninformer: {resource: pods}\nsteps:\n"
+            "  - at: 0\n    informer: start\n"
+            "  - at: 1\n    waitFor: synced\n    create: {template: pod, name: victim}\n"
+            "  - at: 2\n    waitFor: {kind: handlerNotified, key: default/victim, type: add}\n"
+            "    informer: pause\n"
+            "  - at: 2\n    delete: {name: victim}\n"
+            "  - at: 3\n    waitFor: {kind: fifoQueued, key: default/victim, type: Deleted}\n"
+            "    caption: queued\n"
+            "  - at: 4\n    waitFor: {kind: handlerNotified, key: default/victim, type: delete}\n"
+            "    timeout: 0.2\n    caption: The handler got the delete.\n"
+            "  - at: 4\n    waitFor: {kind: listCompleted, count: 2}\n    timeout: 0.2\n"
+            "    compact: {}\n    caption: The relist came.\n");
+    f.close();
+    Session::Options o;
+    o.scenario = path;
+    o.scenarioSpeed = 0;
+    Session session(o);
+    QStringList captions;
+    connect(&session, &Session::captionChanged, this,
+            [&captions](const QString &text) { captions << text; });
+    QSignalSpy finished(&session, &Session::scenarioFinished);
+    QString error;
+    QVERIFY2(session.start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 20000);
+    QCOMPARE(captions.size(), 3);
+    QCOMPARE(captions.at(0), QStringLiteral("queued"));
+    QCOMPARE(captions.at(1),
+             QStringLiteral("Expected: a handlerNotified delete for default/victim \u2014 it did "
+                            "not happen within 0.2 s; the journal shows: default/victim still "
+                            "queued (Deleted) and in the Indexer."));
+    QCOMPARE(captions.at(2),
+             QStringLiteral("Expected: 2 \u00D7 listCompleted \u2014 it did not happen within "
+                            "0.2 s; the journal shows: 1 \u00D7 listCompleted."));
+    // One caption line per step, the missed ones with their facts and the timeout as error;
+    // the caption step has no outcome line besides (a lesson's history would show it twice).
+    QList<const TraceEvent *> lines;
+    int compactLines = 0;
+    for (const TraceEvent &e : session.journal()->events()) {
+        if (e.component != QLatin1String("scenario"))
+            continue;
+        QVERIFY2(e.detail.value(QLatin1String("message")).toString() !=
+                     QLatin1String("The handler got the delete."),
+                 "the caption of a waitFor that did not happen was journaled");
+        if (e.type == QLatin1String("caption"))
+            lines << &e;
+        compactLines += e.type == QLatin1String("compact");
+    }
+    QCOMPARE(lines.size(), 3);
+    QCOMPARE(compactLines, 1);
+    const EventDetail &miss = lines.at(1)->detail;
+    QCOMPARE(miss.value(QLatin1String("step")).toInt(), 5);
+    QVERIFY(miss.value(QLatin1String("missed")).toBool());
+    QVERIFY(
+        miss.value(QLatin1String("error")).toString().contains(QLatin1String("did not happen")));
+    QCOMPARE(miss.value(QLatin1String("queued")).toArray(), QJsonArray{QStringLiteral("Deleted")});
+    QVERIFY(miss.value(QLatin1String("inIndexer")).toBool());
+    QCOMPARE(miss.value(QLatin1String("aboutKey")).toString(), QStringLiteral("default/victim"));
+    QCOMPARE(lines.at(2)->detail.value(QLatin1String("found")).toInt(), 1);
+    QCOMPARE(lines.at(2)->detail.value(QLatin1String("step")).toInt(), 6);
+    const LessonTrack track = LessonTrack::fold(session.journal());
+    QCOMPARE(track.captions.size(), 3);
+    QVERIFY(track.captions.at(0).missed.isEmpty());
+    QCOMPARE(WaitMiss::sentence(track.captions.at(1).missed), captions.at(1));
+    for (const TraceEvent &e : session.journal()->events()) {
+        QString why;
+        QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
+    }
+    session.stop();
 }
 
 void TestScenarios::exactPacingWaitsForItsOwnBookmarks_data()

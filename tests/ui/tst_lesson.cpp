@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QItemSelectionModel>
+#include <QJsonArray>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -45,8 +46,19 @@ private slots:
     void theKeyACaptionNamesIsSelected();
     void lessonModeOffPlaysOn();
     void aRecordedLessonTravelsOffline();
+    void fs01AtHumanPace();
+    void fs01Fast();
 
 private:
+    /// Closes the lesson open (init(): window-tour) and opens `scenario` in lesson mode at
+    /// `speed`.
+    void reopen(const QString &scenario, double speed);
+    /// Issue 35: fs01 played with Next (F8) to its end. `human`: before each Next the views
+    /// settle and what the reflector does on its own timers meanwhile (the re-watch's 410, the
+    /// backoff, the relist) has happened, as in a learner's few seconds; else each Next as soon
+    /// as the lesson takes it.
+    void playFs01(bool human);
+
     /// Presses Next (F8) at the live end and waits until the steps it let run have run and the
     /// window shows them: the lesson idle again with its next step past `before`.
     bool next();
@@ -59,9 +71,15 @@ private:
 
 void tst_Lesson::init()
 {
+    reopen(QStringLiteral("window-tour"), 0);
+}
+
+void tst_Lesson::reopen(const QString &scenario, double speed)
+{
+    cleanup();
     Session::Options o;
-    o.scenario = QStringLiteral("window-tour");
-    o.scenarioSpeed = 0;
+    o.scenario = scenario;
+    o.scenarioSpeed = speed;
     o.lesson = true;
     m_session = std::make_unique<Session>(o);
     QString err;
@@ -74,7 +92,7 @@ void tst_Lesson::init()
     sim::ScenarioPlayer *player = m_session->scenarioPlayer();
     QVERIFY(player);
     m_window->setScenarioControls(
-        player->scenario().title, 0, [player](bool p) { player->setPaused(p); },
+        player->scenario().title, speed, [player](bool p) { player->setPaused(p); },
         [player](double s) { player->setSpeed(s); });
     connect(m_session.get(), &Session::captionChanged, m_window.get(),
             &MainWindow::showScenarioCaption);
@@ -302,6 +320,79 @@ void tst_Lesson::aRecordedLessonTravelsOffline()
     QCOMPARE(offline->travelSeq(), quint64(0));
     QVERIFY(!offline->lessonNextAction()->isEnabled());
     QCOMPARE(offline->queueModel()->rowCount(), 3);
+}
+
+void tst_Lesson::playFs01(bool human)
+{
+    // As `informer-lens --scenario fs01-delete-while-disconnected --lesson` plays it: at the
+    // window's speed, 1.
+    reopen(QStringLiteral("fs01-delete-while-disconnected"), 1);
+    Lesson *lesson = m_session->lesson();
+    const Journal *journal = m_session->journal();
+    auto find = [journal](TraceKind kind, const QString &type = {}, const QString &key = {}) {
+        QList<const TraceEvent *> found;
+        for (const TraceEvent &e : journal->events())
+            if (e.kind == kind && (type.isEmpty() || e.type == type) &&
+                (key.isEmpty() || e.key == key))
+                found << &e;
+        return found;
+    };
+    const QString victim = QStringLiteral("default/victim");
+    while (lesson->nextStep() < lesson->stepCount()) {
+        const int before = lesson->nextStep();
+        if (human) {
+            // What a learner's few seconds between two Nexts let happen: the views caught up,
+            // and after the disconnect the reflector's own timers ran (410, backoff, relist),
+            // its Replaced Deltas and the tombstone queued while the lesson holds Pop.
+            if (before == 6)
+                QTRY_VERIFY_WITH_TIMEOUT(
+                    !find(TraceKind::FifoQueued, QStringLiteral("Deleted"), victim).isEmpty(),
+                    20000);
+            m_window->settle();
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->isSettled(), 20000);
+        }
+        QTest::keyClick(m_window.get(), Qt::Key_F8);
+        QVERIFY2(QTest::qWaitFor(
+                     [&] { return lesson->nextStep() > before && !lesson->isPlaying(); }, 30000),
+                 qPrintable(QStringLiteral("step %1").arg(before + 1)));
+    }
+    if (human) // the tombstone was queued while Pop was held, before the last Next
+        QVERIFY(find(TraceKind::FifoQueued, QStringLiteral("Deleted"), victim).constFirst()->seq <
+                find(TraceKind::Info, QStringLiteral("lessonStep")).constLast()->seq);
+    // Next let Pop take what the relist queued: the tombstone reached the handler, the pod left
+    // the Indexer, and the step's waitFor held (no timeout).
+    QCOMPARE(find(TraceKind::HandlerNotified, QStringLiteral("delete (tombstone)"), victim).size(),
+             1);
+    QVERIFY(m_session->informer()->indexer().getByKey(victim).isNull());
+    for (const TraceEvent &e : journal->events()) {
+        if (e.component != QLatin1String("scenario"))
+            continue;
+        QVERIFY2(!e.detail.contains(QLatin1String("error")),
+                 qPrintable(e.detail.value(QLatin1String("error")).toString()));
+        // The lesson paused every pump itself: it never says the scenario did.
+        if (e.type == QLatin1String("lessonPause"))
+            QVERIFY2(e.detail.value(QLatin1String("held")).toArray().isEmpty(),
+                     qPrintable(e.detail.value(QLatin1String("message")).toString()));
+    }
+    // Each captioned step once in the caption history, the last one as written.
+    const LessonTrack t = LessonTrack::fold(journal);
+    QStringList steps;
+    for (const LessonTrack::CaptionLine &c : t.captions)
+        steps << QString::number(c.step + 1);
+    QCOMPARE(steps.join(u','), QStringLiteral("1,2,3,6,7"));
+    QTRY_COMPARE(m_window->lessonPanel()->history()->count(), 5);
+    QVERIFY(t.captions.constLast().missed.isEmpty());
+    QTRY_VERIFY(m_window->captionText().contains(QLatin1String("DeletedFinalStateUnknown")));
+}
+
+void tst_Lesson::fs01AtHumanPace()
+{
+    playFs01(true);
+}
+
+void tst_Lesson::fs01Fast()
+{
+    playFs01(false);
 }
 
 QTEST_MAIN(tst_Lesson)
