@@ -21,6 +21,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSet>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTimer>
@@ -28,16 +29,57 @@
 namespace lens {
 
 namespace {
-/// What the caption pane says of the Pop pumps at a lesson moment (from its lessonPause line).
-QString lessonLineFor(const LessonTrack &t)
+/// What the paused informers' queues hold at the moment shown: keys, and the Delta types among
+/// them in the chips' words ("Replaced", "\u271D Deleted" for a tombstone), in a fixed order.
+struct QueuedNow {
+    int keys = 0;
+    QStringList types;
+};
+
+QueuedNow queuedIn(const QList<LensModels *> &bodies, const QStringList &names,
+                   const QStringList &informers)
+{
+    QueuedNow q;
+    QSet<QString> seen;
+    for (int i = 0; i < bodies.size(); ++i) {
+        // names[i] is bodies[i]'s informer (a window of one informer has one body for all).
+        if (!informers.contains(names.value(i, bodies.at(i)->informer())))
+            continue;
+        const QueueModel *queue = bodies.at(i)->queue();
+        q.keys += queue->rowCount();
+        for (int r = 0; r < queue->rowCount(); ++r)
+            for (const Delta &d : queue->deltasAt(r))
+                seen.insert(d.tombstone ? QStringLiteral("\u271D ") + deltaTypeName(d.type)
+                                        : deltaTypeName(d.type));
+    }
+    for (const QString &t :
+         {QStringLiteral("Replaced"), QStringLiteral("Added"), QStringLiteral("Updated"),
+          QStringLiteral("Sync"), QStringLiteral("Deleted"), QStringLiteral("\u271D Deleted")})
+        if (seen.contains(t))
+            q.types << t;
+    return q;
+}
+
+/// What the caption pane says of the Pop pumps at a lesson moment (from its lessonPause line)
+/// and of what they hold: read from the paused informers' queues at that moment, so a step that
+/// queued nothing is not said to have queued Replaced chips or tombstones.
+QString lessonLineFor(const LessonTrack &t, const QList<LensModels *> &bodies,
+                      const QStringList &names)
 {
     if (!t.enabled)
         return {};
-    if (!t.paused.isEmpty())
-        return MainWindow::tr("Lesson: Pop of %1 is paused for the lesson, so what this step "
-                              "queued (Replaced chips, \u271D tombstones) stays in the queue. "
-                              "Next (F8) lets Pop run on and plays the next step.")
-            .arg(t.paused.join(QLatin1String(", ")));
+    if (!t.paused.isEmpty()) {
+        const QueuedNow q = queuedIn(bodies, names, t.paused);
+        if (q.keys == 0)
+            return MainWindow::tr("Lesson: Pop of %1 is paused for the lesson; nothing is queued "
+                                  "now. Next (F8) lets Pop run on and plays the next step.")
+                .arg(t.paused.join(QLatin1String(", ")));
+        return MainWindow::tr("Lesson: Pop of %1 is paused for the lesson, so what is queued "
+                              "stays in the queue (%2: %3). Next (F8) lets Pop run on and plays "
+                              "the next step.")
+            .arg(t.paused.join(QLatin1String(", ")), MainWindow::tr("%n key(s)", nullptr, q.keys),
+                 q.types.join(QLatin1String(", ")));
+    }
     if (!t.held.isEmpty())
         return MainWindow::tr("Lesson: Pop of %1 stays paused, as the scenario paused it. Next "
                               "(F8) plays the next step.")
@@ -127,6 +169,15 @@ void MainWindow::setLessonControls(LessonControls controls)
         if (e.component == QLatin1String("scenario") && !m_lessonTimer->isActive())
             m_lessonTimer->start();
     });
+    // The lesson line says what the paused queues hold: it follows them.
+    for (LensModels *b : std::as_const(m_bodies)) {
+        const QueueModel *queue = b->queue();
+        const auto refresh = qOverload<>(&QTimer::start);
+        connect(queue, &QAbstractItemModel::rowsInserted, m_lessonTimer, refresh);
+        connect(queue, &QAbstractItemModel::rowsRemoved, m_lessonTimer, refresh);
+        connect(queue, &QAbstractItemModel::dataChanged, m_lessonTimer, refresh);
+        connect(queue, &QAbstractItemModel::modelReset, m_lessonTimer, refresh);
+    }
     m_keyboard->updateTabOrder();
     refreshLesson();
     if (LessonTrack::fold(m_journal).enabled)
@@ -157,8 +208,8 @@ void MainWindow::refreshLesson()
     m_lessonBack->setEnabled(position > 0);
     m_lessonNext->setEnabled(!live || (t.enabled && !t.finished && bool(m_lessonControls.next)));
     // The caption pane says what the lesson holds at the moment shown.
-    m_caption->setLessonLine(
-        lessonLineFor(live ? t : LessonTrack::fold(m_journal, t.momentOf(position))));
+    m_caption->setLessonLine(lessonLineFor(
+        live ? t : LessonTrack::fold(m_journal, t.momentOf(position)), m_bodies, m_names));
     // A caption shown live in lesson mode: select the key it names (the caption stays shown).
     if (live && t.enabled && t.captions.size() > m_lessonCaptions &&
         !t.captions.constLast().key.isEmpty()) {

@@ -168,7 +168,8 @@ void Lesson::pausePumps(int afterStep)
          paused.isEmpty()
              ? QStringLiteral("Pop stays paused for the lesson (the scenario paused %1)")
                    .arg(held.join(QLatin1String(", ")))
-             : QStringLiteral("the lesson paused Pop of %1: what step %2 queued stays queued")
+             : QStringLiteral("the lesson paused Pop of %1 after step %2: what is queued stays "
+                              "queued")
                    .arg(paused.join(QLatin1String(", ")))
                    .arg(afterStep + 1),
          {{QLatin1String("step"), afterStep},

@@ -20,7 +20,7 @@ class ScenarioBinding;
 class SharedIndexInformer;
 
 /// Lesson mode of a playing scenario: one group of steps at a time (a step and the steps at
-/// the same time without `waitFor` that run with it, ScenarioPlayer::groupEnd()), each when the
+/// the same time that run with it, ScenarioPlayer::groupEnd()), each when the
 /// learner asks for it with next(), and the informers' Pop pumps paused after each group so
 /// what it queued (Replaced chips, DeletedFinalStateUnknown tombstones) stays in the queue to
 /// be looked at.

@@ -167,7 +167,7 @@ bool ScenarioPlayer::startsGroup(int index) const
     const auto &steps = m_scenario.steps;
     if (index <= 0 || index >= steps.size())
         return index == 0;
-    return steps.at(index).atMs != steps.at(index - 1).atMs || !steps.at(index).waitFor.isEmpty();
+    return steps.at(index).atMs != steps.at(index - 1).atMs;
 }
 
 int ScenarioPlayer::groupEnd(int first) const

@@ -64,8 +64,10 @@ public:
     /// the settled reactions of the one before. Null (the default): no gate.
     void setStepGate(StepGate gate);
     /// Index one past the last step of the group that starts at step `first`: the steps after
-    /// it at the same time and without `waitFor` run with it, in one event-loop turn (e.g.
-    /// "drop watches, delete, compact" before the client can reconnect).
+    /// it at the same time run with it, those without `waitFor` in one event-loop turn (e.g.
+    /// "drop watches, delete, compact" before the client can reconnect), one with a `waitFor`
+    /// as soon as it holds (fs07: "once page 1 arrived, compact" in the middle of the list the
+    /// group's first step started).
     int groupEnd(int first) const;
     /// True when step `index` starts a group (see groupEnd()).
     bool startsGroup(int index) const;

@@ -48,6 +48,7 @@ private slots:
     void aRecordedLessonTravelsOffline();
     void fs01AtHumanPace();
     void fs01Fast();
+    void timeTravelMovesTheScenarioCaption();
 
 private:
     /// Closes the lesson open (init(): window-tour) and opens `scenario` in lesson mode at
@@ -350,6 +351,19 @@ void tst_Lesson::playFs01(bool human)
                     20000);
             m_window->settle();
             QTRY_VERIFY_WITH_TIMEOUT(m_window->isSettled(), 20000);
+            // The lesson line says what the paused queue holds, not what a step usually queues.
+            const CaptionPane *pane = m_window->findChild<CaptionPane *>();
+            QVERIFY(pane);
+            if (before == 1) // the initial list: 4 pods
+                QTRY_VERIFY2(pane->lessonLine().contains(QLatin1String("(4 key(s): Replaced)")),
+                             qPrintable(pane->lessonLine()));
+            if (before == 3) // "The handler knows default/victim": its ADDED was popped
+                QTRY_VERIFY2(pane->lessonLine().contains(QLatin1String("nothing is queued now")),
+                             qPrintable(pane->lessonLine()));
+            if (before == 6) // the relist: Replaced chips and the tombstone
+                QTRY_VERIFY2(pane->lessonLine().contains(
+                                 QStringLiteral("(5 key(s): Replaced, \u271D Deleted)")),
+                             qPrintable(pane->lessonLine()));
         }
         QTest::keyClick(m_window.get(), Qt::Key_F8);
         QVERIFY2(QTest::qWaitFor(
@@ -393,6 +407,31 @@ void tst_Lesson::fs01AtHumanPace()
 void tst_Lesson::fs01Fast()
 {
     playFs01(false);
+}
+
+void tst_Lesson::timeTravelMovesTheScenarioCaption()
+{
+    // Issue 35: travelling on the timeline left the last caption shown. The caption shown is
+    // the one of the newest step at or before the moment the views show.
+    reopen(QStringLiteral("fs01-delete-while-disconnected"), 0);
+    QSignalSpy finished(m_session.get(), &Session::scenarioFinished);
+    m_window->lessonModeAction()->trigger(); // off: the scenario plays to its end
+    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 30000);
+    const LessonTrack t = LessonTrack::fold(m_session->journal());
+    QCOMPARE(t.captions.size(), 5);
+    QTRY_VERIFY(m_window->captionText().contains(t.captions.at(4).text));
+    m_window->travelToSeq(t.captions.at(2).seq);
+    QVERIFY2(m_window->captionText().contains(t.captions.at(2).text),
+             qPrintable(m_window->captionText()));
+    m_window->travelToSeq(t.captions.at(2).seq - 1);
+    QVERIFY2(m_window->captionText().contains(t.captions.at(1).text),
+             qPrintable(m_window->captionText()));
+    m_window->travelToSeq(t.captions.at(0).seq - 1);
+    QVERIFY2(m_window->captionText().contains(QLatin1String("No caption yet")),
+             qPrintable(m_window->captionText()));
+    m_window->travelToSeq(0); // live
+    QVERIFY2(m_window->captionText().contains(t.captions.at(4).text),
+             qPrintable(m_window->captionText()));
 }
 
 QTEST_MAIN(tst_Lesson)
