@@ -42,6 +42,8 @@ private Q_SLOTS:
     void pauseHoldsTheClock();
     void whenSkipsAStepWhoseConditionDidNotHold();
     void aCaptionWhoseWaitForTimedOutSaysSo();
+    void continueExpiresUnderAt_data();
+    void continueExpiresUnderAt();
     void exactPacingWaitsForItsOwnBookmarks_data();
     void exactPacingWaitsForItsOwnBookmarks();
     void controllerBurstStandsAtItsStopTime() { checkBurstStandsAtItsStopTime(); }
@@ -692,6 +694,63 @@ void TestScenarios::aCaptionWhoseWaitForTimedOutSaysSo()
         QString why;
         QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
     }
+    session.stop();
+}
+
+void TestScenarios::continueExpiresUnderAt_data()
+{
+    QTest::addColumn<bool>("lesson");
+    QTest::newRow("--at 4") << false;
+    QTest::newRow("--lesson --at 4") << true;
+}
+
+void TestScenarios::continueExpiresUnderAt()
+{
+    // Issue 35: under --at every page arrived at 0 s and no 410 came (the clock moved to the
+    // compaction's 1 s only once the list was answered), while the captions told of an expired
+    // continue token. Now the journal shows what the captions say.
+    QFETCH(bool, lesson);
+    Session::Options o;
+    o.scenario = QStringLiteral("fs07-continue-expiry");
+    o.reproducible = true;
+    o.stopAtMs = 4000;
+    o.lesson = lesson;
+    Session session(o);
+    QSignalSpy stopped(&session, &Session::scenarioStopTimeReached);
+    QString error;
+    QVERIFY2(session.start(&error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty(), 30000);
+    const Trace t{session.journal()->events()};
+    QVERIFY2(t.scenarioErrors().isEmpty(), qPrintable(t.scenarioErrors().join(u'\n')));
+    // Page 1, the compaction, page 2's 410 on the continue token, the pager's one full list.
+    const auto pages = t.find(TraceKind::ListPage);
+    const auto expired = t.find(TraceKind::ListFailed, [](const TraceEvent &e) {
+        return e.detail.value(QLatin1String("code")).toInt() == 410;
+    });
+    QCOMPARE(int(expired.size()), 1);
+    QCOMPARE(expired.front()->detail.value(QLatin1String("cause")).toString(),
+             QStringLiteral("continue expired"));
+    QVERIFY(pages.front()->seq < expired.front()->seq);
+    QCOMPARE(t.listsWithCause(QStringLiteral("continue expired")), 1);
+    const auto full = t.find(TraceKind::ListStarted, [](const TraceEvent &e) {
+        return e.detail.value(QLatin1String("cause")).toString() ==
+               QLatin1String("continue expired");
+    });
+    QCOMPARE(full.front()->detail.value(QLatin1String("limit")).toInt(), 0); // unpaged
+    const auto done = t.find(TraceKind::ListCompleted);
+    QCOMPARE(int(done.size()), 1);
+    QCOMPARE(done.front()->detail.value(QLatin1String("items")).toInt(), 6);
+    // Each caption after what it tells of: the compaction after page 1, the 410's after it.
+    const auto captions = t.find(TraceKind::Info, [](const TraceEvent &e) {
+        return e.component == QLatin1String("scenario") && e.type == QLatin1String("caption");
+    });
+    QCOMPARE(int(captions.size()), 4);
+    QVERIFY(captions[1]->seq > pages.front()->seq && captions[1]->seq < expired.front()->seq);
+    QVERIFY(captions[2]->seq > full.front()->seq);
+    QVERIFY(captions[3]->seq > t.find(TraceKind::Synced).front()->seq);
+    for (const TraceEvent *c : captions)
+        QVERIFY(!c->detail.contains(QLatin1String("missed")));
+    QCOMPARE(session.informer()->indexer().list().size(), 6);
     session.stop();
 }
 
