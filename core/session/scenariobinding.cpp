@@ -288,8 +288,17 @@ QString ScenarioBinding::informerName(const QString &name) const
 bool ScenarioBinding::conditionHolds(const QJsonObject &w, int stepIndex) const
 {
     if (w.value(u"synced").toBool()) {
+        // The journal's synced line, as the caption after it will say: HasSynced turns true as
+        // Pop takes the last key of the first list, before HandleDeltas has handed it on (in
+        // client-go the queue's lock hides that moment: Pop processes under it).
         const SharedIndexInformer *inf = informerNamed(w.value(u"informer").toString());
-        return inf && inf->hasSynced();
+        if (!inf || !inf->hasSynced())
+            return false;
+        const auto &events = m_journal->events();
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (it->kind == TraceKind::Synced && it->informer == inf->name())
+                return true;
+        return m_journal->droppedCount() > 0; // the line may be gone with the oldest events
     }
     return matchingEvents(w, stepIndex) >= qMax(1, w.value(u"count").toInt(1));
 }

@@ -572,14 +572,21 @@ QString ScenarioPlayer::fault(const ScenarioStep &s, QString *summary)
     const QJsonObject &a = s.args;
     ApiServer *server = m_sim->server();
     const QString &v = s.verb;
+    // A fault on the open watches that found none says so: its caption tells of a drop that
+    // did not happen (FS-05 once dropped 0 watches while the re-watch was still on its way).
+    const auto none = [](int n) {
+        return n == 0 ? QStringLiteral(": no watch was open") : QString();
+    };
     if (v == QLatin1String("drop-watches")) {
         const bool mid = a.value(u"midEvent").toBool();
         const int n = server->dropWatches(mid);
-        *summary = QStringLiteral("dropped %1 watch(es)%2")
+        *summary = QStringLiteral("dropped %1 watch(es)%2%3")
                        .arg(n)
-                       .arg(mid ? QStringLiteral(" in the middle of an event") : QString());
+                       .arg(mid && n > 0 ? QStringLiteral(" in the middle of an event") : QString(),
+                            none(n));
     } else if (v == QLatin1String("end-watches")) {
-        *summary = QStringLiteral("ended %1 watch(es) cleanly").arg(server->endWatches());
+        const int n = server->endWatches();
+        *summary = QStringLiteral("ended %1 watch(es) cleanly%2").arg(n).arg(none(n));
     } else if (v == QLatin1String("expire-watches")) {
         const int n = server->expireWatches();
         *summary =

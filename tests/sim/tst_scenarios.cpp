@@ -44,6 +44,7 @@ private Q_SLOTS:
     void aCaptionWhoseWaitForTimedOutSaysSo();
     void continueExpiresUnderAt_data();
     void continueExpiresUnderAt();
+    void captionsTellWhatTheJournalShows();
     void exactPacingWaitsForItsOwnBookmarks_data();
     void exactPacingWaitsForItsOwnBookmarks();
     void controllerBurstStandsAtItsStopTime() { checkBurstStandsAtItsStopTime(); }
@@ -544,6 +545,12 @@ void TestScenarios::play()
     for (const TraceEvent &e : run.session->journal()->events()) {
         QString why;
         QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
+        // A fault on the open watches found one: its caption tells of what it did.
+        if (e.component == QLatin1String("scenario") && e.type == QLatin1String("fault"))
+            QVERIFY2(!e.detail.value(QLatin1String("message"))
+                          .toString()
+                          .contains(QLatin1String("no watch was open")),
+                     qPrintable(e.detail.value(QLatin1String("message")).toString()));
     }
     check(trace, *run.session);
 }
@@ -752,6 +759,84 @@ void TestScenarios::continueExpiresUnderAt()
         QVERIFY(!c->detail.contains(QLatin1String("missed")));
     QCOMPARE(session.informer()->indexer().list().size(), 6);
     session.stop();
+}
+
+void TestScenarios::captionsTellWhatTheJournalShows()
+{
+    // Issue 35, each caption's claim checked against the journal of an exact run (--at), where
+    // the timers tick on the scenario clock as they do at speed 1.
+    auto play = [](const QString &name, qint64 atMs) {
+        Session::Options o;
+        o.scenario = name;
+        o.reproducible = true;
+        o.stopAtMs = atMs;
+        auto session = std::make_unique<Session>(o);
+        QString error;
+        if (!session->start(&error))
+            qWarning() << error;
+        return session;
+    };
+    const auto fs17 = play(QStringLiteral("fs17-resync"), 3000);
+    const auto gate = play(QStringLiteral("factory-gate"), 5000);
+    for (Session *s : {fs17.get(), gate.get()}) {
+        QSignalSpy stopped(s, &Session::scenarioStopTimeReached);
+        QTRY_VERIFY_WITH_TIMEOUT(!stopped.isEmpty() || s->scenarioPlayer()->isFinished(), 30000);
+    }
+    auto captionOf = [](const Trace &t, int step) -> const TraceEvent * {
+        const auto c = t.find(TraceKind::Info, [step](const TraceEvent &e) {
+            return e.component == QLatin1String("scenario") && e.type == QLatin1String("caption") &&
+                   e.detail.value(QLatin1String("step")).toInt() == step;
+        });
+        return c.empty() ? nullptr : c.front();
+    };
+    {
+        // FS-17: by 2 s two ticks have replayed the pods (at 1 s and 2 s); the caption spoke of
+        // one tick and four notifications. Now it says what each tick does: four per tick.
+        const Trace t{fs17->journal()->events()};
+        const TraceEvent *caption = captionOf(t, 2);
+        QVERIFY(caption);
+        const auto ticks = t.find(TraceKind::Resync, [caption](const TraceEvent &e) {
+            return e.seq < caption->seq && e.detail.value(QLatin1String("due")).toBool();
+        });
+        QCOMPARE(int(ticks.size()), 2);
+        const QString text = caption->detail.value(QLatin1String("message")).toString();
+        QVERIFY2(!text.startsWith(QLatin1String("A resync tick")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("per tick")), qPrintable(text));
+        for (size_t i = 0; i < ticks.size(); ++i) {
+            const quint64 end = i + 1 < ticks.size() ? ticks[i + 1]->seq : caption->seq;
+            const auto syncs = t.find(TraceKind::HandlerNotified, [&](const TraceEvent &e) {
+                return e.type == QLatin1String("update (resync)") && e.seq > ticks[i]->seq &&
+                       e.seq < end;
+            });
+            QCOMPARE(int(syncs.size()), 4);
+        }
+        QCOMPARE(t.count(TraceKind::ListStarted), 1);
+        QCOMPARE(t.count(TraceKind::WatchStarted), 1);
+    }
+    {
+        // factory-gate: pods starts with the scenario and syncs at 0 s; at 0.5 s the gate waits
+        // on nodes alone, not "for pods and nodes".
+        const Trace t{gate->journal()->events()};
+        const TraceEvent *caption = captionOf(t, 1);
+        QVERIFY(caption);
+        const auto started = t.find(TraceKind::CacheSyncStarted);
+        QCOMPARE(int(started.size()), 1);
+        QCOMPARE(started.front()->detail.value(QLatin1String("waitingFor")).toArray(),
+                 QJsonArray{QStringLiteral("nodes")});
+        const auto podsSynced = t.find(TraceKind::Synced, [](const TraceEvent &e) {
+            return e.informer == QLatin1String("pods");
+        });
+        QCOMPARE(int(podsSynced.size()), 1);
+        QCOMPARE(podsSynced.front()->t, 0);
+        QVERIFY(podsSynced.front()->seq < started.front()->seq);
+        const QString text = caption->detail.value(QLatin1String("message")).toString();
+        QVERIFY2(!text.contains(QLatin1String("pods and nodes")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("only on nodes")) &&
+                     text.contains(QLatin1String("pods started at 0 s and has synced")),
+                 qPrintable(text));
+    }
+    fs17->stop();
+    gate->stop();
 }
 
 void TestScenarios::exactPacingWaitsForItsOwnBookmarks_data()
