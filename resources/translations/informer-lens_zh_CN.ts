@@ -1222,6 +1222,10 @@
         <source>Explanation of the selection</source>
         <translation>所选内容的解释</translation>
     </message>
+    <message>
+        <source>No caption yet at this moment.</source>
+        <translation>此刻还没有说明。</translation>
+    </message>
 </context>
 <context>
     <name>lens::ControllerLoop</name>
@@ -2779,10 +2783,6 @@ Key: %2</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <source>Lesson: Pop of %1 is paused for the lesson, so what this step queued (Replaced chips, ✝ tombstones) stays in the queue. Next (F8) lets Pop run on and plays the next step.</source>
-        <translation>课程：%1 的 Pop 为课程而暂停，所以这一步排入的内容（Replaced 标签、✝ 墓碑）留在队列中。“下一步”（F8）让 Pop 继续运行并播放下一步。</translation>
-    </message>
-    <message>
         <source>Lesson: Pop of %1 stays paused, as the scenario paused it. Next (F8) plays the next step.</source>
         <translation>课程：%1 的 Pop 保持暂停，因为场景暂停了它。“下一步”（F8）播放下一步。</translation>
     </message>
@@ -2857,6 +2857,20 @@ Key: %2</source>
     <message>
         <source>Pause the pump: deltas pile up in the DeltaFIFO, each key&apos;s in order, where you can watch them (F6)</source>
         <translation>暂停 pump：delta 在 DeltaFIFO 中堆积，每个键的 delta 保持顺序，你可以在那里观察它们（F6）</translation>
+    </message>
+    <message>
+        <source>Lesson: Pop of %1 is paused for the lesson; nothing is queued now. Next (F8) lets Pop run on and plays the next step.</source>
+        <translation>课程：%1 的 Pop 为课程而暂停；现在队列中没有任何内容。“下一步”（F8）让 Pop 继续运行并播放下一步。</translation>
+    </message>
+    <message>
+        <source>Lesson: Pop of %1 is paused for the lesson, so what is queued stays in the queue (%2: %3). Next (F8) lets Pop run on and plays the next step.</source>
+        <translation>课程：%1 的 Pop 为课程而暂停，所以排队的内容留在队列中（%2：%3）。“下一步”（F8）让 Pop 继续运行并播放下一步。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n 个键</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3970,6 +3984,73 @@ Key: %2</source>
     <message>
         <source>Start again?</source>
         <translation>重新启动？</translation>
+    </message>
+</context>
+<context>
+    <name>lens::WaitMiss</name>
+    <message>
+        <source>%1 synced</source>
+        <translation>%1 已同步</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 to handler %2</source>
+        <translation>发给处理器 %2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 of informer %2</source>
+        <translation>informer %2 的 %1</translation>
+    </message>
+    <message>
+        <source>%1 × %2 since the step before</source>
+        <translation>上一步之后的 %1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>a %1 since the step before</source>
+        <translation>上一步之后的一个 %1</translation>
+    </message>
+    <message>
+        <source>a %1</source>
+        <translation>一个 %1</translation>
+    </message>
+    <message>
+        <source>%1 has synced</source>
+        <translation>%1 已同步</translation>
+    </message>
+    <message>
+        <source>%1 has not synced</source>
+        <translation>%1 尚未同步</translation>
+    </message>
+    <message>
+        <source>nothing of %1</source>
+        <translation>没有 %1 的任何记录</translation>
+    </message>
+    <message>
+        <source>%1 not queued</source>
+        <translation>%1 不在队列中</translation>
+    </message>
+    <message>
+        <source>%1 still queued (%2)</source>
+        <translation>%1 仍在队列中（%2）</translation>
+    </message>
+    <message>
+        <source>%1 and in the Indexer</source>
+        <translation>%1，且在 Indexer 中</translation>
+    </message>
+    <message>
+        <source>%1, not in the Indexer</source>
+        <translation>%1，不在 Indexer 中</translation>
+    </message>
+    <message>
+        <source>Expected: %1 — it did not happen within %2 s; the journal shows: %3.</source>
+        <translation>预期：%1——它没有在 %2 s 内发生；日志显示：%3。</translation>
     </message>
 </context>
 <context>
