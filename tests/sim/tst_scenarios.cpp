@@ -6,6 +6,7 @@
 #include "lens/waitmiss.h"
 #include "pendingevents.h"
 #include "scenariocheck.h"
+#include "session/lesson.h"
 #include "session/session.h"
 #include "sim/apiserver.h"
 #include "sim/scenario.h"
@@ -45,6 +46,7 @@ private Q_SLOTS:
     void continueExpiresUnderAt_data();
     void continueExpiresUnderAt();
     void captionsTellWhatTheJournalShows();
+    void withLessonModeOffThePlayerKeepsItsSpeed();
     void exactPacingWaitsForItsOwnBookmarks_data();
     void exactPacingWaitsForItsOwnBookmarks();
     void controllerBurstStandsAtItsStopTime() { checkBurstStandsAtItsStopTime(); }
@@ -837,6 +839,35 @@ void TestScenarios::captionsTellWhatTheJournalShows()
     }
     fs17->stop();
     gate->stop();
+}
+
+void TestScenarios::withLessonModeOffThePlayerKeepsItsSpeed()
+{
+    // Every scenario has a Lesson; off, it must not gate the player: a gate that let each group
+    // through "released" it, and the clock jumped to the next step whatever the speed (the
+    // window's speed 1 played as fast as possible). At speed 1 the step at 5 s waits.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("slow.yaml"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("title: t\ndescription: d\nsteps:\n  - at: 0\n    caption: a\n"
+            "  - at: 5\n    caption: b\n");
+    f.close();
+    Session::Options o;
+    o.scenario = path;
+    o.scenarioSpeed = 1;
+    Session session(o);
+    QStringList captions;
+    connect(&session, &Session::captionChanged, this,
+            [&captions](const QString &text) { captions << text; });
+    QString error;
+    QVERIFY2(session.start(&error), qPrintable(error));
+    QVERIFY(session.lesson() && !session.lesson()->isEnabled());
+    const Clock *clock = session.scenarioPlayer()->clock();
+    QTRY_VERIFY(clock->nowMs() > 0); // a tick of the player's real-time pace moved it
+    QVERIFY2(clock->nowMs() < 5000, qPrintable(QString::number(clock->nowMs())));
+    QCOMPARE(captions, QStringList{QStringLiteral("a")});
+    session.stop();
 }
 
 void TestScenarios::exactPacingWaitsForItsOwnBookmarks_data()
