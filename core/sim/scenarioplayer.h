@@ -31,7 +31,8 @@ namespace lens::sim {
 /// steps and their waitFor conditions, not by wall time. Steps with the same time and no
 /// waitFor run in one event-loop turn (e.g. "drop watches, delete, compact" before the client
 /// can reconnect). The clock stops at a step whose condition does not hold yet; after
-/// `waitTimeoutMs` of real time the step runs anyway and stepDone() says so.
+/// `waitTimeoutMs` of real time the step runs anyway, stepDone() says so and its caption is
+/// not emitted (waitTimedOut(): what it tells of did not happen).
 class ScenarioPlayer : public QObject {
     Q_OBJECT
 public:

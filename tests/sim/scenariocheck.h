@@ -68,6 +68,18 @@ void checkBurstStandsAtItsStopTime();
 /// workers run, every claim ends Bound, and the captions name that number.
 void checkThreadinessReplacesTheScenarios(int threadiness);
 
+// tst_scenarios_truth.cpp: a scenario says what its journal shows (issue 35).
+/// A step whose waitFor cannot happen (Pop paused) shows no caption of its own: its caption
+/// line says what was expected and what the journal shows.
+void checkACaptionWhoseWaitForTimedOutSaysSo();
+/// fs07-continue-expiry --at 4 (`lesson`: --lesson --at 4) journals page 2's 410 on the
+/// continue token and the pager's full list, each caption after what it tells of.
+void checkContinueExpiresUnderAt(bool lesson);
+/// FS-17's and factory-gate's captions checked against their --at journals.
+void checkCaptionsTellWhatTheJournalShows();
+/// With lesson mode off the player keeps its speed (1: a step at 5 s waits).
+void checkWithLessonModeOffThePlayerKeepsItsSpeed();
+
 } // namespace lens
 
 Q_DECLARE_METATYPE(lens::Check)
