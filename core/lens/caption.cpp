@@ -54,6 +54,22 @@ namespace captiondetail {
 /// event that recorded them, so the first event before the run of FifoQueued events it belongs
 /// to (notes aside) is the cause. Null when that event is neither (the delta came from elsewhere)
 /// or the journal no longer holds it.
+bool runsBesideTheQueue(TraceKind kind)
+{
+    switch (kind) {
+    case TraceKind::FifoPopped:
+    case TraceKind::IndexerAdded:
+    case TraceKind::IndexerUpdated:
+    case TraceKind::IndexerDeleted:
+    case TraceKind::HandlerNotified:
+    case TraceKind::PumpMode:
+    case TraceKind::Synced:
+        return true;
+    default:
+        return false;
+    }
+}
+
 const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
 {
     if (!journal)
@@ -66,9 +82,11 @@ const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq)
     int budget = kScanBudget;
     while (it != journal->events().begin() && budget-- > 0) {
         --it;
-        // Notes (a scenario's caption, recorded as it reacts to the list) come in between.
+        // Notes (a scenario's caption, recorded as it reacts to the list) come in between, and
+        // so does the Pop side between the slices of a long Replace (pops of keys queued
+        // already, the Indexer, handlers, a lesson pausing the pump): none of them queues.
         if (it->kind == TraceKind::FifoQueued || it->kind == TraceKind::Info ||
-            it->informer != informer)
+            it->informer != informer || runsBesideTheQueue(it->kind))
             continue;
         if (it->kind == TraceKind::Resync || it->kind == TraceKind::ListCompleted ||
             (it->kind == TraceKind::Bookmark &&

@@ -28,6 +28,9 @@ QString str(const TraceEvent &e, const char *field);
 QString said(const TraceEvent &e, const char *field);
 /// "at 12.345 s (journal event 321)": where to find `e` on the timeline and in the journal.
 QString when(const TraceEvent &e);
+/// Event kinds of the Pop side (pops, the Indexer, handlers, the pump's mode, HasSynced): they
+/// may come between the slices of a Replace, and never queue anything themselves.
+bool runsBesideTheQueue(TraceKind kind);
 /// What queued the FifoQueued event at `seq` (the list, bookmark or tick before its batch).
 const TraceEvent *queueCauseEvent(const Journal *journal, quint64 seq);
 /// The keys queued right after `e` (never past `upTo`, 0 = none), tombstones apart.

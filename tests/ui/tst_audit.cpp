@@ -20,6 +20,7 @@
 #include "lens/caption.h"
 #include "lens/format.h"
 #include "lens/rules.h"
+#include "session/lesson.h"
 #include "session/session.h"
 #include "sim/apiserver.h"
 #include "sim/churn.h"
@@ -30,8 +31,10 @@
 #include <QFile>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTimer>
 #include <QtTest>
 
 #include <map>
@@ -86,14 +89,20 @@ const TraceEvent *bySeq(const Journal &j, quint64 seq)
 }
 
 /// The first event before the run of FifoQueued events that `queued` belongs to (notes, such as
-/// a scenario's captions recorded as it reacts to a list, and other informers' events aside).
+/// a scenario's captions recorded as it reacts to a list, other informers' events and the Pop
+/// side's, which come between the slices of a long Replace and queue nothing, aside).
 const TraceEvent *batchStart(const Journal &j, const TraceEvent &queued)
 {
     const TraceEvent *found = nullptr;
     for (const TraceEvent &e : j.events()) {
         if (e.seq >= queued.seq)
             break;
-        if (e.kind != TraceKind::FifoQueued && e.kind != TraceKind::Info &&
+        const bool popSide = e.kind == TraceKind::FifoPopped || e.kind == TraceKind::IndexerAdded ||
+                             e.kind == TraceKind::IndexerUpdated ||
+                             e.kind == TraceKind::IndexerDeleted ||
+                             e.kind == TraceKind::HandlerNotified ||
+                             e.kind == TraceKind::PumpMode || e.kind == TraceKind::Synced;
+        if (e.kind != TraceKind::FifoQueued && e.kind != TraceKind::Info && !popSide &&
             e.informer == queued.informer)
             found = &e;
     }
@@ -270,12 +279,71 @@ void auditOne(const Journal &j, const TraceEvent &e, const QString &html, QStrin
     }
 }
 
+/// A scenario caption is shown only when its step's `waitFor` happened: for each caption line
+/// (not a timed-out step's, which carries detail.missed and says what did not happen), the
+/// condition its step waited for ("waiting for {...}") is in the journal before it: a
+/// `synced`, or `count` (default 1) events of its kind, key and type.
+void auditScenarioCaptions(const Journal &j, QStringList *findings)
+{
+    std::map<qint64, const TraceEvent *> waiting; // step -> its "waiting" line
+    const QString prefix = QStringLiteral("waiting for ");
+    for (const TraceEvent &e : j.events()) {
+        if (e.kind != TraceKind::Info || e.component != QLatin1String("scenario"))
+            continue;
+        const qint64 step = e.detail.value(QLatin1String("step")).toInteger(-1);
+        if (e.type == QLatin1String("waiting")) {
+            waiting[step] = &e;
+            continue;
+        }
+        if (e.type != QLatin1String("caption") || e.detail.contains(QLatin1String("missed")))
+            continue;
+        const auto w = waiting.find(step);
+        if (w == waiting.end())
+            continue;
+        const QString message = w->second->detail.value(QLatin1String("message")).toString();
+        const QJsonObject cond =
+            QJsonDocument::fromJson(message.mid(prefix.size()).toUtf8()).object();
+        if (!message.startsWith(prefix) || cond.isEmpty())
+            continue;
+        bool happened = false;
+        if (cond.value(QLatin1String("synced")).toBool()) {
+            for (const TraceEvent &x : j.events()) {
+                if (x.seq >= e.seq)
+                    break;
+                happened = happened || x.kind == TraceKind::Synced;
+            }
+        } else {
+            TraceKind kind;
+            if (!traceKindFromName(cond.value(QLatin1String("kind")).toString(), &kind))
+                continue; // a condition this check does not read
+            const QString key = cond.value(QLatin1String("key")).toString();
+            const QString type = cond.value(QLatin1String("type")).toString();
+            const int need = cond.value(QLatin1String("count")).toInt(1);
+            int seen = 0;
+            for (const TraceEvent &x : j.events()) {
+                if (x.seq >= e.seq)
+                    break;
+                seen += x.kind == kind && (key.isEmpty() || x.key == key) &&
+                        (type.isEmpty() || x.type == type);
+            }
+            happened = seen >= need;
+        }
+        if (!happened)
+            *findings << QStringLiteral("caption event %1 (step %2) is shown, but what its step "
+                                        "waited for did not happen before it: %3\n    %4")
+                             .arg(e.seq)
+                             .arg(step)
+                             .arg(message, e.detail.value(QLatin1String("message")).toString());
+    }
+}
+
 /// Every finding for one journal, in the current language. Each event is explained at the
 /// journal's end (every check), and for its rules also as it was live (nothing after it) and at
 /// the next scenario step after it (a time-travel point).
 QStringList audit(const Journal &j)
 {
     QStringList findings;
+    auditScenarioCaptions(j, &findings);
     std::vector<quint64> steps; // the scenario's captions: one per step that has one
     for (const TraceEvent &e : j.events())
         if (e.kind == TraceKind::Info && e.component == QLatin1String("scenario"))
@@ -305,6 +373,7 @@ private Q_SLOTS:
     }
     void auditCanFail();
     void plantedRuleIsFound();
+    void captionBeforeItsWaitForIsFound();
     void ruleTable();
     void retiredSentencesAreCaught_data();
     void retiredSentencesAreCaught();
@@ -323,7 +392,8 @@ private:
     std::map<QString, Run> m_runs; ///< the scenarios played as fast as possible, by name
     /// Plays every shipped scenario at once in `mode` ("fast": as fast as its conditions allow;
     /// "live": at scenario speed 1 on the real clock, as the window plays it; "exact": `--at`'s
-    /// reproducible pacing on the scenario clock).
+    /// reproducible pacing on the scenario clock; "lesson-fast", "lesson-human": lesson mode on
+    /// the real clock, Next pressed as fast as the lesson takes it or every 3 s).
     void startAll(std::map<QString, Run> *runs, const QString &mode);
     QString m_otherMode;                ///< the mode m_otherRuns were played in
     std::map<QString, Run> m_otherRuns; ///< the scenarios of the mode audited now, by name
@@ -345,13 +415,29 @@ void TestAudit::startAll(std::map<QString, Run> *runs, const QString &mode)
         Run &run = (*runs)[name];
         Session::Options o;
         o.scenario = name;
-        o.scenarioSpeed = mode == QLatin1String("live") ? 1 : 0;
+        const bool lesson = mode.startsWith(QLatin1String("lesson"));
+        o.scenarioSpeed = mode == QLatin1String("live") || lesson ? 1 : 0;
         o.reproducible = mode == QLatin1String("exact");
+        o.lesson = lesson;
         run.session = std::make_unique<Session>(o);
         connect(run.session.get(), &Session::scenarioFinished, this,
                 [&run] { run.finished = true; });
-        if (!run.session->start(&run.startError))
+        if (!run.session->start(&run.startError)) {
             run.finished = true;
+            continue;
+        }
+        if (lesson) {
+            // The learner presses Next: as fast as the lesson takes it ("lesson-fast": every
+            // 200 ms, most presses refused while a group plays), or every 3 s, reading first.
+            auto *next = new QTimer(run.session.get());
+            next->setInterval(mode == QLatin1String("lesson-fast") ? 200 : 3000);
+            Session *session = run.session.get();
+            connect(next, &QTimer::timeout, session, [session] {
+                if (session->lesson())
+                    session->lesson()->next();
+            });
+            next->start();
+        }
     }
 }
 
@@ -457,6 +543,39 @@ void TestAudit::plantedRuleIsFound()
     QVERIFY(
         Caption::forEvent(e, &j, err)
             .contains(Rules::translated(Rules::get(RuleId::WatchErrorRewatches)).toHtmlEscaped()));
+}
+
+// A scenario caption whose step's waitFor never happened is found (fs01's lesson showed "the
+// handler got one delete carrying a tombstone" while the tombstone was still queued).
+void TestAudit::captionBeforeItsWaitForIsFound()
+{
+    ManualClock clock;
+    Journal j(&clock);
+    auto note = [&j](const QString &type, int step, const QString &message) {
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QStringLiteral("scenario");
+        e.type = type;
+        e.detail.insert(QLatin1String("step"), step);
+        e.detail.insert(QLatin1String("message"), message);
+        j.record(e);
+    };
+    note(QStringLiteral("waiting"), 6,
+         QStringLiteral("waiting for {\"key\":\"default/victim\",\"kind\":\"handlerNotified\","
+                        "\"type\":\"delete (tombstone)\"}"));
+    note(QStringLiteral("caption"), 6, QStringLiteral("the handler got one delete"));
+    QStringList findings;
+    auditScenarioCaptions(j, &findings);
+    QCOMPARE(findings.size(), 1);
+    TraceEvent delivered;
+    delivered.kind = TraceKind::HandlerNotified;
+    delivered.key = QStringLiteral("default/victim");
+    delivered.type = QStringLiteral("delete (tombstone)");
+    j.record(delivered);
+    note(QStringLiteral("caption"), 6, QStringLiteral("the handler got one delete"));
+    findings.clear();
+    auditScenarioCaptions(j, &findings);
+    QCOMPARE(findings.size(), 1); // the first caption still came too early; the second is fine
 }
 
 // The table is in RuleId order, its names are unique, and docs/rules.md names each rule with
