@@ -13,6 +13,20 @@ QString formatTimeMs(qint64 ms)
     return QString::number(double(ms) / 1000.0, 'f', 3) + QStringLiteral(" s");
 }
 
+QString formatDuration(qint64 ms)
+{
+    ms = qMax<qint64>(0, ms);
+    if (ms < 1000)
+        return QCoreApplication::translate("lens::Duration", "%1 ms").arg(ms);
+    if (const qint64 tenths = (ms + 50) / 100; tenths < 600)
+        return QCoreApplication::translate("lens::Duration", "%1 s")
+            .arg(QString::number(double(tenths) / 10.0, 'f', 1));
+    const qint64 seconds = (ms + 500) / 1000;
+    return QCoreApplication::translate("lens::Duration", "%1 min %2 s")
+        .arg(seconds / 60)
+        .arg(seconds % 60);
+}
+
 QString formatTimeTooltip(qint64 ms, const QDateTime &wallClockOrigin)
 {
     QString text = QCoreApplication::translate("lens::JournalTime",

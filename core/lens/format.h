@@ -12,6 +12,12 @@ namespace lens {
 /// Journal time (milliseconds since the clock started) as "12.345 s".
 QString formatTimeMs(qint64 ms);
 
+/// A duration or a countdown for people, never rounded to a coarser unit than it reads in:
+/// under 1 s in milliseconds ("246 ms"), under a minute in tenths of a second ("1.2 s",
+/// "12.4 s"), then minutes and whole seconds ("2 min 5 s"). Negative values read as 0 ms.
+/// Translated (context "lens::Duration").
+QString formatDuration(qint64 ms);
+
 /// The tooltip of a time cell: journal time `ms` whole, in milliseconds and seconds
 /// ("t = 123456 ms = 123.456 s after the journal's clock started"), and, when `wallClockOrigin`
 /// is valid (Journal::wallClockOrigin()), the wall-clock moment it was, in local time to the

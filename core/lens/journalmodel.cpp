@@ -92,6 +92,8 @@ QVariant JournalModel::data(const QModelIndex &index, int role) const
             return formatTimeMs(e.t);
         case ComponentColumn:
             return e.component;
+        case InformerColumn:
+            return e.informer;
         case KindColumn:
             return traceKindName(e.kind);
         case KeyColumn:
@@ -140,6 +142,8 @@ QVariant JournalModel::headerData(int section, Qt::Orientation o, int role) cons
         return tr("Time");
     case ComponentColumn:
         return tr("Component");
+    case InformerColumn:
+        return tr("Informer");
     case KindColumn:
         return tr("Event");
     case KeyColumn:

@@ -11,7 +11,9 @@ namespace lens {
 class Journal;
 
 /// The journal itself as an event log: the newest `rowCap()` events, oldest first, one row each
-/// (seq, time, component, kind, key, type, resourceVersion, detail). New events arrive at the
+/// (seq, time, component, informer, kind, key, type, resourceVersion, detail). The informer
+/// column names whose Reflector, queue or handler recorded the row (TraceEvent::informer; ""
+/// for the factory's, a scenario's or the controller's own rows). New events arrive at the
 /// tail in one rowsInserted per batch; when the cap is exceeded the oldest rows leave in one
 /// rowsRemoved at the top.
 ///
@@ -24,6 +26,7 @@ public:
         SeqColumn,
         TimeColumn,
         ComponentColumn,
+        InformerColumn,
         KindColumn,
         KeyColumn,
         TypeColumn,

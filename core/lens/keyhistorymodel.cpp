@@ -19,6 +19,7 @@ qint64 KeyHistoryModel::memoryBytes() const
     for (const KeyHistoryEntry &e : m_rows)
         n += ObjectMemory::stringBytes(e.detail.size()) +
              ObjectMemory::stringBytes(e.tooltip.size()) +
+             ObjectMemory::stringBytes(e.resource.size()) +
              e.chips.size() * qint64(sizeof(DeltaChip));
     return n;
 }
@@ -69,6 +70,7 @@ void KeyHistoryModel::rebuild()
 {
     m_rows.clear();
     m_dropped = 0;
+    m_linkedRows = 0;
     m_prevWatchObject = {};
     m_prevIndexerObject = {};
     m_lastObject = {};
@@ -140,8 +142,11 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
     r.component = e.component;
     r.type = e.type;
     r.resourceVersion = e.resourceVersion;
-    if (e.key != m_key || !m_source.accepts(e)) {
+    const bool own = e.key == m_key && m_source.accepts(e);
+    r.resource = resourceOf(e, own, m_source.informer);
+    if (!own) {
         // A row of the controller's loop around the key.
+        ++m_linkedRows;
         r.key = e.key;
         r.informer = e.informer;
         r.detail = m_loop.line(e);
@@ -226,6 +231,74 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
     return r;
 }
 
+KeyHistoryModel::KeyMatch KeyHistoryModel::matchKey(const QString &typed) const
+{
+    KeyMatch m;
+    const QString part = typed.trimmed();
+    if (part.isEmpty())
+        return m;
+    const QStringList keys = knownKeys();
+    QStringList sameInAnyCase, byName;
+    for (const QString &k : keys) {
+        if (!k.contains(part, Qt::CaseInsensitive))
+            continue;
+        m.candidates << k;
+        if (k.compare(part, Qt::CaseInsensitive) == 0)
+            sameInAnyCase << k;
+        const QString name = k.mid(k.lastIndexOf(QLatin1Char('/')) + 1);
+        if (name.compare(part, Qt::CaseInsensitive) == 0)
+            byName << k;
+    }
+    if (keys.contains(part))
+        m.key = part;
+    else if (sameInAnyCase.size() == 1)
+        m.key = sameInAnyCase.first();
+    else if (byName.size() == 1)
+        m.key = byName.first();
+    else if (m.candidates.size() == 1)
+        m.key = m.candidates.first();
+    return m;
+}
+
+QString KeyHistoryModel::resourceOf(const TraceEvent &e, bool own, const QString &informer)
+{
+    const auto str = [&e](const char *field) {
+        return e.detail.value(QLatin1String(field)).toVariant().toString();
+    };
+    if (own)
+        return informer;
+    switch (e.kind) {
+    case TraceKind::WatchEvent:
+    case TraceKind::FifoQueued:
+    case TraceKind::FifoPopped:
+    case TraceKind::IndexerAdded:
+    case TraceKind::IndexerUpdated:
+    case TraceKind::IndexerDeleted:
+    case TraceKind::HandlerNotified:
+        // Another object, through its own informer (a PV the claim's create wrote).
+        return e.informer.isEmpty() ? e.key : e.informer + QLatin1Char(' ') + e.key;
+    case TraceKind::ProvisionerCalled:
+    case TraceKind::ProvisionerReturned:
+        return tr("provisioner");
+    case TraceKind::ApiRequestSent:
+    case TraceKind::ApiRequestFinished: {
+        // /api/v1/[namespaces/NS/]RESOURCE[/NAME], /apis/GROUP/VERSION/…: the resource and name.
+        QStringList parts = str("path").split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        if (!parts.isEmpty())
+            parts.remove(
+                0, qMin<qsizetype>(parts.size(), parts.first() == QLatin1String("apis") ? 3 : 2));
+        if (parts.size() > 2 && parts.first() == QLatin1String("namespaces"))
+            parts.remove(0, 2);
+        return parts.mid(0, 2).join(QLatin1Char(' '));
+    }
+    default:
+        break;
+    }
+    if (const QString queue = str("queue"); !queue.isEmpty())
+        return tr("%1 queue").arg(queue);
+    return e.informer;
+}
+
 QStringList KeyHistoryModel::knownKeys() const
 {
     if (Journal *j = m_batcher->journal()) {
@@ -279,6 +352,8 @@ QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
             return r.seq;
         case TimeColumn:
             return formatTimeMs(r.t);
+        case ResourceColumn:
+            return r.resource;
         case KindColumn:
             return traceKindName(r.kind);
         case TypeColumn:
@@ -316,6 +391,10 @@ QVariant KeyHistoryModel::data(const QModelIndex &index, int role) const
 
 QVariant KeyHistoryModel::headerData(int section, Qt::Orientation o, int role) const
 {
+    if (o == Qt::Horizontal && role == Qt::ToolTipRole && section == ResourceColumn)
+        return tr("Whose row it is: the selected key's own rows name its informer's resource; "
+                  "a controller's loop adds rows of its queue, the provisioner, its API "
+                  "requests and the objects its writes created (e.g. a claim's PV)");
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
     switch (section) {
@@ -323,6 +402,8 @@ QVariant KeyHistoryModel::headerData(int section, Qt::Orientation o, int role) c
         return tr("Seq");
     case TimeColumn:
         return tr("Time");
+    case ResourceColumn:
+        return tr("Resource");
     case KindColumn:
         return tr("Event");
     case TypeColumn:

@@ -28,7 +28,11 @@ class Journal;
 /// workqueue operations on the key's queue key (a claim's UID), the worker's sync, the
 /// Provisioner's calls, the API writes and the watch event of the object its create wrote
 /// coming back through another informer (matched by the answer's resourceVersion), each row
-/// naming its own key (KeyRole) when it is not the selected one.
+/// naming its own key (KeyRole) when it is not the selected one. The Resource column says
+/// whose row each is (resourceOf): the key's own rows name its informer's resource, a loop's
+/// rows the queue, the provisioner, an API request's resource or another object ("persistent-
+/// volumes pvc-…": a PV the claim's create wrote), so a claim's history never passes a PV's
+/// rows off as the claim's.
 ///
 /// Keeps the newest `rowCap()` rows (a key updated thousands of times a second would otherwise
 /// grow without end); older ones leave at the top, counted by droppedRows().
@@ -44,6 +48,7 @@ struct KeyHistoryEntry {
     DeltaChips chips;
     QString key;      ///< the event's key when it is not the selected one (a linked row)
     QString informer; ///< the informer that recorded it, for a linked row
+    QString resource; ///< whose row it is (KeyHistoryModel::ResourceColumn)
 };
 
 class KeyHistoryModel final : public CappedRowsModel<KeyHistoryEntry>, public JournalFold {
@@ -52,6 +57,7 @@ public:
     enum Column {
         SeqColumn,
         TimeColumn,
+        ResourceColumn, ///< whose row: the key's informer, or the loop's queue, object, request
         KindColumn,
         TypeColumn,
         ResourceVersionColumn,
@@ -116,6 +122,26 @@ public:
     /// dropped. Read incrementally from the journal's retained events on each call.
     QStringList knownKeys() const;
 
+    /// What a key typed in the key field stands for, as docs/window.md promises ("any part of
+    /// the key, any case"): `key` is the one key it names (the key itself; the one key equal
+    /// to it in any case; the one whose name, after the namespace, is it; else the one key
+    /// containing it), "" when it names none or several; `candidates` are the known keys
+    /// containing it, any case (sorted).
+    struct KeyMatch {
+        QString key;
+        QStringList candidates;
+    };
+    KeyMatch matchKey(const QString &typed) const;
+
+    /// Whether a row of another object, queue or request than the selected key's own is shown
+    /// (a controller's loop): the window shows the Resource column then.
+    bool hasLinkedRows() const { return m_linkedRows > 0; }
+    /// The Resource column's text for an event: the key's own events name `informer` (the
+    /// resource its informer watches); a linked one names its queue ("claims queue"), the
+    /// provisioner, an API request's resource and name ("persistentvolumes", "events") or the
+    /// informer and key of another object ("persistentvolumes pvc-1"). Translated.
+    static QString resourceOf(const TraceEvent &e, bool own, const QString &informer);
+
 Q_SIGNALS:
     void keyChanged(const QString &key);
 
@@ -141,6 +167,7 @@ private:
     Object m_prevIndexerObject;
     Deletion m_deletion;
     bool m_rebuilding = false;     ///< inside rebuild(): a reset, no row signals
+    int m_linkedRows = 0;          ///< rows of the loop around the key (not its own)
     mutable quint64 m_keysSeq = 0; ///< the newest journal seq knownKeys() has read
     mutable QSet<QString> m_knownKeys;
 };

@@ -23,6 +23,38 @@ QString secondsValue(double s)
 {
     return WorkqueueModel::tr("%1 s").arg(s, 0, 'g', 3);
 }
+
+/// A bucket bound of 1 ms or more: "1 ms", "10 ms", "100 ms", "1 s", "10 s".
+QString boundText(double seconds)
+{
+    return seconds < 1 ? WorkqueueModel::tr("%1 ms").arg(qRound64(seconds * 1000))
+                       : WorkqueueModel::tr("%1 s").arg(seconds, 0, 'g', 3);
+}
+} // namespace
+
+QString WorkqueueModel::quantileText(const WorkqueueState::Histogram &h)
+{
+    // A histogram knows a quantile only as the bucket that holds it: say the bucket, and no
+    // finer than the journal times (whole milliseconds, so every bucket under 1 ms holds only
+    // 0 ms). Never "p50 ≤ 1e-08 s".
+    using H = WorkqueueState::Histogram;
+    const int b = h.p50Bucket();
+    if (b < 0)
+        return {};
+    if (b >= H::bucketCount())
+        return tr("p50 over %1").arg(boundText(H::upperBound(H::bucketCount() - 1)));
+    // Bounds are products of floating-point factors (1e-3 may read 0.0010000000000000002):
+    // compare them with half a millisecond.
+    const double upper = H::upperBound(b);
+    if (upper < 0.5e-3)
+        return tr("p50 < 1 ms");
+    const double lower = b == 0 ? 0 : H::upperBound(b - 1);
+    if (lower < 0.5e-3)
+        return tr("p50 \u2264 %1").arg(boundText(upper));
+    return tr("p50 over %1, at most %2").arg(boundText(lower), boundText(upper));
+}
+
+namespace {
 } // namespace
 
 WorkqueueModel::WorkqueueModel(JournalSource source, QObject *parent)
@@ -363,11 +395,10 @@ QList<WorkqueueModel::Metric> WorkqueueModel::metrics() const
     auto histogram = [](const WorkqueueState::Histogram &h) {
         if (h.count == 0)
             return tr("count 0");
-        const double p50 = h.p50UpperBound();
-        return tr("count %1 · sum %2 · p50 ≤ %3")
+        return tr("count %1 · sum %2 · %3")
             .arg(h.count)
             .arg(secondsValue(h.sum))
-            .arg(std::isinf(p50) ? tr("+Inf") : secondsValue(p50));
+            .arg(quantileText(h));
     };
     out.append({QStringLiteral("workqueue_depth"), QString::number(m.depth),
                 tr("+1 per workqueueAdd that was not collapsed, −1 per workqueueGet: the dirty "
@@ -375,8 +406,10 @@ QList<WorkqueueModel::Metric> WorkqueueModel::metrics() const
     out.append({QStringLiteral("workqueue_adds_total"), QString::number(m.addsTotal),
                 tr("workqueueAdd events not collapsed and not ignored")});
     out.append({QStringLiteral("workqueue_queue_duration_seconds"), histogram(m.queueDuration),
-                tr("each workqueueGet's waitedMs (first Add → Get) in the buckets 1e-8 s … 10 s; "
-                   "p50 is the upper bound of the bucket holding the median")});
+                tr("each workqueueGet's waitedMs (first Add → Get) in client-go's buckets "
+                   "1e-8 s … 10 s (×10 each); p50 names the bucket holding the median: over "
+                   "its lower bound, at most its upper one. The journal times whole "
+                   "milliseconds, so the buckets under 1 ms hold only 0 ms: \"< 1 ms\"")});
     out.append({QStringLiteral("workqueue_work_duration_seconds"), histogram(m.workDuration),
                 tr("each workqueueDone's workMs (Get → Done), same buckets")});
     out.append({QStringLiteral("workqueue_unfinished_work_seconds"),

@@ -71,10 +71,14 @@ public:
     /// One of the seven metrics, under its client-go (component-base) name.
     struct Metric {
         QString name;  ///< "workqueue_depth", …
-        QString value; ///< as shown: "3", "count 4 · sum 0.96 s · p50 ≤ 1 s"
+        QString value; ///< as shown: "3", "count 4 · sum 0.96 s · p50 over 100 ms, at most 1 s"
         QString how;   ///< how the view derives it from the journal
     };
     QList<Metric> metrics() const;
+    /// A histogram's median as much as its buckets and the journal's whole milliseconds tell:
+    /// "p50 < 1 ms" (a bucket under 1 ms), "p50 ≤ 1 ms", "p50 over 1 ms, at most 10 ms", "p50
+    /// over 10 s"; "" when empty. Translated.
+    static QString quantileText(const WorkqueueState::Histogram &h);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

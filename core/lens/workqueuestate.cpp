@@ -42,7 +42,7 @@ void WorkqueueState::Histogram::observe(double seconds)
     sum += seconds;
 }
 
-double WorkqueueState::Histogram::p50UpperBound() const
+int WorkqueueState::Histogram::p50Bucket() const
 {
     if (count == 0)
         return -1;
@@ -50,9 +50,15 @@ double WorkqueueState::Histogram::p50UpperBound() const
     for (int i = 0; i < buckets.size(); ++i) {
         seen += buckets[i];
         if (2 * seen >= count)
-            return upperBound(i);
+            return qMin(i, bucketCount());
     }
-    return std::numeric_limits<double>::infinity();
+    return bucketCount();
+}
+
+double WorkqueueState::Histogram::p50UpperBound() const
+{
+    const int bucket = p50Bucket();
+    return bucket < 0 ? -1 : upperBound(bucket);
 }
 
 void WorkqueueState::apply(const TraceEvent &e)

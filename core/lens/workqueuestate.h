@@ -66,6 +66,10 @@ struct WorkqueueState {
         /// The upper bound (seconds) of the bucket holding the median observation: "p50 ≤ x".
         /// -1 when empty; +inf when above the largest bucket.
         double p50UpperBound() const;
+        /// The bucket holding the median observation (bucketCount() = above the largest
+        /// bucket), -1 when empty. The median lies over upperBound(bucket - 1) (0 for the
+        /// first) and at most upperBound(bucket).
+        int p50Bucket() const;
         static double upperBound(int bucket);
         static int bucketCount() { return 10; }
     };

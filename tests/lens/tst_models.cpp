@@ -478,12 +478,12 @@ void tst_Models::backoffCountdownSaysRetryAfterAndCap()
     QCOMPARE(status.retryAfterCapSeconds(), 30);
     const QString tail =
         QStringLiteral("; the server asked for 99999 s (Retry-After), capped at 30 s");
-    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 30 s") + tail);
+    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 30.0 s") + tail);
     clock.advance(17500);
-    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 13 s") + tail);
+    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 12.5 s") + tail);
     clock.advance(12500);
-    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 0 s") + tail);
-    QCOMPARE(status.backoffText(-1), QStringLiteral("waits 30 s") + tail);
+    QCOMPARE(status.backoffText(clock.nowMs()), QStringLiteral("retry in 0 ms") + tail);
+    QCOMPARE(status.backoffText(-1), QStringLiteral("waits 30.0 s") + tail);
     // A Retry-After under the cap: no cap named.
     f.reflector(TraceKind::Backoff, {},
                 {{QLatin1String("delayMs"), 5000},
@@ -491,7 +491,7 @@ void tst_Models::backoffCountdownSaysRetryAfterAndCap()
                  {QLatin1String("retryAfterSeconds"), 5}});
     QTRY_COMPARE(status.retryAfterAskedSeconds(), 5);
     QCOMPARE(status.backoffText(clock.nowMs()),
-             QStringLiteral("retry in 5 s; the server asked for 5 s (Retry-After)"));
+             QStringLiteral("retry in 5.0 s; the server asked for 5 s (Retry-After)"));
     // Watching again: no countdown.
     f.reflector(TraceKind::WatchStarted, QStringLiteral("7"));
     QTRY_COMPARE(status.state(), ReflectorStatus::State::Watching);

@@ -213,9 +213,11 @@ void tst_WorkqueueModel::metricsMatchTheQueuesOwn()
     QCOMPARE(rig.metric("workqueue_adds_total"), QString::number(m.addsTotal));
     QCOMPARE(rig.metric("workqueue_retries_total"), QString::number(m.retriesTotal));
     QCOMPARE(rig.metric("workqueue_queue_duration_seconds"),
-             QStringLiteral("count %1 · sum 0.6 s · p50 ≤ 1 s").arg(m.queueDurationSeconds.count));
+             QStringLiteral("count %1 · sum 0.6 s · p50 over 100 ms, at most 1 s")
+                 .arg(m.queueDurationSeconds.count));
     QCOMPARE(rig.metric("workqueue_work_duration_seconds"),
-             QStringLiteral("count %1 · sum 1.2 s · p50 ≤ 10 s").arg(m.workDurationSeconds.count));
+             QStringLiteral("count %1 · sum 1.2 s · p50 over 1 s, at most 10 s")
+                 .arg(m.workDurationSeconds.count));
     // a has been processing for 1.7 s (Get at 0.3 s, now 2.0 s).
     QCOMPARE(rig.metric("workqueue_unfinished_work_seconds"), QStringLiteral("1.7 s"));
     QCOMPARE(rig.metric("workqueue_longest_running_processor_seconds"), QStringLiteral("1.7 s"));

@@ -149,7 +149,12 @@ void tst_TimeTravel::everyViewIsAFreshFoldUpToTheSeq()
     QCOMPARE(ps.reflectorPhase, status.state());
     QCOMPARE(ps.resourceVersion, status.lastResourceVersion());
     QCOMPARE(ps.watchEvents, status.watchEvents());
-    QCOMPARE(ps.lists, status.listCount());
+    QCOMPARE(ps.serverResourceVersion, status.serverResourceVersion());
+    QCOMPARE(ps.relists, status.relistCount());
+    QCOMPARE(ps.failedLists, status.failedListCount());
+    // Times are the moment shown's: the travel seq's, not the clock's.
+    QCOMPARE(w.reflectorStatus()->nowMs(), w.timeOfSeq(seq));
+    QCOMPARE(ps.activity, status.activityBrief(w.timeOfSeq(seq)));
     QCOMPARE(ps.pumpMode, status.pumpMode());
     QCOMPARE(ps.queueDepth, queue.depth());
     QCOMPARE(ps.popped, queue.poppedTotal());
