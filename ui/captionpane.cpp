@@ -9,7 +9,9 @@
 #include "lens/waitmiss.h"
 #include "trace/journal.h"
 
+#include <QEvent>
 #include <QTextBrowser>
+#include <QTextDocument>
 
 #include <algorithm>
 
@@ -21,8 +23,31 @@ CaptionPane::CaptionPane(Journal *journal, QWidget *parent)
     m_view->setObjectName(QStringLiteral("captionView"));
     m_view->setOpenLinks(false);
     m_view->setFrameShape(QFrame::NoFrame);
+    // Paragraphs a line apart, not Qt's 12 px above and below each: the pane's height is for
+    // the explanation's lines.
+    m_view->document()->setDefaultStyleSheet(
+        QStringLiteral("p { margin-top: 0px; margin-bottom: 6px; }"));
     addContent(m_view, 1);
     retranslate();
+    keepMinimumLines();
+}
+
+int CaptionPane::lineHeight() const
+{
+    return m_view->fontMetrics().lineSpacing();
+}
+
+void CaptionPane::keepMinimumLines()
+{
+    const int margins = 2 * int(m_view->document()->documentMargin()) + 2 * m_view->frameWidth();
+    m_view->setMinimumHeight(kMinimumLines * lineHeight() + margins);
+}
+
+void CaptionPane::changeEvent(QEvent *event)
+{
+    Panel::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::LanguageChange)
+        keepMinimumLines();
 }
 
 void CaptionPane::setBody(LensModels *body)

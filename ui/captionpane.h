@@ -19,9 +19,18 @@ class LensModels;
 /// (explainQueuedKey), or a scenario's caption. It never says anything of after the moment
 /// the views show (time travel): atTravelPoint() re-explains or withdraws what was shown.
 /// Texts are written again in the new language on a language change.
+///
+/// It keeps room for kMinimumLines lines of its font (a Chinese line stands taller, and holds
+/// about twice the text of an English one), so a caption and the correction under it are read
+/// without scrolling at 1280x800; paragraphs are set a third of a line apart, not Qt's 12 px.
 class CaptionPane final : public Panel {
     Q_OBJECT
 public:
+    /// The lines of text the pane always has room for.
+    static constexpr int kMinimumLines = 8;
+    /// The height of one line of the pane's font (its line spacing).
+    int lineHeight() const;
+
     explicit CaptionPane(Journal *journal, QWidget *parent = nullptr);
 
     /// The informer body whose queue a queued key is explained from (the one shown).
@@ -64,6 +73,7 @@ public:
 
 protected:
     void retranslate() override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void showHint();
@@ -71,6 +81,8 @@ private:
     quint64 captionLineAt(quint64 upTo) const;
     /// Renders the scenario caption `text` (with the lesson line).
     void renderScenarioCaption(const QString &text);
+    /// The view's minimum height: kMinimumLines lines and the document's margins.
+    void keepMinimumLines();
 
     QPointer<Journal> m_journal;
     QPointer<LensModels> m_body;

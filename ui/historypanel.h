@@ -19,7 +19,9 @@ class LensModels;
 ///
 /// Any key the journal has recorded can be opened, also one the indexer no longer holds: a
 /// "key…" field in the header completes from every key of the informer's journal (substring,
-/// any case) and opens the one typed (keyChosen). The subtitle says "deleted at t=…" while the
+/// any case) and, on Enter, opens the key the text names (keyChosen; any part of a key, any
+/// case: KeyHistoryModel::matchKey), or, when it is part of several, opens the list to
+/// choose from and says so in the subtitle. The subtitle says "deleted at t=…" while the
 /// key is deleted (KeyHistoryModel::deletion()), "via tombstone" when a relist found it gone.
 /// The table is never laid out lower than kMinimumRows rows.
 class HistoryPanel final : public Panel {
@@ -51,12 +53,15 @@ protected:
 
 private:
     void refreshCompletions();
+    /// Enter in the key field: the key the text names, else the completions to choose from.
+    void chooseTypedKey();
     void updateSubtitle();
     LensModels *m_body;
     QTableView *m_view;
     QLineEdit *m_keyField;
     QStringListModel *m_keys;
     QCompleter *m_completer;
+    QString m_note; ///< what Enter made of the text typed ("3 keys contain …"), until an edit
 };
 
 /// Scrolls `view` to its bottom on the next event-loop turn when it is at (or within two rows

@@ -157,8 +157,15 @@ QToolButton *InformerBar::button(int index) const
 QString InformerBar::buttonText(const LensModels *body) const
 {
     const ReflectorStatus *s = body->status();
+    // The state with how long it has lasted ("Watching, quiet 3.2 s"; the whole sentence is
+    // the tooltip): a stalled watch and a WatchList waiting for its end bookmark no longer
+    // read alike.
+    QString state = s->awaitingInitialEventsEnd() ? QStringLiteral("WatchList")
+                                                  : ReflectorStatus::nameOf(s->state());
+    if (const QString activity = s->activityBrief(s->nowMs()); !activity.isEmpty())
+        state = tr("%1, %2").arg(state, activity);
     return tr("%1 \u00B7 %2 \u00B7 %n object(s) \u00B7 %3", nullptr, body->indexer()->rowCount())
-        .arg(body->informer(), ReflectorStatus::nameOf(s->state()),
+        .arg(body->informer(), state,
              s->hasSynced() ? tr("HasSynced \u2713") : tr("HasSynced \u2717"));
 }
 
@@ -178,7 +185,12 @@ void InformerBar::refresh()
     for (int i = 0; i < m_buttons.size(); ++i) {
         m_buttons[i]->setText(buttonText(m_bodies[i]));
         m_buttons[i]->setAccessibleName(tr("Show informer %1").arg(m_bodies[i]->informer()));
+        const ReflectorStatus *s = m_bodies[i]->status();
+        const QString activity = s->activityText(s->nowMs());
         m_buttons[i]->setToolTip(
+            (activity.isEmpty() ? QString()
+                                : ReflectorStatus::nameOf(s->state()) + QStringLiteral(": ") +
+                                      activity + QStringLiteral("\n")) +
             tr("Show the queue, indexer, key history and handlers of the %1 informer (%2)")
                 .arg(m_bodies[i]->informer(),
                      m_buttons[i]->shortcut().toString(QKeySequence::NativeText)));

@@ -44,7 +44,10 @@ private:
 };
 
 /// The factory, visible: one button per informer of the SharedInformerFactory with its
-/// reflector's state, its object count and HasSynced ("pods · Watching · 12 objects · ✓"),
+/// reflector's state and how long it has lasted, its object count and HasSynced ("pods ·
+/// Watching, quiet 3.2 s · 12 objects · HasSynced ✓", "nodes · WatchList, waiting 1.2 s for end
+/// bookmark · …"; the whole sentence in its tooltip; the time is the journal clock's when
+/// refresh() is called: the window calls it on its live tick),
 /// exclusive, choosing which informer the panels show (Alt+1…Alt+9, or arrows when focused);
 /// then the WaitForCacheSync gate over all of them: shut with the time it has waited and the
 /// informers it waits on, open with the time it opened and the informer that synced last.

@@ -17,6 +17,7 @@
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QMenu>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -56,11 +57,20 @@ JournalPanel::JournalPanel(LensModels *body, QWidget *parent)
     m_view = makeTable(m_filter, tr("Journal"), this);
     m_view->setObjectName(QStringLiteral("journalView"));
     rowsLeaving->clearMovedCurrent(m_view);
-    setWidths(m_view, {40, 62, 70, 100, 130, 74, 44});
+    setWidths(m_view, {40, 62, 70, 80, 100, 130, 74, 44});
     // Before hiding a column: Qt 6.4 leaves a hidden section's width as a gap when
     // stretchLastSection is switched off after the section was hidden.
     fitLastColumn(m_view, 160); // Detail: the rest of the width, at least its content
     m_view->setColumnHidden(JournalModel::ComponentColumn, true);
+    // Whose row it is matters once two informers share the journal (fillChoices()).
+    m_view->setColumnHidden(JournalModel::InformerColumn, true);
+    // Every column can be shown or hidden from the column titles' context menu.
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(header, &QHeaderView::customContextMenuRequested, this,
+            [this, header](const QPoint &pos) {
+                columnMenu()->popup(header->viewport()->mapToGlobal(pos));
+            });
     fitColumnsToContents(m_view);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     keepMinimumRows(m_view, kMinimumTableRows);
@@ -202,8 +212,38 @@ void JournalPanel::fillChoices()
     setChoices(m_type, c.types);
     setChoices(m_informer, c.informers);
     m_handler->setEnabled(!c.handlers.isEmpty());
-    // One informer (or none named): nothing to choose between.
+    // One informer (or none named): nothing to choose between, and every row is its. With
+    // several, a listFailed or backoff row says whose Reflector it is in the Informer column
+    // (unless the user hid or showed it with the column menu).
     m_informer->setVisible(c.informers.size() > 1);
+    if (!m_informerColumnChosen)
+        m_view->setColumnHidden(JournalModel::InformerColumn, c.informers.size() <= 1);
+}
+
+QMenu *JournalPanel::columnMenu()
+{
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->setObjectName(QStringLiteral("journalColumnMenu"));
+    QAbstractItemModel *model = m_view->model();
+    int shown = 0;
+    for (int c = 0; c < model->columnCount(); ++c)
+        shown += !m_view->isColumnHidden(c);
+    for (int c = 0; c < model->columnCount(); ++c) {
+        QAction *a = menu->addAction(model->headerData(c, Qt::Horizontal).toString());
+        a->setCheckable(true);
+        a->setChecked(!m_view->isColumnHidden(c));
+        a->setEnabled(m_view->isColumnHidden(c) || shown > 1); // never the last one
+        connect(a, &QAction::toggled, this, [this, c](bool on) { setColumnShown(c, on); });
+    }
+    return menu;
+}
+
+void JournalPanel::setColumnShown(int column, bool shown)
+{
+    if (column == JournalModel::InformerColumn)
+        m_informerColumnChosen = true;
+    m_view->setColumnHidden(column, !shown);
 }
 
 bool JournalPanel::eventFilter(QObject *watched, QEvent *event)

@@ -5,6 +5,7 @@
 
 class QComboBox;
 class QLineEdit;
+class QMenu;
 class QTableView;
 class QToolButton;
 
@@ -24,6 +25,10 @@ class LensModels;
 /// time in seconds; the handler, type and informer lists hold what the journal has recorded.
 /// The table keeps following the tail of the matching rows. Esc in the bar or the table clears
 /// the filter while one is on (then Esc returns from time travel, as everywhere).
+///
+/// Columns: the Informer column shows once the journal names two or more informers (whose
+/// Reflector a listFailed or backoff row is); Component is hidden. The column titles' context
+/// menu shows or hides any column (columnMenu(), setColumnShown()).
 class JournalPanel final : public Panel {
     Q_OBJECT
 public:
@@ -44,6 +49,12 @@ public:
     QLineEdit *toField() const { return m_to; }
     /// Unsets every criterion and empties the bar's fields.
     void clearFilter();
+    /// The column titles' context menu: one checkable action per column (the last shown one
+    /// cannot be hidden). Deleted when closed.
+    QMenu *columnMenu();
+    /// Shows or hides `column` (JournalModel::Column), as the column menu does; the Informer
+    /// column then no longer follows the number of informers.
+    void setColumnShown(int column, bool shown);
 
 Q_SIGNALS:
     /// A row with a key was chosen; `informer` is the informer that recorded it ("" = none
@@ -71,6 +82,7 @@ private:
     QLineEdit *m_from = nullptr;
     QLineEdit *m_to = nullptr;
     QToolButton *m_clear = nullptr;
+    bool m_informerColumnChosen = false; ///< the user showed or hid the Informer column
 };
 
 } // namespace lens

@@ -34,6 +34,7 @@
 #include "timelinepanel.h"
 #include "timelinewidget.h"
 #include "trace/clock.h"
+#include "trace/clocktimer.h"
 #include "trace/journal.h"
 #include "workqueuepanel.h"
 
@@ -90,6 +91,12 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     statusBar()->addPermanentWidget(m_errorLabel);
     statusBar()->addPermanentWidget(m_pumpLabel);
     m_memory = new MemoryStatus(this);
+    if (const Clock *clock = journal->clock()) {
+        m_liveTick = new ClockTimer(clock, this);
+        // Nothing a scenario waits for: its player need not stop at each tick (--at).
+        m_liveTick->setClockStop(false);
+        connect(m_liveTick, &ClockTimer::timeout, this, &MainWindow::liveTick);
+    }
 
     // Settled: the stream body (every event) was quiet for settleQuietMs().
     connect(m_stream, &LensModels::settled, this, [this] {
@@ -126,6 +133,7 @@ InformerViews *MainWindow::addViews(LensModels *body)
             updateStatus();
     });
     connect(status, &ReflectorStatus::changed, this, &MainWindow::schedulePipeline);
+    connect(status, &ReflectorStatus::changed, this, &MainWindow::armLiveTick);
     connect(body->queue(), &QueueModel::statsChanged, this, &MainWindow::schedulePipeline);
     connect(body->queue()->batcher(), &EventBatcher::flushed, this, &MainWindow::schedulePipeline);
     connect(body->indexer()->batcher(), &EventBatcher::flushed, this,
@@ -246,7 +254,10 @@ QWidget *MainWindow::buildCentral()
     left->addWidget(m_queueStack);
     left->addWidget(m_historyStack);
     left->addWidget(m_caption);
-    left->setSizes({360, 250, 150});
+    // Explain gets room for a caption and the correction under it (about a dozen lines at
+    // 1600x1000); at 1280x800 the queue and the key history keep their rows and Explain its
+    // CaptionPane::kMinimumLines.
+    left->setSizes({300, 240, 230});
     // Dragging a handle stops at a pane's minimum (three rows of its table): no pane of the
     // window disappears under a drag, so none needs finding again (a user trial lost DeltaFIFO,
     // Indexer and Explain this way).
@@ -384,8 +395,12 @@ void MainWindow::updatePipeline()
     PipelineState s;
     s.reflectorPhase = status->state();
     s.resourceVersion = status->lastResourceVersion();
+    s.serverResourceVersion = status->serverResourceVersion();
+    s.watchList = status->awaitingInitialEventsEnd();
+    s.activity = status->activityBrief(status->nowMs());
     s.watchEvents = status->watchEvents();
-    s.lists = status->listCount();
+    s.relists = status->relistCount();
+    s.failedLists = status->failedListCount();
     s.queueMode = queue->queueMode();
     s.queueDepth = queue->depth();
     s.queued = queue->queuedTotal();
@@ -498,7 +513,7 @@ void MainWindow::settle()
     m_stream->settle();
     for (LensModels *b : std::as_const(m_bodies))
         b->settle();
-    if (m_simulatorPanel) // asks for the state now: its own poll is a 1 s timer
+    if (m_simulatorPanel) // asks for the state now (its tab shown): its own poll is a 1 s timer
         m_simulatorPanel->refreshState();
     if (m_workqueuePanel)
         m_workqueuePanel->refresh();
@@ -528,22 +543,26 @@ void MainWindow::updateStatus()
     if (!b || !m_statusLabel)
         return;
     const ReflectorStatus *status = b->status();
+    // The moment shown: the journal's clock live, the travel point's time while travelling.
+    const qint64 now = status->nowMs();
+    QString counts;
+    if (const int relists = status->relistCount(); relists > 0)
+        counts += tr(" \u00B7 %n relist(s)", nullptr, relists);
+    if (const int failed = status->failedListCount(); failed > 0)
+        counts += tr(" \u00B7 %n failed list attempt(s)", nullptr, failed);
     m_statusLabel->setText((m_travelSeq ? tr("past, at seq %1: ").arg(m_travelSeq) : QString()) +
                            (m_names.size() > 1 ? b->informer() + QStringLiteral(": ") : QString()) +
-                           status->summary() + tr(" \u00B7 queue %1").arg(status->queueDepth()) +
-                           (status->listCount() > 1
-                                ? tr(" \u00B7 %n relist(s)", nullptr, status->listCount() - 1)
-                                : QString()));
+                           status->summary(now) + tr(" \u00B7 queue %1").arg(status->queueDepth()) +
+                           counts);
     m_statusLabel->setToolTip(Caption::hasSynced(status->hasSynced()));
     const QString err = status->lastError();
     // During Backoff the reason for waiting is what matters: name it, and count the wait down
-    // (on the journal's clock; a second's timer keeps the count moving while nothing happens).
+    // (on the journal's clock; the live tick keeps the count moving while nothing happens).
     const bool backoff = status->state() == ReflectorStatus::State::Backoff;
-    const Clock *clock = m_journal ? m_journal->clock() : nullptr;
-    // First, so that eliding keeps it: "retry in 12 s; the server asked for 99999 s
+    // First, so that eliding keeps it: "retry in 1246 ms; the server asked for 99999 s
     // (Retry-After), capped at 30 s".
     const QString countdown =
-        backoff ? status->backoffText(m_travelSeq || !clock ? -1 : clock->nowMs()) : QString();
+        backoff ? status->backoffText(m_travelSeq || now < 0 ? -1 : now) : QString();
     QString text;
     if (!backoff)
         text = err.isEmpty() ? QString() : tr("last error: %1").arg(err);
@@ -552,19 +571,44 @@ void MainWindow::updateStatus()
     else
         text = err.isEmpty() ? tr("backing off, %1").arg(countdown)
                              : tr("backing off, %1, after: %2").arg(countdown, err);
-    if (!m_backoffTick) {
-        m_backoffTick = new QTimer(this);
-        m_backoffTick->setInterval(1000);
-        connect(m_backoffTick, &QTimer::timeout, this, &MainWindow::updateStatus);
-    }
-    if (backoff && !m_travelSeq)
-        m_backoffTick->start();
-    else
-        m_backoffTick->stop();
     // At most 480 px beside the status: elided, the whole text in the tooltip.
     m_errorLabel->setText(m_errorLabel->fontMetrics().elidedText(text, Qt::ElideRight, 480));
     m_errorLabel->setToolTip(text);
     updatePumpState();
+    armLiveTick();
+}
+
+void MainWindow::liveTick()
+{
+    updateStatus();
+    updatePipeline();
+    m_informerBar->refresh();
+}
+
+void MainWindow::armLiveTick()
+{
+    if (!m_liveTick)
+        return;
+    // Only live (a past moment does not move) and only while some informer's Reflector is
+    // doing something whose time grows.
+    qint64 shortest = -1;
+    if (!m_travelSeq)
+        for (const LensModels *b : std::as_const(m_bodies)) {
+            const ReflectorStatus *s = b->status();
+            const qint64 now = s->nowMs();
+            for (const qint64 since : {s->lastWatchDeliveryAtMs(), s->watchStartedAtMs(),
+                                       s->listStartedAtMs(), s->backoffEndsAtMs()})
+                if (since >= 0 && now >= 0)
+                    shortest = shortest < 0 ? qAbs(now - since) : qMin(shortest, qAbs(now - since));
+        }
+    if (shortest < 0) {
+        m_liveTick->stop();
+        return;
+    }
+    // Tenths of a second move every 100 ms; past 10 s a second's step is enough.
+    const qint64 delay = shortest < 10000 ? 100 : 1000;
+    if (!m_liveTick->isActive() || m_liveTick->dueMs() > m_journal->clock()->nowMs() + delay)
+        m_liveTick->start(delay);
 }
 
 void MainWindow::updatePumpState()

@@ -30,6 +30,7 @@ class WorkqueuePanel;
 struct ProvisionerControls;
 
 class CaptionPane;
+class ClockTimer;
 class Controller;
 class InformerBar;
 class InformerViews;
@@ -75,7 +76,8 @@ class TimelineWidget;
 ///    the handlers (each listener's deliveries, backlog and latency, and the selected
 ///    listener's notifications) and the Playground (PlaygroundPanel: step a queue script);
 ///  * bottom: the timeline (list/watch sessions, events, 410s, backoffs, resyncs, queue depth);
-///  * status bar: "Watching · RV 1234 · 17 objects · HasSynced ✓ · 42 watch events".
+///  * status bar: "Watching · last event or bookmark 3.2 s ago · RV 1234 · 17 objects ·
+///    HasSynced ✓ · 42 watch events", the time growing live on the journal's Clock.
 /// Selecting a key in the queue, indexer, index tree or journal shows its history.
 ///
 /// Settling: settled() is emitted once the models have applied every journal event and no new
@@ -348,8 +350,14 @@ private:
     void selectLessonKey(const QString &key);
     QString translatedCaption(const QString &text) const;
 
+    /// Repaints what grows with the journal's clock alone (each informer's time since its last
+    /// watch event or bookmark, a WatchList's wait, a backoff's countdown, the informer bar)
+    /// while the views are live; on the journal's Clock, so a ManualClock drives it.
+    void liveTick();
+    void armLiveTick();
+
     QPointer<Journal> m_journal;
-    QTimer *m_backoffTick = nullptr; ///< repaints the status's backoff countdown every second
+    ClockTimer *m_liveTick = nullptr; ///< liveTick(): every 100 ms, or 1 s once 10 s have passed
     QString m_source;
     LensModels *m_stream;         ///< journal list and timeline: every informer
     QList<LensModels *> m_bodies; ///< one per informer

@@ -6,8 +6,10 @@
 #include "trace/journal.h"
 
 #include <QEvent>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 namespace lens {
 
@@ -141,18 +143,31 @@ QString PipelineWidget::stageText(int stage) const
     QString figure, detail;
     switch (stage) {
     case 0:
-        figure = s.resourceVersion.isEmpty() ? tr("RV \u2014") : tr("RV %1").arg(s.resourceVersion);
-        detail = tr("list + watch");
+        // What the server sent, beside what the informer took of it: a WatchList before its
+        // end bookmark, or a list whose Replace failed, leaves the informer behind.
+        figure = s.serverResourceVersion.isEmpty()
+                     ? tr("sent no RV yet")
+                     : tr("sent up to RV %1").arg(s.serverResourceVersion);
+        detail = s.resourceVersion.isEmpty() ? tr("informer synced no RV yet")
+                                             : tr("informer synced RV %1").arg(s.resourceVersion);
         break;
-    case 1:
-        figure = ReflectorStatus::nameOf(s.reflectorPhase);
-        detail = ratesShown() && s.watchRate >= 0
-                     ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
-                           .arg(s.watchRate, 0, 'f', 1)
-                     : tr("%n event(s)", nullptr, int(s.watchEvents));
-        if (s.lists > 1)
-            detail += tr(" \u00B7 %n relist(s)", nullptr, s.lists - 1);
+    case 1: {
+        figure =
+            s.watchList ? tr("Listing (WatchList)") : ReflectorStatus::nameOf(s.reflectorPhase);
+        QStringList parts;
+        if (!s.activity.isEmpty())
+            parts << s.activity;
+        parts << (ratesShown() && s.watchRate >= 0
+                      ? tr("%n event(s) \u00B7 %1/s", nullptr, int(s.watchEvents))
+                            .arg(s.watchRate, 0, 'f', 1)
+                      : tr("%n event(s)", nullptr, int(s.watchEvents)));
+        if (s.relists > 0)
+            parts << tr("%n relist(s)", nullptr, s.relists);
+        if (s.failedLists > 0)
+            parts << tr("%n failed list attempt(s)", nullptr, s.failedLists);
+        detail = parts.join(QStringLiteral(" \u00B7 "));
         break;
+    }
     case 2:
         figure = tr("depth %1").arg(s.queueDepth);
         detail = tr("%1 deltas queued in all").arg(s.queued);
@@ -177,6 +192,36 @@ QString PipelineWidget::stageText(int stage) const
     }
     }
     return title + QLatin1Char('\n') + figure + QLatin1Char('\n') + detail;
+}
+
+int PipelineWidget::stageAt(int x) const
+{
+    // The geometry paintEvent() lays the cards out with.
+    const QRect area = rect().adjusted(6, 9, -6, -4);
+    const double shares = kStages - 1 + 1.6;
+    const double unit = (area.width() - (kStages - 1) * kArrow) / shares;
+    double left = area.left();
+    for (int i = 0; i < kStages; ++i) {
+        const double w = i == kStages - 1 ? unit * 1.6 : unit;
+        if (x >= left && x < left + w)
+            return i;
+        left += w + kArrow;
+    }
+    return -1;
+}
+
+bool PipelineWidget::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int stage = stageAt(help->pos().x());
+        if (stage >= 0)
+            QToolTip::showText(help->globalPos(), stageText(stage), this);
+        else
+            QToolTip::hideText();
+        return true;
+    }
+    return QWidget::event(event);
 }
 
 QColor PipelineWidget::stageColor(int stage) const

@@ -15,9 +15,17 @@ class Journal;
 struct PipelineState {
     /// The Reflector card's figure (ReflectorStatus::nameOf) and colour.
     ReflectorStatus::State reflectorPhase = ReflectorStatus::State::Stopped;
+    /// A WatchList waiting for its initial-events-end bookmark (the phase is Listing).
+    bool watchList = false;
+    /// The informer's last synced resourceVersion (ReflectorStatus::lastResourceVersion).
     QString resourceVersion;
+    /// The newest resourceVersion the server sent (ReflectorStatus::serverResourceVersion).
+    QString serverResourceVersion;
+    /// What the Reflector has been doing for how long (ReflectorStatus::activityBrief).
+    QString activity;
     qint64 watchEvents = 0;
-    int lists = 0;
+    int relists = 0;     ///< completed lists after the first (ReflectorStatus::relistCount)
+    int failedLists = 0; ///< failed list attempts
     QString queueMode = QStringLiteral("DeltaFIFO"); ///< or "RealFIFO"
     int queueDepth = 0;
     qint64 queued = 0;
@@ -45,9 +53,10 @@ struct PipelineState {
 };
 
 /// The informer's data path as one painted strip, left to right:
-///   API server → Reflector (listing / watching / backoff, RV, events/s) → DeltaFIFO or RealFIFO
-///   (depth, deltas queued) → Pop / HandleDeltas (popped, pops/s, pump) → Indexer (objects,
-///   HasSynced) → listeners (each with its backlog as a bar).
+///   API server (the newest resourceVersion it sent, beside the one the informer synced) →
+///   Reflector (listing / watching / backoff and for how long, events, events/s) → DeltaFIFO or
+///   RealFIFO (depth, deltas queued) → Pop / HandleDeltas (popped, pops/s, pump) → Indexer
+///   (objects, HasSynced) → listeners (each with its backlog as a bar).
 /// The selected key is highlighted where it is: a tag on the queue ("#3") and/or the indexer
 /// ("stored"), or on the indexer as "deleted". Purely presentational: setState() repaints
 /// what it is given, rates included (the window takes them from the journal, pipelineRates()).
@@ -83,9 +92,13 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    /// A stage's whole text as its tooltip (the card elides what does not fit).
+    bool event(QEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
+    /// The stage whose card holds `x`, -1 between cards.
+    int stageAt(int x) const;
     PipelineState m_state;
     bool m_ratesShown = true;
 };

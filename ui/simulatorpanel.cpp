@@ -209,7 +209,9 @@ void SimulatorPanel::act(const QString &control, const QUrlQuery &query,
 
 void SimulatorPanel::refreshState()
 {
-    if (m_client && m_access.pollMs > 0 && !m_client->isBusy())
+    // Only while the tab is shown: a hidden tab's poll would journal a state row for every
+    // change of the cluster (a churned pod a second) that nobody looks at.
+    if (m_client && m_access.pollMs > 0 && isVisible() && !m_client->isBusy())
         m_client->fetchState();
 }
 

@@ -40,8 +40,9 @@ public:
     QString stateText() const;
     /// The state shown (from the journal).
     SimulatorState shownState() const { return m_shown; }
-    /// Polls the state now when polling is on (Access::pollMs > 0); the window calls it when it
-    /// settles. Exact pictures (pollMs 0) ask with fetchStateNow() instead.
+    /// Polls the state now when polling is on (Access::pollMs > 0) and the panel is visible
+    /// (its tab shown); the window calls it when it settles. A hidden panel asks nothing, so
+    /// it journals nothing. Exact pictures (pollMs 0) ask with fetchStateNow() instead.
     void refreshState();
     /// Asks the server for its state now, whatever the polling; refreshed() follows the answer.
     void fetchStateNow();

@@ -103,9 +103,10 @@ QSize TimelineWidget::minimumSizeHint() const
 {
     // The lanes scroll: the axis and a few lanes are enough, however many informers and
     // workers there are; the window never grows beyond the size the user (or --size) gave it.
+    // Three lanes: at 1280x800 the Explain pane needs the rest (its eight lines).
     const std::vector<TimelineLane> lanes = lanesOf(groups());
-    const int fewLanes = 5 * (stacking(lanes).nameHeight + 2);
-    return QSize(400, qMax(100, fewLanes + TimelineGeometry::kAxis + 12));
+    const int fewLanes = 3 * (stacking(lanes).nameHeight + 2);
+    return QSize(400, fewLanes + TimelineGeometry::kAxis + 12);
 }
 
 QFont TimelineWidget::smallFont() const

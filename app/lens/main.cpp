@@ -12,6 +12,7 @@
 #include "informer/transforms.h"
 #include "kubectlflags.h"
 #include "lens/journalfile.h"
+#include "lens/reflectorstatus.h"
 #include "messages.h"
 #include "process/terminationsignals.h"
 #include "process/versiontext.h"
@@ -293,9 +294,16 @@ int main(int argc, char **argv)
             const QString err = lastError.value(inf->name());
             const QString who = one ? QStringLiteral("the informer")
                                     : QStringLiteral("the informer %1").arg(inf->name());
+            // Why, from its journal: what its Reflector was doing when the run ended, and for
+            // how long (a LIST not answered, a WatchList waiting for its end bookmark, a
+            // backoff, a paused Pop).
+            const lens::ReflectorStatus status({session.journal(), inf->name()});
+            const QString why = status.notSyncedReason(status.nowMs());
             lens::printError(
-                QStringLiteral("%1 never synced (HasSynced stayed false)%2%3")
-                    .arg(who, err.isEmpty() ? QString() : QStringLiteral("; last error: "), err));
+                QStringLiteral("%1 never synced (HasSynced stayed false)%2%3%4")
+                    .arg(who, err.isEmpty() ? QString() : QStringLiteral("; last error: "), err,
+                         why.isEmpty() ? QString()
+                                       : QStringLiteral("; when the run ended, ") + why));
         }
         if (const lens::controller::ProvisionController *c = session.provisionController())
             printControllerSummary(*c);

@@ -252,6 +252,18 @@ void tst_ControllerWindow::selectingAClaimShowsItsWholeLoop()
     QVERIFY(rows[answered].detail.contains(QStringLiteral("201")));
     QVERIFY(find(rows, 0, own(TraceKind::IndexerAdded)) >= 0 ||
             find(rows, 0, own(TraceKind::IndexerUpdated)) >= 0);
+    // Issue 35: the PV's rows are not passed off as the claim's. The Resource column, shown
+    // for a loop, names whose row each is.
+    const KeyHistoryModel *history = m_window->keyHistoryModel();
+    QVERIFY(!m_window->historyView()->isColumnHidden(KeyHistoryModel::ResourceColumn));
+    auto resource = [history](int row) {
+        return history->index(row, KeyHistoryModel::ResourceColumn).data().toString();
+    };
+    QCOMPARE(resource(informerEvent), QStringLiteral("persistentvolumeclaims"));
+    QCOMPARE(resource(cameBack), QStringLiteral("persistentvolumes ") + pv);
+    QCOMPARE(resource(add), QStringLiteral("claims queue"));
+    QCOMPARE(resource(called), QStringLiteral("provisioner"));
+    QCOMPARE(resource(sent), QStringLiteral("persistentvolumes"));
 
     // A journal row of the claims queue (keyed by the UID, no informer) shows the claim too.
     m_window->selectObject(QStringLiteral("default/logs"));

@@ -9,6 +9,7 @@
 // overlapping, also with 64 workers, where Up/Down keeps the selected header in view. The
 // window of one informer (`--scenario window-tour`) keeps the same rows at 1280x800. Set
 // LENS_SCREENSHOT_DIR to keep the PNGs.
+#include "captionpane.h"
 #include "fonts.h"
 #include "historypanel.h"
 #include "i18n.h"
@@ -34,6 +35,7 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTest>
+#include <QTextBrowser>
 #include <QToolButton>
 
 #include <memory>
@@ -145,6 +147,17 @@ QString crampedViews(MainWindow &w, const QString &where)
                             .arg(v->viewport()->height())
                             .arg(rows)
                             .arg(rows * rowHeight(v));
+    }
+    // Explain keeps room for a caption and the correction under it (issue 35: at 1600x1000 it
+    // showed about four lines, in zh_CN at 1280x800 two).
+    for (CaptionPane *c : w.findChildren<CaptionPane *>()) {
+        const int need = CaptionPane::kMinimumLines * c->lineHeight();
+        if (c->isVisible() && c->view()->viewport()->height() < need)
+            problems << QStringLiteral("%1: Explain has %2 px for its text, %3 lines need %4")
+                            .arg(where)
+                            .arg(c->view()->viewport()->height())
+                            .arg(CaptionPane::kMinimumLines)
+                            .arg(need);
     }
     for (Panel *p : w.findChildren<Panel *>()) {
         QLabel *l = p->subtitleLabel();
