@@ -1291,6 +1291,21 @@
     </message>
 </context>
 <context>
+    <name>lens::Duration</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+</context>
+<context>
     <name>lens::HandlerNotificationsModel</name>
     <message>
         <source>OnAdd(obj, isInInitialList=true): the object was in the informer&apos;s first LIST, delivered before HasSynced</source>
@@ -1539,6 +1554,16 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>dropped at the journal cap: no event of this key is retained (--journal-cap)</source>
         <translation>已在日志达到上限时丢弃：该键的事件都不在日志保留的事件中（--journal-cap）</translation>
     </message>
+    <message>
+        <source>no key of this informer&apos;s journal contains “%1”</source>
+        <translation>此 informer 的日志中没有包含“%1”的键</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n keys contain “%1”: choose one</source>
+        <translation>
+            <numerusform>有 %n 个键包含“%1”：请选择一个</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lens::IndexerModel</name>
@@ -1685,6 +1710,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>cache.WaitForCacheSync returned false: a controller does not start its workers.</source>
         <translation>cache.WaitForCacheSync 返回 false：控制器不会启动它的 worker。</translation>
     </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
 </context>
 <context>
     <name>lens::InspectorPanel</name>
@@ -1782,6 +1811,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Detail</source>
         <translation>详情</translation>
+    </message>
+    <message>
+        <source>Informer</source>
+        <translation>Informer</translation>
     </message>
 </context>
 <context>
@@ -2254,6 +2287,22 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>key %1: %2</source>
         <translation>键 %1：%2</translation>
+    </message>
+    <message>
+        <source>provisioner</source>
+        <translation>provisioner</translation>
+    </message>
+    <message>
+        <source>%1 queue</source>
+        <translation>%1 队列</translation>
+    </message>
+    <message>
+        <source>Whose row it is: the selected key&apos;s own rows name its informer&apos;s resource; a controller&apos;s loop adds rows of its queue, the provisioner, its API requests and the objects its writes created (e.g. a claim&apos;s PV)</source>
+        <translation>这一行属于谁：所选键自己的行显示其 informer 的资源；控制器的循环会加入其队列、provisioner、其 API 请求以及其写入所创建的对象（例如 claim 的 PV）的行</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>资源</translation>
     </message>
 </context>
 <context>
@@ -2872,6 +2921,12 @@ Key: %2</source>
             <numerusform>%n 个键</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source> · %n failed list attempt(s)</source>
+        <translation>
+            <numerusform> · %n 次 list 尝试失败</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lens::MemoryStatus</name>
@@ -2979,24 +3034,6 @@ Key: %2</source>
         <translation>监听器</translation>
     </message>
     <message>
-        <source>RV —</source>
-        <translation>RV —</translation>
-    </message>
-    <message>
-        <source>RV %1</source>
-        <translation>RV %1</translation>
-    </message>
-    <message>
-        <source>list + watch</source>
-        <translation>list + watch 请求</translation>
-    </message>
-    <message numerus="yes">
-        <source> · %n relist(s)</source>
-        <translation>
-            <numerusform> · 重新 list %n 次</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>depth %1</source>
         <translation>深度 %1</translation>
     </message>
@@ -3071,6 +3108,38 @@ Key: %2</source>
     <message>
         <source>%1 deltas queued in all</source>
         <translation>累计排入 %1 个 delta</translation>
+    </message>
+    <message>
+        <source>sent no RV yet</source>
+        <translation>尚未发送 RV</translation>
+    </message>
+    <message>
+        <source>sent up to RV %1</source>
+        <translation>已发送至 RV %1</translation>
+    </message>
+    <message>
+        <source>informer synced no RV yet</source>
+        <translation>informer 尚未同步 RV</translation>
+    </message>
+    <message>
+        <source>informer synced RV %1</source>
+        <translation>informer 已同步 RV %1</translation>
+    </message>
+    <message>
+        <source>Listing (WatchList)</source>
+        <translation>正在 list（WatchList）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n relist(s)</source>
+        <translation>
+            <numerusform>重新 list %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed list attempt(s)</source>
+        <translation>
+            <numerusform>%n 次 list 尝试失败</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3393,20 +3462,50 @@ Key: %2</source>
         </translation>
     </message>
     <message>
-        <source>waits %1 s</source>
-        <translation>等待 %1 秒</translation>
-    </message>
-    <message>
-        <source>retry in %1 s</source>
-        <translation>%1 秒后重试</translation>
-    </message>
-    <message>
         <source>; the server asked for %1 s (Retry-After), capped at %2 s</source>
         <translation>；服务器要求 %1 秒（Retry-After），上限为 %2 秒</translation>
     </message>
     <message>
         <source>; the server asked for %1 s (Retry-After)</source>
         <translation>；服务器要求 %1 秒（Retry-After）</translation>
+    </message>
+    <message>
+        <source>waits %1</source>
+        <translation>等待 %1</translation>
+    </message>
+    <message>
+        <source>retry in %1</source>
+        <translation>%1 后重试</translation>
+    </message>
+    <message numerus="yes">
+        <source>WatchList: waiting %1 for the initial-events-end bookmark (%n initial event(s) so far)</source>
+        <translation>
+            <numerusform>WatchList：已等待 initial-events-end bookmark %1（目前已收到 %n 个初始事件）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>LIST sent %1 ago, not complete</source>
+        <translation>LIST 已于 %1 前发出，尚未完成</translation>
+    </message>
+    <message>
+        <source>last event or bookmark %1 ago</source>
+        <translation>上一个事件或 bookmark 在 %1 前</translation>
+    </message>
+    <message>
+        <source>no event or bookmark in the %1 since the watch started</source>
+        <translation>watch 开始后的 %1 内没有事件或 bookmark</translation>
+    </message>
+    <message>
+        <source>waiting %1 for end bookmark</source>
+        <translation>已等待结束 bookmark %1</translation>
+    </message>
+    <message>
+        <source>LIST for %1</source>
+        <translation>LIST 已进行 %1</translation>
+    </message>
+    <message>
+        <source>quiet %1</source>
+        <translation>静默 %1</translation>
     </message>
 </context>
 <context>
@@ -4184,24 +4283,12 @@ Key: %2</source>
         <translation>计数 0</translation>
     </message>
     <message>
-        <source>count %1 · sum %2 · p50 ≤ %3</source>
-        <translation>计数 %1 · 总和 %2 · p50 ≤ %3</translation>
-    </message>
-    <message>
-        <source>+Inf</source>
-        <translation>+Inf</translation>
-    </message>
-    <message>
         <source>+1 per workqueueAdd that was not collapsed, −1 per workqueueGet: the dirty keys, so it can exceed the keys in line</source>
         <translation>每个未被合并的 workqueueAdd +1，每个 workqueueGet −1：即 dirty 的键数，因此可能超过排队中的键数</translation>
     </message>
     <message>
         <source>workqueueAdd events not collapsed and not ignored</source>
         <translation>未被合并且未被忽略的 workqueueAdd 事件</translation>
-    </message>
-    <message>
-        <source>each workqueueGet&apos;s waitedMs (first Add → Get) in the buckets 1e-8 s … 10 s; p50 is the upper bound of the bucket holding the median</source>
-        <translation>每个 workqueueGet 的 waitedMs（首次 Add → Get），按 1e-8 秒 … 10 秒的桶统计；p50 是中位数所在桶的上界</translation>
     </message>
     <message>
         <source>each workqueueDone&apos;s workMs (Get → Done), same buckets</source>
@@ -4224,6 +4311,34 @@ Key: %2</source>
         <translation>
             <numerusform>%1（名称已丢弃：只保留最新 %n 个已删除对象的名称）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>p50 over %1</source>
+        <translation>p50 超过 %1</translation>
+    </message>
+    <message>
+        <source>p50 &lt; 1 ms</source>
+        <translation>p50 &lt; 1 毫秒</translation>
+    </message>
+    <message>
+        <source>p50 ≤ %1</source>
+        <translation>p50 ≤ %1</translation>
+    </message>
+    <message>
+        <source>p50 over %1, at most %2</source>
+        <translation>p50 超过 %1，至多 %2</translation>
+    </message>
+    <message>
+        <source>count %1 · sum %2 · %3</source>
+        <translation>计数 %1 · 总和 %2 · %3</translation>
+    </message>
+    <message>
+        <source>each workqueueGet&apos;s waitedMs (first Add → Get) in client-go&apos;s buckets 1e-8 s … 10 s (×10 each); p50 names the bucket holding the median: over its lower bound, at most its upper one. The journal times whole milliseconds, so the buckets under 1 ms hold only 0 ms: &quot;&lt; 1 ms&quot;</source>
+        <translation>每个 workqueueGet 的 waitedMs（首次 Add → Get），按 client-go 的桶统计：1e-8 秒 … 10 秒（每级 ×10）；p50 指出中位数所在的桶：大于其下界，至多其上界。日志以整毫秒计时，所以 1 毫秒以下的桶只含 0 毫秒：“&lt; 1 毫秒”</translation>
     </message>
 </context>
 <context>
