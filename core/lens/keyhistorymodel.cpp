@@ -265,8 +265,6 @@ QString KeyHistoryModel::resourceOf(const TraceEvent &e, bool own, const QString
     const auto str = [&e](const char *field) {
         return e.detail.value(QLatin1String(field)).toVariant().toString();
     };
-    if (own)
-        return informer;
     switch (e.kind) {
     case TraceKind::WatchEvent:
     case TraceKind::FifoQueued:
@@ -275,6 +273,8 @@ QString KeyHistoryModel::resourceOf(const TraceEvent &e, bool own, const QString
     case TraceKind::IndexerUpdated:
     case TraceKind::IndexerDeleted:
     case TraceKind::HandlerNotified:
+        if (own)
+            return informer;
         // Another object, through its own informer (a PV the claim's create wrote).
         return e.informer.isEmpty() ? e.key : e.informer + QLatin1Char(' ') + e.key;
     case TraceKind::ProvisionerCalled:
@@ -296,7 +296,7 @@ QString KeyHistoryModel::resourceOf(const TraceEvent &e, bool own, const QString
     }
     if (const QString queue = str("queue"); !queue.isEmpty())
         return tr("%1 queue").arg(queue);
-    return e.informer;
+    return own ? informer : e.informer;
 }
 
 QStringList KeyHistoryModel::knownKeys() const

@@ -136,10 +136,11 @@ public:
     /// Whether a row of another object, queue or request than the selected key's own is shown
     /// (a controller's loop): the window shows the Resource column then.
     bool hasLinkedRows() const { return m_linkedRows > 0; }
-    /// The Resource column's text for an event: the key's own events name `informer` (the
-    /// resource its informer watches); a linked one names its queue ("claims queue"), the
-    /// provisioner, an API request's resource and name ("persistentvolumes", "events") or the
-    /// informer and key of another object ("persistentvolumes pvc-1"). Translated.
+    /// The Resource column's text for an event: the key's own informer events (`own`) name
+    /// `informer` (the resource its informer watches), another object's its informer and key
+    /// ("persistentvolumes pvc-1"); a workqueue or controller event names its queue ("claims
+    /// queue"), the Provisioner's "provisioner", an API request its path's resource and name
+    /// ("events" for an Event about the key itself, "persistentvolumes"). Translated.
     static QString resourceOf(const TraceEvent &e, bool own, const QString &informer);
 
 Q_SIGNALS:

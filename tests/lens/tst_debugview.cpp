@@ -340,6 +340,9 @@ void tst_DebugView::loopRowsNameTheirResource()
              QStringLiteral("persistentvolumes"));
     post.detail.insert(QLatin1String("path"), QStringLiteral("/api/v1/namespaces/default/events"));
     QCOMPARE(KeyHistoryModel::resourceOf(post, false, own.informer), QStringLiteral("events"));
+    // An Event posted about the claim itself carries the claim's key: still an Event's row.
+    post.key = own.key;
+    QCOMPARE(KeyHistoryModel::resourceOf(post, true, own.informer), QStringLiteral("events"));
     post.detail.insert(QLatin1String("path"),
                        QStringLiteral("/apis/storage.k8s.io/v1/storageclasses/standard"));
     QCOMPARE(KeyHistoryModel::resourceOf(post, false, own.informer),
