@@ -134,7 +134,6 @@ private Q_SLOTS:
     void backoffCountdownSaysRetryAfterAndCap();
     void objectDiffLines();
     void timelineGapsAndHandlerTicks();
-    void timelineFailedWatchRequestIsNoWatch();
     void timelineDepthKeepsTheMillisecondsPeak();
     void timelineKeepsAtMostItsCapAndCountsTheRest();
 };
@@ -656,44 +655,6 @@ void tst_Models::timelineGapsAndHandlerTicks()
     QCOMPARE(fast[1].t, qint64(2250));
     QCOMPARE(fast[1].count, 1);
     QCOMPARE(tl.handlerTicks(QStringLiteral("slow")).size(), size_t(1));
-}
-
-// Issue 35: a WATCH request the server answered with an error (WatchError detail.request) was no
-// watch: its span says so and is no watch of the gaps between watches.
-void tst_Models::timelineFailedWatchRequestIsNoWatch()
-{
-    ManualClock clock;
-    Journal journal(&clock);
-    TimelineModel tl(&journal);
-    auto rec = [&](TraceKind k, const QJsonObject &d = {}, const QString &rv = {}) {
-        TraceEvent e;
-        e.kind = k;
-        e.resourceVersion = rv;
-        e.detail = d;
-        journal.record(e);
-    };
-    rec(TraceKind::WatchStarted, {}, QStringLiteral("7"));
-    clock.advance(1000);
-    rec(TraceKind::WatchEnded, {{QLatin1String("reason"), QStringLiteral("stream broken")}});
-    rec(TraceKind::WatchStarted, {}, QStringLiteral("7"));
-    clock.advance(5);
-    rec(TraceKind::WatchError, {{QLatin1String("code"), 429}, {QLatin1String("request"), true}});
-    clock.advance(800);
-    rec(TraceKind::WatchStarted, {}, QStringLiteral("7"));
-    tl.flush();
-    std::vector<TimelineModel::Span> watches;
-    for (const auto &s : tl.spans())
-        if (s.lane == TimelineModel::Span::Lane::Watch)
-            watches.push_back(s);
-    QCOMPARE(watches.size(), size_t(3));
-    QVERIFY(!watches[0].requestFailed);
-    QVERIFY(watches[1].requestFailed);
-    QVERIFY2(watches[1].label.contains(QLatin1String("failed")), qPrintable(watches[1].label));
-    QVERIFY(!watches[2].requestFailed);
-    const auto gaps = tl.watchGaps();
-    QCOMPARE(gaps.size(), size_t(1)); // from the broken stream to the watch that existed
-    QCOMPARE(gaps[0].start, qint64(1000));
-    QCOMPARE(gaps[0].end, qint64(1805));
 }
 
 void tst_Models::objectDiffLines()
