@@ -275,26 +275,27 @@ bool isWatchListStart(const TraceEvent *x)
     return x && x->kind == TraceKind::WatchStarted && flag(*x, "sendInitialEvents");
 }
 
-bool watchErrorRelists(const RuleContext &c)
+/// A plain watch's error `c.event` led to a `next` request after a backoff, or, with no request
+/// in the journal yet, its recorded status makes client-go do `expected`.
+bool plainWatchErrorLeadsTo(const RuleContext &c, TraceKind next, Rules::AfterWatchError expected)
 {
     const TraceEvent &e = c.event;
     if (e.kind != TraceKind::WatchError || flag(e, "watchList"))
         return false;
     const After a = afterError(c);
     if (a.request)
-        return a.request->kind == TraceKind::ListStarted && a.backedOff;
-    return Rules::afterWatchError(e) == Rules::AfterWatchError::Relist;
+        return a.request->kind == next && a.backedOff;
+    return Rules::afterWatchError(e) == expected;
+}
+
+bool watchErrorRelists(const RuleContext &c)
+{
+    return plainWatchErrorLeadsTo(c, TraceKind::ListStarted, Rules::AfterWatchError::Relist);
 }
 
 bool watchErrorRewatches(const RuleContext &c)
 {
-    const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchError || flag(e, "watchList"))
-        return false;
-    const After a = afterError(c);
-    if (a.request)
-        return a.request->kind == TraceKind::WatchStarted && a.backedOff;
-    return Rules::afterWatchError(e) == Rules::AfterWatchError::Rewatch;
+    return plainWatchErrorLeadsTo(c, TraceKind::WatchStarted, Rules::AfterWatchError::Rewatch);
 }
 
 bool watchErrorRetriesAtOnce(const RuleContext &c)
