@@ -363,6 +363,19 @@ KindCaption captionOf(TraceKind kind)
     case TraceKind::ProvisionerCalled:
     case TraceKind::ProvisionerReturned:
         return provisionerCaption;
+    case TraceKind::PriorityQueueAdd:
+    case TraceKind::PriorityQueueReady:
+    case TraceKind::PriorityQueueGet:
+    case TraceKind::PriorityQueueDone:
+    case TraceKind::PriorityQueueForget:
+    case TraceKind::PriorityQueueShutDown:
+        return priorityQueueCaption;
+    case TraceKind::RuntimeEnqueued:
+    case TraceKind::RuntimeEventFiltered:
+    case TraceKind::RuntimeControllerStarted:
+    case TraceKind::ReconcileStarted:
+    case TraceKind::ReconcileFinished:
+        return runtimeCaption;
     case TraceKind::Info:
         return noteCaption;
     }

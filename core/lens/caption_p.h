@@ -104,6 +104,10 @@ QString cacheSyncCaption(const TraceEvent &e, const Journal *journal, quint64 up
 QString apiRequestCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString provisionerCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_runtime.cpp: controller-runtime's priority queue, handlers, predicates and
+// reconcileHandler.
+QString priorityQueueCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+QString runtimeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// Position of journal event `seq` (or of the first one after it).
 inline Journal::Events::const_iterator at(const Journal *journal, quint64 seq)

@@ -48,6 +48,22 @@ constexpr struct {
     {"forgotten", QT_TRANSLATE_NOOP("lens::JournalText", "forgotten")},
     {"rate limited", QT_TRANSLATE_NOOP("lens::JournalText", "re-queued, rate limited")},
     {"gave up", QT_TRANSLATE_NOOP("lens::JournalText", "gave up")},
+    {"raised", QT_TRANSLATE_NOOP("lens::JournalText", "priority raised")},
+    {"ready wins", QT_TRANSLATE_NOOP("lens::JournalText", "merged: ready wins")},
+    {"unchanged", QT_TRANSLATE_NOOP("lens::JournalText", "merged: nothing changed")},
+    {"create", QT_TRANSLATE_NOOP("lens::JournalText", "create")},
+    {"update", QT_TRANSLATE_NOOP("lens::JournalText", "update")},
+    {"delete", QT_TRANSLATE_NOOP("lens::JournalText", "delete")},
+    {"generic", QT_TRANSLATE_NOOP("lens::JournalText", "generic")},
+    {"initial list", QT_TRANSLATE_NOOP("lens::JournalText", "initial list")},
+    {"unchanged resourceVersion",
+     QT_TRANSLATE_NOOP("lens::JournalText", "unchanged resourceVersion")},
+    {"success", QT_TRANSLATE_NOOP("lens::JournalText", "success")},
+    {"error", QT_TRANSLATE_NOOP("lens::JournalText", "error")},
+    {"requeue", QT_TRANSLATE_NOOP("lens::JournalText", "requeue")},
+    {"requeue_after", QT_TRANSLATE_NOOP("lens::JournalText", "requeue after")},
+    {"sources started", QT_TRANSLATE_NOOP("lens::JournalText", "sources started")},
+    {"workers started", QT_TRANSLATE_NOOP("lens::JournalText", "workers started")},
 };
 
 QString shortWatch(qint64 ms)
@@ -258,6 +274,88 @@ QString JournalText::workqueue(const TraceEvent &e)
                    ? tr("%1 stopped waiting on %2; %3, already taken for it, goes back")
                          .arg(dstr(e, "worker"), q, key)
                    : tr("%1 stopped waiting on %2").arg(dstr(e, "worker"), q);
+    default:
+        return {};
+    }
+}
+
+QString JournalText::runtime(const TraceEvent &e)
+{
+    const QString q = dstr(e, "queue");
+    const QString c = dstr(e, "controller");
+    const QString key = e.key;
+    const QString prio = QString::number(dint(e, "priority"));
+    switch (e.kind) {
+    case TraceKind::PriorityQueueAdd: {
+        if (dbool(e, "ignored"))
+            return tr("%1 not added to %2: the queue is shut down%3").arg(key, q, because(e));
+        const QString merge = code(dstr(e, "merge"));
+        if (!dbool(e, "ready"))
+            return tr("%1 waits in %2 for %3 ms at priority %4 (%5)%6")
+                .arg(key, q)
+                .arg(dint(e, "delayMs"))
+                .arg(prio, merge, because(e));
+        return tr("%1 ready in %2 at priority %3 (%4)%5, depth %6")
+            .arg(key, q, prio, merge, because(e))
+            .arg(dint(e, "depth"));
+    }
+    case TraceKind::PriorityQueueReady:
+        return tr("%1's wait in %2 is over: ready at priority %3 (%4 ms late)")
+            .arg(key, q, prio)
+            .arg(dint(e, "lateMs"));
+    case TraceKind::PriorityQueueGet:
+        if (dbool(e, "shutDown"))
+            return tr("%1: %2 is shut down, the worker ends").arg(dstr(e, "worker"), q);
+        return tr("%1 got %2 (priority %3) from %4 after %5 ms ready")
+            .arg(dstr(e, "worker"), key, prio, q)
+            .arg(dint(e, "waitedMs"));
+    case TraceKind::PriorityQueueDone:
+        return dbool(e, "requeued")
+                   ? tr("%1 done with %2 from %3 after %4 ms; it was added meanwhile and is "
+                        "eligible now")
+                         .arg(dstr(e, "worker"), key, q)
+                         .arg(dint(e, "workMs"))
+                   : tr("%1 done with %2 from %3 after %4 ms")
+                         .arg(dstr(e, "worker"), key, q)
+                         .arg(dint(e, "workMs"));
+    case TraceKind::PriorityQueueForget:
+        return tr("%1 forgets %2's %n failure(s)", nullptr, int(dint(e, "failures"))).arg(q, key);
+    case TraceKind::PriorityQueueShutDown:
+        return tr("%1 shuts down: %2 queued item(s) abandoned, %3 processing")
+            .arg(q)
+            .arg(dint(e, "abandoned"))
+            .arg(dint(e, "processing"));
+    case TraceKind::RuntimeEnqueued: {
+        const QString low = dstr(e, "lowPriority");
+        const QString at = e.detail.contains(QLatin1String("priority"))
+                               ? tr("priority %1").arg(prio)
+                               : tr("priority unset");
+        return (low.isEmpty()
+                    ? tr("%1: %2 %3 → %4 queued at %5")
+                          .arg(c, dstr(e, "handler"), code(dstr(e, "event")), key, at)
+                    : tr("%1: %2 %3 → %4 queued at %5 (%6)")
+                          .arg(c, dstr(e, "handler"), code(dstr(e, "event")), key, at, code(low)));
+    }
+    case TraceKind::RuntimeEventFiltered:
+        return tr("%1: %2 dropped the %3 of %4")
+            .arg(c, dstr(e, "predicate"), code(dstr(e, "event")), dstr(e, "objectKey"));
+    case TraceKind::RuntimeControllerStarted: {
+        const QString phase = dstr(e, "phase");
+        if (phase == QLatin1String("failed"))
+            return tr("%1 failed to start: %2").arg(c, dstr(e, "error"));
+        return tr("%1: %2").arg(c, code(phase));
+    }
+    case TraceKind::ReconcileStarted:
+        return tr("%1 reconciles %2 (priority %3)").arg(dstr(e, "worker"), key, prio);
+    case TraceKind::ReconcileFinished: {
+        const QString err = dstr(e, "error");
+        QString s = tr("reconcile of %1 by %2: %3 after %4 ms")
+                        .arg(key, dstr(e, "worker"), code(dstr(e, "result")))
+                        .arg(dint(e, "durationMs"));
+        if (!err.isEmpty())
+            s += tr(" (%1)").arg(err);
+        return s;
+    }
     default:
         return {};
     }

@@ -47,6 +47,11 @@ public:
     /// ItemExponentialFailure (failure 1)", ... The caller's reason and the limiter's name stay
     /// as recorded. Empty for any other kind.
     static QString workqueue(const TraceEvent &e);
+    /// One line for a controller-runtime event (priorityQueue…, runtime…, reconcile…), read
+    /// from its fields: "default/a added to runtime-sample at priority -100 (initial list)",
+    /// "worker-1 got default/a (priority 0) from runtime-sample after 12 ms", "reconcile of
+    /// default/a: requeue_after 500 ms at priority -100". Empty for any other kind.
+    static QString runtime(const TraceEvent &e);
 };
 
 } // namespace lens

@@ -92,6 +92,28 @@ QString traceKindName(TraceKind k)
         return QStringLiteral("provisionerCalled");
     case TraceKind::ProvisionerReturned:
         return QStringLiteral("provisionerReturned");
+    case TraceKind::PriorityQueueAdd:
+        return QStringLiteral("priorityQueueAdd");
+    case TraceKind::PriorityQueueReady:
+        return QStringLiteral("priorityQueueReady");
+    case TraceKind::PriorityQueueGet:
+        return QStringLiteral("priorityQueueGet");
+    case TraceKind::PriorityQueueDone:
+        return QStringLiteral("priorityQueueDone");
+    case TraceKind::PriorityQueueForget:
+        return QStringLiteral("priorityQueueForget");
+    case TraceKind::PriorityQueueShutDown:
+        return QStringLiteral("priorityQueueShutDown");
+    case TraceKind::RuntimeEnqueued:
+        return QStringLiteral("runtimeEnqueued");
+    case TraceKind::RuntimeEventFiltered:
+        return QStringLiteral("runtimeEventFiltered");
+    case TraceKind::RuntimeControllerStarted:
+        return QStringLiteral("runtimeControllerStarted");
+    case TraceKind::ReconcileStarted:
+        return QStringLiteral("reconcileStarted");
+    case TraceKind::ReconcileFinished:
+        return QStringLiteral("reconcileFinished");
     case TraceKind::Info:
         return QStringLiteral("info");
     }

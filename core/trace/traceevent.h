@@ -87,7 +87,45 @@ enum class TraceKind {
     ProvisionerReturned,     ///< the Provisioner answered: type = provision|delete; detail.state
                              ///< (Finished|Background|NoChange|Reschedule), error, pvName,
                              ///< durationMs, worker, objectKey, injected (a set failure)
-    Info,                    ///< anything else worth a line; detail.message
+    PriorityQueueAdd,        ///< controller-runtime priority queue (component "priorityqueue",
+                             ///< key = the item): AddWithOpts for one key (lockedAddWithOpts);
+                             ///< detail.queue, requestedPriority (absent: unset), priority (the
+                             ///< entry's after the merge), afterMs, rateLimited, limiterMs,
+                             ///< failures, delayMs (the effective delay, 0 = ready), readyAtMs,
+                             ///< merge (new|raised|ready wins|earlier wins|kept earlier|unchanged),
+                             ///< whileProcessing, seq, retry, ready, ignored, reason, depth
+    PriorityQueueReady,      ///< priority queue: a waiting entry's time came (handleWaitingItems);
+                             ///< detail.queue, priority, seq (renewed), readyAtMs, lateMs, depth
+    PriorityQueueGet,        ///< priority queue: GetWithPriority handed the key out; detail.queue,
+                             ///< worker, priority, seq, waitedMs (since it became ready), depth;
+                             ///< or shutDown (no item)
+    PriorityQueueDone,       ///< priority queue: Done; detail.queue, worker, workMs, requeued (a
+                             ///< ready entry of the key waited for the lock), depth
+    PriorityQueueForget,     ///< priority queue: Forget; detail.queue, failures (before)
+    PriorityQueueShutDown,   ///< priority queue: ShutDown (never drains); detail.queue, abandoned,
+                             ///< processing
+    RuntimeEnqueued,         ///< controller-runtime handler (component "runtime", key = the
+                             ///< request "ns/name"): a handler queued a request; detail.controller,
+                             ///< handler, event (create|update|delete|generic), objectKey,
+                             ///< initialList, oldResourceVersion, newResourceVersion, priority
+                             ///< (absent: unset), lowPriority (initial list|unchanged
+                             ///< resourceVersion), call
+    RuntimeEventFiltered,    ///< controller-runtime source: a predicate dropped an event;
+                             ///< detail.controller, handler, event, objectKey, predicate,
+                             ///< oldResourceVersion, newResourceVersion
+    RuntimeControllerStarted, ///< controller-runtime controller: a step of Start;
+                              ///< detail.controller, phase (sources started|workers
+                              ///< started|failed|stopped), maxConcurrentReconciles,
+                              ///< usePriorityQueue, rateLimiter, cacheSyncTimeoutMs, error
+    ReconcileStarted,  ///< controller-runtime worker: reconcileHandler began (key = the
+                       ///< request); detail.controller, worker, priority, reconcileId,
+                       ///< requeues
+    ReconcileFinished, ///< reconcileHandler decided; detail.controller, worker, priority (the
+                       ///< one any requeue uses), result (success|error|requeue|
+                       ///< requeue_after), terminal, panic, timedOut, error, requeueAfterMs,
+                       ///< ignoredRequeue (RequeueAfter/Requeue ignored: error), queueCalls,
+                       ///< durationMs, reconcileId
+    Info,              ///< anything else worth a line; detail.message
 };
 
 QString traceKindName(TraceKind k);
