@@ -7,6 +7,7 @@
 // waiting for real time. Every event the queues record is checked against the journal's schema
 // (tracedetail::check) when a test ends.
 #include "../pendingevents.h"
+#include "lens/caption.h"
 #include "runtime/legacyqueue.h"
 #include "runtime/priorityqueue.h"
 #include "trace/clock.h"
@@ -111,6 +112,7 @@ private Q_SLOTS:
     void prometheusText();
     void cardinalityCap();
     void unfinishedWork();
+    void captionsSayWhy();
 };
 
 void TestPriorityQueue::cr01_returnsItemsInOrder()
@@ -690,6 +692,40 @@ void TestPriorityQueue::unfinishedWork()
     QCOMPARE(t.q->metrics().workDurationSeconds.sum, 10.0);
     t.step(500);
     QCOMPARE(t.q->metrics().unfinishedWorkSeconds, 0.0);
+}
+
+void TestPriorityQueue::captionsSayWhy()
+{
+    PQ t;
+    t.add(QStringLiteral("a"));
+    t.add(QStringLiteral("a"), std::nullopt, 1000); // ready wins
+    t.add(QStringLiteral("b"), 0, 500);
+    t.add(QStringLiteral("b"), 2); // raised
+    t.step(500);
+    QCOMPARE(t.get(), QStringLiteral("b,2"));
+    t.q->done(QStringLiteral("b"));
+    t.q->shutDown();
+    t.add(QStringLiteral("c"));
+    auto captionOf = [&](TraceKind kind, const QString &key, const char *merge = nullptr) {
+        for (const TraceEvent &e : t.journal.events())
+            if (e.kind == kind && e.key == key &&
+                (!merge ||
+                 e.detail.value(QLatin1String("merge")).toString() == QLatin1String(merge)))
+                return Caption::forEvent(e, &t.journal);
+        return QString();
+    };
+    QVERIFY(captionOf(TraceKind::PriorityQueueAdd, QStringLiteral("a"), "ready wins")
+                .contains(QStringLiteral("ready beats any delay")));
+    QVERIFY(captionOf(TraceKind::PriorityQueueAdd, QStringLiteral("b"), "raised")
+                .contains(QStringLiteral("new sequence number (2)")));
+    QVERIFY(captionOf(TraceKind::PriorityQueueGet, QStringLiteral("b"))
+                .contains(QStringLiteral("at priority 2")));
+    QVERIFY(captionOf(TraceKind::PriorityQueueShutDown, {})
+                .contains(QStringLiteral("abandons the 1 queued entry")));
+    QVERIFY(captionOf(TraceKind::PriorityQueueAdd, QStringLiteral("c"))
+                .contains(QStringLiteral("shut down")));
+    for (const TraceEvent &e : t.journal.events())
+        QVERIFY(!Caption::forEvent(e, &t.journal).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestPriorityQueue)
