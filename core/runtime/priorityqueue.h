@@ -3,6 +3,7 @@
 
 #include "controllerqueue.h"
 #include "queuemetrics.h"
+#include "trace/traceevent.h"
 
 #include <QHash>
 #include <QSet>
@@ -111,10 +112,29 @@ public:
     /// Workers that asked and wait, first come first.
     QStringList waitingWorkers() const { return m_waiters; }
     const QueueMetrics &metrics() const { return m_metrics; }
+    /// When the one waiting-entry timer (armed for the head of the waiting entries, at its
+    /// readyAt) fires, Clock ms; nullopt when none is armed.
+    std::optional<qint64> headTimerDueMs() const;
 
 private:
-    // Implementation details are the implementer's; see priorityqueue.cpp.
+    // Implementation details: see priorityqueue.cpp.
     struct Private;
+    /// Records one event of `kind` for `key` (detail gets "queue"); nothing without a journal.
+    void record(TraceKind kind, const QString &key, QJsonObject detail) const;
+    qint64 nowMs() const;
+    /// lockedAddWithOpts for one key.
+    void addOne(const AddOpts &opts, const QString &key, const QString &reason);
+    /// handleWaitingItems: moves every due waiting entry to ready, re-arms the head timer.
+    void handleWaitingItems();
+    void armHead();
+    /// handleReadyItems: hands ready, unlocked entries to waiting workers while both last.
+    void handOut();
+    /// Takes ready entry `key` for `worker` (lock, metrics, journal); returns its priority.
+    int take(const QString &key, const QString &worker);
+    /// Queues the answer to `worker` (an item, or shutdown when `item` is null).
+    void answer(const QString &worker, const std::optional<std::pair<QString, int>> &item);
+    void deliver(const QString &worker, quint64 id);
+    void updateUnfinishedWork();
     std::unique_ptr<Private> d;
     QString m_name;
     const Clock *m_clock = nullptr;

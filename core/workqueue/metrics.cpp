@@ -8,22 +8,40 @@
 
 namespace lens::workqueue {
 
-namespace {
-/// A float as client_golang's text format writes it (strconv 'g', shortest): 1e-08, 0.05, 10.
-QString num(double v)
+QString prometheusValue(double v)
 {
     if (std::isinf(v))
         return v > 0 ? QStringLiteral("+Inf") : QStringLiteral("-Inf");
     if (std::isnan(v))
         return QStringLiteral("NaN");
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+    if (v == 0)
+        return QStringLiteral("0");
+    // Go's 'g' with the shortest precision decides by the exponent alone (< -4 or >= 6: 'e'),
+    // where Qt's shortest 'g' picks whichever form is shorter: read the exponent from 'e'.
+    const QString e = QString::number(v, 'e', QLocale::FloatingPointShortest);
+    const qsizetype at = e.indexOf(QLatin1Char('e'));
+    const int exp = at < 0 ? 0 : e.mid(at + 1).toInt();
+    if (exp < -4 || exp >= 6)
+        return e;
+    return QString::number(v, 'f', QLocale::FloatingPointShortest);
 }
 
-QString escapeLabel(QString v)
+QString prometheusLabelValue(QString v)
 {
     return v.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
         .replace(QLatin1Char('"'), QLatin1String("\\\""))
         .replace(QLatin1Char('\n'), QLatin1String("\\n"));
+}
+
+namespace {
+QString num(double v)
+{
+    return prometheusValue(v);
+}
+
+QString escapeLabel(QString v)
+{
+    return prometheusLabelValue(std::move(v));
 }
 
 QJsonObject histogramJson(const Histogram &h)
@@ -49,12 +67,17 @@ void Histogram::observe(double seconds)
 
 Histogram Histogram::workqueueBuckets()
 {
+    return exponentialBuckets(10e-9, 10, 10);
+}
+
+Histogram Histogram::exponentialBuckets(double start, double factor, int count)
+{
     Histogram h;
-    double bound = 10e-9;
-    for (int i = 0; i < 10; ++i) {
+    double bound = start;
+    for (int i = 0; i < count; ++i) {
         h.upperBounds << bound;
         h.bucketCounts << 0;
-        bound *= 10;
+        bound *= factor;
     }
     return h;
 }

@@ -22,7 +22,20 @@ struct Histogram {
     /// 10 s, each ten times the one before (computed by repeated multiplication as Go does, so
     /// the bounds print as client_golang prints them: 9.999999999999999e-06 and so on).
     static Histogram workqueueBuckets();
+    /// prometheus.ExponentialBuckets(start, factor, count): `count` bounds, the first `start`,
+    /// each the one before times `factor` (repeated multiplication, as Go computes them), all
+    /// counts 0. count <= 0 = no finite bucket.
+    static Histogram exponentialBuckets(double start, double factor, int count);
 };
+
+/// A sample value or `le` bound as prometheus/common's expfmt writes it in the text format:
+/// Go's strconv.FormatFloat(v, 'g', -1, 64) (shortest digits that read back; exponent form when
+/// the decimal exponent is < -4 or >= 6: 1e-08, 9.999999999999999e-05, 0.05, 100000,
+/// 1.137205e+06), "+Inf", "-Inf", "NaN".
+QString prometheusValue(double v);
+/// A label value escaped for the text format (backslash, double quote, newline), without the
+/// quotes.
+QString prometheusLabelValue(QString v);
 
 /// The seven workqueue metrics of a Queue, under the names of component-base's
 /// metrics/prometheus/workqueue (label name="<queue>"), updated where client-go's

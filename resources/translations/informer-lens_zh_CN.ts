@@ -1175,6 +1175,124 @@
         <source>This timeout is Informer Lens&apos;s own (its WatchList bookmark timeout, %1 ms here), not client-go&apos;s: client-go waits for the bookmark as long as the watch lasts and falls back to LIST+WATCH only when the WatchList request fails.</source>
         <translation>这个超时是 Informer Lens 自己的（它的 WatchList bookmark 超时，此处为 %1 ms），不是 client-go 的：client-go 会在 watch 持续期间一直等待该 bookmark，只有在 WatchList 请求失败时才退回到 LIST+WATCH。</translation>
     </message>
+    <message>
+        <source>The queue is shut down, so this add is dropped: after ShutDown the priority queue ignores every add (no entry, no rate limiter call, no metric).</source>
+        <translation>队列已关闭，所以这次添加被丢弃：ShutDown 之后，优先级队列忽略每一次添加（不建条目，不调用限速器，不计入指标）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>RateLimited: the rate limiter&apos;s When chose %1 (it is asked on every such add, so the key now has %n failure(s) to its name even if the add merges away); the add waits the smaller of After and that.</source>
+        <translation>
+            <numerusform>RateLimited：限速器的 When 选择了 %1（每次这样的添加都会询问它，所以即使这次添加被合并掉，该键现在也已记有 %n 次失败）；这次添加等待 After 与它之中较小的那个。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>An After of zero or less means ready now, and such an add is no retry.</source>
+        <translation>After 为零或负数表示立即就绪，这样的添加不算重试。</translation>
+    </message>
+    <message>
+        <source>Its effective delay, %1, is more than zero, so it counts in workqueue_retries_total, whatever the merge below made of it.</source>
+        <translation>它的实际延迟 %1 大于零，所以计入 workqueue_retries_total，无论下面的合并结果如何。</translation>
+    </message>
+    <message>
+        <source>A worker holds this key (handed out, not yet Done), and a held key has no entry, so this add makes a new one; it is handed out only after Done.</source>
+        <translation>某个 worker 持有这个键（已交出，尚未 Done），被持有的键没有条目，所以这次添加新建一个条目；它要等到 Done 之后才会被交出。</translation>
+    </message>
+    <message>
+        <source>The key had no entry, so a new one is made.</source>
+        <translation>该键没有条目，所以新建一个。</translation>
+    </message>
+    <message>
+        <source>It is ready with sequence number %1 at priority %2: ready entries are handed out by priority, highest first, then by sequence number. It counts in Len, in adds and in depth{priority=&quot;%2&quot;}.</source>
+        <translation>它已就绪，序号 %1，优先级 %2：就绪条目按优先级交出，最高的先出，其次按序号。它计入 Len、adds 和 depth{priority="%2"}。</translation>
+    </message>
+    <message>
+        <source>It waits until %1 at priority %2; while it waits it is neither in Len nor in any depth series, and when its time comes it takes a new sequence number.</source>
+        <translation>它以优先级 %2 等待到 %1；等待期间它既不在 Len 中，也不在任何 depth 序列中，时间到了时它会取得一个新序号。</translation>
+    </message>
+    <message>
+        <source>The key already had an entry with a lower priority; priority is only ever raised, so the entry now has priority %1. A raise takes a new sequence number (%2): the key goes to the tail of priority %1, behind the entries already there (FIFO within a level, since v0.23).</source>
+        <translation>该键已有一个优先级更低的条目；优先级只会提高，所以该条目现在的优先级是 %1。提高优先级会取得新序号（%2）：该键排到优先级 %1 的队尾，在已在那里的条目之后（同一级别内先进先出，自 v0.23 起）。</translation>
+    </message>
+    <message>
+        <source>The entry was ready already, so this add&apos;s delay is dropped: ready beats any delay.</source>
+        <translation>该条目已经就绪，所以这次添加的延迟被丢弃：就绪胜过任何延迟。</translation>
+    </message>
+    <message>
+        <source>It is ready and counts in depth{priority=&quot;%1&quot;}.</source>
+        <translation>它已就绪，计入 depth{priority="%1"}。</translation>
+    </message>
+    <message>
+        <source>It still waits until %1; only ready entries are in depth.</source>
+        <translation>它仍等待到 %1；只有就绪条目计入 depth。</translation>
+    </message>
+    <message>
+        <source>The key was already ready, so this delayed add is dropped: ready beats any delay (lockedAddWithOpts). No timer will add it later; the entry keeps its sequence number %1 and its place.</source>
+        <translation>该键已经就绪，所以这次延迟添加被丢弃：就绪胜过任何延迟（lockedAddWithOpts）。之后不会有定时器再添加它；该条目保留序号 %1 和它的位置。</translation>
+    </message>
+    <message>
+        <source>The key was waiting; this add has no delay, so the entry becomes ready now (ready beats any delay) and keeps its sequence number %1. It counts in Len, in adds and in depth{priority=&quot;%2&quot;} from now on.</source>
+        <translation>该键原本在等待；这次添加没有延迟，所以该条目现在就绪（就绪胜过任何延迟），并保留序号 %1。从现在起它计入 Len、adds 和 depth{priority="%2"}。</translation>
+    </message>
+    <message>
+        <source>The key was already waiting for a later time; the earlier readyAt wins, so it now waits until %1.</source>
+        <translation>该键原本在等待一个更晚的时间；较早的 readyAt 胜出，所以它现在等待到 %1。</translation>
+    </message>
+    <message>
+        <source>The key was already waiting with a ready time no later than this one, %1, and keeps it: of two delays the earlier readyAt wins.</source>
+        <translation>该键原本已在等待，就绪时间 %1 不晚于这次的，于是保留它：两个延迟中较早的 readyAt 胜出。</translation>
+    </message>
+    <message>
+        <source>The key was already ready at priority %1, and this add neither raises its priority nor has a time to shorten, so nothing changes: the entry keeps its sequence number %2 and its place, and no metric counts it.</source>
+        <translation>该键已在优先级 %1 就绪，这次添加既没有提高它的优先级，也没有可缩短的时间，所以什么都不变：该条目保留序号 %2 和它的位置，也不计入任何指标。</translation>
+    </message>
+    <message>
+        <source>It asked for priority %1, lower than the entry&apos;s %2: a priority is never lowered.</source>
+        <translation>它请求的优先级 %1 低于条目的 %2：优先级从不降低。</translation>
+    </message>
+    <message>
+        <source>Its ready time came (%1, %2 late), so handleWaitingItems moved the entry to the ready ones with a new sequence number, %3: among priority %4 it goes after every entry that became ready before it, and before any older entry of a lower priority. It counts in Len, in adds and in depth{priority=&quot;%4&quot;} now.</source>
+        <translation>它的就绪时间到了（%1，晚了 %2），所以 handleWaitingItems 把该条目移入就绪条目，并给它新序号 %3：在优先级 %4 中，它排在所有比它先就绪的条目之后，并排在任何更早的低优先级条目之前。它现在计入 Len、adds 和 depth{priority="%4"}。</translation>
+    </message>
+    <message>
+        <source>The queue is shut down, so GetWithPriority answers shutdown at once: the priority queue does not drain what is queued, and the worker ends.</source>
+        <translation>队列已关闭，所以 GetWithPriority 立即回答 shutdown：优先级队列不会排空已排队的条目，worker 随之结束。</translation>
+    </message>
+    <message>
+        <source>GetWithPriority handed the key out at priority %1 (sequence number %2): ready entries go by priority, highest first, then by sequence number, and a key a worker holds is skipped. It had been ready for %3 (the queue_duration metric counts from when it first became ready).</source>
+        <translation>GetWithPriority 以优先级 %1（序号 %2）交出了该键：就绪条目按优先级出队，最高的先出，其次按序号，被 worker 持有的键会被跳过。它已就绪 %3（queue_duration 指标从它第一次就绪时开始计时）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The key is locked until Done: an add meanwhile makes a new entry that waits for the lock. %n ready entry(s) left.</source>
+        <translation>
+            <numerusform>该键在 Done 之前被锁定：其间的添加会新建一个条目，等待锁释放。还剩 %n 个就绪条目。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Done unlocks the key after %1 of work. It was added again meanwhile, and that ready entry can be handed out now, in its order.</source>
+        <translation>Done 在工作 %1 之后解锁该键。其间它又被添加过，那个就绪条目现在可以按它的顺序被交出。</translation>
+    </message>
+    <message>
+        <source>Done unlocks the key after %1 of work (the work_duration metric). No ready entry of it waits.</source>
+        <translation>Done 在工作 %1 之后解锁该键（work_duration 指标）。没有它的就绪条目在等待。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Forget clears the rate limiter&apos;s %n failure(s) of the key, so its next rate-limited add starts from the base delay again. It does not remove an entry from the queue.</source>
+        <translation>
+            <numerusform>Forget 清除限速器为该键记下的 %n 次失败，所以它下一次限速添加重新从基础延迟开始。它不会从队列中移除条目。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ShutDown abandons the %n queued entry(s): the priority queue does not drain, waiting and later Gets answer shutdown at once, and every later add is dropped.</source>
+        <translation>
+            <numerusform>ShutDown 放弃 %n 个已排队的条目：优先级队列不排空，正在等待的和之后的 Get 都立即回答 shutdown，之后的每次添加都被丢弃。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) were being processed; their workers may still call Done.</source>
+        <translation>
+            <numerusform>%n 个键正在处理中；它们的 worker 仍可以调用 Done。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -2203,6 +2321,138 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>fell behind the initial events: %1</source>
         <translation>跟不上初始事件：%1</translation>
+    </message>
+    <message>
+        <source>priority raised</source>
+        <translation>优先级提高</translation>
+    </message>
+    <message>
+        <source>merged: ready wins</source>
+        <translation>已合并：就绪胜出</translation>
+    </message>
+    <message>
+        <source>merged: nothing changed</source>
+        <translation>已合并：没有变化</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>generic</source>
+        <translation>通用</translation>
+    </message>
+    <message>
+        <source>initial list</source>
+        <translation>初始列表</translation>
+    </message>
+    <message>
+        <source>unchanged resourceVersion</source>
+        <translation>resourceVersion 未变</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>requeue</source>
+        <translation>重新入队</translation>
+    </message>
+    <message>
+        <source>requeue after</source>
+        <translation>延后重新入队</translation>
+    </message>
+    <message>
+        <source>sources started</source>
+        <translation>源已启动</translation>
+    </message>
+    <message>
+        <source>workers started</source>
+        <translation>worker 已启动</translation>
+    </message>
+    <message>
+        <source>%1 not added to %2: the queue is shut down%3</source>
+        <translation>%1 未加入 %2：队列已关闭%3</translation>
+    </message>
+    <message>
+        <source>%1 waits in %2 for %3 ms at priority %4 (%5)%6</source>
+        <translation>%1 在 %2 中以优先级 %4 等待 %3 毫秒（%5）%6</translation>
+    </message>
+    <message>
+        <source>%1 ready in %2 at priority %3 (%4)%5, depth %6</source>
+        <translation>%1 在 %2 中以优先级 %3 就绪（%4）%5，深度 %6</translation>
+    </message>
+    <message>
+        <source>%1&apos;s wait in %2 is over: ready at priority %3 (%4 ms late)</source>
+        <translation>%1 在 %2 中的等待结束：以优先级 %3 就绪（晚了 %4 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is shut down, the worker ends</source>
+        <translation>%1：%2 已关闭，worker 结束</translation>
+    </message>
+    <message>
+        <source>%1 got %2 (priority %3) from %4 after %5 ms ready</source>
+        <translation>%1 从 %4 取得 %2（优先级 %3），它已就绪 %5 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 done with %2 from %3 after %4 ms; it was added meanwhile and is eligible now</source>
+        <translation>%1 处理完 %3 的 %2，用时 %4 毫秒；其间它又被添加，现在可以被交出</translation>
+    </message>
+    <message>
+        <source>%1 shuts down: %2 queued item(s) abandoned, %3 processing</source>
+        <translation>%1 关闭：放弃 %2 个已排队的条目，%3 个正在处理</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>priority unset</source>
+        <translation>未设置优先级</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4 queued at %5</source>
+        <translation>%1：%2 %3 → %4 以%5入队</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4 queued at %5 (%6)</source>
+        <translation>%1：%2 %3 → %4 以%5入队（%6）</translation>
+    </message>
+    <message>
+        <source>%1: %2 dropped the %3 of %4</source>
+        <translation>%1：%2 丢弃了 %4 的%3事件</translation>
+    </message>
+    <message>
+        <source>%1 failed to start: %2</source>
+        <translation>%1 启动失败：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 reconciles %2 (priority %3)</source>
+        <translation>%1 协调 %2（优先级 %3）</translation>
+    </message>
+    <message>
+        <source>reconcile of %1 by %2: %3 after %4 ms</source>
+        <translation>%2 对 %1 的协调：%3，用时 %4 毫秒</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>
