@@ -1175,6 +1175,122 @@
         <source>This timeout is Informer Lens&apos;s own (its WatchList bookmark timeout, %1 ms here), not client-go&apos;s: client-go waits for the bookmark as long as the watch lasts and falls back to LIST+WATCH only when the WatchList request fails.</source>
         <translation>这个超时是 Informer Lens 自己的（它的 WatchList bookmark 超时，此处为 %1 ms），不是 client-go 的：client-go 会在 watch 持续期间一直等待该 bookmark，只有在 WatchList 请求失败时才退回到 LIST+WATCH。</translation>
     </message>
+    <message>
+        <source>handler.LowPriority (%1): controller-runtime&apos;s handlers queue initial-list creates below every real change (TypedFuncs.Create, isInInitialList).</source>
+        <translation>handler.LowPriority（%1）：controller-runtime 的处理器把初始列表中的创建事件排在所有真实变更之后（TypedFuncs.Create，isInInitialList）。</translation>
+    </message>
+    <message>
+        <source>handler.LowPriority (%1): the old and new objects carry the same resourceVersion %2, so this update is a resync or relist re-delivery, not a change (TypedFuncs.Update compares the two strings).</source>
+        <translation>handler.LowPriority（%1）：新旧对象的 resourceVersion 都是 %2，因此这次更新是 resync 或重新列表的再次投递，而不是变更（TypedFuncs.Update 比较这两个字符串）。</translation>
+    </message>
+    <message>
+        <source>The handler asked for priority %1 itself: an explicit priority wins over the handler&apos;s default.</source>
+        <translation>处理器自己指定了优先级 %1：显式指定的优先级优先于处理器的默认值。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0): Delete and Generic events are never lowered.</source>
+        <translation>未设置优先级（队列按 0 处理）：Delete 和 Generic 事件从不降低优先级。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0): resourceVersion %1 → %2 is a real change, or the queue is not a priority queue.</source>
+        <translation>未设置优先级（队列按 0 处理）：resourceVersion %1 → %2 是一次真实变更，或者队列不是优先级队列。</translation>
+    </message>
+    <message>
+        <source>isInInitialList was true, yet no LowPriority was applied: the queue is not a priority queue, or the handler adds without TypedFuncs&apos; wrapper (a handler type of its own).</source>
+        <translation>isInInitialList 为 true，却没有应用 LowPriority：队列不是优先级队列，或者处理器没有经过 TypedFuncs 的包装就直接添加（自定义的处理器类型）。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0): a create the watch delivered, not part of the initial list.</source>
+        <translation>未设置优先级（队列按 0 处理）：这是 watch 投递的创建事件，不属于初始列表。</translation>
+    </message>
+    <message>
+        <source>Queue call: %1.</source>
+        <translation>队列调用：%1。</translation>
+    </message>
+    <message>
+        <source>Predicate %1 answered false for this %2 event, so handler %3 never saw it: the source&apos;s adapter stops at the first predicate that says false. Predicates filter events only; the informer&apos;s cache still holds the object.</source>
+        <translation>谓词 %1 对这个 %2 事件返回 false，所以处理器 %3 没有收到它：source 的适配器在第一个返回 false 的谓词处停止。谓词只过滤事件；informer 的缓存仍然保存该对象。</translation>
+    </message>
+    <message>
+        <source>Old and new resourceVersion are both %1: a resync or relist re-delivery, which old/new-comparing predicates always drop.</source>
+        <translation>新旧 resourceVersion 都是 %1：这是 resync 或重新列表的再次投递，比较新旧对象的谓词总会丢弃它。</translation>
+    </message>
+    <message>
+        <source>the priority queue</source>
+        <translation>优先级队列</translation>
+    </message>
+    <message>
+        <source>client-go&apos;s rate-limiting queue (UsePriorityQueue=false)</source>
+        <translation>client-go 的限速队列（UsePriorityQueue=false）</translation>
+    </message>
+    <message>
+        <source>Every watched source started and synced within CacheSyncTimeout (%1 ms); for source.Kind that means the informer synced and the handler received the whole initial list, so the queue already holds it.</source>
+        <translation>每个被监视的 source 都已在 CacheSyncTimeout（%1 ms）内启动并同步；对 source.Kind 而言，这意味着 informer 已同步且处理器已收到完整的初始列表，因此队列中已经有这些键。</translation>
+    </message>
+    <message>
+        <source>%1 worker(s) (MaxConcurrentReconciles) now take keys from %2 with rate limiter %3.</source>
+        <translation>%1 个 worker（MaxConcurrentReconciles）现在从 %2 取键，限速器为 %3。</translation>
+    </message>
+    <message>
+        <source>Start returned this error and no worker started: %1</source>
+        <translation>Start 返回了这个错误，没有启动任何 worker：%1</translation>
+    </message>
+    <message>
+        <source>The controller&apos;s context ended: its queue shuts down and the workers end.</source>
+        <translation>控制器的 context 已结束：它的队列关闭，worker 随之结束。</translation>
+    </message>
+    <message>
+        <source>The reconciler panicked and RecoverPanic is false: upstream the process crashes; here the worker ends. reconcile_panics_total +1.</source>
+        <translation>reconciler 发生 panic 且 RecoverPanic 为 false：在上游进程会崩溃；这里该 worker 结束。reconcile_panics_total +1。</translation>
+    </message>
+    <message>
+        <source>Terminal error: reconcileHandler neither requeues nor Forgets; the key waits for its next event. reconcile_total{result=&quot;error&quot;}, reconcile_errors_total and terminal_reconcile_errors_total +1.</source>
+        <translation>终止性错误：reconcileHandler 既不重新入队也不调用 Forget；该键等待下一个事件。reconcile_total{result=&quot;error&quot;}、reconcile_errors_total 和 terminal_reconcile_errors_total 各 +1。</translation>
+    </message>
+    <message>
+        <source>Error: requeued rate-limited at priority %1 (AddWithOpts{RateLimited}) without Forget, so the backoff keeps growing until a success. reconcile_errors_total +1.</source>
+        <translation>错误：以优先级 %1 限速重新入队（AddWithOpts{RateLimited}），不调用 Forget，因此退避时间持续增长，直到一次成功。reconcile_errors_total +1。</translation>
+    </message>
+    <message>
+        <source>The reconciler panicked; RecoverPanic turned the panic into this error. reconcile_panics_total +1.</source>
+        <translation>reconciler 发生了 panic；RecoverPanic 把这个 panic 变成了这个错误。reconcile_panics_total +1。</translation>
+    </message>
+    <message>
+        <source>The reconciler also asked for a requeue (RequeueAfter or Requeue); with an error that is ignored and controller-runtime logs a warning.</source>
+        <translation>reconciler 同时要求了重新入队（RequeueAfter 或 Requeue）；带有错误时这会被忽略，controller-runtime 会记录一条警告。</translation>
+    </message>
+    <message>
+        <source>RequeueAfter %1 ms: Forget resets the key&apos;s backoff, then AddWithOpts{After} queues it again at priority %2.</source>
+        <translation>RequeueAfter %1 ms：Forget 重置该键的退避，然后 AddWithOpts{After} 以优先级 %2 重新入队。</translation>
+    </message>
+    <message>
+        <source>Requeue: true (deprecated since v0.21): a rate-limited requeue at priority %1 without Forget, so the backoff keeps growing.</source>
+        <translation>Requeue: true（自 v0.21 起已弃用）：以优先级 %1 限速重新入队且不调用 Forget，因此退避时间持续增长。</translation>
+    </message>
+    <message>
+        <source>Success: Forget clears the key&apos;s rate-limiter history; nothing is queued again until an event comes.</source>
+        <translation>成功：Forget 清除该键在限速器中的历史；在新事件到来之前不会再次入队。</translation>
+    </message>
+    <message>
+        <source>ReconciliationTimeout ended the reconcile&apos;s context: reconcile_timeouts_total +1.</source>
+        <translation>ReconciliationTimeout 结束了本次 reconcile 的 context：reconcile_timeouts_total +1。</translation>
+    </message>
+    <message>
+        <source>A requeue uses priority %1: the priority the key was handed out at, or Result.Priority when the reconciler set one.</source>
+        <translation>重新入队使用优先级 %1：即该键被取出时的优先级，或 reconciler 设置的 Result.Priority。</translation>
+    </message>
+    <message>
+        <source>Queue calls: none.</source>
+        <translation>队列调用：无。</translation>
+    </message>
+    <message>
+        <source>Queue calls: %1.</source>
+        <translation>队列调用：%1。</translation>
+    </message>
+    <message>
+        <source>Worker %1 took %2 at priority %3 (reconcileID %4); the key stays locked until Done. The rate limiter has counted %5 failure(s) for it (NumRequeues).</source>
+        <translation>worker %1 以优先级 %3 取得 %2（reconcileID %4）；在 Done 之前该键保持锁定。限速器已为它记录 %5 次失败（NumRequeues）。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -2203,6 +2319,138 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>fell behind the initial events: %1</source>
         <translation>跟不上初始事件：%1</translation>
+    </message>
+    <message>
+        <source>priority raised</source>
+        <translation>优先级已提升</translation>
+    </message>
+    <message>
+        <source>merged: ready wins</source>
+        <translation>已合并：就绪者胜出</translation>
+    </message>
+    <message>
+        <source>merged: nothing changed</source>
+        <translation>已合并：没有变化</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>update</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>generic</source>
+        <translation>通用</translation>
+    </message>
+    <message>
+        <source>initial list</source>
+        <translation>初始列表</translation>
+    </message>
+    <message>
+        <source>unchanged resourceVersion</source>
+        <translation>resourceVersion 未变</translation>
+    </message>
+    <message>
+        <source>success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>requeue</source>
+        <translation>重新入队</translation>
+    </message>
+    <message>
+        <source>requeue after</source>
+        <translation>延迟重新入队</translation>
+    </message>
+    <message>
+        <source>sources started</source>
+        <translation>source 已启动</translation>
+    </message>
+    <message>
+        <source>workers started</source>
+        <translation>worker 已启动</translation>
+    </message>
+    <message>
+        <source>%1 not added to %2: the queue is shut down%3</source>
+        <translation>%1 未被添加到 %2：队列已关闭%3</translation>
+    </message>
+    <message>
+        <source>%1 waits in %2 for %3 ms at priority %4 (%5)%6</source>
+        <translation>%1 在 %2 中等待 %3 ms，优先级 %4（%5）%6</translation>
+    </message>
+    <message>
+        <source>%1 ready in %2 at priority %3 (%4)%5, depth %6</source>
+        <translation>%1 已在 %2 中就绪，优先级 %3（%4）%5，深度 %6</translation>
+    </message>
+    <message>
+        <source>%1&apos;s wait in %2 is over: ready at priority %3 (%4 ms late)</source>
+        <translation>%1 在 %2 中的等待结束：以优先级 %3 就绪（晚了 %4 ms）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is shut down, the worker ends</source>
+        <translation>%1：%2 已关闭，worker 结束</translation>
+    </message>
+    <message>
+        <source>%1 got %2 (priority %3) from %4 after %5 ms ready</source>
+        <translation>%1 从 %4 取得 %2（优先级 %3），它已就绪 %5 ms</translation>
+    </message>
+    <message>
+        <source>%1 done with %2 from %3 after %4 ms; it was added meanwhile and is eligible now</source>
+        <translation>%1 处理完 %3 中的 %2，用时 %4 ms；其间它又被添加，现在可以被取出</translation>
+    </message>
+    <message>
+        <source>%1 shuts down: %2 queued item(s) abandoned, %3 processing</source>
+        <translation>%1 关闭：放弃 %2 个排队项，%3 个处理中</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>priority unset</source>
+        <translation>未设置优先级</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4 queued at %5</source>
+        <translation>%1：%2 %3 → %4 以%5入队</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 → %4 queued at %5 (%6)</source>
+        <translation>%1：%2 %3 → %4 以%5入队（%6）</translation>
+    </message>
+    <message>
+        <source>%1: %2 dropped the %3 of %4</source>
+        <translation>%1：%2 丢弃了 %4 的 %3 事件</translation>
+    </message>
+    <message>
+        <source>%1 failed to start: %2</source>
+        <translation>%1 启动失败：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 reconciles %2 (priority %3)</source>
+        <translation>%1 reconcile %2（优先级 %3）</translation>
+    </message>
+    <message>
+        <source>reconcile of %1 by %2: %3 after %4 ms</source>
+        <translation>%2 对 %1 的 reconcile：%3，用时 %4 ms</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>
