@@ -5,6 +5,7 @@
 // ready by timer, why each entry is there (handler or requeue, linked in either order), the
 // starvation facts, workers and reconcile results, time travel.
 #include "lens/priorityqueuemodel.h"
+#include "lens/workerlanes.h"
 #include "trace/clock.h"
 #include "trace/journal.h"
 #include "trace/tracedetail.h"
@@ -200,6 +201,7 @@ private Q_SLOTS:
     void starvationFacts();
     void workersAndResults();
     void travelShowsAnEarlierState();
+    void reconcileResultsOnWorkerLanes();
 };
 
 void tst_PriorityQueueModel::orderWithinAndAcrossLanes()
@@ -412,6 +414,26 @@ void tst_PriorityQueueModel::travelShowsAnEarlierState()
     QCOMPARE(r.lanes(), QStringLiteral("0:a|-100:c"));
     r.model->foldUpTo(0);
     QCOMPARE(r.lanes(), QStringLiteral("9:z|0:c|-100:"));
+}
+
+void tst_PriorityQueueModel::reconcileResultsOnWorkerLanes()
+{
+    // The timeline's worker lanes fold reconcileHandler's spans like a provisioner's syncs.
+    Rig r;
+    r.reconcileStarted("a", "worker-1", 0);
+    r.clock.advance(30);
+    r.reconcileFinished("a", "worker-1", 0, "requeue_after", 30, 500);
+    r.reconcileStarted("b", "worker-2", -100);
+    WorkerLanes lanes;
+    for (const TraceEvent &e : r.journal.events())
+        if (WorkerLanes::folds(e))
+            lanes.apply(e);
+    QCOMPARE(lanes.workers.size(), size_t(2));
+    const WorkerLanes::Busy &done = lanes.workers[0].busy.at(0);
+    QCOMPARE(done.key, QStringLiteral("a"));
+    QCOMPARE(done.end - done.start, qint64(30));
+    QCOMPARE(done.outcome, QStringLiteral("requeue_after"));
+    QCOMPARE(lanes.workers[1].busy.at(0).end, qint64(-1)); // still reconciling
 }
 
 QTEST_GUILESS_MAIN(tst_PriorityQueueModel)
