@@ -377,7 +377,8 @@ void PriorityQueuePanel::updateFigures()
     m_capacity->setToolTip(
         tr("From the journal: W = maxConcurrentReconciles (runtimeControllerStarted), c = the mean "
            "durationMs of the finished reconciles, T = the mean requeueAfterMs of the keys whose "
-           "last result was requeue_after, P = how many such keys. P\u00B7c / (W\u00B7T) \u2265 1: "
+           "last result was requeue_after, P = how many such keys. P \u00B7 c / (W \u00B7 T) "
+           "\u2265 1: "
            "those keys alone keep every worker busy, and a lower lane is never reached."));
     m_capacity->setVisible(!cap.isEmpty());
     m_lanes->relayout();

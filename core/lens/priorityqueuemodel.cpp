@@ -259,7 +259,7 @@ QString PriorityQueueModel::capacityText() const
         parts << tr("%n key(s) requeued after %1", nullptr, c.cyclingKeys)
                      .arg(seconds(qRound64(c.meanRequeueAfterMs)));
     if (c.ratio >= 0)
-        parts << tr("demand P\u00B7c / (W\u00B7T) = %1").arg(c.ratio, 0, 'f', 2);
+        parts << tr("demand P \u00B7 c / (W \u00B7 T) = %1").arg(c.ratio, 0, 'f', 2);
     return parts.join(QStringLiteral(" \u00B7 "));
 }
 

@@ -154,7 +154,7 @@ void tst_PriorityQueuePanel::showsTheLanes()
     QVERIFY(starved.top() > urgent.bottom());
     QVERIFY(lanes->rect().contains(starved));
     QVERIFY(panel.workersLabel()->text().contains(u"worker-1 \u2192 default/p1"_s));
-    QVERIFY2(panel.capacityLabel()->text().contains(u"P\u00B7c / (W\u00B7T) = 4.00"_s),
+    QVERIFY2(panel.capacityLabel()->text().contains(u"P \u00B7 c / (W \u00B7 T) = 4.00"_s),
              qPrintable(panel.capacityLabel()->text()));
     const PriorityQueueState::Entry &L = m->state()->entries[u"default/L"_s];
     QCOMPARE(m->passedOverText(L), u"passed over 13 time(s): default/p1 \u00D77, default/p2 "
