@@ -20,6 +20,7 @@
 #include "lens/journaltext.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
+#include "lens/priorityqueuemodel.h"
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
 #include "lens/timelinemodel.h"
@@ -28,6 +29,7 @@
 #include "memorystatus.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
+#include "priorityqueuepanel.h"
 #include "queuepanel.h"
 #include "scenariotoolbar.h"
 #include "simulatorpanel.h"
@@ -70,6 +72,11 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
         if (!m_stream->workqueue()->queues().isEmpty())
             ensureWorkqueueTab();
     });
+    // controller-runtime's controllers (any priorityQueue…, runtime… or reconcile… event).
+    connect(m_stream->priorityQueue(), &PriorityQueueModel::queuesChanged, this, [this] {
+        if (!m_stream->priorityQueue()->queues().isEmpty())
+            ensurePriorityQueueTab();
+    });
     connect(m_stream->timeline(), &TimelineModel::changed, this, [this] {
         if (m_workqueuePanel)
             updateControllerStatus();
@@ -106,6 +113,8 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
     setCurrentInformer(0);
     if (!m_stream->workqueue()->queues().isEmpty())
         ensureWorkqueueTab();
+    if (!m_stream->priorityQueue()->queues().isEmpty())
+        ensurePriorityQueueTab();
     resize(1600, 1000);
 }
 
@@ -451,6 +460,8 @@ bool MainWindow::showView(const QString &name)
         m_rightTabs->setCurrentWidget(m_lessonPanel);
     else if (name == QLatin1String("workqueue") && m_workqueuePanel)
         m_rightTabs->setCurrentWidget(m_workqueuePanel);
+    else if (name == QLatin1String("priorityqueue") && m_priorityQueuePanel)
+        m_rightTabs->setCurrentWidget(m_priorityQueuePanel);
     else
         return false;
     return true;
@@ -517,6 +528,8 @@ void MainWindow::settle()
         m_simulatorPanel->refreshState();
     if (m_workqueuePanel)
         m_workqueuePanel->refresh();
+    if (m_priorityQueuePanel)
+        m_priorityQueuePanel->refresh();
     m_informerBar->refresh();
     updatePipeline();
     updateStatus(); // a backoff's countdown moves with the clock, without events

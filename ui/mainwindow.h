@@ -27,6 +27,7 @@ namespace lens {
 class SimulatorPanel;
 struct SimulatorAccess;
 class WorkqueuePanel;
+class PriorityQueuePanel;
 struct ProvisionerControls;
 
 class CaptionPane;
@@ -115,6 +116,9 @@ public:
     void setControllerControls(const ProvisionerControls &controls);
     /// The Workqueue tab (null until a controller or a recorded queue made it).
     WorkqueuePanel *workqueuePanel() const { return m_workqueuePanel; }
+    /// The Priority queue tab: made when the journal names a controller-runtime queue or
+    /// controller (priorityQueue…, runtime…, reconcile… events, live or recorded); null before.
+    PriorityQueuePanel *priorityQueuePanel() const { return m_priorityQueuePanel; }
     /// Shows the key history of `key` in the body of the informer whose indexer holds it
     /// (else whose journal events name it, else the current one) and selects it there.
     void selectObject(const QString &key);
@@ -338,6 +342,8 @@ private:
     void updatePumpState();
     /// Adds the Workqueue tab when the journal names a queue (or a controller is set).
     void ensureWorkqueueTab();
+    /// Adds the Priority queue tab when the journal names a controller-runtime queue.
+    void ensurePriorityQueueTab();
     void updateControllerStatus();
     void updatePipeline();
     void schedulePipeline();
@@ -383,6 +389,7 @@ private:
     QTabWidget *m_rightTabs = nullptr;
     SimulatorPanel *m_simulatorPanel = nullptr;
     WorkqueuePanel *m_workqueuePanel = nullptr;
+    PriorityQueuePanel *m_priorityQueuePanel = nullptr;
     QLabel *m_controllerLabel = nullptr;
     PlaygroundPanel *m_playground = nullptr;
     ScenarioToolBar *m_scenarioBar = nullptr;

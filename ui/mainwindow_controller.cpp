@@ -8,8 +8,10 @@
 #include "lens/indexermodel.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
+#include "lens/priorityqueuemodel.h"
 #include "lens/timelinemodel.h"
 #include "lens/workqueuemodel.h"
+#include "priorityqueuepanel.h"
 #include "trace/journal.h"
 #include "workqueuepanel.h"
 
@@ -36,6 +38,23 @@ void MainWindow::ensureWorkqueueTab()
             &MainWindow::updateControllerStatus);
     m_keyboard->updateTabOrder();
     updateControllerStatus();
+}
+
+void MainWindow::ensurePriorityQueueTab()
+{
+    // Keyed on the journal alone (like the Workqueue tab for a recorded queue): whichever
+    // front end runs a controller-runtime controller, its events make the tab.
+    if (m_priorityQueuePanel)
+        return;
+    m_priorityQueuePanel = new PriorityQueuePanel(m_stream, m_journal->clock(), this);
+    m_rightTabs->addTab(m_priorityQueuePanel, tr("Priority queue"));
+    translated([this] {
+        m_rightTabs->setTabText(m_rightTabs->indexOf(m_priorityQueuePanel), tr("Priority queue"));
+    });
+    connect(m_priorityQueuePanel, &PriorityQueuePanel::objectSelected, this,
+            &MainWindow::selectObject);
+    connect(m_priorityQueuePanel, &PriorityQueuePanel::seqChosen, this, &MainWindow::explainSeq);
+    m_keyboard->updateTabOrder();
 }
 
 void MainWindow::setControllerControls(const ProvisionerControls &controls)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
+#include "priorityqueuepanel.h"
 
 #include "captionpane.h"
 #include "handlerspanel.h"
@@ -75,6 +76,8 @@ QWidget *MainWindow::viewWidget(const QString &view)
         return m_simulatorPanel;
     if (view == QLatin1String("workqueue"))
         return m_workqueuePanel;
+    if (view == QLatin1String("priorityqueue"))
+        return m_priorityQueuePanel;
     return nullptr;
 }
 

@@ -26,9 +26,10 @@ QColor outcomeColor(const QString &outcome)
 {
     if (outcome.isEmpty())
         return QColor(0x1e, 0x88, 0xe5); // running
-    if (outcome == QLatin1String("failed"))
+    if (outcome == QLatin1String("failed") || outcome == QLatin1String("error"))
         return QColor(0xd3, 0x2f, 0x2f);
-    if (outcome == QLatin1String("provisioned") || outcome == QLatin1String("deleted"))
+    if (outcome == QLatin1String("provisioned") || outcome == QLatin1String("deleted") ||
+        outcome == QLatin1String("success"))
         return QColor(0x2e, 0x7d, 0x32);
     return QColor(0x78, 0x90, 0x9c); // skipped, kept, stopped, gone: nothing to do
 }

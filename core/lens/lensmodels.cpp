@@ -8,6 +8,7 @@
 #include "keyhistorymodel.h"
 #include "namespaceindexmodel.h"
 #include "objecttreemodel.h"
+#include "priorityqueuemodel.h"
 #include "queuemodel.h"
 #include "reflectorstatus.h"
 #include "timelinemodel.h"
@@ -41,7 +42,8 @@ LensModels::LensModels(JournalSource source, Parts parts, QObject *parent)
         m_timeline = new TimelineModel(m_source, this);
         m_cacheSync = new CacheSyncGate(m_source.journal, this);
         m_workqueue = new WorkqueueModel(m_source, this);
-        m_folds << m_journalModel << m_timeline << m_cacheSync << m_workqueue;
+        m_priorityQueue = new PriorityQueueModel(m_source, this);
+        m_folds << m_journalModel << m_timeline << m_cacheSync << m_workqueue << m_priorityQueue;
     }
     m_settleTimer->setSingleShot(true);
     connect(m_settleTimer, &QTimer::timeout, this, &LensModels::onSettleTimer);

@@ -21,6 +21,7 @@ class JournalModel;
 class KeyHistoryModel;
 class NamespaceIndexModel;
 class ObjectTreeModel;
+class PriorityQueueModel;
 class QueueModel;
 class ReflectorStatus;
 class TimelineModel;
@@ -33,8 +34,8 @@ class WorkqueueModel;
 ///
 /// Parts: an informer's body holds the InformerViews (queue, indexer, namespace index, key
 /// history, reflector status, handlers, notifications, the inspector's object tree); the
-/// journal list, the timeline, the WaitForCacheSync gate and the controllers' workqueues
-/// (StreamViews) show the whole event
+/// journal list, the timeline, the WaitForCacheSync gate, the controllers' workqueues and
+/// controller-runtime's priority queues (StreamViews) show the whole event
 /// stream, so a window with
 /// several informers keeps them in one body of its own whose source names no informer. Getters
 /// of parts not built return null.
@@ -74,6 +75,8 @@ public:
     CacheSyncGate *cacheSync() const { return m_cacheSync; }
     /// The controllers' workqueues (StreamViews: their events name no informer).
     WorkqueueModel *workqueue() const { return m_workqueue; }
+    /// controller-runtime's controllers and priority queues (StreamViews).
+    PriorityQueueModel *priorityQueue() const { return m_priorityQueue; }
     /// Every model of the body that folds the journal.
     const QList<JournalFold *> &folds() const { return m_folds; }
 
@@ -123,6 +126,7 @@ private:
     TimelineModel *m_timeline = nullptr;
     CacheSyncGate *m_cacheSync = nullptr;
     WorkqueueModel *m_workqueue = nullptr;
+    PriorityQueueModel *m_priorityQueue = nullptr;
     QList<JournalFold *> m_folds;
     QTimer *m_settleTimer;
     QElapsedTimer m_sinceLastEvent;

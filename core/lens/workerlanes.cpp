@@ -17,6 +17,8 @@ bool WorkerLanes::folds(const TraceEvent &e)
     switch (e.kind) {
     case TraceKind::ControllerSyncStarted:
     case TraceKind::ControllerSyncFinished:
+    case TraceKind::ReconcileStarted:
+    case TraceKind::ReconcileFinished:
     case TraceKind::WorkqueueAddRateLimited:
     case TraceKind::ProvisionerCalled:
         return true;
@@ -53,6 +55,7 @@ void WorkerLanes::apply(const TraceEvent &e)
         }
         break;
     }
+    case TraceKind::ReconcileStarted: // controller-runtime's reconcileHandler: a busy span
     case TraceKind::ControllerSyncStarted: {
         Busy b;
         b.start = e.t;
@@ -89,6 +92,20 @@ void WorkerLanes::apply(const TraceEvent &e)
             r.objectKey = open ? open->objectKey : str(e, "objectKey");
             w.retries.push_back(r);
         }
+        break;
+    }
+    case TraceKind::ReconcileFinished: {
+        // The outcome is reconcileHandler's result code (success|error|requeue|
+        // requeue_after); the message its error.
+        Worker &w = worker(str(e, "worker"));
+        for (auto it = w.busy.rbegin(); it != w.busy.rend(); ++it)
+            if (it->end < 0 && it->key == e.key) {
+                it->end = e.t;
+                it->endSeq = e.seq;
+                it->outcome = str(e, "result");
+                it->message = str(e, "error");
+                break;
+            }
         break;
     }
     case TraceKind::ProvisionerCalled: {

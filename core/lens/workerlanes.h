@@ -30,7 +30,7 @@ struct WorkerLanes {
         qint64 end = -1; ///< -1 while the worker still holds the key
         QString key;     ///< the queue key (a UID, a PV name)
         QString objectKey;
-        QString outcome; ///< ControllerSyncFinished's outcome code, "" while open
+        QString outcome; ///< ControllerSyncFinished's outcome / ReconcileFinished's result code
         QString message; ///< its message
         quint64 startSeq = 0;
         quint64 endSeq = 0;

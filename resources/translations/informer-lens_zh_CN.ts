@@ -3293,6 +3293,10 @@ Key: %2</source>
             <numerusform> · %n 次 list 尝试失败</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Priority queue</source>
+        <translation>优先级队列</translation>
+    </message>
 </context>
 <context>
     <name>lens::MemoryStatus</name>
@@ -3668,6 +3672,272 @@ Key: %2</source>
     <message>
         <source>Newest RV</source>
         <translation>最新 RV</translation>
+    </message>
+</context>
+<context>
+    <name>lens::PriorityLanesView</name>
+    <message>
+        <source>Priority queue lanes</source>
+        <translation>优先级队列泳道</translation>
+    </message>
+    <message numerus="yes">
+        <source>waiting · %n</source>
+        <translation>
+            <numerusform>等待中 · %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>priority %1 · depth %2</source>
+        <translation>优先级 %1 · 深度 %2</translation>
+    </message>
+    <message>
+        <source>No controller-runtime priority queue in the journal yet</source>
+        <translation>日志中还没有 controller-runtime 优先级队列</translation>
+    </message>
+    <message>
+        <source>%1 · priority %2</source>
+        <translation>%1 · 优先级 %2</translation>
+    </message>
+    <message>
+        <source>why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>held by %1: eligible again at its Done</source>
+        <translation>由 %1 持有：在其 Done 后才能再次取出</translation>
+    </message>
+</context>
+<context>
+    <name>lens::PriorityQueueModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> (RV %1 → %2)</source>
+        <translation>（RV %1 → %2）</translation>
+    </message>
+    <message>
+        <source> (initial list)</source>
+        <translation>（初始列表）</translation>
+    </message>
+    <message>
+        <source>, low priority: %1</source>
+        <translation>，低优先级：%1</translation>
+    </message>
+    <message>
+        <source>requeue by reconcileHandler (%1)</source>
+        <translation>reconcileHandler 重新入队（%1）</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>已加入</translation>
+    </message>
+    <message>
+        <source> after %1</source>
+        <translation>，延后 %1</translation>
+    </message>
+    <message>
+        <source>unset</source>
+        <comment>priority</comment>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>%1 → priority %2 (asked %3)</source>
+        <translation>%1 → 优先级 %2（请求 %3）</translation>
+    </message>
+    <message>
+        <source> · ready by timer (%1 late)</source>
+        <translation> · 由定时器就绪（晚 %1）</translation>
+    </message>
+    <message>
+        <source> · raised: %1</source>
+        <translation> · 已提升：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n later add(s) merged without a change</source>
+        <translation>
+            <numerusform> · 之后 %n 次加入被合并，无变化</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>never handed out</source>
+        <translation>从未被取出</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>%1 at priority %2</source>
+        <translation>%1（优先级 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>另有 %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>passed over %n time(s): %1</source>
+        <translation>
+            <numerusform>被越过 %n 次：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n while its key was held by a worker)</source>
+        <translation>
+            <numerusform>（其中 %n 次时其键由工作者持有）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · never handed out</source>
+        <translation> · 从未被取出</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>%1 后</translation>
+    </message>
+    <message>
+        <source>workers busy %1 of %2</source>
+        <translation>工作者忙碌 %1 / %2</translation>
+    </message>
+    <message>
+        <source>workers busy %1</source>
+        <translation>工作者忙碌 %1</translation>
+    </message>
+    <message>
+        <source>mean reconcile %1</source>
+        <translation>平均调谐 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s) requeued after %1</source>
+        <translation>
+            <numerusform>%n 个键延后 %1 重新入队</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>demand P · c / (W · T) = %1</source>
+        <translation>需求 P · c / (W · T) = %1</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n key(s)</source>
+        <translation>
+            <numerusform>%n 个键</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (held by %2)</source>
+        <translation>%1（由 %2 持有）</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>Ready for</source>
+        <translation>已就绪</translation>
+    </message>
+    <message>
+        <source>Why it is queued</source>
+        <translation>入队原因</translation>
+    </message>
+    <message>
+        <source>Passed over by</source>
+        <translation>被谁越过</translation>
+    </message>
+</context>
+<context>
+    <name>lens::PriorityQueuePanel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Priority queue</source>
+        <translation>优先级队列</translation>
+    </message>
+    <message>
+        <source>past, at seq %1: </source>
+        <translation>过去，序号 %1：</translation>
+    </message>
+    <message>
+        <source>no controller-runtime controller in the journal</source>
+        <translation>日志中没有 controller-runtime 控制器</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n ready</source>
+        <translation>
+            <numerusform>%1：%n 个就绪</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n waiting</source>
+        <translation>
+            <numerusform> · %n 个等待</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n held</source>
+        <translation>
+            <numerusform> · %n 个被持有</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · UsePriorityQueue=false: client-go&apos;s queue (see Workqueue)</source>
+        <translation> · UsePriorityQueue=false：client-go 的队列（见 Workqueue）</translation>
+    </message>
+    <message>
+        <source> · shut down</source>
+        <translation> · 已关闭</translation>
+    </message>
+    <message>
+        <source>%1 → %2 (priority %3) for %4</source>
+        <translation>%1 → %2（优先级 %3）已 %4</translation>
+    </message>
+    <message>
+        <source>%1 idle (last %2: %3)</source>
+        <translation>%1 空闲（上次 %2：%3）</translation>
+    </message>
+    <message>
+        <source>%1 idle</source>
+        <translation>%1 空闲</translation>
+    </message>
+    <message>
+        <source>Workers: none seen yet</source>
+        <translation>工作者：尚未出现</translation>
+    </message>
+    <message>
+        <source>Workers: %1</source>
+        <translation>工作者：%1</translation>
+    </message>
+    <message>
+        <source>Capacity: %1</source>
+        <translation>容量：%1</translation>
+    </message>
+    <message>
+        <source>From the journal: W = maxConcurrentReconciles (runtimeControllerStarted), c = the mean durationMs of the finished reconciles, T = the mean requeueAfterMs of the keys whose last result was requeue_after, P = how many such keys. P · c / (W · T) ≥ 1: those keys alone keep every worker busy, and a lower lane is never reached.</source>
+        <translation>来自日志：W = maxConcurrentReconciles（runtimeControllerStarted），c = 已完成调谐的平均 durationMs，T = 上次结果为 requeue_after 的键的平均 requeueAfterMs，P = 这类键的数量。P · c / (W · T) ≥ 1：仅这些键就让所有工作者忙碌，较低的泳道永远轮不到。</translation>
+    </message>
+    <message>
+        <source>Priority queue entries</source>
+        <translation>优先级队列条目</translation>
     </message>
 </context>
 <context>
