@@ -349,6 +349,19 @@ QString JournalText::runtime(const TraceEvent &e)
         return tr("%1 reconciles %2 (priority %3)").arg(dstr(e, "worker"), key, prio);
     case TraceKind::ReconcileFinished: {
         const QString err = dstr(e, "error");
+        if (!e.detail.contains(QLatin1String("result"))) {
+            // No reconcileHandler row applied: the panic escaped (RecoverPanic false), which
+            // upstream crashes the process; the worker ended without requeue or Forget.
+            if (dbool(e, "panic"))
+                return tr("reconcile of %1 by %2 panicked after %3 ms, not recovered "
+                          "(RecoverPanic false): %4; no requeue, the worker ended")
+                    .arg(key, dstr(e, "worker"))
+                    .arg(dint(e, "durationMs"))
+                    .arg(err);
+            return tr("reconcile of %1 by %2 ended after %3 ms without a result")
+                .arg(key, dstr(e, "worker"))
+                .arg(dint(e, "durationMs"));
+        }
         QString s = tr("reconcile of %1 by %2: %3 after %4 ms")
                         .arg(key, dstr(e, "worker"), code(dstr(e, "result")))
                         .arg(dint(e, "durationMs"));

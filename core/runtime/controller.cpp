@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "controller.h"
 
+#include "legacyqueue.h"
+#include "priorityqueue.h"
 #include "trace/clock.h"
 #include "trace/clocktimer.h"
 #include "trace/journal.h"
@@ -10,6 +12,15 @@
 #include <QJsonObject>
 
 namespace lens::runtime {
+
+std::unique_ptr<ControllerQueue> defaultNewQueue(const QueueConfig &config)
+{
+    if (config.usePriorityQueue)
+        return std::make_unique<PriorityQueue>(PriorityQueue::Config{
+            config.name, config.clock, config.journal, config.rateLimiter, 500});
+    return std::make_unique<LegacyQueue>(
+        LegacyQueue::Config{config.name, config.clock, config.journal, config.rateLimiter, 500});
+}
 
 bool ReconcileContext::deadlinePassed() const
 {
@@ -46,6 +57,8 @@ Controller::Controller(ControllerOptions options, const Clock *clock, Journal *j
         m_opt.rateLimiter = *m_opt.usePriorityQueue
                                 ? workqueue::itemExponentialFailureRateLimiter(5, 1000 * 1000)
                                 : workqueue::defaultControllerRateLimiter(m_clock);
+    if (!m_opt.newQueue)
+        m_opt.newQueue = defaultNewQueue;
 }
 
 Controller::~Controller() = default;
@@ -92,11 +105,6 @@ QString Controller::start()
                               "caused by being added to a manager multiple times");
     m_started = true;
     m_metrics.init(m_opt.maxConcurrentReconciles);
-    if (!m_opt.newQueue) {
-        const QString error = QStringLiteral("controller %1 has no NewQueue").arg(m_opt.name);
-        journalPhase(QStringLiteral("failed"), error);
-        return error;
-    }
     m_queue = m_opt.newQueue(
         {m_opt.name, *m_opt.usePriorityQueue, m_opt.rateLimiter, m_clock, m_journal});
     connect(m_queue.get(), &ControllerQueue::itemHandedOut, this, &Controller::onHandedOut);
@@ -220,6 +228,11 @@ void Controller::onHandedOut(const QString &worker, const QString &key, int prio
 {
     if (!m_workers.contains(worker) || m_endedWorkers.contains(worker))
         return;
+    if (m_queue->isPriorityQueue() && m_queue->shuttingDown()) {
+        // GetWithPriority returned the key with shutdown = true: the worker exits, no Done.
+        m_endedWorkers.insert(worker);
+        return;
+    }
     reconcileHandler(worker, key, priority);
 }
 
@@ -372,7 +385,8 @@ void Controller::handled(const QString &worker, const QString &key, int priority
         Q_EMIT workerCrashed(worker, out.error);
         return;
     }
-    if (!m_queue->shuttingDown() && !m_endedWorkers.contains(worker))
+    // The next Get also after ShutDown: the legacy queue drains what is queued first.
+    if (!m_endedWorkers.contains(worker))
         m_queue->requestGet(worker);
 }
 

@@ -29,9 +29,12 @@ struct QueueConfig {
     const Clock *clock = nullptr;
     Journal *journal = nullptr;
 };
-/// Builds the controller's queue: PriorityQueue when usePriorityQueue, else LegacyQueue (core/
-/// runtime; wired by the session). The controller owns what it returns.
+/// Builds the controller's queue. The controller owns what it returns.
 using NewQueueFunc = std::function<std::unique_ptr<ControllerQueue>(const QueueConfig &)>;
+/// NewTypedUnmanaged's default NewQueue: a PriorityQueue (priorityqueue.New(name, limiter))
+/// when usePriorityQueue, else a LegacyQueue (client-go's rate-limiting queue under
+/// priorityQueueWrapper), each with the config's limiter, clock and journal.
+std::unique_ptr<ControllerQueue> defaultNewQueue(const QueueConfig &config);
 
 /// controller.TypedOptions (pkg/controller/controller.go) with NewTypedUnmanaged's defaults
 /// (§3.1), applied by the Controller's constructor (options() reads them back).
@@ -50,6 +53,7 @@ struct ControllerOptions {
     std::optional<bool> recoverPanic;
     /// ReconciliationTimeout, Clock ms: 0 = none.
     qint64 reconciliationTimeoutMs = 0;
+    /// NewQueue: null → defaultNewQueue.
     NewQueueFunc newQueue;
     std::shared_ptr<Reconciler> reconciler;
 };
@@ -77,6 +81,10 @@ struct ReconcileReport {
 ///
 /// A worker (processNextWorkItem, §3.3): requestGet → itemHandedOut(key, priority) →
 /// active_workers+1 → reconcileHandler → active_workers-1 → Done → next Get; getShutDown ends it.
+/// The next Get is asked also after stop(): the legacy queue drains (its workers reconcile what
+/// is queued, with a cancelled context), the priority queue answers shutdown at once. A key the
+/// priority queue handed out just before it shut down is not reconciled (GetWithPriority
+/// returned it with shutdown = true: the worker ends without Done).
 ///
 /// reconcileHandler (§3.4), in this order: Result.Priority replaces the priority; terminal error
 /// → no queue call (no Forget); other error → AddWithOpts{RateLimited, Priority}; RequeueAfter >

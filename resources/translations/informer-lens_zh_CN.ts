@@ -2570,6 +2570,14 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
+    <message>
+        <source>reconcile of %1 by %2 panicked after %3 ms, not recovered (RecoverPanic false): %4; no requeue, the worker ended</source>
+        <translation>%2 对 %1 的协调在 %3 毫秒后发生 panic，未恢复（RecoverPanic 为 false）：%4；不重新入队，该 worker 结束</translation>
+    </message>
+    <message>
+        <source>reconcile of %1 by %2 ended after %3 ms without a result</source>
+        <translation>%2 对 %1 的协调在 %3 毫秒后结束，没有结果</translation>
+    </message>
 </context>
 <context>
     <name>lens::JournalTime</name>

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // controller-runtime's controller (pkg/internal/controller): controller-runtime-cases.md D,
-// CR-24 … CR-29, on a ManualClock over a RecordingQueue in front of a small FIFO (fakequeue.h;
-// the real priority queue comes from another branch).
+// CR-24 … CR-29, on a ManualClock over a RecordingQueue in front of the real queue
+// (controllerrig.h), plus the shutdown rules the real queues exposed.
 #include "../core/informerharness.h"
-#include "fakequeue.h"
-#include "runtimetestutil.h"
+#include "controllerrig.h"
 
 #include "lens/caption.h"
-#include "pendingevents.h"
-#include "runtime/controller.h"
+#include "lens/journaltext.h"
 #include "workqueue/ratelimiter.h"
 
 #include <QSignalSpy>
@@ -16,58 +14,13 @@
 
 using namespace lens;
 using namespace lens::runtime;
-using lens::test::FifoQueue;
-using lens::test::RecordingQueue;
+using lens::test::Rig;
 using lens::test::runPendingEvents;
+using lens::test::Step;
 
 namespace {
 
 const QString req = QStringLiteral("ns/req");
-
-/// A controller over RecordingQueue → FifoQueue whose reconciler returns `script` in order
-/// (then Result{}), recording the requests it saw.
-struct Rig {
-    ManualClock clock;
-    Journal journal;
-    FifoQueue *fifo = nullptr;
-    RecordingQueue *rec = nullptr;
-    QList<Outcome> script;
-    QStringList seen;
-    QueueConfig config;
-    std::unique_ptr<runtime::Controller> c;
-
-    explicit Rig(ControllerOptions o = {})
-    {
-        if (o.name.isEmpty())
-            o.name = QStringLiteral("c1");
-        o.newQueue = [this](const QueueConfig &cfg) {
-            config = cfg;
-            fifo = new FifoQueue(&clock, cfg.usePriorityQueue);
-            auto r = std::make_unique<RecordingQueue>(fifo);
-            fifo->setParent(r.get());
-            rec = r.get();
-            return r;
-        };
-        if (!o.reconciler)
-            o.reconciler = std::make_shared<ReconcileFunc>(
-                [this](const QString &request, const ReconcileContext &, Reconciler::Finish f) {
-                    seen << request;
-                    f(script.isEmpty() ? Outcome::ok() : script.takeFirst());
-                });
-        c = std::make_unique<runtime::Controller>(std::move(o), &clock, &journal);
-    }
-    void advance(qint64 ms)
-    {
-        clock.advance(ms);
-        runPendingEvents();
-    }
-    QString journalOk() const
-    {
-        QString why;
-        lens::test::allEventsValid(journal, &why);
-        return why;
-    }
-};
 
 quint64 total(const runtime::Controller &c, const char *result)
 {
@@ -97,18 +50,51 @@ private Q_SLOTS:
     void cr29_start();
     void cr29_handlersFinishInitialListBeforeReconcile();
     void captionsSayTheRowThatApplied();
+    void legacyQueueDrainsAtStop();
+    void priorityQueueHandOutRacingShutDownIsNotReconciled();
 };
 
 void TestRuntimeController::cr24_defaultsAndInitMetrics()
 {
+    // The public constructor's NewQueue: a PriorityQueue with the exponential limiter only; with
+    // UsePriorityQueue=false a LegacyQueue with the default controller limiter.
+    for (const bool usePQ : {true, false}) {
+        ManualClock clock;
+        ControllerOptions o;
+        o.name = QStringLiteral("c1");
+        if (!usePQ)
+            o.usePriorityQueue = false;
+        o.reconciler =
+            std::make_shared<ReconcileFunc>([](const QString &, const ReconcileContext &,
+                                               Reconciler::Finish f) { f(Outcome::ok()); });
+        runtime::Controller c(std::move(o), &clock, nullptr);
+        QCOMPARE(c.start(), QString());
+        QVERIFY(c.queue());
+        QCOMPARE(c.queue()->name(), QStringLiteral("c1"));
+        QCOMPARE(c.queue()->isPriorityQueue(), usePQ);
+        if (usePQ) {
+            QVERIFY(qobject_cast<PriorityQueue *>(c.queue()));
+            QCOMPARE(c.queue()->rateLimiterDescription(),
+                     QStringLiteral("ItemExponentialFailure(5ms, 1000s)"));
+        } else {
+            QVERIFY(qobject_cast<LegacyQueue *>(c.queue()));
+            QCOMPARE(c.queue()->rateLimiterDescription(),
+                     workqueue::defaultControllerRateLimiter(&clock)->describe());
+            QCOMPARE(c.queue()->rateLimiterDescription(),
+                     QStringLiteral("MaxOf(ItemExponentialFailure(5ms, 1000s), Bucket(10/s, "
+                                    "burst 100))"));
+        }
+        c.stop();
+        runPendingEvents();
+    }
+
     Rig r;
     const ControllerOptions &o = r.c->options();
     QCOMPARE(o.maxConcurrentReconciles, 1);
     QCOMPARE(o.cacheSyncTimeoutMs, 120000);
     QVERIFY(*o.usePriorityQueue);
     QVERIFY(*o.recoverPanic);
-    QVERIFY(o.rateLimiter->describe().startsWith(QLatin1String("ItemExponentialFailure(5ms")));
-    QVERIFY(!o.rateLimiter->describe().contains(QLatin1String("Bucket")));
+    QCOMPARE(o.rateLimiter->describe(), QStringLiteral("ItemExponentialFailure(5ms, 1000s)"));
     QCOMPARE(r.c->metrics().toPrometheusText(QStringLiteral("c1")), QString()); // before Start
     QCOMPARE(r.c->start(), QString());
     QVERIFY(r.config.usePriorityQueue);
@@ -134,9 +120,11 @@ void TestRuntimeController::cr24_defaultsAndInitMetrics()
     runPendingEvents();
     QCOMPARE(r.seen, QStringList{req});
     QCOMPARE(total(*r.c, "success"), quint64(1));
+    QVERIFY(r.pq());
     QCOMPARE(r.rec->forgets, 1);
     QCOMPARE(r.rec->len(), 0);
     QCOMPARE(r.rec->numRequeues(req), 0);
+    QCOMPARE(r.pq()->ready().size() + r.pq()->waiting().size(), 0);
     QCOMPARE(r.c->metrics().reconcileTimeSeconds.count, quint64(1));
     QCOMPARE(r.c->metrics().activeWorkers, 0);
     QCOMPARE(r.journalOk(), QString());
@@ -145,31 +133,43 @@ void TestRuntimeController::cr24_defaultsAndInitMetrics()
 void TestRuntimeController::cr25_errorRequeueKeepsBackoffAndPriority()
 {
     Rig r;
-    r.script = {Outcome::failure(QStringLiteral("boom")), Outcome::failure(QStringLiteral("boom")),
-                Outcome::ok()};
+    r.script = {Step{Outcome::failure(QStringLiteral("boom"))},
+                Step{Outcome::failure(QStringLiteral("boom"))}, Step{}};
     r.c->start();
     r.rec->addWithOpts({0, false, 10}, {req});
     runPendingEvents();
-    QCOMPARE(r.seen.size(), 1);
+    QCOMPARE(r.started, QStringList{req + QStringLiteral("@0")});
     QCOMPARE(r.rec->log.last(),
              QStringLiteral("AddWithOpts{RateLimited: true, Priority: 10} ") + req);
-    QCOMPARE(r.fifo->readyAt, QStringList{req + QStringLiteral("@5")});
+    // The real exponential limiter: 5 ms after the first failure.
+    QCOMPARE(r.pq()->waiting().size(), 1);
+    QCOMPARE(r.pq()->waiting().at(0).readyAtMs, std::optional<qint64>(5));
+    QCOMPARE(r.pq()->waiting().at(0).priority, 10);
     QCOMPARE(r.rec->numRequeues(req), 1);
     QCOMPARE(r.c->metrics().reconcileErrorsTotal, quint64(1));
     QCOMPARE(total(*r.c, "error"), quint64(1));
-    r.advance(5);
-    QCOMPARE(r.seen.size(), 2);
-    QCOMPARE(r.fifo->readyAt.last(), req + QStringLiteral("@15")); // backoff not reset
+    r.stepTo(4);
+    QCOMPARE(r.seen.size(), 1);
+    r.stepTo(5);
+    QCOMPARE(r.started.last(), req + QStringLiteral("@5"));
+    QCOMPARE(r.rec->log.last(),
+             QStringLiteral("AddWithOpts{RateLimited: true, Priority: 10} ") + req);
+    QCOMPARE(r.pq()->waiting().at(0).readyAtMs, std::optional<qint64>(15)); // not reset: 10 ms
     QCOMPARE(r.rec->numRequeues(req), 2);
-    r.advance(9);
+    r.stepTo(14);
     QCOMPARE(r.seen.size(), 2);
-    r.advance(1);
-    QCOMPARE(r.seen.size(), 3);
+    r.stepTo(15);
+    QCOMPARE(r.started.last(), req + QStringLiteral("@15"));
     QCOMPARE(r.rec->log.last(), QStringLiteral("Forget ") + req);
     QCOMPARE(r.rec->numRequeues(req), 0);
     QCOMPARE(total(*r.c, "success"), quint64(1));
     QCOMPARE(r.rec->len(), 0);
-    QCOMPARE(r.fifo->handedOut, (QStringList(3, req + QStringLiteral(" p=10"))));
+    QCOMPARE(r.pq()->waiting().size(), 0);
+    QStringList priorities; // every hand-out reported priority 10
+    for (const TraceEvent &e : r.events(TraceKind::ReconcileStarted))
+        priorities << QString::number(e.detail.value(QLatin1String("priority")).toInt());
+    QCOMPARE(priorities, QStringList(3, QStringLiteral("10")));
+    QCOMPARE(r.events(TraceKind::PriorityQueueGet, req).size(), 3);
     QCOMPARE(r.journalOk(), QString());
 }
 
@@ -209,7 +209,7 @@ void TestRuntimeController::cr26_requeueRows()
         };
         for (const Row &row : rows) {
             Rig r;
-            r.script = {row.out};
+            r.script = {Step{row.out}};
             r.c->start();
             r.rec->addWithOpts({0, false, 10}, {req});
             r.rec->log.clear();
@@ -217,8 +217,14 @@ void TestRuntimeController::cr26_requeueRows()
             QCOMPARE(r.rec->log, row.log);
             QCOMPARE(total(*r.c, row.result), quint64(1));
             QCOMPARE(r.rec->numRequeues(req), row.requeues);
-            const TraceEvent &fin = r.journal.events().back();
-            QCOMPARE(fin.kind, TraceKind::ReconcileFinished);
+            // Each row's requeue waits (100 ms, or the limiter's 5 ms): one retry.
+            QCOMPARE(r.pq()->metrics().retriesTotal, quint64(1));
+            QCOMPARE(r.pq()->waiting().size(), 1);
+            QCOMPARE(r.pq()->waiting().at(0).priority, p.value_or(10));
+            QCOMPARE(r.pq()->waiting().at(0).readyAtMs,
+                     std::optional<qint64>(
+                         QLatin1String(row.result) == QLatin1String("requeue_after") ? 100 : 5));
+            const TraceEvent fin = r.events(TraceKind::ReconcileFinished).last();
             QCOMPARE(fin.detail.value(QLatin1String("priority")).toInt(), p.value_or(10));
             QCOMPARE(fin.detail.value(QLatin1String("ignoredRequeue")).toBool(),
                      QLatin1String(row.result) == QLatin1String("error"));
@@ -231,14 +237,15 @@ void TestRuntimeController::cr27_terminalError()
 {
     Rig r;
     r.script = {
-        Outcome::terminalError(QStringLiteral("e")),
-        Outcome::wrap(QStringLiteral("outer"), Outcome::terminalError(QStringLiteral("e")))};
+        Step{Outcome::terminalError(QStringLiteral("e"))},
+        Step{Outcome::wrap(QStringLiteral("outer"), Outcome::terminalError(QStringLiteral("e")))}};
     r.c->start();
     r.rec->add(req);
     runPendingEvents();
     QCOMPARE(r.rec->calls.size(), 1); // only the test's own Add
     QCOMPARE(r.rec->forgets, 0);
     QCOMPARE(r.rec->len(), 0);
+    QCOMPARE(r.pq()->waiting().size(), 0);
     QCOMPARE(r.c->metrics().terminalReconcileErrorsTotal, quint64(1));
     r.rec->add(req);
     runPendingEvents();
@@ -285,6 +292,32 @@ void TestRuntimeController::cr28_panicsAndTimeouts()
         QCOMPARE(r.c->metrics().reconcileErrorsTotal, quint64(1));
         QCOMPARE(r.journalOk(), QString());
     }
+    {
+        // (c) in a running controller: the panic escapes, no row applies (no requeue, no
+        // Forget), the worker ends (upstream the process crashes). The journal line says what
+        // happened from the event's fields, though it has no result.
+        ControllerOptions o;
+        o.reconciler = panicking;
+        o.recoverPanic = false;
+        Rig r(o);
+        QSignalSpy crashed(r.c.get(), &runtime::Controller::workerCrashed);
+        r.c->start();
+        r.rec->add(req);
+        runPendingEvents();
+        QCOMPARE(crashed.count(), 1);
+        QCOMPARE(r.rec->calls.size(), 1);
+        QCOMPARE(r.rec->forgets, 0);
+        QCOMPARE(r.c->metrics().reconcilePanicsTotal, quint64(1));
+        QCOMPARE(r.c->metrics().activeWorkers, 0);
+        QVERIFY(r.pq()->locked().isEmpty()); // the deferred Done ran
+        const TraceEvent fin = r.events(TraceKind::ReconcileFinished).last();
+        QVERIFY(!fin.detail.contains(QLatin1String("result")));
+        QCOMPARE(JournalText::runtime(fin),
+                 QStringLiteral("reconcile of ns/req by c1-worker-1 panicked after 0 ms, not "
+                                "recovered (RecoverPanic false): boom; no requeue, the worker "
+                                "ended"));
+        QCOMPARE(r.journalOk(), QString());
+    }
     // (d) a 1 ms ReconciliationTimeout and a reconciler that returns when its context ends.
     std::vector<std::unique_ptr<ClockTimer>> timers;
     auto honouring = std::make_shared<ReconcileFunc>(
@@ -311,7 +344,7 @@ void TestRuntimeController::cr28_panicsAndTimeouts()
                 QVERIFY(x.timedOut);
             });
         QCOMPARE(errors.size(), 0);
-        r.advance(1);
+        r.step(1);
         QCOMPARE(errors, QStringList(3, QStringLiteral("context deadline exceeded")));
         QCOMPARE(r.c->metrics().reconcileTimeoutsTotal, quint64(3));
     }
@@ -344,9 +377,9 @@ void TestRuntimeController::cr29_start()
         r.c->watch(&kind);
         QSignalSpy failed(r.c.get(), &runtime::Controller::startFailed);
         QCOMPARE(r.c->start(), QString());
-        r.advance(999);
+        r.step(999);
         QCOMPARE(failed.count(), 0);
-        r.advance(1);
+        r.step(1);
         QCOMPARE(failed.count(), 1);
         const QString error = failed.at(0).at(0).toString();
         QVERIFY2(error.contains(QLatin1String("failed to wait for foo caches to sync")),
@@ -368,7 +401,7 @@ void TestRuntimeController::cr29_start()
         r.c->watch(&src);
         QSignalSpy failed(r.c.get(), &runtime::Controller::startFailed);
         r.c->start();
-        r.advance(1000);
+        r.step(1000);
         QCOMPARE(failed.count(), 1);
         QVERIFY(failed.at(0).at(0).toString().contains(
             QLatin1String("Please ensure that its Start() method is non-blocking")));
@@ -383,9 +416,9 @@ void TestRuntimeController::cr29_start()
         QSignalSpy failed(r.c.get(), &runtime::Controller::startFailed);
         QSignalSpy started(r.c.get(), &runtime::Controller::workersStarted);
         r.c->start();
-        r.advance(500);
+        r.step(500);
         r.c->stop();
-        r.advance(1000);
+        r.step(1000);
         QCOMPARE(failed.count(), 0);
         QCOMPARE(started.count(), 0);
         QCOMPARE(r.journalOk(), QString());
@@ -434,7 +467,8 @@ void TestRuntimeController::captionsSayTheRowThatApplied()
 {
     // Each caption is read from its own event's fields (core/lens/caption_runtime.cpp).
     Rig r;
-    r.script = {Outcome::ok({false, 500, {}}), Outcome::terminalError(QStringLiteral("gone"))};
+    r.script = {Step{Outcome::ok({false, 500, {}})},
+                Step{Outcome::terminalError(QStringLiteral("gone"))}};
     auto h = enqueueRequestForObject();
     h->bind(&r.journal, QStringLiteral("c1"));
     r.c->start();
@@ -443,7 +477,7 @@ void TestRuntimeController::captionsSayTheRowThatApplied()
         lens::test::rtPod(QStringLiteral("ns"), QStringLiteral("req"), QStringLiteral("3"));
     h->create({pod, true}, r.rec);
     runPendingEvents();
-    r.advance(500);
+    r.step(500);
     auto captionOf = [&](TraceKind kind, int nth = 0) {
         for (const TraceEvent &e : r.journal.events())
             if (e.kind == kind && nth-- == 0)
@@ -464,6 +498,58 @@ void TestRuntimeController::captionsSayTheRowThatApplied()
     QVERIFY(
         captionOf(TraceKind::RuntimeControllerStarted, 1).contains(QLatin1String("1 worker(s)")));
     QVERIFY(captionOf(TraceKind::ReconcileStarted).contains(QLatin1String("at priority -100")));
+    QCOMPARE(r.journalOk(), QString());
+}
+
+void TestRuntimeController::legacyQueueDrainsAtStop()
+{
+    // §3.7: with UsePriorityQueue=false ShutDown drains; the worker keeps asking and reconciles
+    // what is queued (with a cancelled context) before Get answers shutdown. Before the fix the
+    // worker stopped asking once the queue was shutting down and the queued keys were lost.
+    ControllerOptions o;
+    o.usePriorityQueue = false;
+    Rig r(o);
+    r.fallback = Step{Outcome::ok(), 1000};
+    r.c->start();
+    QVERIFY(r.legacy());
+    for (const char *k : {"ns/a", "ns/b", "ns/c"})
+        r.rec->add(QLatin1String(k));
+    runPendingEvents();
+    QCOMPARE(r.started, QStringList{QStringLiteral("ns/a@0")});
+    r.c->stop();
+    r.step(3000);
+    QCOMPARE(r.started, (QStringList{QStringLiteral("ns/a@0"), QStringLiteral("ns/b@1000"),
+                                     QStringLiteral("ns/c@2000")}));
+    QCOMPARE(total(*r.c, "success"), quint64(3));
+    QCOMPARE(r.rec->len(), 0);
+    QCOMPARE(r.journalOk(), QString());
+
+    // The priority queue abandons what is queued: one reconcile, then Get answers shutdown.
+    Rig p;
+    p.fallback = Step{Outcome::ok(), 1000};
+    p.c->start();
+    for (const char *k : {"ns/a", "ns/b", "ns/c"})
+        p.rec->add(QLatin1String(k));
+    runPendingEvents();
+    p.c->stop();
+    p.step(3000);
+    QCOMPARE(p.started, QStringList{QStringLiteral("ns/a@0")});
+    QCOMPARE(p.journalOk(), QString());
+}
+
+void TestRuntimeController::priorityQueueHandOutRacingShutDownIsNotReconciled()
+{
+    // The priority queue took the key for the waiting worker, and shut down before the worker
+    // returned from GetWithPriority: (key, priority, shutdown=true), the worker exits without
+    // reconciling it. Before the fix the key was reconciled after stop().
+    Rig r;
+    r.c->start();
+    r.rec->add(req); // handed to the waiting worker at once; the answer is on its way
+    QCOMPARE(r.pq()->locked().size(), 1);
+    r.c->stop();
+    runPendingEvents();
+    QVERIFY(r.seen.isEmpty());
+    QCOMPARE(r.c->metrics().activeWorkers, 0);
     QCOMPARE(r.journalOk(), QString());
 }
 

@@ -1,28 +1,35 @@
 // SPDX-License-Identifier: Apache-2.0
 // controller-runtime's handlers (pkg/handler): controller-runtime-cases.md B, CR-15 … CR-19.
 // Requests are NamespacedName strings: "ns/name", and "/name" without a namespace.
-#include "fakequeue.h"
+#include "recordingqueue.h"
 #include "runtimetestutil.h"
 
 #include "runtime/handler.h"
+#include "runtime/legacyqueue.h"
+#include "trace/clock.h"
+#include "workqueue/ratelimitingqueue.h"
 
 #include <QTest>
 
 using namespace lens;
 using namespace lens::runtime;
-using lens::test::FifoQueue;
 using lens::test::ownerRef;
 using lens::test::RecordingQueue;
 using lens::test::rtPod;
 
 namespace {
 
-QStringList keysOf(const FifoQueue &q)
+/// A plain (client-go) queue: controller-runtime's legacy queue, which is no PriorityQueue.
+struct PlainQueue : LegacyQueue {
+    explicit PlainQueue(const Clock *clock)
+        : LegacyQueue(LegacyQueue::Config{QStringLiteral("plain"), clock, nullptr, nullptr, 0})
+    {
+    }
+};
+
+QStringList keysOf(const LegacyQueue &q)
 {
-    QStringList out;
-    for (const auto &e : q.ready())
-        out << e.key;
-    return out;
+    return q.wrapped()->queued();
 }
 
 /// A handler of the user's own type that calls Add itself (no TypedFuncs around it).
@@ -66,7 +73,7 @@ void TestRuntimeHandlers::cr15_enqueueRequestForObject()
     const Object pod2 = rtPod(QStringLiteral("biz2"), QStringLiteral("baz2"), QStringLiteral("2"));
     auto h = enqueueRequestForObject();
     auto run = [&](const std::function<void(ControllerQueue *)> &f) {
-        FifoQueue q(&clock, false);
+        PlainQueue q(&clock);
         f(&q);
         return keysOf(q);
     };
@@ -152,14 +159,13 @@ void TestRuntimeHandlers::cr16_lowPriorityWhenUnchanged()
         }
         // Over a plain queue: one request, no priority at all.
         for (int i = 0; i < 2; ++i) {
-            FifoQueue plain(&clock, false);
+            PlainQueue plain(&clock);
             if (i == 0)
                 h->create({podNoRv, true}, &plain);
             else
                 h->update({podNoRv, podNoRv}, &plain);
             QCOMPARE(plain.len(), 1);
-            QCOMPARE(plain.ready().at(0).key, QStringLiteral("/my-pod"));
-            QCOMPARE(plain.ready().at(0).priority, 0);
+            QCOMPARE(keysOf(plain), QStringList{QStringLiteral("/my-pod")});
         }
     }
     // The same custom handler unwrapped adds at "unset" even for the initial list (§2.5).
@@ -226,7 +232,7 @@ void TestRuntimeHandlers::cr18_enqueueRequestForOwner()
     };
     auto keys = [&](const std::shared_ptr<EventHandler> &h,
                     const std::function<void(EventHandler *, ControllerQueue *)> &ev) {
-        FifoQueue q(&clock, false);
+        PlainQueue q(&clock);
         ev(h.get(), &q);
         QStringList k = keysOf(q);
         k.sort();
@@ -351,17 +357,17 @@ void TestRuntimeHandlers::cr19_enqueueRequestsFromMapFunc()
     });
     const QStringList two{QStringLiteral("foo/bar"), QStringLiteral("biz/baz")};
     {
-        FifoQueue q(&clock, false);
+        PlainQueue q(&clock);
         fixed->create({pod, false}, &q);
         QCOMPARE(keysOf(q), two);
     }
     {
-        FifoQueue q(&clock, false);
+        PlainQueue q(&clock);
         fixed->del({pod, false}, &q);
         QCOMPARE(keysOf(q), two);
     }
     {
-        FifoQueue q(&clock, false);
+        PlainQueue q(&clock);
         fixed->generic({pod}, &q);
         QCOMPARE(keysOf(q), two);
     }
@@ -370,7 +376,7 @@ void TestRuntimeHandlers::cr19_enqueueRequestsFromMapFunc()
                            QStringLiteral("biz/%1-baz").arg(o.name())};
     });
     RecordingQueue rec;
-    FifoQueue q(&clock, false);
+    PlainQueue q(&clock);
     byName->update({pod, pod}, &q);
     QCOMPARE(q.len(), 2);
     QCOMPARE(keysOf(q),

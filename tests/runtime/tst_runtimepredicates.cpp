@@ -2,7 +2,7 @@
 // controller-runtime's predicates and the source adapter (pkg/predicate,
 // pkg/internal/source): controller-runtime-cases.md C, CR-20 … CR-23.
 #include "../core/informerharness.h"
-#include "fakequeue.h"
+#include "recordingqueue.h"
 #include "runtimetestutil.h"
 
 #include "pendingevents.h"
