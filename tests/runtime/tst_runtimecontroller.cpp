@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: Apache-2.0
+// controller-runtime's controller (pkg/internal/controller): controller-runtime-cases.md D,
+// CR-24 … CR-29, on a ManualClock over a RecordingQueue in front of a small FIFO (fakequeue.h;
+// the real priority queue comes from another branch).
+#include "../core/informerharness.h"
+#include "fakequeue.h"
+#include "runtimetestutil.h"
+
+#include "pendingevents.h"
+#include "runtime/controller.h"
+#include "workqueue/ratelimiter.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace lens;
+using namespace lens::runtime;
+using lens::test::FifoQueue;
+using lens::test::RecordingQueue;
+using lens::test::runPendingEvents;
+
+namespace {
+
+const QString req = QStringLiteral("ns/req");
+
+/// A controller over RecordingQueue → FifoQueue whose reconciler returns `script` in order
+/// (then Result{}), recording the requests it saw.
+struct Rig {
+    ManualClock clock;
+    Journal journal;
+    FifoQueue *fifo = nullptr;
+    RecordingQueue *rec = nullptr;
+    QList<Outcome> script;
+    QStringList seen;
+    QueueConfig config;
+    std::unique_ptr<runtime::Controller> c;
+
+    explicit Rig(ControllerOptions o = {})
+    {
+        if (o.name.isEmpty())
+            o.name = QStringLiteral("c1");
+        o.newQueue = [this](const QueueConfig &cfg) {
+            config = cfg;
+            fifo = new FifoQueue(&clock, cfg.usePriorityQueue);
+            auto r = std::make_unique<RecordingQueue>(fifo);
+            fifo->setParent(r.get());
+            rec = r.get();
+            return r;
+        };
+        if (!o.reconciler)
+            o.reconciler = std::make_shared<ReconcileFunc>(
+                [this](const QString &request, const ReconcileContext &, Reconciler::Finish f) {
+                    seen << request;
+                    f(script.isEmpty() ? Outcome::ok() : script.takeFirst());
+                });
+        c = std::make_unique<runtime::Controller>(std::move(o), &clock, &journal);
+    }
+    void advance(qint64 ms)
+    {
+        clock.advance(ms);
+        runPendingEvents();
+    }
+    QString journalOk() const
+    {
+        QString why;
+        lens::test::allEventsValid(journal, &why);
+        return why;
+    }
+};
+
+quint64 total(const runtime::Controller &c, const char *result)
+{
+    return c.metrics().reconcileTotal.value(QLatin1String(result));
+}
+
+/// A source whose Start never returns (never calls `started`).
+class BlockingSource final : public Source {
+public:
+    QString describe() const override { return QStringLiteral("blocking source"); }
+    void start(ControllerQueue *, Journal *, const QString &,
+               std::function<void(const QString &)>) override
+    {
+    }
+};
+
+} // namespace
+
+class TestRuntimeController : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void cr24_defaultsAndInitMetrics();
+    void cr25_errorRequeueKeepsBackoffAndPriority();
+    void cr26_requeueRows();
+    void cr27_terminalError();
+    void cr28_panicsAndTimeouts();
+    void cr29_start();
+    void cr29_handlersFinishInitialListBeforeReconcile();
+};
+
+void TestRuntimeController::cr24_defaultsAndInitMetrics()
+{
+    Rig r;
+    const ControllerOptions &o = r.c->options();
+    QCOMPARE(o.maxConcurrentReconciles, 1);
+    QCOMPARE(o.cacheSyncTimeoutMs, 120000);
+    QVERIFY(*o.usePriorityQueue);
+    QVERIFY(*o.recoverPanic);
+    QVERIFY(o.rateLimiter->describe().startsWith(QLatin1String("ItemExponentialFailure(5ms")));
+    QVERIFY(!o.rateLimiter->describe().contains(QLatin1String("Bucket")));
+    QCOMPARE(r.c->metrics().toPrometheusText(QStringLiteral("c1")), QString()); // before Start
+    QCOMPARE(r.c->start(), QString());
+    QVERIFY(r.config.usePriorityQueue);
+    QCOMPARE(r.config.rateLimiter, o.rateLimiter);
+    const QString text = r.c->metrics().toPrometheusText(QStringLiteral("c1"));
+    for (const char *line :
+         {"controller_runtime_reconcile_total{controller=\"c1\",result=\"error\"} 0",
+          "controller_runtime_reconcile_total{controller=\"c1\",result=\"requeue\"} 0",
+          "controller_runtime_reconcile_total{controller=\"c1\",result=\"requeue_after\"} 0",
+          "controller_runtime_reconcile_total{controller=\"c1\",result=\"success\"} 0",
+          "controller_runtime_reconcile_errors_total{controller=\"c1\"} 0",
+          "controller_runtime_terminal_reconcile_errors_total{controller=\"c1\"} 0",
+          "controller_runtime_reconcile_panics_total{controller=\"c1\"} 0",
+          "controller_runtime_reconcile_timeouts_total{controller=\"c1\"} 0",
+          "controller_runtime_max_concurrent_reconciles{controller=\"c1\"} 1",
+          "controller_runtime_active_workers{controller=\"c1\"} 0",
+          "controller_runtime_reconcile_time_seconds_bucket{controller=\"c1\",le=\"60\"} 0"})
+        QVERIFY2(text.contains(QLatin1String(line)), line);
+    QCOMPARE(text.count(QLatin1String("controller_runtime_reconcile_time_seconds_bucket")), 41);
+    runPendingEvents();
+    QVERIFY(r.c->workersRunning());
+    r.rec->add(req);
+    runPendingEvents();
+    QCOMPARE(r.seen, QStringList{req});
+    QCOMPARE(total(*r.c, "success"), quint64(1));
+    QCOMPARE(r.rec->forgets, 1);
+    QCOMPARE(r.rec->len(), 0);
+    QCOMPARE(r.rec->numRequeues(req), 0);
+    QCOMPARE(r.c->metrics().reconcileTimeSeconds.count, quint64(1));
+    QCOMPARE(r.c->metrics().activeWorkers, 0);
+    QCOMPARE(r.journalOk(), QString());
+}
+
+void TestRuntimeController::cr25_errorRequeueKeepsBackoffAndPriority()
+{
+    Rig r;
+    r.script = {Outcome::failure(QStringLiteral("boom")), Outcome::failure(QStringLiteral("boom")),
+                Outcome::ok()};
+    r.c->start();
+    r.rec->addWithOpts({0, false, 10}, {req});
+    runPendingEvents();
+    QCOMPARE(r.seen.size(), 1);
+    QCOMPARE(r.rec->log.last(),
+             QStringLiteral("AddWithOpts{RateLimited: true, Priority: 10} ") + req);
+    QCOMPARE(r.fifo->readyAt, QStringList{req + QStringLiteral("@5")});
+    QCOMPARE(r.rec->numRequeues(req), 1);
+    QCOMPARE(r.c->metrics().reconcileErrorsTotal, quint64(1));
+    QCOMPARE(total(*r.c, "error"), quint64(1));
+    r.advance(5);
+    QCOMPARE(r.seen.size(), 2);
+    QCOMPARE(r.fifo->readyAt.last(), req + QStringLiteral("@15")); // backoff not reset
+    QCOMPARE(r.rec->numRequeues(req), 2);
+    r.advance(9);
+    QCOMPARE(r.seen.size(), 2);
+    r.advance(1);
+    QCOMPARE(r.seen.size(), 3);
+    QCOMPARE(r.rec->log.last(), QStringLiteral("Forget ") + req);
+    QCOMPARE(r.rec->numRequeues(req), 0);
+    QCOMPARE(total(*r.c, "success"), quint64(1));
+    QCOMPARE(r.rec->len(), 0);
+    QCOMPARE(r.fifo->handedOut, (QStringList(3, req + QStringLiteral(" p=10"))));
+    QCOMPARE(r.journalOk(), QString());
+}
+
+void TestRuntimeController::cr26_requeueRows()
+{
+    struct Row {
+        Outcome out;
+        QStringList log;
+        const char *result;
+        int requeues;
+    };
+    auto withPriority = [](Outcome o, std::optional<int> p) {
+        o.result.priority = p;
+        return o;
+    };
+    for (const std::optional<int> p : {std::optional<int>(), std::optional<int>(99)}) {
+        const QString pr = QString::number(p.value_or(10));
+        const QList<Row> rows{
+            {withPriority(Outcome::ok({true, 0, {}}), p),
+             {QStringLiteral("AddWithOpts{RateLimited: true, Priority: %1} ").arg(pr) + req},
+             "requeue",
+             1},
+            {withPriority(Outcome::ok({true, 100, {}}), p),
+             {QStringLiteral("Forget ") + req,
+              QStringLiteral("AddWithOpts{After: 100ms, Priority: %1} ").arg(pr) + req},
+             "requeue_after",
+             0},
+            {withPriority(Outcome::ok({false, 100, {}}), p),
+             {QStringLiteral("Forget ") + req,
+              QStringLiteral("AddWithOpts{After: 100ms, Priority: %1} ").arg(pr) + req},
+             "requeue_after",
+             0},
+            {withPriority(Outcome::failure(QStringLiteral("e"), {false, 100, {}}), p),
+             {QStringLiteral("AddWithOpts{RateLimited: true, Priority: %1} ").arg(pr) + req},
+             "error",
+             1},
+        };
+        for (const Row &row : rows) {
+            Rig r;
+            r.script = {row.out};
+            r.c->start();
+            r.rec->addWithOpts({0, false, 10}, {req});
+            r.rec->log.clear();
+            runPendingEvents();
+            QCOMPARE(r.rec->log, row.log);
+            QCOMPARE(total(*r.c, row.result), quint64(1));
+            QCOMPARE(r.rec->numRequeues(req), row.requeues);
+            const TraceEvent &fin = r.journal.events().back();
+            QCOMPARE(fin.kind, TraceKind::ReconcileFinished);
+            QCOMPARE(fin.detail.value(QLatin1String("priority")).toInt(), p.value_or(10));
+            QCOMPARE(fin.detail.value(QLatin1String("ignoredRequeue")).toBool(),
+                     QLatin1String(row.result) == QLatin1String("error"));
+            QCOMPARE(r.journalOk(), QString());
+        }
+    }
+}
+
+void TestRuntimeController::cr27_terminalError()
+{
+    Rig r;
+    r.script = {
+        Outcome::terminalError(QStringLiteral("e")),
+        Outcome::wrap(QStringLiteral("outer"), Outcome::terminalError(QStringLiteral("e")))};
+    r.c->start();
+    r.rec->add(req);
+    runPendingEvents();
+    QCOMPARE(r.rec->calls.size(), 1); // only the test's own Add
+    QCOMPARE(r.rec->forgets, 0);
+    QCOMPARE(r.rec->len(), 0);
+    QCOMPARE(r.c->metrics().terminalReconcileErrorsTotal, quint64(1));
+    r.rec->add(req);
+    runPendingEvents();
+    QCOMPARE(r.seen.size(), 2);
+    QCOMPARE(r.rec->calls.size(), 2);
+    QCOMPARE(r.rec->forgets, 0);
+    QCOMPARE(r.c->metrics().terminalReconcileErrorsTotal, quint64(2));
+    QCOMPARE(r.c->metrics().reconcileErrorsTotal, quint64(2));
+    QCOMPARE(total(*r.c, "error"), quint64(2));
+    QCOMPARE(r.journalOk(), QString());
+}
+
+void TestRuntimeController::cr28_panicsAndTimeouts()
+{
+    auto panicking = std::make_shared<ReconcileFunc>(
+        [](const QString &, const ReconcileContext &, Reconciler::Finish f) {
+            f(Outcome::panicked(QStringLiteral("boom")));
+        });
+    // (a) default, (b) true, (c) false
+    for (const std::optional<bool> recover :
+         {std::optional<bool>(), std::optional<bool>(true), std::optional<bool>(false)}) {
+        ControllerOptions o;
+        o.reconciler = panicking;
+        o.recoverPanic = recover;
+        Rig r(o);
+        ReconcileReport rep;
+        r.c->reconcile(req, [&](const ReconcileReport &x) { rep = x; });
+        QCOMPARE(r.c->metrics().reconcilePanicsTotal, quint64(1));
+        QVERIFY(rep.panicked);
+        QCOMPARE(rep.escapedPanic, recover == std::optional<bool>(false));
+        if (!rep.escapedPanic)
+            QVERIFY(rep.outcome.error.contains(QLatin1String("[recovered]")));
+    }
+    {
+        // In a running controller a recovered panic takes the error row.
+        ControllerOptions o;
+        o.reconciler = panicking;
+        Rig r(o);
+        r.c->start();
+        r.rec->add(req);
+        runPendingEvents();
+        QCOMPARE(r.rec->log.last(),
+                 QStringLiteral("AddWithOpts{RateLimited: true, Priority: 0} ") + req);
+        QCOMPARE(r.c->metrics().reconcileErrorsTotal, quint64(1));
+        QCOMPARE(r.journalOk(), QString());
+    }
+    // (d) a 1 ms ReconciliationTimeout and a reconciler that returns when its context ends.
+    std::vector<std::unique_ptr<ClockTimer>> timers;
+    auto honouring = std::make_shared<ReconcileFunc>(
+        [&timers](const QString &, const ReconcileContext &ctx, Reconciler::Finish f) {
+            if (!ctx.deadlineMs) {
+                f(Outcome::ok());
+                return;
+            }
+            auto t = std::make_unique<ClockTimer>(ctx.clock);
+            QObject::connect(t.get(), &ClockTimer::timeout,
+                             [ctx, f] { f(Outcome::failure(ctx.err())); });
+            t->startAt(*ctx.deadlineMs);
+            timers.push_back(std::move(t));
+        });
+    {
+        ControllerOptions o;
+        o.reconciler = honouring;
+        o.reconciliationTimeoutMs = 1;
+        Rig r(o);
+        QStringList errors;
+        for (int i = 0; i < 3; ++i)
+            r.c->reconcile(QStringLiteral("ns/bar%1").arg(i), [&](const ReconcileReport &x) {
+                errors << x.outcome.error;
+                QVERIFY(x.timedOut);
+            });
+        QCOMPARE(errors.size(), 0);
+        r.advance(1);
+        QCOMPARE(errors, QStringList(3, QStringLiteral("context deadline exceeded")));
+        QCOMPARE(r.c->metrics().reconcileTimeoutsTotal, quint64(3));
+    }
+    {
+        // (e) timeout 0: no deadline, nothing counted.
+        ControllerOptions o;
+        o.reconciler = honouring;
+        Rig r(o);
+        bool answered = false;
+        r.c->reconcile(req, [&](const ReconcileReport &x) {
+            answered = true;
+            QVERIFY(!x.timedOut);
+        });
+        QVERIFY(answered);
+        QCOMPARE(r.c->metrics().reconcileTimeoutsTotal, quint64(0));
+    }
+}
+
+void TestRuntimeController::cr29_start()
+{
+    ControllerOptions o;
+    o.name = QStringLiteral("foo");
+    o.cacheSyncTimeoutMs = 1000;
+    {
+        // (a) a Kind source over an informer that never syncs.
+        Rig r(o);
+        lens::test::Harness hx; // no list answer: never synced
+        hx.informer.run();
+        Kind kind(&hx.informer, QStringLiteral("*v1.Pod"), enqueueRequestForObject());
+        r.c->watch(&kind);
+        QSignalSpy failed(r.c.get(), &runtime::Controller::startFailed);
+        QCOMPARE(r.c->start(), QString());
+        r.advance(999);
+        QCOMPARE(failed.count(), 0);
+        r.advance(1);
+        QCOMPARE(failed.count(), 1);
+        const QString error = failed.at(0).at(0).toString();
+        QVERIFY2(error.contains(QLatin1String("failed to wait for foo caches to sync")),
+                 qPrintable(error));
+        QCOMPARE(error, QStringLiteral("failed to wait for foo caches to sync kind source: "
+                                       "*v1.Pod: timed out waiting for cache to be synced for "
+                                       "Kind *v1.Pod"));
+        QVERIFY(!r.c->workersRunning());
+        // (e) started twice
+        QVERIFY(r.c->start().startsWith(QLatin1String("controller was started more than once")));
+        QCOMPARE(r.journal.events().back().detail.value(QLatin1String("phase")).toString(),
+                 QStringLiteral("failed"));
+        QCOMPARE(r.journalOk(), QString());
+    }
+    {
+        // (b) a source whose Start never returns.
+        Rig r(o);
+        BlockingSource src;
+        r.c->watch(&src);
+        QSignalSpy failed(r.c.get(), &runtime::Controller::startFailed);
+        r.c->start();
+        r.advance(1000);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.at(0).at(0).toString().contains(
+            QLatin1String("Please ensure that its Start() method is non-blocking")));
+    }
+    {
+        // (c) the context ends while WaitForSync is pending: no error, no workers.
+        Rig r(o);
+        lens::test::Harness hx;
+        hx.informer.run();
+        Kind kind(&hx.informer, QStringLiteral("*v1.Pod"), enqueueRequestForObject());
+        r.c->watch(&kind);
+        QSignalSpy failed(r.c.get(), &runtime::Controller::startFailed);
+        QSignalSpy started(r.c.get(), &runtime::Controller::workersStarted);
+        r.c->start();
+        r.advance(500);
+        r.c->stop();
+        r.advance(1000);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(started.count(), 0);
+        QCOMPARE(r.journalOk(), QString());
+    }
+}
+
+void TestRuntimeController::cr29_handlersFinishInitialListBeforeReconcile()
+{
+    // (d) 20 pods in the cache; the handler is slowed (the listener's processing delay, real
+    // time) and counts the creates; the first Reconcile must see all 20 (v0.23+).
+    lens::test::Harness hx;
+    QStringList items;
+    for (int i = 0; i < 20; ++i)
+        items << QStringLiteral("p%1@%2").arg(i).arg(i + 1);
+    QVERIFY(hx.start(items.join(QLatin1Char(',')), QStringLiteral("20")));
+    int count = 0;
+    int seenAtFirst = -1;
+    auto funcs = std::make_shared<Funcs>();
+    funcs->createFunc = [&count](const CreateEvent &e, ControllerQueue *q) {
+        ++count;
+        q->add(requestKey(e.object));
+    };
+    ControllerOptions o;
+    o.name = QStringLiteral("foo");
+    o.reconciler = std::make_shared<ReconcileFunc>(
+        [&](const QString &, const ReconcileContext &, Reconciler::Finish f) {
+            if (seenAtFirst < 0)
+                seenAtFirst = count;
+            f(Outcome::ok());
+        });
+    Rig r(o);
+    Kind kind(&hx.informer, QStringLiteral("*v1.Pod"), funcs);
+    r.c->watch(&kind);
+    QCOMPARE(r.c->start(), QString());
+    QVERIFY(kind.registration());
+    kind.registration()->setProcessingDelayMs(1);
+    QTRY_VERIFY(seenAtFirst >= 0);
+    QCOMPARE(seenAtFirst, 20);
+    // With a priority queue every initial-list create went in at LowPriority.
+    QCOMPARE(r.rec->calls.size(), 20);
+    QCOMPARE(r.rec->calls.at(0).opts.priority, std::optional<int>(lowPriority));
+    QCOMPARE(r.journalOk(), QString());
+}
+
+QTEST_GUILESS_MAIN(TestRuntimeController)
+#include "tst_runtimecontroller.moc"
