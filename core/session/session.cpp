@@ -69,6 +69,10 @@ Session::Session(Options options, QObject *parent)
 Session::~Session()
 {
     stop();
+    // The runtime controller first: its handlers are registered on the informers and its queue
+    // journals until it is gone.
+    delete m_runtime;
+    m_runtime = nullptr;
     // The informers (and the ListerWatchers they own) before the journal and the clock.
     delete m_factory;
     m_factory = nullptr;
