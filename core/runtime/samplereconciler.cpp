@@ -215,7 +215,9 @@ void SampleReconciler::reconcile(const QString &request, const ReconcileContext 
     sync(
         request, ctx, [st] { ++st->pendingWrites; }, answered);
     answered({}); // the hold
-    afterLatency(startedMs, [st] {
+    afterLatency(startedMs, [this, st] {
+        // The Result is decided at the end: a RequeueAfter changed meanwhile applies.
+        st->result.requeueAfterMs = m_settings.requeueAfterMs;
         st->latencyOver = true;
         st->maybeFinish();
     });

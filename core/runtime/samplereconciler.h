@@ -3,8 +3,8 @@
 
 #include "reconcile.h"
 
-#include <QHash>
 #include <QJsonObject>
+#include <QMap>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -68,7 +68,7 @@ struct SampleSettings {
 ///    So a parent's first reconcile writes it once (one Update with a new resourceVersion,
 ///    which the For handler queues again at priority 0) and the second pass writes nothing:
 ///    the controller settles (story 6.4's self-triggered loop, with identical content).
-/// 5. Result{RequeueAfter: requeueAfterMs}.
+/// 5. Result{RequeueAfter: requeueAfterMs}, as the setting reads when the latency ends.
 /// A write that fails (409 Conflict: the cache was older than the server) is the reconcile's
 /// error, so it is retried rate-limited, as a kubebuilder controller returns err.
 ///
@@ -128,7 +128,7 @@ private:
     const Clock *m_clock;
     SampleSettings m_settings;
     int m_count = 0;
-    QHash<QString, Finish> m_hung;
+    QMap<QString, Finish> m_hung; ///< by key: released in key order
 };
 
 } // namespace lens::runtime
