@@ -100,6 +100,18 @@ QStringList Session::informerNames() const
 
 bool Session::makeController(const RestConfig &rest, QString *error)
 {
+    const Options::RuntimeFlags &f = m_opts.runtime;
+    if (m_opts.controller != QLatin1String("runtime-sample") &&
+        (f.maxConcurrentReconciles || f.usePriorityQueue || f.reconcileLatencyMs ||
+         f.requeueAfterMs)) {
+        if (error)
+            *error =
+                QStringLiteral("The runtime-sample settings (reconciles, queue, latency, "
+                               "RequeueAfter) were given, but the controller here is "
+                               "\"%1\"")
+                    .arg(m_opts.controller.isEmpty() ? QStringLiteral("none") : m_opts.controller);
+        return false;
+    }
     if (m_opts.controller.isEmpty())
         return true;
     if (m_opts.controller == QLatin1String("runtime-sample"))

@@ -148,7 +148,7 @@ private Q_SLOTS:
         QFile shipped(QStringLiteral(":/lens/scenarios/cr-initial-list-starvation.yaml"));
         QVERIFY(shipped.open(QIODevice::ReadOnly));
         QByteArray yaml = shipped.readAll();
-        yaml += "  - at: 21\n"
+        yaml += "  - at: 13\n"
                 "    update: {resource: configmaps, namespace: default, name: starved, "
                 "labels: {touched: \"yes\"}}\n";
         QTemporaryDir dir;
@@ -157,7 +157,7 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(yaml);
         out.close();
-        auto s = play(file, 25000);
+        auto s = play(file, 17000);
         QVERIFY(s);
         const QList<Started> r = reconciles(*s->journal());
         QList<Started> starved;
@@ -165,7 +165,7 @@ private Q_SLOTS:
             if (x.key == kStarved)
                 starved << x;
         QVERIFY(!starved.isEmpty());
-        QVERIFY2(starved.first().t >= 21000 && starved.first().t <= 21000 + 2200,
+        QVERIFY2(starved.first().t >= 13000 && starved.first().t <= 13000 + 2200,
                  qPrintable(QString::number(starved.first().t)));
         QCOMPARE(starved.first().priority, 0);
         // Its update was queued without a priority (new resourceVersion): raised to 0.
