@@ -104,9 +104,9 @@ QString cacheSyncCaption(const TraceEvent &e, const Journal *journal, quint64 up
 QString apiRequestCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString controllerSyncCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 QString provisionerCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
-// caption_runtime.cpp: controller-runtime's priority queue, handlers, predicates and
-// reconcileHandler.
+// caption_priorityqueue.cpp: controller-runtime's priority queue.
 QString priorityQueueCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+// caption_runtime.cpp: controller-runtime's handlers, predicates, Start and reconcileHandler.
 QString runtimeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// Position of journal event `seq` (or of the first one after it).

@@ -1,188 +1,181 @@
 // SPDX-License-Identifier: Apache-2.0
-// Caption::forEvent for controller-runtime's machinery: the priority queue
-// (pkg/controller/priorityqueue), the handlers and predicates (pkg/handler, pkg/predicate) and
-// the controller's reconcileHandler (pkg/internal/controller). The headline is the event's own
-// line (JournalText::runtime, from its fields). The priority queue's paragraphs say what
-// happened and why in controller-runtime's terms, each sentence from the event's own fields
-// (lockedAddWithOpts, handleWaitingItems, handleReadyItems, Done, Forget, ShutDown).
+// Caption::forEvent for controller-runtime's handlers and predicates (pkg/handler,
+// pkg/predicate) and the controller's Start and reconcileHandler (pkg/internal/controller). The
+// headline is the event's own line (JournalText::runtime); every sentence below follows from that
+// event's own fields.
 #include "caption.h"
 #include "caption_p.h"
-#include "format.h"
 #include "journaltext.h"
 
 namespace lens::captiondetail {
 
 namespace {
-qint64 num(const TraceEvent &e, const char *field)
-{
-    return e.detail.value(QLatin1String(field)).toInteger();
-}
 
-/// lockedAddWithOpts for one key: the delay it asked for, then how it met the key's entry.
-void explainAdd(const TraceEvent &e, QStringList &p)
-{
-    if (flagOf(e, "ignored")) {
-        p << Caption::tr("The queue is shut down, so this add is dropped: after ShutDown the "
-                         "priority queue ignores every add (no entry, no rate limiter call, no "
-                         "metric).");
-        return;
-    }
-    const int prio = int(num(e, "priority"));
-    const qint64 seq = num(e, "seq");
-    const qint64 delayMs = num(e, "delayMs");
-    const bool ready = flagOf(e, "ready");
-    const QString merge = str(e, "merge");
-    const QString readyAt = formatTimeMs(num(e, "readyAtMs"));
-    if (flagOf(e, "rateLimited"))
-        p << Caption::tr("RateLimited: the rate limiter's When chose %1 (it is asked on every "
-                         "such add, so the key now has %n failure(s) to its name even if the "
-                         "add merges away); the add waits the smaller of After and that.",
-                         nullptr, int(num(e, "failures")))
-                 .arg(formatTimeMs(num(e, "limiterMs")));
-    if (delayMs <= 0 && num(e, "afterMs") < 0)
-        p << Caption::tr("An After of zero or less means ready now, and such an add is no "
-                         "retry.");
-    if (flagOf(e, "retry"))
-        p << Caption::tr("Its effective delay, %1, is more than zero, so it counts in "
-                         "workqueue_retries_total, whatever the merge below made of it.")
-                 .arg(formatTimeMs(delayMs));
-    if (merge == QLatin1String("new")) {
-        if (flagOf(e, "whileProcessing"))
-            p << Caption::tr("A worker holds this key (handed out, not yet Done), and a held "
-                             "key has no entry, so this add makes a new one; it is handed out "
-                             "only after Done.");
-        else
-            p << Caption::tr("The key had no entry, so a new one is made.");
-        p << (ready ? Caption::tr("It is ready with sequence number %1 at priority %2: ready "
-                                  "entries are handed out by priority, highest first, then by "
-                                  "sequence number. It counts in Len, in adds and in "
-                                  "depth{priority=\"%2\"}.")
-                          .arg(seq)
-                          .arg(prio)
-                    : Caption::tr("It waits until %1 at priority %2; while it waits it is "
-                                  "neither in Len nor in any depth series, and when its time "
-                                  "comes it takes a new sequence number.")
-                          .arg(readyAt)
-                          .arg(prio));
-    } else if (merge == QLatin1String("raised")) {
-        p << Caption::tr("The key already had an entry with a lower priority; priority is only "
-                         "ever raised, so the entry now has priority %1. A raise takes a new "
-                         "sequence number (%2): the key goes to the tail of priority %1, behind "
-                         "the entries already there (FIFO within a level, since v0.23).")
-                 .arg(prio)
-                 .arg(seq);
-        if (ready && delayMs > 0)
-            p << Caption::tr("The entry was ready already, so this add's delay is dropped: "
-                             "ready beats any delay.");
-        p << (ready ? Caption::tr("It is ready and counts in depth{priority=\"%1\"}.").arg(prio)
-                    : Caption::tr("It still waits until %1; only ready entries are in depth.")
-                          .arg(readyAt));
-    } else if (merge == QLatin1String("ready wins")) {
-        p << (delayMs > 0 ? Caption::tr("The key was already ready, so this delayed add is "
-                                        "dropped: ready beats any delay (lockedAddWithOpts). "
-                                        "No timer will add it later; the entry keeps its "
-                                        "sequence number %1 and its place.")
-                                .arg(seq)
-                          : Caption::tr("The key was waiting; this add has no delay, so the "
-                                        "entry becomes ready now (ready beats any delay) and "
-                                        "keeps its sequence number %1. It counts in Len, in "
-                                        "adds and in depth{priority=\"%2\"} from now on.")
-                                .arg(seq)
-                                .arg(prio));
-    } else if (merge == QLatin1String("earlier wins")) {
-        p << Caption::tr("The key was already waiting for a later time; the earlier readyAt "
-                         "wins, so it now waits until %1.")
-                 .arg(readyAt);
-    } else if (merge == QLatin1String("kept earlier")) {
-        p << Caption::tr("The key was already waiting with a ready time no later than this "
-                         "one, %1, and keeps it: of two delays the earlier readyAt wins.")
-                 .arg(readyAt);
-    } else if (merge == QLatin1String("unchanged")) {
-        p << Caption::tr("The key was already ready at priority %1, and this add neither raises "
-                         "its priority nor has a time to shorten, so nothing changes: the entry "
-                         "keeps its sequence number %2 and its place, and no metric counts it.")
-                 .arg(prio)
-                 .arg(seq);
-    }
-    if (e.detail.contains(QLatin1String("requestedPriority")) && num(e, "requestedPriority") < prio)
-        p << Caption::tr("It asked for priority %1, lower than the entry's %2: a priority is "
-                         "never lowered.")
-                 .arg(num(e, "requestedPriority"))
-                 .arg(prio);
-}
-} // namespace
-
-QString priorityQueueCaption(const TraceEvent &e, const Journal *, quint64)
+QStringList enqueuedWords(const TraceEvent &e)
 {
     QStringList p;
-    const int prio = int(num(e, "priority"));
-    switch (e.kind) {
-    case TraceKind::PriorityQueueAdd:
-        explainAdd(e, p);
-        break;
-    case TraceKind::PriorityQueueReady:
-        p << Caption::tr("Its ready time came (%1, %2 late), so handleWaitingItems moved the "
-                         "entry to the ready ones with a new sequence number, %3: among "
-                         "priority %4 it goes after every entry that became ready before it, "
-                         "and before any older entry of a lower priority. It counts in Len, in "
-                         "adds and in depth{priority=\"%4\"} now.")
-                 .arg(formatTimeMs(num(e, "readyAtMs")), formatTimeMs(num(e, "lateMs")))
-                 .arg(num(e, "seq"))
+    const QString low = str(e, "lowPriority");
+    const QString event = str(e, "event");
+    const bool hasPriority = e.detail.contains(QLatin1String("priority"));
+    const QString prio = QString::number(e.detail.value(QLatin1String("priority")).toInt());
+    if (low == QLatin1String("initial list")) {
+        p << Caption::tr("handler.LowPriority (%1): controller-runtime's handlers queue "
+                         "initial-list creates below every real change (TypedFuncs.Create, "
+                         "isInInitialList).")
                  .arg(prio);
+    } else if (low == QLatin1String("unchanged resourceVersion")) {
+        p << Caption::tr("handler.LowPriority (%1): the old and new objects carry the same "
+                         "resourceVersion %2, so this update is a resync or relist re-delivery, "
+                         "not a change (TypedFuncs.Update compares the two strings).")
+                 .arg(prio, str(e, "newResourceVersion"));
+    } else if (hasPriority) {
+        p << Caption::tr("The handler asked for priority %1 itself: an explicit priority wins "
+                         "over the handler's default.")
+                 .arg(prio);
+    } else if (event == QLatin1String("delete") || event == QLatin1String("generic")) {
+        p << Caption::tr("Priority unset (the queue reads it as 0): Delete and Generic events "
+                         "are never lowered.");
+    } else if (event == QLatin1String("update")) {
+        p << Caption::tr("Priority unset (the queue reads it as 0): resourceVersion %1 → %2 is "
+                         "a real change, or the queue is not a priority queue.")
+                 .arg(str(e, "oldResourceVersion"), str(e, "newResourceVersion"));
+    } else if (flagOf(e, "initialList")) {
+        p << Caption::tr("isInInitialList was true, yet no LowPriority was applied: the queue is "
+                         "not a priority queue, or the handler adds without TypedFuncs' wrapper "
+                         "(a handler type of its own).");
+    } else {
+        p << Caption::tr("Priority unset (the queue reads it as 0): a create the watch "
+                         "delivered, not part of the initial list.");
+    }
+    p << Caption::tr("Queue call: %1.").arg(str(e, "call"));
+    return p;
+}
+
+QStringList filteredWords(const TraceEvent &e)
+{
+    QStringList p;
+    p << Caption::tr("Predicate %1 answered false for this %2 event, so handler %3 never saw it: "
+                     "the source's adapter stops at the first predicate that says false. "
+                     "Predicates filter events only; the informer's cache still holds the "
+                     "object.")
+             .arg(str(e, "predicate"), str(e, "event"), str(e, "handler"));
+    if (str(e, "event") == QLatin1String("update") &&
+        str(e, "oldResourceVersion") == str(e, "newResourceVersion"))
+        p << Caption::tr("Old and new resourceVersion are both %1: a resync or relist "
+                         "re-delivery, which old/new-comparing predicates always drop.")
+                 .arg(str(e, "newResourceVersion"));
+    return p;
+}
+
+QStringList startedWords(const TraceEvent &e)
+{
+    const QString phase = str(e, "phase");
+    const QString queue = flagOf(e, "usePriorityQueue")
+                              ? Caption::tr("the priority queue")
+                              : Caption::tr("client-go's rate-limiting queue "
+                                            "(UsePriorityQueue=false)");
+    if (phase == QLatin1String("sources started"))
+        return {Caption::tr("Every watched source started and synced within CacheSyncTimeout "
+                            "(%1 ms); for source.Kind that means the informer synced and the "
+                            "handler received the whole initial list, so the queue already "
+                            "holds it.")
+                    .arg(e.detail.value(QLatin1String("cacheSyncTimeoutMs")).toInteger())};
+    if (phase == QLatin1String("workers started"))
+        return {Caption::tr("%1 worker(s) (MaxConcurrentReconciles) now take keys from %2 with "
+                            "rate limiter %3.")
+                    .arg(e.detail.value(QLatin1String("maxConcurrentReconciles")).toInteger())
+                    .arg(queue, str(e, "rateLimiter"))};
+    if (phase == QLatin1String("failed"))
+        return {Caption::tr("Start returned this error and no worker started: %1")
+                    .arg(str(e, "error"))};
+    return {Caption::tr("The controller's context ended: its queue shuts down and the workers "
+                        "end.")};
+}
+
+QStringList finishedWords(const TraceEvent &e)
+{
+    QStringList p;
+    const QString result = str(e, "result");
+    const QString prio = QString::number(e.detail.value(QLatin1String("priority")).toInt());
+    const qint64 after = e.detail.value(QLatin1String("requeueAfterMs")).toInteger();
+    if (flagOf(e, "panic") && result.isEmpty()) {
+        p << Caption::tr("The reconciler panicked and RecoverPanic is false: upstream the "
+                         "process crashes; here the worker ends. reconcile_panics_total +1.");
+    } else if (flagOf(e, "terminal")) {
+        p << Caption::tr("Terminal error: reconcileHandler neither requeues nor Forgets; the key "
+                         "waits for its next event. reconcile_total{result=\"error\"}, "
+                         "reconcile_errors_total and terminal_reconcile_errors_total +1.");
+    } else if (result == QLatin1String("error")) {
+        p << Caption::tr("Error: requeued rate-limited at priority %1 (AddWithOpts{RateLimited}) "
+                         "without Forget, so the backoff keeps growing until a success. "
+                         "reconcile_errors_total +1.")
+                 .arg(prio);
+        if (flagOf(e, "panic"))
+            p << Caption::tr("The reconciler panicked; RecoverPanic turned the panic into this "
+                             "error. reconcile_panics_total +1.");
+        if (flagOf(e, "ignoredRequeue"))
+            p << Caption::tr("The reconciler also asked for a requeue (RequeueAfter or Requeue); "
+                             "with an error that is ignored and controller-runtime logs a "
+                             "warning.");
+    } else if (result == QLatin1String("requeue_after")) {
+        p << Caption::tr("RequeueAfter %1 ms: Forget resets the key's backoff, then "
+                         "AddWithOpts{After} queues it again at priority %2.")
+                 .arg(after)
+                 .arg(prio);
+    } else if (result == QLatin1String("requeue")) {
+        p << Caption::tr("Requeue: true (deprecated since v0.21): a rate-limited requeue at "
+                         "priority %1 without Forget, so the backoff keeps growing.")
+                 .arg(prio);
+    } else if (result == QLatin1String("success")) {
+        p << Caption::tr("Success: Forget clears the key's rate-limiter history; nothing is "
+                         "queued again until an event comes.");
+    }
+    if (flagOf(e, "timedOut"))
+        p << Caption::tr("ReconciliationTimeout ended the reconcile's context: "
+                         "reconcile_timeouts_total +1.");
+    if (!result.isEmpty() && result != QLatin1String("success") && !flagOf(e, "terminal"))
+        p << Caption::tr("A requeue uses priority %1: the priority the key was handed out at, "
+                         "or Result.Priority when the reconciler set one.")
+                 .arg(prio);
+    const QStringList calls =
+        e.detail.value(QLatin1String("queueCalls")).toVariant().toStringList();
+    p << (calls.isEmpty() ? Caption::tr("Queue calls: none.")
+                          : Caption::tr("Queue calls: %1.").arg(calls.join(QStringLiteral(", "))));
+    return p;
+}
+
+} // namespace
+
+QString runtimeCaption(const TraceEvent &e, const Journal *, quint64)
+{
+    QStringList p;
+    switch (e.kind) {
+    case TraceKind::RuntimeEnqueued:
+        p = enqueuedWords(e);
         break;
-    case TraceKind::PriorityQueueGet:
-        if (flagOf(e, "shutDown")) {
-            p << Caption::tr("The queue is shut down, so GetWithPriority answers shutdown at "
-                             "once: the priority queue does not drain what is queued, and the "
-                             "worker ends.");
-            break;
-        }
-        p << Caption::tr("GetWithPriority handed the key out at priority %1 (sequence number "
-                         "%2): ready entries go by priority, highest first, then by sequence "
-                         "number, and a key a worker holds is skipped. It had been ready for "
-                         "%3 (the queue_duration metric counts from when it first became "
-                         "ready).")
-                 .arg(prio)
-                 .arg(num(e, "seq"))
-                 .arg(formatTimeMs(num(e, "waitedMs")));
-        p << Caption::tr("The key is locked until Done: an add meanwhile makes a new entry "
-                         "that waits for the lock. %n ready entry(s) left.",
-                         nullptr, int(num(e, "depth")));
+    case TraceKind::RuntimeEventFiltered:
+        p = filteredWords(e);
         break;
-    case TraceKind::PriorityQueueDone:
-        p << (flagOf(e, "requeued")
-                  ? Caption::tr("Done unlocks the key after %1 of work. It was added again "
-                                "meanwhile, and that ready entry can be handed out now, in its "
-                                "order.")
-                        .arg(formatTimeMs(num(e, "workMs")))
-                  : Caption::tr("Done unlocks the key after %1 of work (the work_duration "
-                                "metric). No ready entry of it waits.")
-                        .arg(formatTimeMs(num(e, "workMs"))));
+    case TraceKind::RuntimeControllerStarted:
+        p = startedWords(e);
         break;
-    case TraceKind::PriorityQueueForget:
-        p << Caption::tr("Forget clears the rate limiter's %n failure(s) of the key, so its "
-                         "next rate-limited add starts from the base delay again. It does not "
-                         "remove an entry from the queue.",
-                         nullptr, int(num(e, "failures")));
+    case TraceKind::ReconcileStarted:
+        p << Caption::tr("Worker %1 took %2 at priority %3 (reconcileID %4); the key stays "
+                         "locked until Done. The rate limiter has counted %5 failure(s) for it "
+                         "(NumRequeues).")
+                 .arg(str(e, "worker"), e.key,
+                      QString::number(e.detail.value(QLatin1String("priority")).toInt()))
+                 .arg(e.detail.value(QLatin1String("reconcileId")).toInteger())
+                 .arg(e.detail.value(QLatin1String("requeues")).toInteger());
         break;
-    case TraceKind::PriorityQueueShutDown:
-        p << Caption::tr("ShutDown abandons the %n queued entry(s): the priority queue does not "
-                         "drain, waiting and later Gets answer shutdown at once, and every "
-                         "later add is dropped.",
-                         nullptr, int(num(e, "abandoned")));
-        p << Caption::tr("%n key(s) were being processed; their workers may still call Done.",
-                         nullptr, int(num(e, "processing")));
+    case TraceKind::ReconcileFinished:
+        p = finishedWords(e);
         break;
     default:
         break;
     }
     p << when(e);
     return page(JournalText::runtime(e), p);
-}
-
-QString runtimeCaption(const TraceEvent &e, const Journal *, quint64)
-{
-    return page(JournalText::runtime(e), {when(e)});
 }
 
 } // namespace lens::captiondetail

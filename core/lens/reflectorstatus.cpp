@@ -130,53 +130,48 @@ qint64 ReflectorStatus::nowMs() const
 
 QString ReflectorStatus::activityText(qint64 nowMs) const
 {
-    const auto since = [nowMs](qint64 t) { return formatDuration(qMax<qint64>(0, nowMs - t)); };
-    switch (m_state) {
-    case State::Stopped:
-        return {};
-    case State::Backoff:
-        return backoffText(nowMs);
-    case State::Listing:
-        if (awaitingInitialEventsEnd())
-            return tr("WatchList: waiting %1 for the initial-events-end bookmark (%n initial "
-                      "event(s) so far)",
-                      nullptr, int(m_streamed))
-                .arg(since(m_watchStartMs));
-        if (m_listStartMs >= 0)
-            return tr("LIST sent %1 ago, not complete").arg(since(m_listStartMs));
-        return {};
-    case State::Watching:
-        if (!m_watchOpen)
-            return {};
-        if (m_lastDeliveryMs >= 0)
-            return tr("last event or bookmark %1 ago").arg(since(m_lastDeliveryMs));
-        return tr("no event or bookmark in the %1 since the watch started")
-            .arg(since(m_watchStartMs));
-    }
-    return {};
+    return activity(nowMs, false);
 }
 
 QString ReflectorStatus::activityBrief(qint64 nowMs) const
+{
+    return activity(nowMs, true);
+}
+
+QString ReflectorStatus::activity(qint64 nowMs, bool brief) const
 {
     const auto since = [nowMs](qint64 t) { return formatDuration(qMax<qint64>(0, nowMs - t)); };
     switch (m_state) {
     case State::Stopped:
         return {};
     case State::Backoff:
+        if (!brief)
+            return backoffText(nowMs);
         return m_backoffEndMs < 0 ? QString()
                                   : tr("retry in %1").arg(formatDuration(m_backoffEndMs - nowMs));
     case State::Listing:
         if (awaitingInitialEventsEnd())
-            return tr("waiting %1 for end bookmark").arg(since(m_watchStartMs));
+            return brief ? tr("waiting %1 for end bookmark").arg(since(m_watchStartMs))
+                         : tr("WatchList: waiting %1 for the initial-events-end bookmark (%n "
+                              "initial event(s) so far)",
+                              nullptr, int(m_streamed))
+                               .arg(since(m_watchStartMs));
         if (m_listStartMs >= 0)
-            return tr("LIST for %1").arg(since(m_listStartMs));
+            return brief ? tr("LIST for %1").arg(since(m_listStartMs))
+                         : tr("LIST sent %1 ago, not complete").arg(since(m_listStartMs));
         return {};
     case State::Watching:
         if (!m_watchOpen)
             return {};
         // No watch event and no bookmark for this long (since the watch started, when it has
         // delivered none yet).
-        return tr("quiet %1").arg(since(m_lastDeliveryMs >= 0 ? m_lastDeliveryMs : m_watchStartMs));
+        if (brief)
+            return tr("quiet %1")
+                .arg(since(m_lastDeliveryMs >= 0 ? m_lastDeliveryMs : m_watchStartMs));
+        if (m_lastDeliveryMs >= 0)
+            return tr("last event or bookmark %1 ago").arg(since(m_lastDeliveryMs));
+        return tr("no event or bookmark in the %1 since the watch started")
+            .arg(since(m_watchStartMs));
     }
     return {};
 }

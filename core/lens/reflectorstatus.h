@@ -158,6 +158,8 @@ Q_SIGNALS:
     void changed();
 
 private:
+    /// activityText() (brief = false) and activityBrief() (brief = true): one state walk.
+    QString activity(qint64 nowMs, bool brief) const;
     void fold(const EventBatch &events);
     void reset();
 

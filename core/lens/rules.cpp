@@ -21,16 +21,6 @@ using namespace captiondetail;
 
 namespace rulepredicates {
 
-bool flag(const TraceEvent &e, const char *field)
-{
-    return e.detail.value(QLatin1String(field)).toBool();
-}
-
-QString field(const TraceEvent &e, const char *name)
-{
-    return e.detail.value(QLatin1String(name)).toString();
-}
-
 bool sameInformer(const TraceEvent &x, const TraceEvent &e)
 {
     return x.informer == e.informer;
@@ -113,7 +103,7 @@ std::optional<bool> syncingAt(const Journal *j, const QString &informer, const Q
         return x.kind == TraceKind::Resync && x.informer == informer;
     });
     if (!tick || tick->seq < added->seq)
-        return added->detail.contains(QLatin1String("syncing")) ? flag(*added, "syncing") : true;
+        return added->detail.contains(QLatin1String("syncing")) ? flagOf(*added, "syncing") : true;
     const QJsonArray ls = tick->detail.value(QLatin1String("listeners")).toArray();
     if (ls.isEmpty())
         return std::nullopt;
@@ -128,7 +118,7 @@ std::optional<bool> syncingAt(const Journal *j, const QString &informer, const Q
 /// An "update (resync)" notification `n` went to a listener that was syncing at its Pop.
 bool unchangedUpdateWentToSyncing(const Journal *j, const TraceEvent &n)
 {
-    const QString handler = field(n, "handler");
+    const QString handler = str(n, "handler");
     const TraceEvent *pop = lastBefore(j, n.seq, [&](const TraceEvent &x) {
         return x.kind == TraceKind::FifoPopped && x.key == n.key && x.informer == n.informer;
     });
@@ -165,7 +155,7 @@ bool unchangedUpdateToSyncing(const RuleContext &c)
 bool changedUpdateToAll(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.type != QLatin1String("update") || field(e, "oldResourceVersion") == e.resourceVersion)
+    if (e.type != QLatin1String("update") || str(e, "oldResourceVersion") == e.resourceVersion)
         return false;
     // No listener got this Pop's object as an update "from resync".
     const TraceEvent *pop = lastBefore(c.journal, e.seq, [&](const TraceEvent &x) {
@@ -185,36 +175,44 @@ bool changedUpdateToAll(const RuleContext &c)
 bool watchEventQueued(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (flag(e, "watchList") || deltaFor(e.type).isEmpty())
+    if (flagOf(e, "watchList") || deltaFor(e.type).isEmpty())
         return false;
-    const TraceEvent *next = firstAfter(c.journal, e.seq, c.upTo, [&](const TraceEvent &x) {
-        return sameInformer(x, e) && isReflectorStep(x);
-    });
+    const TraceEvent *next = nextStep(c);
     // What the Reflector did next, if it queued something, is this event's delta.
     return !next || next->kind != TraceKind::FifoQueued ||
            (next->key == e.key && next->type == deltaFor(e.type));
 }
 
-bool watchListEventStored(const RuleContext &c)
+/// True when, after `c.event` and up to the stream's ListCompleted or the informer's next request
+/// (whichever comes first), nothing but Sync deltas is queued; only deltas of `key` count when
+/// one is given. What a WatchList stream receives waits in its temporary store until then.
+bool nothingQueuedBeforeListEnds(const RuleContext &c, const QString *key)
 {
     const TraceEvent &e = c.event;
-    if (!flag(e, "watchList") || e.kind != TraceKind::WatchEvent)
-        return false;
-    // Nothing of the key is queued before the stream's list is complete (or given up).
     const TraceEvent *queued = firstAfter(c.journal, e.seq, c.upTo, [&](const TraceEvent &x) {
         if (!sameInformer(x, e))
             return false;
         if (x.kind == TraceKind::ListCompleted || isRequest(x))
             return true;
-        return x.kind == TraceKind::FifoQueued && x.key == e.key && x.type != QLatin1String("Sync");
+        return x.kind == TraceKind::FifoQueued && (!key || x.key == *key) &&
+               x.type != QLatin1String("Sync");
     });
     return !queued || queued->kind != TraceKind::FifoQueued;
+}
+
+bool watchListEventStored(const RuleContext &c)
+{
+    const TraceEvent &e = c.event;
+    if (!flagOf(e, "watchList") || e.kind != TraceKind::WatchEvent)
+        return false;
+    // Nothing of the key is queued before the stream's list is complete (or given up).
+    return nothingQueuedBeforeListEnds(c, &e.key);
 }
 
 bool bookmarkMovesResourceVersion(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::Bookmark || flag(e, "initialEventsEnd") || flag(e, "watchList"))
+    if (e.kind != TraceKind::Bookmark || flagOf(e, "initialEventsEnd") || flagOf(e, "watchList"))
         return false;
     const TraceEvent *next = nextStep(c);
     return !next || next->kind != TraceKind::FifoQueued;
@@ -223,37 +221,30 @@ bool bookmarkMovesResourceVersion(const RuleContext &c)
 bool initialEventsEndReplaces(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::Bookmark || !flag(e, "initialEventsEnd"))
+    if (e.kind != TraceKind::Bookmark || !flagOf(e, "initialEventsEnd"))
         return false;
     const TraceEvent *next = nextStep(c);
-    return !next || (next->kind == TraceKind::ListCompleted && flag(*next, "watchList"));
+    return !next || (next->kind == TraceKind::ListCompleted && flagOf(*next, "watchList"));
 }
 
 bool watchRequest(const RuleContext &c)
 {
-    return c.event.kind == TraceKind::WatchStarted && !flag(c.event, "sendInitialEvents");
+    return c.event.kind == TraceKind::WatchStarted && !flagOf(c.event, "sendInitialEvents");
 }
 
 bool watchListRequest(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchStarted || !flag(e, "sendInitialEvents"))
+    if (e.kind != TraceKind::WatchStarted || !flagOf(e, "sendInitialEvents"))
         return false;
     // Until the stream's list is complete (or the attempt ends) nothing it streams is queued.
-    const TraceEvent *queued = firstAfter(c.journal, e.seq, c.upTo, [&](const TraceEvent &x) {
-        if (!sameInformer(x, e))
-            return false;
-        if (x.kind == TraceKind::ListCompleted || isRequest(x))
-            return true;
-        return x.kind == TraceKind::FifoQueued && x.type != QLatin1String("Sync");
-    });
-    return !queued || queued->kind != TraceKind::FifoQueued;
+    return nothingQueuedBeforeListEnds(c, nullptr);
 }
 
 // ---- after a watch error ----------------------------------------------------------------------
 
-/// What the journal shows came after watch error `c.event`, or nullopt when it shows nothing
-/// yet: a new request, and whether the informer backed off before it.
+/// What the journal shows came after watch error `c.event`: the informer's next request (null
+/// when the journal shows none yet) and whether it backed off before that request.
 struct After {
     const TraceEvent *request = nullptr;
     bool backedOff = false;
@@ -272,7 +263,7 @@ After afterError(const RuleContext &c)
 
 bool isWatchListStart(const TraceEvent *x)
 {
-    return x && x->kind == TraceKind::WatchStarted && flag(*x, "sendInitialEvents");
+    return x && x->kind == TraceKind::WatchStarted && flagOf(*x, "sendInitialEvents");
 }
 
 /// A plain watch's error `c.event` led to a `next` request after a backoff, or, with no request
@@ -280,7 +271,7 @@ bool isWatchListStart(const TraceEvent *x)
 bool plainWatchErrorLeadsTo(const RuleContext &c, TraceKind next, Rules::AfterWatchError expected)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchError || flag(e, "watchList"))
+    if (e.kind != TraceKind::WatchError || flagOf(e, "watchList"))
         return false;
     const After a = afterError(c);
     if (a.request)
@@ -301,7 +292,7 @@ bool watchErrorRewatches(const RuleContext &c)
 bool watchErrorRetriesAtOnce(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchError || flag(e, "watchList"))
+    if (e.kind != TraceKind::WatchError || flagOf(e, "watchList"))
         return false;
     const After a = afterError(c);
     return a.request && a.request->kind == TraceKind::WatchStarted && !a.backedOff;
@@ -310,19 +301,19 @@ bool watchErrorRetriesAtOnce(const RuleContext &c)
 bool watchListErrorFallsBack(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchError || !flag(e, "watchList"))
+    if (e.kind != TraceKind::WatchError || !flagOf(e, "watchList"))
         return false;
     const After a = afterError(c);
     if (a.request)
         return a.request->kind == TraceKind::ListStarted &&
-               field(*a.request, "cause") == QLatin1String("fallback");
+               str(*a.request, "cause") == QLatin1String("fallback");
     return Rules::afterWatchError(e) == Rules::AfterWatchError::FallBack;
 }
 
 bool watchListErrorStreamsAgain(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchError || !flag(e, "watchList"))
+    if (e.kind != TraceKind::WatchError || !flagOf(e, "watchList"))
         return false;
     const After a = afterError(c);
     if (a.request)
@@ -333,7 +324,7 @@ bool watchListErrorStreamsAgain(const RuleContext &c)
 bool watchEndedRewatches(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchEnded || flag(e, "watchList"))
+    if (e.kind != TraceKind::WatchEnded || flagOf(e, "watchList"))
         return false;
     const TraceEvent *next = Rules::nextRequest(c);
     return !next || (next->kind == TraceKind::WatchStarted && !isWatchListStart(next) &&
@@ -343,8 +334,8 @@ bool watchEndedRewatches(const RuleContext &c)
 bool watchListEndedEarly(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::WatchEnded || !flag(e, "watchList") ||
-        field(e, "reason") != QLatin1String("before initial-events-end"))
+    if (e.kind != TraceKind::WatchEnded || !flagOf(e, "watchList") ||
+        str(e, "reason") != QLatin1String("before initial-events-end"))
         return false;
     const TraceEvent *next = Rules::nextRequest(c);
     return !next || isWatchListStart(next);
@@ -355,7 +346,7 @@ bool watchListEndedEarly(const RuleContext &c)
 bool listFailedBacksOff(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::ListFailed || field(e, "cause") == QLatin1String("continue expired"))
+    if (e.kind != TraceKind::ListFailed || str(e, "cause") == QLatin1String("continue expired"))
         return false;
     const ApiStatus s = statusOf(e);
     const TraceEvent *next = firstAfter(c.journal, e.seq, c.upTo, [&](const TraceEvent &x) {
@@ -372,20 +363,20 @@ bool listFailedBacksOff(const RuleContext &c)
 bool continueExpiredListsAgain(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::ListFailed || field(e, "cause") != QLatin1String("continue expired"))
+    if (e.kind != TraceKind::ListFailed || str(e, "cause") != QLatin1String("continue expired"))
         return false;
     const TraceEvent *next = firstAfter(c.journal, e.seq, c.upTo, [&](const TraceEvent &x) {
         return sameInformer(x, e) && (isRequest(x) || x.kind == TraceKind::Backoff);
     });
     return !next || (next->kind == TraceKind::ListStarted &&
-                     field(*next, "cause") == QLatin1String("continue expired") &&
+                     str(*next, "cause") == QLatin1String("continue expired") &&
                      next->detail.value(QLatin1String("limit")).toInt() == 0);
 }
 
 /// Backoff reasons after which the Reflector retries the watch, not ListAndWatch.
 bool backoffRewatches(const TraceEvent &e)
 {
-    const QString r = field(e, "reason");
+    const QString r = str(e, "reason");
     return r == QLatin1String("429 on watch") || r == QLatin1String("429 on watch-list") ||
            r == QLatin1String("connection refused");
 }
@@ -417,7 +408,7 @@ bool backoffThenWatch(const RuleContext &c)
 /// into a Deleted before it (dedupDeltas).
 bool queuedOneMore(const Journal *j, const TraceEvent &q)
 {
-    if (field(q, "queueMode") == QLatin1String("RealFIFO"))
+    if (str(q, "queueMode") == QLatin1String("RealFIFO"))
         return true;
     const TraceEvent *prev = lastBefore(j, q.seq, [&](const TraceEvent &x) {
         return sameInformer(x, q) && x.key == q.key &&
@@ -439,7 +430,7 @@ bool deltaFifoMergesOnlyDeletes(const RuleContext &c)
     if (!c.journal)
         return false;
     if (e.kind == TraceKind::FifoQueued)
-        return field(e, "queueMode") != QLatin1String("RealFIFO") && queuedOneMore(c.journal, e);
+        return str(e, "queueMode") != QLatin1String("RealFIFO") && queuedOneMore(c.journal, e);
     if (e.kind != TraceKind::PumpMode)
         return false;
     // While this mode lasts, every delta queued kept its key's earlier ones.
@@ -473,7 +464,7 @@ bool isList(const TraceEvent &e)
 
 const TraceEvent *causingWatchError(const RuleContext &c, const char *cause)
 {
-    if (!isList(c.event) || field(c.event, "cause") != QLatin1String(cause))
+    if (!isList(c.event) || str(c.event, "cause") != QLatin1String(cause))
         return nullptr;
     return lastOf(c, TraceKind::WatchError);
 }
@@ -487,13 +478,13 @@ bool listCauseWatchExpired(const RuleContext &c)
 bool listCauseWatchErrorEvent(const RuleContext &c)
 {
     const TraceEvent *err = causingWatchError(c, "watch error");
-    return err && !flag(*err, "request") && !err->detail.contains(QLatin1String("shortWatchMs"));
+    return err && !flagOf(*err, "request") && !err->detail.contains(QLatin1String("shortWatchMs"));
 }
 
 bool listCauseWatchRequestFailed(const RuleContext &c)
 {
     const TraceEvent *err = causingWatchError(c, "watch error");
-    return err && flag(*err, "request");
+    return err && flagOf(*err, "request");
 }
 
 bool listCauseShortWatch(const RuleContext &c)
@@ -504,7 +495,7 @@ bool listCauseShortWatch(const RuleContext &c)
 
 bool listCauseExpired(const RuleContext &c)
 {
-    if (!isList(c.event) || field(c.event, "cause") != QLatin1String("expired"))
+    if (!isList(c.event) || str(c.event, "cause") != QLatin1String("expired"))
         return false;
     const TraceEvent *failed = lastOf(c, TraceKind::ListFailed);
     return failed && statusOf(*failed).isExpired();
@@ -513,7 +504,7 @@ bool listCauseExpired(const RuleContext &c)
 bool resyncQueuesSync(const RuleContext &c)
 {
     const TraceEvent &e = c.event;
-    if (e.kind != TraceKind::Resync || !flag(e, "due"))
+    if (e.kind != TraceKind::Resync || !flagOf(e, "due"))
         return false;
     const QJsonArray ls = e.detail.value(QLatin1String("listeners")).toArray();
     bool anyDue = ls.isEmpty();
@@ -526,7 +517,7 @@ bool resyncQueuesSync(const RuleContext &c)
 
 bool bookmarkTimeoutIsOurs(const RuleContext &c)
 {
-    return field(c.event, "fallbackCode") == QLatin1String("bookmark timeout");
+    return str(c.event, "fallbackCode") == QLatin1String("bookmark timeout");
 }
 
 } // namespace rulepredicates
@@ -545,7 +536,7 @@ Rules::AfterWatchError Rules::afterWatchError(const TraceEvent &e)
     const ApiStatus s = statusOf(e);
     const bool shortWatch = e.detail.contains(QLatin1String("shortWatchMs"));
     const bool retriable = s.isTooManyRequests() || s.isConnectionRefused();
-    if (flag(e, "watchList")) {
+    if (flagOf(e, "watchList")) {
         // reflector.go watchList(): a retriable error or an unavailable resourceVersion asks
         // again; any other error, and a very short watch, fall back to LIST+WATCH.
         if (shortWatch)
@@ -556,7 +547,7 @@ Rules::AfterWatchError Rules::afterWatchError(const TraceEvent &e)
     }
     if (shortWatch)
         return AfterWatchError::Relist; // "very short watch": watch() returns, ListAndWatch ends
-    if (flag(e, "request")) // Watch() failed: isWatchErrorRetriable, else ListAndWatch returns
+    if (flagOf(e, "request")) // Watch() failed: isWatchErrorRetriable, else ListAndWatch returns
         return retriable ? AfterWatchError::Rewatch : AfterWatchError::Relist;
     if (s.isTooManyRequests())
         return AfterWatchError::Rewatch;

@@ -187,6 +187,7 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
         s.lane = Span::Lane::Watch;
         s.start = e.t;
         s.label = tr("from RV %1").arg(e.resourceVersion);
+        s.resourceVersion = e.resourceVersion;
         t.spans.push_back(s);
         break;
     }
@@ -219,10 +220,8 @@ void TimelineModel::foldInto(Track &t, const TraceEvent &e)
             for (auto it = t.spans.rbegin(); it != t.spans.rend(); ++it)
                 if (it->lane == Span::Lane::Watch && it->endSeq == e.seq) {
                     it->requestFailed = true;
-                    it->label = tr("WATCH request from RV %1 failed, no watch")
-                                    .arg(e.resourceVersion.isEmpty()
-                                             ? it->label.section(QLatin1Char(' '), -1)
-                                             : e.resourceVersion);
+                    it->label =
+                        tr("WATCH request from RV %1 failed, no watch").arg(it->resourceVersion);
                     break;
                 }
         addMark(t, code == 410 ? Mark::Kind::Expired : Mark::Kind::Error, e, err);

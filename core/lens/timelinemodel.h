@@ -56,7 +56,9 @@ public:
         /// A WATCH request answered with an error (WatchError detail.request): no watch
         /// existed, only the request (client-go's ListerWatcher.Watch returned the error).
         bool requestFailed = false;
-        QString label;      ///< list: cause; watch: "from RV n"
+        QString label; ///< list: cause; watch: "from RV n"
+        /// watch: the resourceVersion its WatchStarted asked from ("" for a list)
+        QString resourceVersion;
         QString outcome;    ///< "123 items", "closed by server", "410 Gone: …"
         int events = 0;     ///< watch events seen in a watch span
         quint64 endSeq = 0; ///< journal seq of the event that closed it (0 while open)

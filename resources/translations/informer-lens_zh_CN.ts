@@ -1203,7 +1203,7 @@
     </message>
     <message>
         <source>It is ready with sequence number %1 at priority %2: ready entries are handed out by priority, highest first, then by sequence number. It counts in Len, in adds and in depth{priority=&quot;%2&quot;}.</source>
-        <translation>它已就绪，序号 %1，优先级 %2：就绪条目按优先级交出，最高的先出，其次按序号。它计入 Len、adds 和 depth{priority="%2"}。</translation>
+        <translation>它已就绪，序号 %1，优先级 %2：就绪条目按优先级交出，最高的先出，其次按序号。它计入 Len、adds 和 depth{priority=&quot;%2&quot;}。</translation>
     </message>
     <message>
         <source>It waits until %1 at priority %2; while it waits it is neither in Len nor in any depth series, and when its time comes it takes a new sequence number.</source>
@@ -1219,7 +1219,7 @@
     </message>
     <message>
         <source>It is ready and counts in depth{priority=&quot;%1&quot;}.</source>
-        <translation>它已就绪，计入 depth{priority="%1"}。</translation>
+        <translation>它已就绪，计入 depth{priority=&quot;%1&quot;}。</translation>
     </message>
     <message>
         <source>It still waits until %1; only ready entries are in depth.</source>
@@ -1231,7 +1231,7 @@
     </message>
     <message>
         <source>The key was waiting; this add has no delay, so the entry becomes ready now (ready beats any delay) and keeps its sequence number %1. It counts in Len, in adds and in depth{priority=&quot;%2&quot;} from now on.</source>
-        <translation>该键原本在等待；这次添加没有延迟，所以该条目现在就绪（就绪胜过任何延迟），并保留序号 %1。从现在起它计入 Len、adds 和 depth{priority="%2"}。</translation>
+        <translation>该键原本在等待；这次添加没有延迟，所以该条目现在就绪（就绪胜过任何延迟），并保留序号 %1。从现在起它计入 Len、adds 和 depth{priority=&quot;%2&quot;}。</translation>
     </message>
     <message>
         <source>The key was already waiting for a later time; the earlier readyAt wins, so it now waits until %1.</source>
@@ -1251,7 +1251,7 @@
     </message>
     <message>
         <source>Its ready time came (%1, %2 late), so handleWaitingItems moved the entry to the ready ones with a new sequence number, %3: among priority %4 it goes after every entry that became ready before it, and before any older entry of a lower priority. It counts in Len, in adds and in depth{priority=&quot;%4&quot;} now.</source>
-        <translation>它的就绪时间到了（%1，晚了 %2），所以 handleWaitingItems 把该条目移入就绪条目，并给它新序号 %3：在优先级 %4 中，它排在所有比它先就绪的条目之后，并排在任何更早的低优先级条目之前。它现在计入 Len、adds 和 depth{priority="%4"}。</translation>
+        <translation>它的就绪时间到了（%1，晚了 %2），所以 handleWaitingItems 把该条目移入就绪条目，并给它新序号 %3：在优先级 %4 中，它排在所有比它先就绪的条目之后，并排在任何更早的低优先级条目之前。它现在计入 Len、adds 和 depth{priority=&quot;%4&quot;}。</translation>
     </message>
     <message>
         <source>The queue is shut down, so GetWithPriority answers shutdown at once: the priority queue does not drain what is queued, and the worker ends.</source>
@@ -1292,6 +1292,122 @@
         <translation>
             <numerusform>%n 个键正在处理中；它们的 worker 仍可以调用 Done。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>handler.LowPriority (%1): controller-runtime&apos;s handlers queue initial-list creates below every real change (TypedFuncs.Create, isInInitialList).</source>
+        <translation>handler.LowPriority（%1）：controller-runtime 的处理器把初始列表中的创建事件排在所有真实变更之后（TypedFuncs.Create，isInInitialList）。</translation>
+    </message>
+    <message>
+        <source>handler.LowPriority (%1): the old and new objects carry the same resourceVersion %2, so this update is a resync or relist re-delivery, not a change (TypedFuncs.Update compares the two strings).</source>
+        <translation>handler.LowPriority（%1）：新旧对象的 resourceVersion 都是 %2，因此这次更新是 resync 或重新列表的再次投递，而不是变更（TypedFuncs.Update 比较这两个字符串）。</translation>
+    </message>
+    <message>
+        <source>The handler asked for priority %1 itself: an explicit priority wins over the handler&apos;s default.</source>
+        <translation>处理器自己指定了优先级 %1：显式指定的优先级优先于处理器的默认值。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0): Delete and Generic events are never lowered.</source>
+        <translation>未设置优先级（队列按 0 处理）：Delete 和 Generic 事件从不降低优先级。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0): resourceVersion %1 → %2 is a real change, or the queue is not a priority queue.</source>
+        <translation>未设置优先级（队列按 0 处理）：resourceVersion %1 → %2 是一次真实变更，或者队列不是优先级队列。</translation>
+    </message>
+    <message>
+        <source>isInInitialList was true, yet no LowPriority was applied: the queue is not a priority queue, or the handler adds without TypedFuncs&apos; wrapper (a handler type of its own).</source>
+        <translation>isInInitialList 为 true，却没有应用 LowPriority：队列不是优先级队列，或者处理器没有经过 TypedFuncs 的包装就直接添加（自定义的处理器类型）。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0): a create the watch delivered, not part of the initial list.</source>
+        <translation>未设置优先级（队列按 0 处理）：这是 watch 投递的创建事件，不属于初始列表。</translation>
+    </message>
+    <message>
+        <source>Queue call: %1.</source>
+        <translation>队列调用：%1。</translation>
+    </message>
+    <message>
+        <source>Predicate %1 answered false for this %2 event, so handler %3 never saw it: the source&apos;s adapter stops at the first predicate that says false. Predicates filter events only; the informer&apos;s cache still holds the object.</source>
+        <translation>谓词 %1 对这个 %2 事件返回 false，所以处理器 %3 没有收到它：source 的适配器在第一个返回 false 的谓词处停止。谓词只过滤事件；informer 的缓存仍然保存该对象。</translation>
+    </message>
+    <message>
+        <source>Old and new resourceVersion are both %1: a resync or relist re-delivery, which old/new-comparing predicates always drop.</source>
+        <translation>新旧 resourceVersion 都是 %1：这是 resync 或重新列表的再次投递，比较新旧对象的谓词总会丢弃它。</translation>
+    </message>
+    <message>
+        <source>the priority queue</source>
+        <translation>优先级队列</translation>
+    </message>
+    <message>
+        <source>client-go&apos;s rate-limiting queue (UsePriorityQueue=false)</source>
+        <translation>client-go 的限速队列（UsePriorityQueue=false）</translation>
+    </message>
+    <message>
+        <source>Every watched source started and synced within CacheSyncTimeout (%1 ms); for source.Kind that means the informer synced and the handler received the whole initial list, so the queue already holds it.</source>
+        <translation>每个被监视的 source 都已在 CacheSyncTimeout（%1 ms）内启动并同步；对 source.Kind 而言，这意味着 informer 已同步且处理器已收到完整的初始列表，因此队列中已经有这些键。</translation>
+    </message>
+    <message>
+        <source>%1 worker(s) (MaxConcurrentReconciles) now take keys from %2 with rate limiter %3.</source>
+        <translation>%1 个 worker（MaxConcurrentReconciles）现在从 %2 取键，限速器为 %3。</translation>
+    </message>
+    <message>
+        <source>Start returned this error and no worker started: %1</source>
+        <translation>Start 返回了这个错误，没有启动任何 worker：%1</translation>
+    </message>
+    <message>
+        <source>The controller&apos;s context ended: its queue shuts down and the workers end.</source>
+        <translation>控制器的 context 已结束：它的队列关闭，worker 随之结束。</translation>
+    </message>
+    <message>
+        <source>The reconciler panicked and RecoverPanic is false: upstream the process crashes; here the worker ends. reconcile_panics_total +1.</source>
+        <translation>reconciler 发生 panic 且 RecoverPanic 为 false：在上游进程会崩溃；这里该 worker 结束。reconcile_panics_total +1。</translation>
+    </message>
+    <message>
+        <source>Terminal error: reconcileHandler neither requeues nor Forgets; the key waits for its next event. reconcile_total{result=&quot;error&quot;}, reconcile_errors_total and terminal_reconcile_errors_total +1.</source>
+        <translation>终止性错误：reconcileHandler 既不重新入队也不调用 Forget；该键等待下一个事件。reconcile_total{result=&quot;error&quot;}、reconcile_errors_total 和 terminal_reconcile_errors_total 各 +1。</translation>
+    </message>
+    <message>
+        <source>Error: requeued rate-limited at priority %1 (AddWithOpts{RateLimited}) without Forget, so the backoff keeps growing until a success. reconcile_errors_total +1.</source>
+        <translation>错误：以优先级 %1 限速重新入队（AddWithOpts{RateLimited}），不调用 Forget，因此退避时间持续增长，直到一次成功。reconcile_errors_total +1。</translation>
+    </message>
+    <message>
+        <source>The reconciler panicked; RecoverPanic turned the panic into this error. reconcile_panics_total +1.</source>
+        <translation>reconciler 发生了 panic；RecoverPanic 把这个 panic 变成了这个错误。reconcile_panics_total +1。</translation>
+    </message>
+    <message>
+        <source>The reconciler also asked for a requeue (RequeueAfter or Requeue); with an error that is ignored and controller-runtime logs a warning.</source>
+        <translation>reconciler 同时要求了重新入队（RequeueAfter 或 Requeue）；带有错误时这会被忽略，controller-runtime 会记录一条警告。</translation>
+    </message>
+    <message>
+        <source>RequeueAfter %1 ms: Forget resets the key&apos;s backoff, then AddWithOpts{After} queues it again at priority %2.</source>
+        <translation>RequeueAfter %1 ms：Forget 重置该键的退避，然后 AddWithOpts{After} 以优先级 %2 重新入队。</translation>
+    </message>
+    <message>
+        <source>Requeue: true (deprecated since v0.21): a rate-limited requeue at priority %1 without Forget, so the backoff keeps growing.</source>
+        <translation>Requeue: true（自 v0.21 起已弃用）：以优先级 %1 限速重新入队且不调用 Forget，因此退避时间持续增长。</translation>
+    </message>
+    <message>
+        <source>Success: Forget clears the key&apos;s rate-limiter history; nothing is queued again until an event comes.</source>
+        <translation>成功：Forget 清除该键在限速器中的历史；在新事件到来之前不会再次入队。</translation>
+    </message>
+    <message>
+        <source>ReconciliationTimeout ended the reconcile&apos;s context: reconcile_timeouts_total +1.</source>
+        <translation>ReconciliationTimeout 结束了本次 reconcile 的 context：reconcile_timeouts_total +1。</translation>
+    </message>
+    <message>
+        <source>A requeue uses priority %1: the priority the key was handed out at, or Result.Priority when the reconciler set one.</source>
+        <translation>重新入队使用优先级 %1：即该键被取出时的优先级，或 reconciler 设置的 Result.Priority。</translation>
+    </message>
+    <message>
+        <source>Queue calls: none.</source>
+        <translation>队列调用：无。</translation>
+    </message>
+    <message>
+        <source>Queue calls: %1.</source>
+        <translation>队列调用：%1。</translation>
+    </message>
+    <message>
+        <source>Worker %1 took %2 at priority %3 (reconcileID %4); the key stays locked until Done. The rate limiter has counted %5 failure(s) for it (NumRequeues).</source>
+        <translation>worker %1 以优先级 %3 取得 %2（reconcileID %4）；在 Done 之前该键保持锁定。限速器已为它记录 %5 次失败（NumRequeues）。</translation>
     </message>
 </context>
 <context>

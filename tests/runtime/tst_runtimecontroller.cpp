@@ -6,6 +6,7 @@
 #include "fakequeue.h"
 #include "runtimetestutil.h"
 
+#include "lens/caption.h"
 #include "pendingevents.h"
 #include "runtime/controller.h"
 #include "workqueue/ratelimiter.h"
@@ -95,6 +96,7 @@ private Q_SLOTS:
     void cr28_panicsAndTimeouts();
     void cr29_start();
     void cr29_handlersFinishInitialListBeforeReconcile();
+    void captionsSayTheRowThatApplied();
 };
 
 void TestRuntimeController::cr24_defaultsAndInitMetrics()
@@ -425,6 +427,43 @@ void TestRuntimeController::cr29_handlersFinishInitialListBeforeReconcile()
     // With a priority queue every initial-list create went in at LowPriority.
     QCOMPARE(r.rec->calls.size(), 20);
     QCOMPARE(r.rec->calls.at(0).opts.priority, std::optional<int>(lowPriority));
+    QCOMPARE(r.journalOk(), QString());
+}
+
+void TestRuntimeController::captionsSayTheRowThatApplied()
+{
+    // Each caption is read from its own event's fields (core/lens/caption_runtime.cpp).
+    Rig r;
+    r.script = {Outcome::ok({false, 500, {}}), Outcome::terminalError(QStringLiteral("gone"))};
+    auto h = enqueueRequestForObject();
+    h->bind(&r.journal, QStringLiteral("c1"));
+    r.c->start();
+    runPendingEvents();
+    const Object pod =
+        lens::test::rtPod(QStringLiteral("ns"), QStringLiteral("req"), QStringLiteral("3"));
+    h->create({pod, true}, r.rec);
+    runPendingEvents();
+    r.advance(500);
+    auto captionOf = [&](TraceKind kind, int nth = 0) {
+        for (const TraceEvent &e : r.journal.events())
+            if (e.kind == kind && nth-- == 0)
+                return Caption::forEvent(e, &r.journal);
+        return QString();
+    };
+    QVERIFY(captionOf(TraceKind::RuntimeEnqueued)
+                .contains(QLatin1String("handler.LowPriority (-100)")));
+    QVERIFY(captionOf(TraceKind::RuntimeEnqueued).contains(QLatin1String("isInInitialList")));
+    const QString first = captionOf(TraceKind::ReconcileFinished, 0);
+    QVERIFY2(first.contains(QLatin1String("RequeueAfter 500 ms: Forget resets")),
+             qPrintable(first));
+    QVERIFY2(first.contains(QLatin1String("Forget, AddWithOpts{After: 500ms, Priority: -100}")),
+             qPrintable(first));
+    const QString second = captionOf(TraceKind::ReconcileFinished, 1);
+    QVERIFY2(second.contains(QLatin1String("Terminal error")), qPrintable(second));
+    QVERIFY(second.contains(QLatin1String("Queue calls: none.")));
+    QVERIFY(
+        captionOf(TraceKind::RuntimeControllerStarted, 1).contains(QLatin1String("1 worker(s)")));
+    QVERIFY(captionOf(TraceKind::ReconcileStarted).contains(QLatin1String("at priority -100")));
     QCOMPARE(r.journalOk(), QString());
 }
 

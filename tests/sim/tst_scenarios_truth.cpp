@@ -19,6 +19,18 @@ using namespace lens;
 
 namespace lens {
 
+namespace {
+/// Writes `yaml` as scenario file `name` in `dir`; its path, or "" when it could not be written.
+QString writeScenario(const QTemporaryDir &dir, const char *name, const QByteArray &yaml)
+{
+    const QString path = dir.filePath(QLatin1String(name));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(yaml) != yaml.size())
+        return {};
+    return path;
+}
+} // namespace
+
 void checkACaptionWhoseWaitForTimedOutSaysSo()
 {
     // Pop is paused, so the delete of default/victim stays queued: the handler is never told,
@@ -26,22 +38,21 @@ void checkACaptionWhoseWaitForTimedOutSaysSo()
     // expected and what the journal shows (issue 35: the caption claimed a delivery while the
     // pod was still queued and in the Indexer).
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("never.yaml"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("title: t\ndescription: d\ncluster: {pods: 2}\ninformer: {resource: pods}\nsteps:\n"
-            "  - at: 0\n    informer: start\n"
-            "  - at: 1\n    waitFor: synced\n    create: {template: pod, name: victim}\n"
-            "  - at: 2\n    waitFor: {kind: handlerNotified, key: default/victim, type: add}\n"
-            "    informer: pause\n"
-            "  - at: 2\n    delete: {name: victim}\n"
-            "  - at: 3\n    waitFor: {kind: fifoQueued, key: default/victim, type: Deleted}\n"
-            "    caption: queued\n"
-            "  - at: 4\n    waitFor: {kind: handlerNotified, key: default/victim, type: delete}\n"
-            "    timeout: 0.2\n    caption: The handler got the delete.\n"
-            "  - at: 4\n    waitFor: {kind: listCompleted, count: 2}\n    timeout: 0.2\n"
-            "    compact: {}\n    caption: The relist came.\n");
-    f.close();
+    const QString path = writeScenario(
+        dir, "never.yaml",
+        "title: t\ndescription: d\ncluster: {pods: 2}\ninformer: {resource: pods}\nsteps:\n"
+        "  - at: 0\n    informer: start\n"
+        "  - at: 1\n    waitFor: synced\n    create: {template: pod, name: victim}\n"
+        "  - at: 2\n    waitFor: {kind: handlerNotified, key: default/victim, type: add}\n"
+        "    informer: pause\n"
+        "  - at: 2\n    delete: {name: victim}\n"
+        "  - at: 3\n    waitFor: {kind: fifoQueued, key: default/victim, type: Deleted}\n"
+        "    caption: queued\n"
+        "  - at: 4\n    waitFor: {kind: handlerNotified, key: default/victim, type: delete}\n"
+        "    timeout: 0.2\n    caption: The handler got the delete.\n"
+        "  - at: 4\n    waitFor: {kind: listCompleted, count: 2}\n    timeout: 0.2\n"
+        "    compact: {}\n    caption: The relist came.\n");
+    QVERIFY(!path.isEmpty());
     Session::Options o;
     o.scenario = path;
     o.scenarioSpeed = 0;
@@ -232,12 +243,11 @@ void checkWithLessonModeOffThePlayerKeepsItsSpeed()
     // through "released" it, and the clock jumped to the next step whatever the speed (the
     // window's speed 1 played as fast as possible). At speed 1 the step at 5 s waits.
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("slow.yaml"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("title: t\ndescription: d\nsteps:\n  - at: 0\n    caption: a\n"
-            "  - at: 5\n    caption: b\n");
-    f.close();
+    const QString path =
+        writeScenario(dir, "slow.yaml",
+                      "title: t\ndescription: d\nsteps:\n  - at: 0\n    caption: a\n"
+                      "  - at: 5\n    caption: b\n");
+    QVERIFY(!path.isEmpty());
     Session::Options o;
     o.scenario = path;
     o.scenarioSpeed = 1;
