@@ -50,6 +50,39 @@ bool parseWatchListModes(const QString &value, QList<bool> *out)
     }
     return !out->isEmpty();
 }
+/// --max-concurrent-reconciles, --use-priority-queue, --reconcile-latency, --requeue-after
+/// (in that order in `o`) into c->session.runtime; a bad value sets c->error.
+void readRuntimeFlags(const QCommandLineParser &p, const QList<QCommandLineOption> &o,
+                      CommandLine *c)
+{
+    Session::Options::RuntimeFlags &f = c->session.runtime;
+    bool ok = true;
+    if (p.isSet(o.at(0))) {
+        const int n = p.value(o.at(0)).toInt(&ok);
+        if (!ok || n < 1 || n > 64)
+            c->error = QStringLiteral("--max-concurrent-reconciles needs a whole number from 1 "
+                                      "to 64 (got \"%1\")")
+                           .arg(p.value(o.at(0)));
+        f.maxConcurrentReconciles = n;
+    }
+    if (p.isSet(o.at(1))) {
+        const QString v = p.value(o.at(1)).toLower();
+        if (v != QLatin1String("true") && v != QLatin1String("false"))
+            c->error = QStringLiteral("--use-priority-queue takes true or false (got \"%1\")")
+                           .arg(p.value(o.at(1)));
+        f.usePriorityQueue = v == QLatin1String("true");
+    }
+    for (int i : {2, 3}) {
+        if (!p.isSet(o.at(i)))
+            continue;
+        const qint64 ms = p.value(o.at(i)).toLongLong(&ok);
+        if (!ok || ms < 0 || ms > 3600000)
+            c->error = QStringLiteral("--%1 needs milliseconds from 0 to 3600000 (got \"%2\")")
+                           .arg(o.at(i).names().constFirst(), p.value(o.at(i)));
+        (i == 2 ? f.reconcileLatencyMs : f.requeueAfterMs) = ms;
+    }
+}
+
 } // namespace
 
 CommandLine parseCommandLine(const QStringList &arguments)
@@ -219,7 +252,10 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("F"));
     const QCommandLineOption controllerOpt(
         QStringLiteral("controller"),
-        QStringLiteral("Run a controller on the informers and show it: \"provisioner\" is "
+        QStringLiteral("Run a controller on the informers and show it: \"runtime-sample\" is a "
+                       "controller-runtime controller (priority queue, For + Owns on one "
+                       "configmaps informer; it copies each ConfigMap labelled "
+                       "lens.dev/sample=parent into <name>-copy); \"provisioner\" is "
                        "sig-storage-lib-external-provisioner's ProvisionController with a "
                        "built-in host-path provisioner (lens.example.com/hostpath), on claim, "
                        "volume and storage-class informers, a rate-limited workqueue and "
@@ -249,6 +285,27 @@ CommandLine parseCommandLine(const QStringList &arguments)
                        "fail, so the claims are re-queued with AddRateLimited (15 s, 30 s, ...); "
                        "also in the Workqueue tab."),
         QStringLiteral("N"));
+    const QCommandLineOption maxConcurrent(
+        QStringLiteral("max-concurrent-reconciles"),
+        QStringLiteral("With --controller runtime-sample: the controller's "
+                       "MaxConcurrentReconciles, its number of workers (default 1)."),
+        QStringLiteral("N"));
+    const QCommandLineOption usePriorityQueue(
+        QStringLiteral("use-priority-queue"),
+        QStringLiteral("With --controller runtime-sample: --use-priority-queue=false runs the "
+                       "controller on client-go's rate-limiting queue (UsePriorityQueue false), "
+                       "true on controller-runtime's priority queue (the default)."),
+        QStringLiteral("BOOL"));
+    const QCommandLineOption reconcileLatency(
+        QStringLiteral("reconcile-latency"),
+        QStringLiteral("With --controller runtime-sample: milliseconds each reconcile takes "
+                       "(default 200)."),
+        QStringLiteral("MS"));
+    const QCommandLineOption requeueAfter(
+        QStringLiteral("requeue-after"),
+        QStringLiteral("With --controller runtime-sample: the RequeueAfter each successful "
+                       "reconcile returns, in milliseconds (default 0: none)."),
+        QStringLiteral("MS"));
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
@@ -282,7 +339,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.addOptions(k.clusterOptions());
     p.addOptions(k.scopeOptions());
     p.addOptions({resync, queue, watchList, watchListModes, journalCap, stripManaged, noPack});
-    p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions});
+    p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions,
+                  maxConcurrent, usePriorityQueue, reconcileLatency, requeueAfter});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
@@ -381,9 +439,19 @@ CommandLine parseCommandLine(const QStringList &arguments)
     if (!ok || c.session.churnIntervalMs < 0)
         c.error = QStringLiteral("--churn-interval needs a number of milliseconds");
     c.session.controller = p.value(controllerOpt);
-    if (p.isSet(controllerOpt) && c.session.controller != QLatin1String("provisioner"))
-        c.error =
-            QStringLiteral("--controller takes provisioner (got \"%1\")").arg(c.session.controller);
+    if (p.isSet(controllerOpt) && c.session.controller != QLatin1String("provisioner") &&
+        c.session.controller != QLatin1String("runtime-sample"))
+        c.error = QStringLiteral("--controller takes provisioner or runtime-sample (got \"%1\")")
+                      .arg(c.session.controller);
+    readRuntimeFlags(p, {maxConcurrent, usePriorityQueue, reconcileLatency, requeueAfter}, &c);
+    // A runtime-sample flag needs that controller, named here or by the scenario.
+    if ((p.isSet(maxConcurrent) || p.isSet(usePriorityQueue) || p.isSet(reconcileLatency) ||
+         p.isSet(requeueAfter)) &&
+        !(c.session.controller == QLatin1String("runtime-sample") ||
+          (!p.isSet(controllerOpt) && p.isSet(scenario))))
+        c.error = QStringLiteral("--max-concurrent-reconciles, --use-priority-queue, "
+                                 "--reconcile-latency and --requeue-after go with --controller "
+                                 "runtime-sample or a scenario that runs it");
     c.session.allowWrites = p.isSet(allowWrites);
     c.session.stripManagedFields = p.isSet(stripManaged);
     c.session.packListedObjects = !p.isSet(noPack);
@@ -528,6 +596,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
             resources << r.trimmed();
     const bool builtIn =
         !p.isSet(k.server) && !c.session.useKubeconfig && c.session.watchCapture.isEmpty();
+    if (resources.isEmpty() && c.session.controller == QLatin1String("runtime-sample"))
+        resources = {QStringLiteral("configmaps")};
     if (resources.isEmpty() && !c.session.controller.isEmpty())
         resources = {QStringLiteral("persistentvolumeclaims"), QStringLiteral("persistentvolumes"),
                      QStringLiteral("storageclasses")};

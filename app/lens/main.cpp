@@ -16,6 +16,7 @@
 #include "messages.h"
 #include "process/terminationsignals.h"
 #include "process/versiontext.h"
+#include "runtime/controller.h"
 #include "sim/apiserver.h"
 #include "sim/scenario.h"
 #include "sim/simulator.h"
@@ -28,6 +29,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <numeric>
 
 namespace {
 
@@ -44,6 +46,28 @@ int sum(const QMap<QString, int> &byClass)
 /// a stop with nothing to do (errStopProvision, which the library's metric counts as failed but
 /// is no failure); a provision whose POST found the volume already saved (409) is named apart,
 /// and so are the syncs the run's end cut short.
+/// `--headless --controller runtime-sample`: controller_runtime_reconcile_total by result, the
+/// errors among them and the queue it ran on, on stderr.
+void printRuntimeSummary(const lens::runtime::Controller &c)
+{
+    const auto &m = c.metrics();
+    QStringList results;
+    for (auto it = m.reconcileTotal.cbegin(); it != m.reconcileTotal.cend(); ++it)
+        results << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+    lens::printNote(
+        QStringLiteral("%1: %2 reconcile(s) (%3); %4 error(s), %5 terminal, %6 "
+                       "panic(s); %7 worker(s) on the %8")
+            .arg(c.name())
+            .arg(std::accumulate(m.reconcileTotal.cbegin(), m.reconcileTotal.cend(), quint64(0)))
+            .arg(results.isEmpty() ? QStringLiteral("none") : results.join(QLatin1String(", ")))
+            .arg(m.reconcileErrorsTotal)
+            .arg(m.terminalReconcileErrorsTotal)
+            .arg(m.reconcilePanicsTotal)
+            .arg(c.options().maxConcurrentReconciles)
+            .arg(*c.options().usePriorityQueue ? QStringLiteral("priority queue")
+                                               : QStringLiteral("legacy queue")));
+}
+
 void printControllerSummary(const lens::controller::ProvisionController &c)
 {
     const auto &m = c.metrics();
@@ -307,6 +331,8 @@ int main(int argc, char **argv)
         }
         if (const lens::controller::ProvisionController *c = session.provisionController())
             printControllerSummary(*c);
+        if (const lens::runtime::Controller *c = session.runtimeController())
+            printRuntimeSummary(*c);
         if (const lens::TransformTally *t = session.transformTally())
             lens::printNote(lens::describeSaving(*t));
         if (const QString packed = session.packingSummary(); !packed.isEmpty())

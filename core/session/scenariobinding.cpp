@@ -45,6 +45,13 @@ void ScenarioBinding::start(double speed)
     m_player->setProvisionerActions([this](const sim::ScenarioStep &s, QString *summary) {
         return provisionerAction(s, summary);
     });
+    if (m_runtimeActions)
+        m_player->setRuntimeActions([this](const sim::ScenarioStep &s, QString *summary) {
+            QString did;
+            const QString error = m_runtimeActions(s.args, &did);
+            *summary = QStringLiteral("runtime-sample: ") + did;
+            return error;
+        });
     m_player->setConditionCheck(
         [this](const QJsonObject &w, int index) { return conditionHolds(w, index); });
     connect(m_journal, &Journal::eventRecorded, m_player, &sim::ScenarioPlayer::recheck);
@@ -73,7 +80,8 @@ void ScenarioBinding::start(double speed)
                                   {QLatin1String("verb"), s.verb}};
                     if (!error.isEmpty())
                         d.insert(QLatin1String("error"), error);
-                    if (s.action == sim::ScenarioStep::Action::Provisioner)
+                    if (s.action == sim::ScenarioStep::Action::Provisioner ||
+                        s.action == sim::ScenarioStep::Action::Runtime)
                         d.insert(QLatin1String("settings"), s.args);
                     note(sim::ScenarioStep::actionName(s.action), summary, d);
                 }

@@ -67,6 +67,11 @@ public:
     {
         m_provisioner = provisioner;
     }
+    /// What `runtime:` steps call with their settings (the runtime-sample controller's
+    /// SampleReconciler::applySettings: "" or the refusal; `summary` = what was set). Unset =
+    /// no such controller: the step is skipped with an error. Set before start().
+    using RuntimeActions = std::function<QString(const QJsonObject &settings, QString *summary)>;
+    void setRuntimeActions(RuntimeActions f) { m_runtimeActions = std::move(f); }
     /// The informer named `name` ("" = the first); null when there is none by that name.
     SharedIndexInformer *informerNamed(const QString &name) const;
     sim::ScenarioPlayer *player() const { return m_player; }
@@ -111,6 +116,7 @@ private:
     QList<SharedIndexInformer *> m_informers;
     Starter m_start;
     controller::HostPathProvisioner *m_provisioner = nullptr;
+    RuntimeActions m_runtimeActions;
     quint64 m_startSeq = 0;   ///< journal seq when the scenario started
     QList<quint64> m_stepSeq; ///< journal seq after each step ran (waitFor since: previous)
     int m_lastStep = -1;      ///< the step that ran last (its caption follows)

@@ -16,6 +16,7 @@
 #include "informer/transforms.h"
 #include "informerplan.h"
 #include "lesson.h"
+#include "runtimewiring.h"
 #include "scenariobinding.h"
 #include "sim/resourcetype.h"
 #include "sim/scenarioplayer.h"
@@ -68,6 +69,10 @@ Session::Session(Options options, QObject *parent)
 Session::~Session()
 {
     stop();
+    // The runtime controller first: its handlers are registered on the informers and its queue
+    // journals until it is gone.
+    delete m_runtime;
+    m_runtime = nullptr;
     // The informers (and the ListerWatchers they own) before the journal and the clock.
     delete m_factory;
     m_factory = nullptr;
@@ -95,8 +100,22 @@ QStringList Session::informerNames() const
 
 bool Session::makeController(const RestConfig &rest, QString *error)
 {
+    const Options::RuntimeFlags &f = m_opts.runtime;
+    if (m_opts.controller != QLatin1String("runtime-sample") &&
+        (f.maxConcurrentReconciles || f.usePriorityQueue || f.reconcileLatencyMs ||
+         f.requeueAfterMs)) {
+        if (error)
+            *error =
+                QStringLiteral("The runtime-sample settings (reconciles, queue, latency, "
+                               "RequeueAfter) were given, but the controller here is "
+                               "\"%1\"")
+                    .arg(m_opts.controller.isEmpty() ? QStringLiteral("none") : m_opts.controller);
+        return false;
+    }
     if (m_opts.controller.isEmpty())
         return true;
+    if (m_opts.controller == QLatin1String("runtime-sample"))
+        return makeRuntimeController(rest, error);
     SharedIndexInformer *claims = informerNamed(QStringLiteral("persistentvolumeclaims"));
     SharedIndexInformer *volumes = informerNamed(QStringLiteral("persistentvolumes"));
     SharedIndexInformer *classes = informerNamed(QStringLiteral("storageclasses"));
@@ -150,6 +169,8 @@ bool Session::informersBusy() const
             if (l->backlog() > 0)
                 return true;
     }
+    if (m_runtime && m_runtime->busy())
+        return true;
     if (m_controller) {
         for (const workqueue::RateLimitingQueue *q :
              {m_controller->claimQueue(), m_controller->volumeQueue()})
@@ -280,6 +301,11 @@ bool Session::applyScenario(sim::Scenario *scenario, QString *error)
     m_opts.seed = scenario->seed;
     if (!scenario->controller.isEmpty())
         m_opts.controller = scenario->controller;
+    if (const QString why = m_runtimeSettings.apply(scenario->controllerSettings); !why.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("The scenario cannot be played: controller: %1").arg(why);
+        return false;
+    }
     if (m_opts.threadiness > 0 && m_opts.controller.isEmpty()) {
         if (error)
             *error = QStringLiteral("The scenario %1 runs no controller, so it has no workers "
@@ -523,10 +549,18 @@ bool Session::start(QString *error)
         for (const QString &r : mine)
             if (!m_opts.resources.contains(r))
                 m_opts.resources << r;
+    } else if (m_opts.controller == QLatin1String("runtime-sample")) {
+        // Its one configmaps informer (For and Owns share it); it replaces the default pods.
+        if (m_opts.resources == QStringList{QStringLiteral("pods")})
+            m_opts.resources.clear();
+        if (!m_opts.resources.contains(QStringLiteral("configmaps")))
+            m_opts.resources << QStringLiteral("configmaps");
+        if (m_sim && m_opts.scenario.isEmpty())
+            seedRuntimeParents();
     } else if (!m_opts.controller.isEmpty()) {
         if (error)
-            *error = QStringLiteral("Unknown controller \"%1\": the one built in is "
-                                    "\"provisioner\".")
+            *error = QStringLiteral("Unknown controller \"%1\": the ones built in are "
+                                    "\"provisioner\" and \"runtime-sample\".")
                          .arg(m_opts.controller);
         return false;
     }
@@ -592,6 +626,10 @@ bool Session::startScenario(sim::Scenario scenario, QString *)
         m_player, m_journal, m_informers,
         [this](const QString &name) { return startInformers({name}); }, this);
     m_binding->setProvisioner(m_provisioner);
+    if (m_runtime)
+        m_binding->setRuntimeActions([this](const QJsonObject &settings, QString *summary) {
+            return m_runtime->reconciler()->applySettings(settings, summary);
+        });
     connect(m_binding, &ScenarioBinding::captionChanged, this, &Session::captionChanged);
     connect(m_binding, &ScenarioBinding::finished, this, &Session::scenarioFinished);
     m_lesson = new Lesson(m_binding, this);

@@ -4,6 +4,7 @@
 #include "api/objectpacker.h"
 #include "informer/informerfactory.h"
 #include "informer/sharedinformer.h"
+#include "runtime/samplereconciler.h"
 #include "trace/journal.h"
 
 #include <QObject>
@@ -31,6 +32,10 @@ namespace controller {
 class HostPathProvisioner;
 class ProvisionController;
 } // namespace controller
+namespace runtime {
+class Controller;
+} // namespace runtime
+class RuntimeWiring;
 class ScenarioBinding;
 struct TransformTally;
 struct ApiResource;
@@ -129,8 +134,21 @@ public:
         /// Run a controller on the informers: "provisioner" = the external provisioner
         /// library's ProvisionController with the built-in HostPathProvisioner
         /// (core/controller); its claims, volumes and classes informers are added to
-        /// `resources` (they replace the default "pods"). "" = none.
+        /// `resources` (they replace the default "pods"). "runtime-sample" = a
+        /// controller-runtime controller (core/runtime: SampleReconciler, RuntimeWiring) on a
+        /// configmaps informer (added likewise); without a scenario the built-in cluster gets
+        /// three parent ConfigMaps for it. "" = none.
         QString controller;
+        /// "runtime-sample": settings given on the command line (--max-concurrent-reconciles,
+        /// --use-priority-queue, --reconcile-latency, --requeue-after); each one given wins
+        /// over the scenario's controller: section, which wins over SampleSettings' defaults.
+        struct RuntimeFlags {
+            std::optional<int> maxConcurrentReconciles;
+            std::optional<bool> usePriorityQueue;
+            std::optional<qint64> reconcileLatencyMs;
+            std::optional<qint64> requeueAfterMs;
+        };
+        RuntimeFlags runtime;
         /// Let the controller write to a server that is not the built-in cluster (a real
         /// cluster): without it every write is refused and says so. It then only provisions
         /// claims whose class names its provisioner.
@@ -209,6 +227,12 @@ public:
     /// Options::controller "provisioner": the controller and its Provisioner (null otherwise).
     controller::ProvisionController *provisionController() const { return m_controller; }
     controller::HostPathProvisioner *provisioner() const { return m_provisioner; }
+    /// Options::controller "runtime-sample": the controller running now (replaced when its
+    /// MaxConcurrentReconciles or UsePriorityQueue change live: RuntimeWiring::
+    /// controllerRebuilt) and its reconciler, whose settings change live (null otherwise).
+    runtime::Controller *runtimeController() const;
+    runtime::SampleReconciler *sampleReconciler() const;
+    RuntimeWiring *runtimeWiring() const { return m_runtime; }
     /// What the managedFields-stripping transform received and kept, over every informer
     /// (null without Options::stripManagedFields). Read from any thread.
     const TransformTally *transformTally() const { return m_transformTally.get(); }
@@ -276,6 +300,11 @@ private:
     /// Options::controller: the ProvisionController on the claims, volumes and classes
     /// informers (before they start), writing through a KubeClient on `rest`.
     bool makeController(const RestConfig &rest, QString *error);
+    /// Options::controller "runtime-sample" (session_runtime.cpp): its KubeClient and
+    /// RuntimeWiring on the configmaps informer, started once the caches synced.
+    bool makeRuntimeController(const RestConfig &rest, QString *error);
+    /// The built-in cluster's parent ConfigMaps for runtime-sample without a scenario.
+    void seedRuntimeParents();
 
     Options m_opts;
     sim::ScenarioPlayer *m_player = nullptr;
@@ -298,6 +327,8 @@ private:
     controller::ProvisionController *m_controller = nullptr;
     controller::HostPathProvisioner *m_provisioner = nullptr;
     KubeClient *m_kubeClient = nullptr;
+    RuntimeWiring *m_runtime = nullptr;
+    runtime::SampleSettings m_runtimeSettings; ///< the scenario's, then the flags'
     std::shared_ptr<TransformTally> m_transformTally;
     qint64 m_bookmarksTaken =
         0; ///< BOOKMARK events journaled (ScenarioPlayer::setBookmarkReceipts)

@@ -244,10 +244,10 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
     ScenarioStep s;
     s.line = n.Mark().line + 1;
     s.atMs = previousAt;
-    static const QStringList actions = {QStringLiteral("caption"),  QStringLiteral("create"),
-                                        QStringLiteral("update"),   QStringLiteral("delete"),
-                                        QStringLiteral("compact"),  QStringLiteral("fault"),
-                                        QStringLiteral("informer"), QStringLiteral("provisioner")};
+    static const QStringList actions = {
+        QStringLiteral("caption"),  QStringLiteral("create"),      QStringLiteral("update"),
+        QStringLiteral("delete"),   QStringLiteral("compact"),     QStringLiteral("fault"),
+        QStringLiteral("informer"), QStringLiteral("provisioner"), QStringLiteral("runtime")};
     QString action;
     YAML::Node actionNode;
     for (auto it = n.begin(); it != n.end(); ++it) {
@@ -350,6 +350,13 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
         for (const char *k : {"failClass", "passClass"})
             if (actionNode[std::string(k)])
                 s.args.insert(QLatin1String(k), text(actionNode[std::string(k)], k));
+    } else if (action == QLatin1String("runtime")) {
+        s.action = ScenarioStep::Action::Runtime;
+        checkKeys(actionNode, Scenario::runtimeSettingKeys(), QStringLiteral("runtime"));
+        if (actionNode.size() == 0)
+            throw Error{actionNode.Mark(),
+                        QStringLiteral("runtime needs a setting, e.g. {reconcileLatencyMs: 500}")};
+        s.args = toJson(actionNode).toObject();
     } else {
         s.action = ScenarioStep::Action::Informer;
         verbAndArgs(actionNode, kInformerActions, QStringLiteral("informer"), &s);
@@ -452,9 +459,18 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
             // controller: provisioner, or {name: provisioner, threadiness: N}
             // (A yaml-cpp Node assigned to another rewrites what it refers to: no reassigning.)
             const YAML::Node name = v.IsMap() ? v[std::string("name")] : v;
+            const bool runtimeSample =
+                name && name.IsScalar() && name.Scalar() == std::string("runtime-sample");
             if (v.IsMap()) {
-                checkKeys(v, {QStringLiteral("name"), QStringLiteral("threadiness")},
+                checkKeys(v,
+                          runtimeSample
+                              ? QStringList{QStringLiteral("name")} + Scenario::runtimeSettingKeys()
+                              : QStringList{QStringLiteral("name"), QStringLiteral("threadiness")},
                           QStringLiteral("controller"));
+                if (runtimeSample) {
+                    sc->controllerSettings = toJson(v).toObject();
+                    sc->controllerSettings.remove(QLatin1String("name"));
+                }
                 if (!name)
                     throw Error{v.Mark(), QStringLiteral("controller needs a name (provisioner)")};
                 if (const YAML::Node t = v[std::string("threadiness")]) {
@@ -466,9 +482,9 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                 }
             }
             sc->controller = text(name, "controller");
-            if (sc->controller != QLatin1String("provisioner"))
+            if (sc->controller != QLatin1String("provisioner") && !runtimeSample)
                 throw Error{name.Mark(), QStringLiteral("unknown controller \"%1\" (known: "
-                                                        "provisioner)")
+                                                        "provisioner, runtime-sample)")
                                              .arg(sc->controller)};
         } else if (key == QLatin1String("steps")) {
             if (!v.IsSequence())
@@ -529,8 +545,22 @@ QString ScenarioStep::actionName(Action a)
         return QStringLiteral("informer");
     case Action::Provisioner:
         return QStringLiteral("provisioner");
+    case Action::Runtime:
+        return QStringLiteral("runtime");
     }
     return {};
+}
+
+QStringList Scenario::runtimeSettingKeys()
+{
+    return {QStringLiteral("maxConcurrentReconciles"),
+            QStringLiteral("usePriorityQueue"),
+            QStringLiteral("reconcileLatencyMs"),
+            QStringLiteral("requeueAfterMs"),
+            QStringLiteral("failEvery"),
+            QStringLiteral("terminalPattern"),
+            QStringLiteral("hang"),
+            QStringLiteral("panic")};
 }
 
 bool Scenario::startsInformer() const

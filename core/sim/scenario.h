@@ -23,6 +23,10 @@ struct ScenarioStep {
         /// the built-in provisioner's knobs; args: failNext, failClass, passClass, latencyMs,
         /// deleteLatencyMs, failNextDeletes (any of them, applied in that order)
         Provisioner,
+        /// the runtime-sample controller's settings, live; args: any of
+        /// Scenario::runtimeSettingKeys() (maxConcurrentReconciles and usePriorityQueue
+        /// rebuild the controller)
+        Runtime,
     };
     qint64 atMs = 0; ///< scenario time in milliseconds (YAML `at:` is in seconds)
     Action action = Action::Caption;
@@ -83,8 +87,14 @@ struct Scenario {
     qint64 watchListBookmarkTimeoutMs = 0; ///< WatchList: fall back when no end bookmark (0 = no)
 
     // controller: (the Session's controller on top of the informers; Session::Options::controller)
-    QString controller;  ///< "provisioner" or "" (none)
+    QString controller;  ///< "provisioner", "runtime-sample" or "" (none)
     int threadiness = 0; ///< the controller's workers per queue; 0 = the Session's default
+    /// runtime-sample: the controller: section's settings besides its name (keys of
+    /// runtimeSettingKeys(); their values are checked when the Session applies them).
+    QJsonObject controllerSettings;
+    /// The settings runtime-sample's controller: section and `runtime:` steps take
+    /// (lens::runtime::SampleSettings::keys(); core/sim does not see core/runtime).
+    static QStringList runtimeSettingKeys();
 
     QList<ScenarioStep> steps; ///< in file order; `at` never decreases
 

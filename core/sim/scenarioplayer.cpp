@@ -452,6 +452,11 @@ QString ScenarioPlayer::run(const ScenarioStep &s, QString *summary)
         if (!m_provisioner)
             return QStringLiteral("no provisioner here: step skipped");
         return m_provisioner(s, summary);
+    case ScenarioStep::Action::Runtime:
+        *summary = QStringLiteral("runtime");
+        if (!m_runtime)
+            return QStringLiteral("no runtime-sample controller here: step skipped");
+        return m_runtime(s, summary);
     }
     return {};
 }

@@ -55,6 +55,9 @@ public:
     /// Provisioner steps go to `f` (the Session, which owns the controller); without one they
     /// are skipped and reported.
     void setProvisionerActions(ProvisionerActions f) { m_provisioner = std::move(f); }
+    /// `runtime:` steps (the runtime-sample controller's settings) go to `f`, of the same
+    /// form; without one they are skipped with an error.
+    void setRuntimeActions(ProvisionerActions f) { m_runtime = std::move(f); }
     void setConditionCheck(ConditionCheck f) { m_condition = std::move(f); }
     /// Lesson mode (the Lesson in core/session): before each group of steps (see groupEnd())
     /// the player asks `gate`; while it answers false the clock stands and no step runs
@@ -205,6 +208,7 @@ private:
     bool m_bookmarksOnClock = false; ///< start() put the server's bookmarks on m_clock
     InformerActions m_informer;
     ProvisionerActions m_provisioner;
+    ProvisionerActions m_runtime;
     ConditionCheck m_condition;
     StepGate m_gate;
     int m_heldAt = -1;      ///< the group the gate holds (-1: none)

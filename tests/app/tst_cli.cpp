@@ -90,7 +90,15 @@ void tst_Cli::controllerArgumentsAreChecked()
                     QByteArray("--provision-latency and --fail-provisions go with --controller")},
           std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("provisioner"),
                                 QStringLiteral("--provision-latency"), QStringLiteral("-5")},
-                    QByteArray("--provision-latency needs milliseconds from 0 to 3600000")}}) {
+                    QByteArray("--provision-latency needs milliseconds from 0 to 3600000")},
+          std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("runtime-sample"),
+                                QStringLiteral("--max-concurrent-reconciles"), QStringLiteral("0")},
+                    QByteArray("--max-concurrent-reconciles needs a whole number from 1 to 64")},
+          std::pair{QStringList{QStringLiteral("--controller"), QStringLiteral("runtime-sample"),
+                                QStringLiteral("--use-priority-queue=maybe")},
+                    QByteArray("--use-priority-queue takes true or false")},
+          std::pair{QStringList{QStringLiteral("--requeue-after"), QStringLiteral("500")},
+                    QByteArray("go with --controller runtime-sample")}}) {
         QProcess *q = run(QStringList{QStringLiteral("--headless")} + args, this);
         QVERIFY(q->waitForFinished(10000));
         QCOMPARE(q->exitCode(), 2);

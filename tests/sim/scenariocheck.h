@@ -60,6 +60,8 @@ using Check = std::function<void(const Trace &, Session &)>;
 
 /// Adds play()'s rows (columns "name", "check") for the controller scenarios.
 void addControllerScenarioRows();
+/// Adds play()'s rows for the runtime-sample scenarios (cr-*; tst_scenarios_runtimerows.cpp).
+void addRuntimeScenarioRows();
 
 /// controller-burst played up to --at 1.1: the clock stands at 1.1 s exactly, no event is
 /// stamped later, four claim workers are busy and most claims are still Pending.

@@ -529,6 +529,7 @@ void TestScenarios::play_data()
                                e.informer == QLatin1String("nodes"));
            });
     addControllerScenarioRows();
+    addRuntimeScenarioRows();
     QTest::newRow("update storm: 50 deltas, one Pop")
         << QStringLiteral("update-storm") << Check([](const Trace &t, Session &) {
                const QString hot = QStringLiteral("default/hot");
