@@ -29,6 +29,7 @@ struct SimulatorAccess;
 class WorkqueuePanel;
 class PriorityQueuePanel;
 struct ProvisionerControls;
+struct RuntimeControls;
 
 class CaptionPane;
 class ClockTimer;
@@ -114,6 +115,13 @@ public:
     /// with workqueue events gets the tab (without the box) when its first queue shows. Call
     /// once.
     void setControllerControls(const ProvisionerControls &controls);
+    /// `--controller runtime-sample` runs (a controller-runtime controller): the Priority queue
+    /// tab now, with the Sample controller box (RuntimeControlsBox: its settings changed live),
+    /// and it is the tab shown (showView() may choose another). Call once.
+    void setRuntimeControls(const RuntimeControls &controls);
+    /// Reads the Sample controller box again: after the settings changed (a scenario step) or
+    /// the controller was rebuilt (RuntimeWiring::controllerRebuilt). No-op without the box.
+    void refreshRuntimeControls();
     /// The Workqueue tab (null until a controller or a recorded queue made it).
     WorkqueuePanel *workqueuePanel() const { return m_workqueuePanel; }
     /// The Priority queue tab: made when the journal names a controller-runtime queue or

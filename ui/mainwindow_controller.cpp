@@ -12,6 +12,7 @@
 #include "lens/timelinemodel.h"
 #include "lens/workqueuemodel.h"
 #include "priorityqueuepanel.h"
+#include "runtimecontrolsbox.h"
 #include "trace/journal.h"
 #include "workqueuepanel.h"
 
@@ -61,6 +62,19 @@ void MainWindow::setControllerControls(const ProvisionerControls &controls)
 {
     ensureWorkqueueTab();
     m_workqueuePanel->setProvisionerControls(controls);
+}
+
+void MainWindow::setRuntimeControls(const RuntimeControls &controls)
+{
+    ensurePriorityQueueTab();
+    m_priorityQueuePanel->setRuntimeControls(controls);
+    m_rightTabs->setCurrentWidget(m_priorityQueuePanel);
+}
+
+void MainWindow::refreshRuntimeControls()
+{
+    if (m_priorityQueuePanel && m_priorityQueuePanel->runtimeControls())
+        m_priorityQueuePanel->runtimeControls()->refresh();
 }
 
 void MainWindow::selectObject(const QString &key)

@@ -4,6 +4,7 @@
 #include "lens/journaltext.h"
 #include "lens/lensmodels.h"
 #include "lens/priorityqueuemodel.h"
+#include "runtimecontrolsbox.h"
 #include "tableview.h"
 #include "trace/clock.h"
 
@@ -320,6 +321,16 @@ void PriorityQueuePanel::refresh()
         model()->setNowMs(
             qMax(m_clock->nowMs(), model()->state() ? model()->state()->lastEventMs : qint64(0)));
     updateFigures();
+    if (m_controls)
+        m_controls->refresh();
+}
+
+void PriorityQueuePanel::setRuntimeControls(RuntimeControls controls)
+{
+    if (m_controls)
+        return;
+    m_controls = new RuntimeControlsBox(std::move(controls), this);
+    addContent(m_controls, 0);
 }
 
 void PriorityQueuePanel::updateQueues()

@@ -16,6 +16,8 @@ namespace lens {
 class Clock;
 class LensModels;
 class PriorityQueueModel;
+class RuntimeControlsBox;
+struct RuntimeControls;
 
 /// The lanes picture of one controller-runtime priority queue (PriorityQueueModel): one
 /// horizontal lane per priority, highest on top, each key a chip in hand-out order with how
@@ -86,6 +88,11 @@ public:
     QLabel *capacityLabel() const { return m_capacity; }
     /// Reads the clock and the figures again now.
     void refresh();
+    /// Adds the Sample controller box (RuntimeControlsBox) at the bottom: the runtime-sample
+    /// controller's settings, changed live. Call once.
+    void setRuntimeControls(RuntimeControls controls);
+    /// The box (null until setRuntimeControls()).
+    RuntimeControlsBox *runtimeControls() const { return m_controls; }
 
 Q_SIGNALS:
     /// The user chose a key (the request "ns/name").
@@ -108,6 +115,7 @@ private:
     QLabel *m_capacity;
     QTreeView *m_view;
     QTimer *m_tick;
+    RuntimeControlsBox *m_controls = nullptr;
 };
 
 } // namespace lens

@@ -94,13 +94,18 @@ void paintWorkerLanes(TimelinePaint &c, const WorkerLanes &w, int group)
             if (end < g.t0())
                 continue;
             const double x0 = g.xOf(b.start);
-            const double x1 = qMax(g.xOf(end), x0 + 2.0);
+            // Back-to-back reconciles (a worker that always finds a ready key) would read as
+            // one bar: each span ends a pixel short of the next, when it is wide enough.
+            const double x1 = qMax(g.xOf(end) - (open ? 0.0 : 1.0), x0 + 2.0);
             const QRectF bar(x0, r.top() + 1, x1 - x0, r.height() * 0.62);
             const QColor col = outcomeColor(open ? QString() : b.outcome);
             p.fillRect(bar, col);
-            const QString text = open ? spanLabel(b)
-                                      : QStringLiteral("%1 \u00B7 %2")
-                                            .arg(spanLabel(b), JournalText::code(b.outcome));
+            // The object and the outcome, else the object alone, else nothing.
+            QString text = open ? spanLabel(b)
+                                : QStringLiteral("%1 \u00B7 %2")
+                                      .arg(spanLabel(b), JournalText::code(b.outcome));
+            if (fm.horizontalAdvance(text) + 4 >= bar.width())
+                text = spanLabel(b);
             if (fm.horizontalAdvance(text) + 4 < bar.width()) {
                 p.setPen(Qt::white);
                 p.drawText(bar.adjusted(2, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, text);

@@ -158,8 +158,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("panel"),
         QStringLiteral("With --screenshot: render only this panel, for teaching material: "
                        "pipeline, informers, queue, history, explain, indexer, indices, object, "
-                       "journal, handlers, playground, simulator, workqueue (with --controller) "
-                       "or timeline; as SVG when FILE ends in .svg, else PNG."),
+                       "journal, handlers, playground, simulator, workqueue (with --controller), "
+                       "priorityqueue (with a controller-runtime controller) or timeline; as SVG "
+                       "when FILE ends in .svg, else PNG."),
         QStringLiteral("NAME"));
     const QCommandLineOption stripManaged(
         QStringLiteral("strip-managed-fields"),
@@ -212,7 +213,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     const QCommandLineOption view(
         QStringLiteral("view"),
         QStringLiteral("Bring this tab forward: journal, handlers, playground, indices, object, "
-                       "simulator, lesson (with --scenario) or workqueue (with --controller); a "
+                       "simulator, lesson (with --scenario), workqueue (with --controller) or "
+                       "priorityqueue (with --controller runtime-sample or a cr-* scenario; "
+                       "shown at start there); a "
                        "comma-separated list brings one "
                        "tab of each column forward "
                        "(e.g. object,handlers)."),
@@ -407,11 +410,13 @@ CommandLine parseCommandLine(const QStringList &arguments)
                 .arg(c.screenshotPath);
     if (!c.panel.isEmpty() && !p.isSet(screenshot))
         c.error = QStringLiteral("--panel needs --screenshot FILE");
-    if (!c.panel.isEmpty() && !(MainWindow::exportableViews() +
-                                QStringList{QStringLiteral("explain"), QStringLiteral("simulator"),
-                                            QStringLiteral("workqueue")})
-                                   .contains(c.panel))
-        c.error = QStringLiteral("--panel takes one of: %1 explain simulator workqueue (got "
+    if (!c.panel.isEmpty() &&
+        !(MainWindow::exportableViews() +
+          QStringList{QStringLiteral("explain"), QStringLiteral("simulator"),
+                      QStringLiteral("workqueue"), QStringLiteral("priorityqueue")})
+             .contains(c.panel))
+        c.error = QStringLiteral("--panel takes one of: %1 explain simulator workqueue "
+                                 "priorityqueue (got "
                                  "\"%2\")")
                       .arg(MainWindow::exportableViews().join(QLatin1Char(' ')), c.panel);
     c.screenshotPauseSec = p.value(pause).toDouble(&ok);
@@ -579,10 +584,10 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.error = QStringLiteral("--lang takes en or zh_CN (got \"%1\")").arg(c.lang);
     if (!c.theme.isEmpty() && c.theme != QLatin1String("light") && c.theme != QLatin1String("dark"))
         c.error = QStringLiteral("--theme takes light or dark (got \"%1\")").arg(c.theme);
-    const QStringList views = {QStringLiteral("journal"),    QStringLiteral("handlers"),
-                               QStringLiteral("playground"), QStringLiteral("indices"),
-                               QStringLiteral("object"),     QStringLiteral("simulator"),
-                               QStringLiteral("lesson"),     QStringLiteral("workqueue")};
+    const QStringList views = {
+        QStringLiteral("journal"), QStringLiteral("handlers"),  QStringLiteral("playground"),
+        QStringLiteral("indices"), QStringLiteral("object"),    QStringLiteral("simulator"),
+        QStringLiteral("lesson"),  QStringLiteral("workqueue"), QStringLiteral("priorityqueue")};
     for (const QString &v : c.view.split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!views.contains(v))
             c.error = QStringLiteral("--view takes %1, or a comma-separated list of them (got "

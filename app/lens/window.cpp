@@ -14,6 +14,7 @@
 #include "pipelinewidget.h"
 #include "playgroundmodel.h"
 #include "playgroundpanel.h"
+#include "runtimecontrols.h"
 #include "screenshot.h"
 #include "session/lesson.h"
 #include "session/simulatoraccess.h"
@@ -223,9 +224,12 @@ bool showRequestedView(MainWindow &window, const CommandLine &cl)
 {
     for (const QString &view : cl.view.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (!window.showView(view)) {
-            lens::printError(QStringLiteral("--view takes one of: %1, lesson (with --scenario), "
-                                            "workqueue (with --controller); not %2")
-                                 .arg(MainWindow::viewNames().join(QStringLiteral(", ")), view));
+            lens::printError(
+                QStringLiteral(
+                    "--view takes one of: %1, lesson (with --scenario), "
+                    "workqueue (with --controller), priorityqueue (with a controller-runtime "
+                    "controller); not %2")
+                    .arg(MainWindow::viewNames().join(QStringLiteral(", ")), view));
             return false;
         }
     }
@@ -271,6 +275,10 @@ int runWindow(Session &session, const CommandLine &cl)
         // lanes start folded (a click on their header unfolds them).
         window.timelineWidget()->setCollapsed(QStringLiteral("storageclasses"), true);
     }
+    // --controller runtime-sample (or a cr-* scenario's controller: section): the Priority
+    // queue tab with the Sample controller box, shown at start (--view may choose another).
+    if (RuntimeWiring *wiring = session.runtimeWiring())
+        attachRuntimeControls(window, wiring);
     // The managedFields-stripping transform: its saving in the status bar, and File ▸ Strip
     // managedFields to start again with or without it (a transform is set before the start).
     new TransformStatus(&window, session.transformTally(), [](bool on) {

@@ -41,6 +41,7 @@ constexpr struct {
     {"provisioned", QT_TRANSLATE_NOOP("lens::JournalText", "volume provisioned")},
     {"skipped", QT_TRANSLATE_NOOP("lens::JournalText", "nothing to provision")},
     {"stopped", QT_TRANSLATE_NOOP("lens::JournalText", "provisioning stopped")},
+    {"controller stopped", QT_TRANSLATE_NOOP("lens::JournalText", "controller stopped")},
     {"gone", QT_TRANSLATE_NOOP("lens::JournalText", "object no longer exists")},
     {"deleted", QT_TRANSLATE_NOOP("lens::JournalText", "volume deleted")},
     {"kept", QT_TRANSLATE_NOOP("lens::JournalText", "nothing to delete")},

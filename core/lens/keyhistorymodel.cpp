@@ -280,6 +280,13 @@ QString KeyHistoryModel::resourceOf(const TraceEvent &e, bool own, const QString
     case TraceKind::ProvisionerCalled:
     case TraceKind::ProvisionerReturned:
         return tr("provisioner");
+    case TraceKind::ReconcileStarted:
+    case TraceKind::ReconcileFinished:
+        // controller-runtime's reconcile of the key: the controller that ran it (its queue's
+        // rows, priorityQueue…, say "<controller> queue").
+        if (const QString controller = str("controller"); !controller.isEmpty())
+            return tr("%1 controller").arg(controller);
+        break;
     case TraceKind::ApiRequestSent:
     case TraceKind::ApiRequestFinished: {
         // /api/v1/[namespaces/NS/]RESOURCE[/NAME], /apis/GROUP/VERSION/…: the resource and name.

@@ -21,6 +21,7 @@ bool WorkerLanes::folds(const TraceEvent &e)
     case TraceKind::ReconcileFinished:
     case TraceKind::WorkqueueAddRateLimited:
     case TraceKind::ProvisionerCalled:
+    case TraceKind::RuntimeControllerStarted:
         return true;
     case TraceKind::Info:
         return e.detail.contains(QLatin1String("workers"));
@@ -52,6 +53,33 @@ void WorkerLanes::apply(const TraceEvent &e)
                 gateOpenMs = e.t;
         } else if (waitingSinceMs < 0) {
             waitingSinceMs = e.t;
+        }
+        break;
+    }
+    case TraceKind::RuntimeControllerStarted: {
+        // controller-runtime's Start: no gate note, its phases instead. "workers started"
+        // opens the gate (the manager started it once the caches synced) and names the lanes
+        // (<controller>-worker-1 …, as Controller::finishStart names them); "stopped" (a
+        // rebuild, the end) ends the spans its workers held: the reconcile ends into nothing.
+        const QString phase = str(e, "phase");
+        const QString prefix = str(e, "controller") + QStringLiteral("-worker-");
+        if (phase == QLatin1String("workers started")) {
+            if (gateOpenMs < 0)
+                gateOpenMs = e.t;
+            const int n = e.detail.value(QLatin1String("maxConcurrentReconciles")).toInt();
+            for (int i = 1; i <= n; ++i)
+                worker(prefix + QString::number(i));
+        } else if (phase == QLatin1String("stopped")) {
+            for (Worker &w : workers) {
+                if (!w.name.startsWith(prefix))
+                    continue;
+                for (Busy &b : w.busy)
+                    if (b.end < 0) {
+                        b.end = e.t;
+                        b.endSeq = e.seq;
+                        b.outcome = QStringLiteral("controller stopped");
+                    }
+            }
         }
         break;
     }

@@ -21,6 +21,9 @@ namespace lens {
 ///  * the gate: the controller's note naming its workers before WaitForCacheSync
 ///    (workersStarted false: the lanes exist, idle) and when it started them (workersStarted
 ///    true: gateOpenMs). Workers the notes did not name get a lane at their first sync.
+///    controller-runtime's controller has no note: its runtimeControllerStarted phases say
+///    it ("workers started" opens the gate and names its lanes; "stopped" ends the spans its
+///    workers still held, outcome "controller stopped").
 ///
 /// Times are journal milliseconds; lanes are in the order the notes named the workers (else
 /// first seen). No errors: a Finished without its Started (history dropped) opens nothing.

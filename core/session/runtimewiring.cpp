@@ -9,6 +9,9 @@
 #include "runtime/predicate.h"
 #include "runtime/priorityqueue.h"
 #include "runtime/source.h"
+#include "trace/journal.h"
+
+#include <QJsonArray>
 
 namespace lens {
 
@@ -92,6 +95,53 @@ void RuntimeWiring::rebuild()
     if (m_started)
         m_controller->start();
     Q_EMIT controllerRebuilt(m_controller.get());
+}
+
+namespace {
+
+QString settingText(const QJsonValue &v)
+{
+    if (v.isArray()) {
+        QStringList items;
+        for (const QJsonValue &i : v.toArray())
+            items << i.toString();
+        return items.isEmpty() ? QStringLiteral("[]") : items.join(QStringLiteral(", "));
+    }
+    if (v.isBool())
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (v.isString())
+        return v.toString().isEmpty() ? QStringLiteral("\"\"") : v.toString();
+    return QString::number(v.toDouble(), 'g', 15);
+}
+
+} // namespace
+
+QString RuntimeWiring::applyFromUser(const QJsonObject &changes)
+{
+    runtime::SampleSettings next = m_reconciler->settings();
+    if (QString err = next.apply(changes); !err.isEmpty())
+        return err;
+    const QJsonObject before = m_reconciler->settings().toJson();
+    const QJsonObject after = next.toJson();
+    for (auto it = changes.begin(); it != changes.end() && m_journal; ++it) {
+        const QJsonValue was = before.value(it.key());
+        const QJsonValue now = after.value(it.key());
+        if (was == now)
+            continue;
+        TraceEvent e;
+        e.kind = TraceKind::Info;
+        e.component = QString::fromLatin1(kName);
+        e.type = QStringLiteral("settings");
+        e.detail.insert(QLatin1String("setting"), it.key());
+        e.detail.insert(QLatin1String("old"), settingText(was));
+        e.detail.insert(QLatin1String("new"), settingText(now));
+        e.detail.insert(QLatin1String("message"),
+                        QStringLiteral("%1 %2 \u2192 %3 (changed in the window)")
+                            .arg(it.key(), settingText(was), settingText(now)));
+        m_journal->record(std::move(e));
+    }
+    m_reconciler->setSettings(next);
+    return {};
 }
 
 bool RuntimeWiring::busy() const

@@ -46,6 +46,13 @@ public:
     /// The controller running now (rebuilt when its options change; never null).
     runtime::Controller *controller() const { return m_controller.get(); }
     runtime::SampleReconciler *reconciler() const { return m_reconciler.get(); }
+    /// A change the user made (the window's controls): SampleSettings keys as apply() takes
+    /// them. Refused (returns why, nothing changed or recorded) like applySettings(); else an
+    /// Info note (component "runtime-sample", type "settings": `setting`, `old`, `new` and the
+    /// message "reconcileLatencyMs 200 → 500") is recorded for each value that changes, and
+    /// then the settings are applied (a controller option rebuilds the controller after the
+    /// note). A change to the same value records nothing.
+    QString applyFromUser(const QJsonObject &changes);
     /// Writes in flight, or a priority-queue hand-out not delivered yet: exact pacing waits.
     bool busy() const;
 

@@ -2578,6 +2578,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>reconcile of %1 by %2 ended after %3 ms without a result</source>
         <translation>%2 对 %1 的协调在 %3 毫秒后结束，没有结果</translation>
     </message>
+    <message>
+        <source>controller stopped</source>
+        <translation>控制器已停止</translation>
+    </message>
 </context>
 <context>
     <name>lens::JournalTime</name>
@@ -2677,6 +2681,10 @@ backlog now %9, at most %10 (pendingNotifications)</source>
     <message>
         <source>Resource</source>
         <translation>资源</translation>
+    </message>
+    <message>
+        <source>%1 controller</source>
+        <translation>%1 控制器</translation>
     </message>
 </context>
 <context>
@@ -4150,6 +4158,145 @@ Key: %2</source>
     <message>
         <source>quiet %1</source>
         <translation>静默 %1</translation>
+    </message>
+</context>
+<context>
+    <name>lens::RuntimeControlsBox</name>
+    <message>
+        <source>Stop panicking</source>
+        <translation>停止 panic</translation>
+    </message>
+    <message>
+        <source>Panic</source>
+        <translation>Panic</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>started, %n worker(s)</source>
+        <translation>
+            <numerusform>已启动，%n 个工作者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting for the caches to sync</source>
+        <translation>等待缓存同步</translation>
+    </message>
+    <message>
+        <source>priority queue</source>
+        <translation>优先级队列</translation>
+    </message>
+    <message>
+        <source>client-go queue</source>
+        <translation>client-go 队列</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reconcile(s) begun</source>
+        <translation>
+            <numerusform>已开始 %n 次调谐</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hanging: %1</source>
+        <translation>挂起：%1</translation>
+    </message>
+    <message>
+        <source>panicking: %1</source>
+        <translation>panic：%1</translation>
+    </message>
+    <message>
+        <source>Sample controller</source>
+        <translation>示例控制器</translation>
+    </message>
+    <message>
+        <source>Reconcile takes</source>
+        <translation>调谐耗时</translation>
+    </message>
+    <message>
+        <source>Clock time each reconcile takes (its writes are sent at the start)</source>
+        <translation>每次调谐耗费的时钟时间（其写入在开始时发出）</translation>
+    </message>
+    <message>
+        <source>RequeueAfter</source>
+        <translation>RequeueAfter</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Result{RequeueAfter} of every successful reconcile; none = Result{}</source>
+        <translation>每次成功调谐的 Result{RequeueAfter}；无 = Result{}</translation>
+    </message>
+    <message>
+        <source>Fail every</source>
+        <translation>每隔几次失败</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>Every Nth reconcile (counted over all keys) returns an error: the key is requeued rate-limited</source>
+        <translation>每第 N 次调谐（对所有键计数）返回错误：该键按限速重新入队</translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>MaxConcurrentReconciles: changing it rebuilds the controller (a new queue, every parent listed again at priority -100)</source>
+        <translation>MaxConcurrentReconciles：修改它会重建控制器（新队列，每个父对象以优先级 -100 重新列出）</translation>
+    </message>
+    <message>
+        <source>UsePriorityQueue</source>
+        <translation>UsePriorityQueue</translation>
+    </message>
+    <message>
+        <source>The priority queue, or client-go&apos;s workqueue when off: changing it rebuilds the controller</source>
+        <translation>优先级队列，关闭时为 client-go 的 workqueue：修改它会重建控制器</translation>
+    </message>
+    <message>
+        <source>TerminalError for</source>
+        <translation>TerminalError 键</translation>
+    </message>
+    <message>
+        <source>regex</source>
+        <translation>正则表达式</translation>
+    </message>
+    <message>
+        <source>Keys (ns/name) matching this regular expression return reconcile.TerminalError: no requeue</source>
+        <translation>匹配此正则表达式的键（ns/name）返回 reconcile.TerminalError：不重新入队</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>The key (ns/name) the buttons act on</source>
+        <translation>按钮作用的键（ns/name）</translation>
+    </message>
+    <message>
+        <source>Hang</source>
+        <translation>挂起</translation>
+    </message>
+    <message>
+        <source>Its reconciles never return and hold their worker until released</source>
+        <translation>它的调谐永不返回，一直占用工作者直到释放</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>Its open reconcile returns now</source>
+        <translation>它未结束的调谐立即返回</translation>
+    </message>
+    <message>
+        <source>Its reconciles panic (recovered by the controller: RecoverPanic, requeued rate-limited)</source>
+        <translation>它的调谐会 panic（由控制器恢复：RecoverPanic，按限速重新入队）</translation>
     </message>
 </context>
 <context>

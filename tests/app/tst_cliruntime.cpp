@@ -24,7 +24,9 @@ void tst_CliRuntime::runtimeSampleReconcilesAndSaysWhatItDid()
                    QStringLiteral("--use-priority-queue=false"),
                    QStringLiteral("--max-concurrent-reconciles"), QStringLiteral("2"),
                    QStringLiteral("--reconcile-latency"), QStringLiteral("50"),
-                   QStringLiteral("--churn-interval"), QStringLiteral("0")},
+                   QStringLiteral("--churn-interval"), QStringLiteral("0"),
+                   // The window's tab by name: taken (and ignored without a window).
+                   QStringLiteral("--view"), QStringLiteral("priorityqueue")},
                   this);
     QVERIFY(p->waitForFinished(30000));
     QCOMPARE(p->exitCode(), 0);

@@ -73,6 +73,7 @@ private Q_SLOTS:
     void backoffCountdownIsNotRoundedUp();
     void aKeyTypedInPart();
     void loopRowsNameTheirResource();
+    void reconcileRowsNameTheirController();
     void quantilesSayNoMoreThanTheBuckets();
 };
 
@@ -352,6 +353,57 @@ void tst_DebugView::loopRowsNameTheirResource()
     TraceEvent prov;
     prov.kind = TraceKind::ProvisionerCalled;
     QCOMPARE(KeyHistoryModel::resourceOf(prov, false, own.informer), QStringLiteral("provisioner"));
+}
+
+// controller-runtime's rows of a key: the queue's (priorityQueue…) name the queue, the
+// reconciles (no informer of their own) the controller that ran them.
+void tst_DebugView::reconcileRowsNameTheirController()
+{
+    Journal journal;
+    KeyHistoryModel history({&journal, QStringLiteral("configmaps")});
+    const QString key = QStringLiteral("default/a");
+    auto record = [&](TraceKind kind, const QJsonObject &detail) {
+        TraceEvent e;
+        e.kind = kind;
+        e.component = QStringLiteral("runtime");
+        e.key = key;
+        e.detail = detail;
+        journal.record(std::move(e));
+    };
+    TraceEvent own;
+    own.kind = TraceKind::WatchEvent;
+    own.component = QStringLiteral("reflector");
+    own.informer = QStringLiteral("configmaps");
+    own.type = QStringLiteral("ADDED");
+    own.key = key;
+    own.object = Object::make(QStringLiteral("default"), QStringLiteral("a"), QStringLiteral("1"));
+    own.resourceVersion = QStringLiteral("1");
+    journal.record(own);
+    const QString name = QStringLiteral("runtime-sample");
+    record(TraceKind::PriorityQueueAdd, {{QLatin1String("queue"), name},
+                                         {QLatin1String("priority"), 0},
+                                         {QLatin1String("ready"), true}});
+    record(TraceKind::ReconcileStarted, {{QLatin1String("controller"), name},
+                                         {QLatin1String("worker"), QStringLiteral("worker-1")},
+                                         {QLatin1String("priority"), 0},
+                                         {QLatin1String("reconcileId"), 1}});
+    record(TraceKind::ReconcileFinished, {{QLatin1String("controller"), name},
+                                          {QLatin1String("worker"), QStringLiteral("worker-1")},
+                                          {QLatin1String("priority"), 0},
+                                          {QLatin1String("result"), QStringLiteral("success")}});
+    history.setKey(key);
+    history.flush();
+    QMap<int, QString> resources; // by TraceKind
+    for (int row = 0; row < history.rowCount(); ++row)
+        resources.insert(history.index(row, 0).data(KeyHistoryModel::KindRole).toInt(),
+                         history.index(row, KeyHistoryModel::ResourceColumn).data().toString());
+    QCOMPARE(resources.value(int(TraceKind::WatchEvent)), QStringLiteral("configmaps"));
+    QCOMPARE(resources.value(int(TraceKind::PriorityQueueAdd)),
+             QStringLiteral("runtime-sample queue"));
+    QCOMPARE(resources.value(int(TraceKind::ReconcileStarted)),
+             QStringLiteral("runtime-sample controller"));
+    QCOMPARE(resources.value(int(TraceKind::ReconcileFinished)),
+             QStringLiteral("runtime-sample controller"));
 }
 
 // "p50 ≤ 1e-08 s": a precision neither the buckets nor the journal's whole milliseconds have.

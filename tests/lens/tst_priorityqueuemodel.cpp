@@ -202,6 +202,7 @@ private Q_SLOTS:
     void workersAndResults();
     void travelShowsAnEarlierState();
     void reconcileResultsOnWorkerLanes();
+    void runtimeControllerPhasesOnWorkerLanes();
 };
 
 void tst_PriorityQueueModel::orderWithinAndAcrossLanes()
@@ -434,6 +435,38 @@ void tst_PriorityQueueModel::reconcileResultsOnWorkerLanes()
     QCOMPARE(done.end - done.start, qint64(30));
     QCOMPARE(done.outcome, QStringLiteral("requeue_after"));
     QCOMPARE(lanes.workers[1].busy.at(0).end, qint64(-1)); // still reconciling
+}
+
+void tst_PriorityQueueModel::runtimeControllerPhasesOnWorkerLanes()
+{
+    // controller-runtime has no gate note: "workers started" opens the gate and names the
+    // lanes; "stopped" (a rebuild) ends what its workers held.
+    Rig r;
+    auto phase = [&](const char *p) {
+        r.record(TraceKind::RuntimeControllerStarted, "runtime", QString(),
+                 {{u"controller"_s, kQueue},
+                  {u"phase"_s, QString::fromLatin1(p)},
+                  {u"maxConcurrentReconciles"_s, 2},
+                  {u"usePriorityQueue"_s, true}});
+    };
+    r.clock.advance(100);
+    phase("sources started");
+    phase("workers started");
+    const QString w1 = kQueue + u"-worker-1"_s;
+    r.reconcileStarted("a", qPrintable(w1), 0);
+    r.clock.advance(50);
+    phase("stopped");
+    WorkerLanes lanes;
+    for (const TraceEvent &e : r.journal.events())
+        if (WorkerLanes::folds(e))
+            lanes.apply(e);
+    QCOMPARE(lanes.gateOpenMs, qint64(100));
+    QCOMPARE(lanes.workers.size(), size_t(2));
+    QCOMPARE(lanes.workers[0].name, w1);
+    QCOMPARE(lanes.workers[1].name, kQueue + u"-worker-2"_s);
+    const WorkerLanes::Busy &ended = lanes.workers[0].busy.at(0);
+    QCOMPARE(ended.end, qint64(150));
+    QCOMPARE(ended.outcome, u"controller stopped"_s);
 }
 
 QTEST_GUILESS_MAIN(tst_PriorityQueueModel)
