@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <vector>
 
 namespace lens::captiondetail {
 
@@ -108,6 +109,34 @@ QString provisionerCaption(const TraceEvent &e, const Journal *journal, quint64 
 QString priorityQueueCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 // caption_runtime.cpp: controller-runtime's handlers, predicates, Start and reconcileHandler.
 QString runtimeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+
+/// A key's latest stretch as a ready entry of a priority queue, from the journal alone (the
+/// queue's events, within the scan budget, never past `upTo`): since when it was ready, and which
+/// keys of a higher priority the queue handed out meanwhile while it was eligible (not held).
+struct PqWait {
+    struct Taker {
+        QString key;
+        int priority = 0;
+        int count = 0;
+    };
+    bool known = false;     ///< the key's entry was ready (for a Get: right before it)
+    bool handedOut = false; ///< the stretch ended with the key's own Get
+    QString queue;
+    QString key;
+    int priority = 0;
+    qint64 sinceMs = 0; ///< when it last became ready
+    qint64 untilMs = 0; ///< its Get, or the last moment looked at
+    int higher = 0;     ///< Gets of keys of a higher priority meanwhile
+    std::vector<Taker> takers;
+    bool orderHeld = true; ///< no Get meanwhile handed out a key that comes after it (lessReady)
+};
+/// For a PriorityQueueAdd or PriorityQueueReady (the stretch it starts or joins, up to the key's
+/// next Get or `upTo`), a PriorityQueueGet (the stretch it ends) or a ReconcileStarted (the Get
+/// before it). rules_runtime.cpp.
+PqWait pqWaitOf(const TraceEvent &e, const Journal *journal, quint64 upTo);
+/// The starvation paragraph for `e` (pqWaitOf), with the rule that explains it; "" when the
+/// key's wait saw no key of a higher priority handed out. caption_priorityqueue.cpp.
+QString pqWaitText(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// Position of journal event `seq` (or of the first one after it).
 inline Journal::Events::const_iterator at(const Journal *journal, quint64 seq)

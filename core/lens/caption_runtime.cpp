@@ -6,12 +6,23 @@
 #include "caption.h"
 #include "caption_p.h"
 #include "journaltext.h"
+#include "rules.h"
 
 namespace lens::captiondetail {
 
 namespace {
 
-QStringList enqueuedWords(const TraceEvent &e)
+/// Sentences joined into one paragraph, the empty ones (a rule that does not hold) left out.
+QString joined(const QStringList &sentences)
+{
+    QStringList kept;
+    for (const QString &s : sentences)
+        if (!s.isEmpty())
+            kept << s;
+    return kept.join(QLatin1Char(' '));
+}
+
+QStringList enqueuedWords(const TraceEvent &e, const RuleContext &rc)
 {
     QStringList p;
     const QString low = str(e, "lowPriority");
@@ -19,22 +30,22 @@ QStringList enqueuedWords(const TraceEvent &e)
     const bool hasPriority = e.detail.contains(QLatin1String("priority"));
     const QString prio = QString::number(e.detail.value(QLatin1String("priority")).toInt());
     if (low == QLatin1String("initial list")) {
-        p << Caption::tr("handler.LowPriority (%1): controller-runtime's handlers queue "
-                         "initial-list creates below every real change (TypedFuncs.Create, "
-                         "isInInitialList).")
-                 .arg(prio);
+        p << joined({Caption::tr("handler.LowPriority (%1): this create is part of the informer's "
+                                 "initial list (IsInInitialList).")
+                         .arg(prio),
+                     Rules::sentence(RuleId::HandlerInitialListLow, rc)});
     } else if (low == QLatin1String("unchanged resourceVersion")) {
-        p << Caption::tr("handler.LowPriority (%1): the old and new objects carry the same "
-                         "resourceVersion %2, so this update is a resync or relist re-delivery, "
-                         "not a change (TypedFuncs.Update compares the two strings).")
-                 .arg(prio, str(e, "newResourceVersion"));
+        p << joined({Caption::tr("handler.LowPriority (%1): the old and new objects carry the "
+                                 "same resourceVersion %2.")
+                         .arg(prio, str(e, "newResourceVersion")),
+                     Rules::sentence(RuleId::HandlerUnchangedUpdateLow, rc)});
     } else if (hasPriority) {
         p << Caption::tr("The handler asked for priority %1 itself: an explicit priority wins "
                          "over the handler's default.")
                  .arg(prio);
     } else if (event == QLatin1String("delete") || event == QLatin1String("generic")) {
-        p << Caption::tr("Priority unset (the queue reads it as 0): Delete and Generic events "
-                         "are never lowered.");
+        p << joined({Caption::tr("Priority unset (the queue reads it as 0)."),
+                     Rules::sentence(RuleId::HandlerDeleteNeverLowered, rc)});
     } else if (event == QLatin1String("update")) {
         p << Caption::tr("Priority unset (the queue reads it as 0): resourceVersion %1 → %2 is "
                          "a real change, or the queue is not a priority queue.")
@@ -67,7 +78,7 @@ QStringList filteredWords(const TraceEvent &e)
     return p;
 }
 
-QStringList startedWords(const TraceEvent &e)
+QStringList startedWords(const TraceEvent &e, const RuleContext &rc)
 {
     const QString phase = str(e, "phase");
     const QString queue = flagOf(e, "usePriorityQueue")
@@ -84,7 +95,8 @@ QStringList startedWords(const TraceEvent &e)
         return {Caption::tr("%1 worker(s) (MaxConcurrentReconciles) now take keys from %2 with "
                             "rate limiter %3.")
                     .arg(e.detail.value(QLatin1String("maxConcurrentReconciles")).toInteger())
-                    .arg(queue, str(e, "rateLimiter"))};
+                    .arg(queue, str(e, "rateLimiter")),
+                Rules::sentence(RuleId::LegacyQueueIgnoresPriority, rc)};
     if (phase == QLatin1String("failed"))
         return {Caption::tr("Start returned this error and no worker started: %1")
                     .arg(str(e, "error"))};
@@ -92,7 +104,7 @@ QStringList startedWords(const TraceEvent &e)
                         "end.")};
 }
 
-QStringList finishedWords(const TraceEvent &e)
+QStringList finishedWords(const TraceEvent &e, const RuleContext &rc)
 {
     QStringList p;
     const QString result = str(e, "result");
@@ -102,14 +114,13 @@ QStringList finishedWords(const TraceEvent &e)
         p << Caption::tr("The reconciler panicked and RecoverPanic is false: upstream the "
                          "process crashes; here the worker ends. reconcile_panics_total +1.");
     } else if (flagOf(e, "terminal")) {
-        p << Caption::tr("Terminal error: reconcileHandler neither requeues nor Forgets; the key "
-                         "waits for its next event. reconcile_total{result=\"error\"}, "
-                         "reconcile_errors_total and terminal_reconcile_errors_total +1.");
+        p << joined({Caption::tr("Terminal error: reconcile_total{result=\"error\"}, "
+                                 "reconcile_errors_total and terminal_reconcile_errors_total "
+                                 "+1."),
+                     Rules::sentence(RuleId::ReconcileTerminalNoRequeue, rc)});
     } else if (result == QLatin1String("error")) {
-        p << Caption::tr("Error: requeued rate-limited at priority %1 (AddWithOpts{RateLimited}) "
-                         "without Forget, so the backoff keeps growing until a success. "
-                         "reconcile_errors_total +1.")
-                 .arg(prio);
+        p << joined({Caption::tr("Error: reconcile_errors_total +1."),
+                     Rules::sentence(RuleId::ReconcileRequeueRateLimited, rc)});
         if (flagOf(e, "panic"))
             p << Caption::tr("The reconciler panicked; RecoverPanic turned the panic into this "
                              "error. reconcile_panics_total +1.");
@@ -118,25 +129,24 @@ QStringList finishedWords(const TraceEvent &e)
                              "with an error that is ignored and controller-runtime logs a "
                              "warning.");
     } else if (result == QLatin1String("requeue_after")) {
-        p << Caption::tr("RequeueAfter %1 ms: Forget resets the key's backoff, then "
-                         "AddWithOpts{After} queues it again at priority %2.")
-                 .arg(after)
-                 .arg(prio);
+        p << joined({Caption::tr("RequeueAfter %1 ms.").arg(after),
+                     Rules::sentence(RuleId::ReconcileRequeueAfter, rc)});
     } else if (result == QLatin1String("requeue")) {
-        p << Caption::tr("Requeue: true (deprecated since v0.21): a rate-limited requeue at "
-                         "priority %1 without Forget, so the backoff keeps growing.")
-                 .arg(prio);
+        p << joined({Caption::tr("Requeue: true (deprecated since v0.21)."),
+                     Rules::sentence(RuleId::ReconcileRequeueRateLimited, rc)});
     } else if (result == QLatin1String("success")) {
-        p << Caption::tr("Success: Forget clears the key's rate-limiter history; nothing is "
-                         "queued again until an event comes.");
+        p << joined(
+            {Caption::tr("Success."), Rules::sentence(RuleId::ReconcileSuccessForgets, rc)});
     }
     if (flagOf(e, "timedOut"))
         p << Caption::tr("ReconciliationTimeout ended the reconcile's context: "
                          "reconcile_timeouts_total +1.");
-    if (!result.isEmpty() && result != QLatin1String("success") && !flagOf(e, "terminal"))
-        p << Caption::tr("A requeue uses priority %1: the priority the key was handed out at, "
-                         "or Result.Priority when the reconciler set one.")
-                 .arg(prio);
+    if (!result.isEmpty() && result != QLatin1String("success") && !flagOf(e, "terminal")) {
+        const QString kept = Rules::sentence(RuleId::ReconcileKeepsPriority, rc);
+        p << (kept.isEmpty()
+                  ? Rules::sentence(RuleId::LegacyQueueIgnoresPriority, rc)
+                  : joined({Caption::tr("The requeue is at priority %1.").arg(prio), kept}));
+    }
     const QStringList calls =
         e.detail.value(QLatin1String("queueCalls")).toVariant().toStringList();
     p << (calls.isEmpty() ? Caption::tr("Queue calls: none.")
@@ -146,18 +156,19 @@ QStringList finishedWords(const TraceEvent &e)
 
 } // namespace
 
-QString runtimeCaption(const TraceEvent &e, const Journal *, quint64)
+QString runtimeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo)
 {
     QStringList p;
+    const RuleContext rc{e, journal, upTo};
     switch (e.kind) {
     case TraceKind::RuntimeEnqueued:
-        p = enqueuedWords(e);
+        p = enqueuedWords(e, rc);
         break;
     case TraceKind::RuntimeEventFiltered:
         p = filteredWords(e);
         break;
     case TraceKind::RuntimeControllerStarted:
-        p = startedWords(e);
+        p = startedWords(e, rc);
         break;
     case TraceKind::ReconcileStarted:
         p << Caption::tr("Worker %1 took %2 at priority %3 (reconcileID %4); the key stays "
@@ -167,13 +178,15 @@ QString runtimeCaption(const TraceEvent &e, const Journal *, quint64)
                       QString::number(e.detail.value(QLatin1String("priority")).toInt()))
                  .arg(e.detail.value(QLatin1String("reconcileId")).toInteger())
                  .arg(e.detail.value(QLatin1String("requeues")).toInteger());
+        p << pqWaitText(e, journal, upTo);
         break;
     case TraceKind::ReconcileFinished:
-        p = finishedWords(e);
+        p = finishedWords(e, rc);
         break;
     default:
         break;
     }
+    p.removeAll(QString());
     p << when(e);
     return page(JournalText::runtime(e), p);
 }

@@ -54,6 +54,23 @@ enum class RuleId {
     ListCauseExpired,
     ResyncQueuesSync,
     BookmarkTimeoutIsOurs,
+    // controller-runtime (rules_runtime.cpp, rules_table_runtime.cpp)
+    PqReadyOrder,
+    PqLowerWaitsForHigher,
+    PqPriorityOnlyRaised,
+    PqReadyBeatsDelay,
+    PqHeldKeyAfterDone,
+    PqShutDownAbandons,
+    PqForgetResetsBackoff,
+    HandlerInitialListLow,
+    HandlerUnchangedUpdateLow,
+    HandlerDeleteNeverLowered,
+    ReconcileRequeueRateLimited,
+    ReconcileRequeueAfter,
+    ReconcileTerminalNoRequeue,
+    ReconcileSuccessForgets,
+    ReconcileKeepsPriority,
+    LegacyQueueIgnoresPriority,
 };
 
 /// Where a rule is judged: the event explained, the journal (not owned, may be null) and the
@@ -79,6 +96,8 @@ class Rules {
 public:
     /// Every rule, in RuleId order.
     static const std::vector<Rule> &all();
+    /// controller-runtime's rows (rules_table_runtime.cpp), appended by all().
+    static void appendRuntimeRules(std::vector<Rule> *table);
     static const Rule &get(RuleId id);
     /// True when rule `id`'s predicate holds at `c`.
     static bool holds(RuleId id, const RuleContext &c) { return get(id).holds(c); }

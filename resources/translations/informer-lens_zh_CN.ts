@@ -1175,10 +1175,6 @@
         <source>This timeout is Informer Lens&apos;s own (its WatchList bookmark timeout, %1 ms here), not client-go&apos;s: client-go waits for the bookmark as long as the watch lasts and falls back to LIST+WATCH only when the WatchList request fails.</source>
         <translation>这个超时是 Informer Lens 自己的（它的 WatchList bookmark 超时，此处为 %1 ms），不是 client-go 的：client-go 会在 watch 持续期间一直等待该 bookmark，只有在 WatchList 请求失败时才退回到 LIST+WATCH。</translation>
     </message>
-    <message>
-        <source>The queue is shut down, so this add is dropped: after ShutDown the priority queue ignores every add (no entry, no rate limiter call, no metric).</source>
-        <translation>队列已关闭，所以这次添加被丢弃：ShutDown 之后，优先级队列忽略每一次添加（不建条目，不调用限速器，不计入指标）。</translation>
-    </message>
     <message numerus="yes">
         <source>RateLimited: the rate limiter&apos;s When chose %1 (it is asked on every such add, so the key now has %n failure(s) to its name even if the add merges away); the add waits the smaller of After and that.</source>
         <translation>
@@ -1194,28 +1190,12 @@
         <translation>它的实际延迟 %1 大于零，所以计入 workqueue_retries_total，无论下面的合并结果如何。</translation>
     </message>
     <message>
-        <source>A worker holds this key (handed out, not yet Done), and a held key has no entry, so this add makes a new one; it is handed out only after Done.</source>
-        <translation>某个 worker 持有这个键（已交出，尚未 Done），被持有的键没有条目，所以这次添加新建一个条目；它要等到 Done 之后才会被交出。</translation>
-    </message>
-    <message>
         <source>The key had no entry, so a new one is made.</source>
         <translation>该键没有条目，所以新建一个。</translation>
     </message>
     <message>
-        <source>It is ready with sequence number %1 at priority %2: ready entries are handed out by priority, highest first, then by sequence number. It counts in Len, in adds and in depth{priority=&quot;%2&quot;}.</source>
-        <translation>它已就绪，序号 %1，优先级 %2：就绪条目按优先级交出，最高的先出，其次按序号。它计入 Len、adds 和 depth{priority=&quot;%2&quot;}。</translation>
-    </message>
-    <message>
         <source>It waits until %1 at priority %2; while it waits it is neither in Len nor in any depth series, and when its time comes it takes a new sequence number.</source>
         <translation>它以优先级 %2 等待到 %1；等待期间它既不在 Len 中，也不在任何 depth 序列中，时间到了时它会取得一个新序号。</translation>
-    </message>
-    <message>
-        <source>The key already had an entry with a lower priority; priority is only ever raised, so the entry now has priority %1. A raise takes a new sequence number (%2): the key goes to the tail of priority %1, behind the entries already there (FIFO within a level, since v0.23).</source>
-        <translation>该键已有一个优先级更低的条目；优先级只会提高，所以该条目现在的优先级是 %1。提高优先级会取得新序号（%2）：该键排到优先级 %1 的队尾，在已在那里的条目之后（同一级别内先进先出，自 v0.23 起）。</translation>
-    </message>
-    <message>
-        <source>The entry was ready already, so this add&apos;s delay is dropped: ready beats any delay.</source>
-        <translation>该条目已经就绪，所以这次添加的延迟被丢弃：就绪胜过任何延迟。</translation>
     </message>
     <message>
         <source>It is ready and counts in depth{priority=&quot;%1&quot;}.</source>
@@ -1224,14 +1204,6 @@
     <message>
         <source>It still waits until %1; only ready entries are in depth.</source>
         <translation>它仍等待到 %1；只有就绪条目计入 depth。</translation>
-    </message>
-    <message>
-        <source>The key was already ready, so this delayed add is dropped: ready beats any delay (lockedAddWithOpts). No timer will add it later; the entry keeps its sequence number %1 and its place.</source>
-        <translation>该键已经就绪，所以这次延迟添加被丢弃：就绪胜过任何延迟（lockedAddWithOpts）。之后不会有定时器再添加它；该条目保留序号 %1 和它的位置。</translation>
-    </message>
-    <message>
-        <source>The key was waiting; this add has no delay, so the entry becomes ready now (ready beats any delay) and keeps its sequence number %1. It counts in Len, in adds and in depth{priority=&quot;%2&quot;} from now on.</source>
-        <translation>该键原本在等待；这次添加没有延迟，所以该条目现在就绪（就绪胜过任何延迟），并保留序号 %1。从现在起它计入 Len、adds 和 depth{priority=&quot;%2&quot;}。</translation>
     </message>
     <message>
         <source>The key was already waiting for a later time; the earlier readyAt wins, so it now waits until %1.</source>
@@ -1246,28 +1218,6 @@
         <translation>该键已在优先级 %1 就绪，这次添加既没有提高它的优先级，也没有可缩短的时间，所以什么都不变：该条目保留序号 %2 和它的位置，也不计入任何指标。</translation>
     </message>
     <message>
-        <source>It asked for priority %1, lower than the entry&apos;s %2: a priority is never lowered.</source>
-        <translation>它请求的优先级 %1 低于条目的 %2：优先级从不降低。</translation>
-    </message>
-    <message>
-        <source>Its ready time came (%1, %2 late), so handleWaitingItems moved the entry to the ready ones with a new sequence number, %3: among priority %4 it goes after every entry that became ready before it, and before any older entry of a lower priority. It counts in Len, in adds and in depth{priority=&quot;%4&quot;} now.</source>
-        <translation>它的就绪时间到了（%1，晚了 %2），所以 handleWaitingItems 把该条目移入就绪条目，并给它新序号 %3：在优先级 %4 中，它排在所有比它先就绪的条目之后，并排在任何更早的低优先级条目之前。它现在计入 Len、adds 和 depth{priority=&quot;%4&quot;}。</translation>
-    </message>
-    <message>
-        <source>The queue is shut down, so GetWithPriority answers shutdown at once: the priority queue does not drain what is queued, and the worker ends.</source>
-        <translation>队列已关闭，所以 GetWithPriority 立即回答 shutdown：优先级队列不会排空已排队的条目，worker 随之结束。</translation>
-    </message>
-    <message>
-        <source>GetWithPriority handed the key out at priority %1 (sequence number %2): ready entries go by priority, highest first, then by sequence number, and a key a worker holds is skipped. It had been ready for %3 (the queue_duration metric counts from when it first became ready).</source>
-        <translation>GetWithPriority 以优先级 %1（序号 %2）交出了该键：就绪条目按优先级出队，最高的先出，其次按序号，被 worker 持有的键会被跳过。它已就绪 %3（queue_duration 指标从它第一次就绪时开始计时）。</translation>
-    </message>
-    <message numerus="yes">
-        <source>The key is locked until Done: an add meanwhile makes a new entry that waits for the lock. %n ready entry(s) left.</source>
-        <translation>
-            <numerusform>该键在 Done 之前被锁定：其间的添加会新建一个条目，等待锁释放。还剩 %n 个就绪条目。</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Done unlocks the key after %1 of work. It was added again meanwhile, and that ready entry can be handed out now, in its order.</source>
         <translation>Done 在工作 %1 之后解锁该键。其间它又被添加过，那个就绪条目现在可以按它的顺序被交出。</translation>
     </message>
@@ -1276,38 +1226,14 @@
         <translation>Done 在工作 %1 之后解锁该键（work_duration 指标）。没有它的就绪条目在等待。</translation>
     </message>
     <message numerus="yes">
-        <source>Forget clears the rate limiter&apos;s %n failure(s) of the key, so its next rate-limited add starts from the base delay again. It does not remove an entry from the queue.</source>
-        <translation>
-            <numerusform>Forget 清除限速器为该键记下的 %n 次失败，所以它下一次限速添加重新从基础延迟开始。它不会从队列中移除条目。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>ShutDown abandons the %n queued entry(s): the priority queue does not drain, waiting and later Gets answer shutdown at once, and every later add is dropped.</source>
-        <translation>
-            <numerusform>ShutDown 放弃 %n 个已排队的条目：优先级队列不排空，正在等待的和之后的 Get 都立即回答 shutdown，之后的每次添加都被丢弃。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n key(s) were being processed; their workers may still call Done.</source>
         <translation>
             <numerusform>%n 个键正在处理中；它们的 worker 仍可以调用 Done。</numerusform>
         </translation>
     </message>
     <message>
-        <source>handler.LowPriority (%1): controller-runtime&apos;s handlers queue initial-list creates below every real change (TypedFuncs.Create, isInInitialList).</source>
-        <translation>handler.LowPriority（%1）：controller-runtime 的处理器把初始列表中的创建事件排在所有真实变更之后（TypedFuncs.Create，isInInitialList）。</translation>
-    </message>
-    <message>
-        <source>handler.LowPriority (%1): the old and new objects carry the same resourceVersion %2, so this update is a resync or relist re-delivery, not a change (TypedFuncs.Update compares the two strings).</source>
-        <translation>handler.LowPriority（%1）：新旧对象的 resourceVersion 都是 %2，因此这次更新是 resync 或重新列表的再次投递，而不是变更（TypedFuncs.Update 比较这两个字符串）。</translation>
-    </message>
-    <message>
         <source>The handler asked for priority %1 itself: an explicit priority wins over the handler&apos;s default.</source>
         <translation>处理器自己指定了优先级 %1：显式指定的优先级优先于处理器的默认值。</translation>
-    </message>
-    <message>
-        <source>Priority unset (the queue reads it as 0): Delete and Generic events are never lowered.</source>
-        <translation>未设置优先级（队列按 0 处理）：Delete 和 Generic 事件从不降低优先级。</translation>
     </message>
     <message>
         <source>Priority unset (the queue reads it as 0): resourceVersion %1 → %2 is a real change, or the queue is not a priority queue.</source>
@@ -1362,14 +1288,6 @@
         <translation>reconciler 发生 panic 且 RecoverPanic 为 false：在上游进程会崩溃；这里该 worker 结束。reconcile_panics_total +1。</translation>
     </message>
     <message>
-        <source>Terminal error: reconcileHandler neither requeues nor Forgets; the key waits for its next event. reconcile_total{result=&quot;error&quot;}, reconcile_errors_total and terminal_reconcile_errors_total +1.</source>
-        <translation>终止性错误：reconcileHandler 既不重新入队也不调用 Forget；该键等待下一个事件。reconcile_total{result=&quot;error&quot;}、reconcile_errors_total 和 terminal_reconcile_errors_total 各 +1。</translation>
-    </message>
-    <message>
-        <source>Error: requeued rate-limited at priority %1 (AddWithOpts{RateLimited}) without Forget, so the backoff keeps growing until a success. reconcile_errors_total +1.</source>
-        <translation>错误：以优先级 %1 限速重新入队（AddWithOpts{RateLimited}），不调用 Forget，因此退避时间持续增长，直到一次成功。reconcile_errors_total +1。</translation>
-    </message>
-    <message>
         <source>The reconciler panicked; RecoverPanic turned the panic into this error. reconcile_panics_total +1.</source>
         <translation>reconciler 发生了 panic；RecoverPanic 把这个 panic 变成了这个错误。reconcile_panics_total +1。</translation>
     </message>
@@ -1378,24 +1296,8 @@
         <translation>reconciler 同时要求了重新入队（RequeueAfter 或 Requeue）；带有错误时这会被忽略，controller-runtime 会记录一条警告。</translation>
     </message>
     <message>
-        <source>RequeueAfter %1 ms: Forget resets the key&apos;s backoff, then AddWithOpts{After} queues it again at priority %2.</source>
-        <translation>RequeueAfter %1 ms：Forget 重置该键的退避，然后 AddWithOpts{After} 以优先级 %2 重新入队。</translation>
-    </message>
-    <message>
-        <source>Requeue: true (deprecated since v0.21): a rate-limited requeue at priority %1 without Forget, so the backoff keeps growing.</source>
-        <translation>Requeue: true（自 v0.21 起已弃用）：以优先级 %1 限速重新入队且不调用 Forget，因此退避时间持续增长。</translation>
-    </message>
-    <message>
-        <source>Success: Forget clears the key&apos;s rate-limiter history; nothing is queued again until an event comes.</source>
-        <translation>成功：Forget 清除该键在限速器中的历史；在新事件到来之前不会再次入队。</translation>
-    </message>
-    <message>
         <source>ReconciliationTimeout ended the reconcile&apos;s context: reconcile_timeouts_total +1.</source>
         <translation>ReconciliationTimeout 结束了本次 reconcile 的 context：reconcile_timeouts_total +1。</translation>
-    </message>
-    <message>
-        <source>A requeue uses priority %1: the priority the key was handed out at, or Result.Priority when the reconciler set one.</source>
-        <translation>重新入队使用优先级 %1：即该键被取出时的优先级，或 reconciler 设置的 Result.Priority。</translation>
     </message>
     <message>
         <source>Queue calls: none.</source>
@@ -1408,6 +1310,188 @@
     <message>
         <source>Worker %1 took %2 at priority %3 (reconcileID %4); the key stays locked until Done. The rate limiter has counted %5 failure(s) for it (NumRequeues).</source>
         <translation>worker %1 以优先级 %3 取得 %2（reconcileID %4）；在 Done 之前该键保持锁定。限速器已为它记录 %5 次失败（NumRequeues）。</translation>
+    </message>
+    <message>
+        <source>The queue is shut down, so this add is dropped (no entry, no rate limiter call, no metric).</source>
+        <translation>队列已关闭，所以这次添加被丢弃（不建条目，不调用限速器，不计指标）。</translation>
+    </message>
+    <message>
+        <source>A worker held this key when it was added; the key had no entry, so a new one is made.</source>
+        <translation>添加时有 worker 持有该键；该键没有条目，所以新建一个。</translation>
+    </message>
+    <message>
+        <source>It is ready with sequence number %1 at priority %2.</source>
+        <translation>它已就绪，序号 %1，优先级 %2。</translation>
+    </message>
+    <message>
+        <source>It counts in Len, in adds and in depth{priority=&quot;%1&quot;}.</source>
+        <translation>它计入 Len、adds 和 depth{priority=&quot;%1&quot;}。</translation>
+    </message>
+    <message>
+        <source>The key already had an entry with a lower priority; it now has priority %1 and sequence number %2.</source>
+        <translation>该键原有一个优先级更低的条目；它现在的优先级为 %1，序号为 %2。</translation>
+    </message>
+    <message>
+        <source>The entry was ready already, so this add&apos;s delay is dropped.</source>
+        <translation>该条目原本已就绪，所以这次添加的延迟被丢弃。</translation>
+    </message>
+    <message>
+        <source>The key was already ready, so this delayed add is dropped; the entry keeps its sequence number %1 and its place.</source>
+        <translation>该键原本已就绪，所以这次延迟添加被丢弃；该条目保留序号 %1 和它的位置。</translation>
+    </message>
+    <message>
+        <source>The key was waiting; this add has no delay, so the entry becomes ready now and keeps its sequence number %1. It counts in Len, in adds and in depth{priority=&quot;%2&quot;} from now on.</source>
+        <translation>该键原本在等待；这次添加没有延迟，所以条目现在就绪并保留序号 %1。从现在起它计入 Len、adds 和 depth{priority=&quot;%2&quot;}。</translation>
+    </message>
+    <message>
+        <source>It asked for priority %1, lower than the entry&apos;s %2, which it keeps.</source>
+        <translation>它请求的优先级 %1 低于条目的 %2，条目保持 %2。</translation>
+    </message>
+    <message>
+        <source>%1 (priority %2)</source>
+        <translation>%1（优先级 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 was ready at priority %2 from %3 for %4 before it was handed out; meanwhile the queue handed out %n key(s) of a higher priority first: %5.</source>
+        <translation>
+            <numerusform>%1 自 %3 起以优先级 %2 就绪，等了 %4 才被交出；其间队列先交出了 %n 个更高优先级的键：%5。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 has been ready at priority %2 since %3 (%4); since then the queue handed out %n key(s) of a higher priority: %5, and never this one.</source>
+        <translation>
+            <numerusform>%1 自 %3 起以优先级 %2 就绪（%4）；此后队列交出了 %n 个更高优先级的键：%5，却从未交出它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Its ready time came (%1, %2 late), so handleWaitingItems moved the entry to the ready ones with a new sequence number, %3, at priority %4. It counts in Len, in adds and in depth{priority=&quot;%4&quot;} now.</source>
+        <translation>它的就绪时间已到（%1，晚了 %2），所以 handleWaitingItems 把该条目移入就绪条目，新序号 %3，优先级 %4。它现在计入 Len、adds 和 depth{priority=&quot;%4&quot;}。</translation>
+    </message>
+    <message>
+        <source>The queue is shut down, so GetWithPriority answers shutdown at once, and the worker ends.</source>
+        <translation>队列已关闭，所以 GetWithPriority 立即回答 shutdown，worker 随之结束。</translation>
+    </message>
+    <message>
+        <source>GetWithPriority handed the key out at priority %1 (sequence number %2). It had been ready for %3 (the queue_duration metric counts from when it first became ready).</source>
+        <translation>GetWithPriority 以优先级 %1（序号 %2）交出了该键。它已就绪 %3（queue_duration 指标从它首次就绪时开始计）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ready entry(s) left.</source>
+        <translation>
+            <numerusform>还剩 %n 个就绪条目。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Forget: the rate limiter had counted %n failure(s) for the key.</source>
+        <translation>
+            <numerusform>Forget：限速器曾为该键记录 %n 次失败。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>ShutDown: %n entry(s) were queued.</source>
+        <translation>
+            <numerusform>ShutDown：队列中有 %n 个条目。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>handler.LowPriority (%1): this create is part of the informer&apos;s initial list (IsInInitialList).</source>
+        <translation>handler.LowPriority（%1）：这次创建属于 informer 的初始列表（IsInInitialList）。</translation>
+    </message>
+    <message>
+        <source>handler.LowPriority (%1): the old and new objects carry the same resourceVersion %2.</source>
+        <translation>handler.LowPriority（%1）：新旧对象的 resourceVersion 相同，都是 %2。</translation>
+    </message>
+    <message>
+        <source>Priority unset (the queue reads it as 0).</source>
+        <translation>未设置优先级（队列按 0 处理）。</translation>
+    </message>
+    <message>
+        <source>Terminal error: reconcile_total{result=&quot;error&quot;}, reconcile_errors_total and terminal_reconcile_errors_total +1.</source>
+        <translation>终止性错误：reconcile_total{result=&quot;error&quot;}、reconcile_errors_total 和 terminal_reconcile_errors_total +1。</translation>
+    </message>
+    <message>
+        <source>Error: reconcile_errors_total +1.</source>
+        <translation>错误：reconcile_errors_total +1。</translation>
+    </message>
+    <message>
+        <source>RequeueAfter %1 ms.</source>
+        <translation>RequeueAfter %1 ms。</translation>
+    </message>
+    <message>
+        <source>Requeue: true (deprecated since v0.21).</source>
+        <translation>Requeue: true（自 v0.21 起已弃用）。</translation>
+    </message>
+    <message>
+        <source>Success.</source>
+        <translation>成功。</translation>
+    </message>
+    <message>
+        <source>The requeue is at priority %1.</source>
+        <translation>重新入队的优先级为 %1。</translation>
+    </message>
+    <message>
+        <source>Ready entries are handed out by priority, highest first, then by sequence number, and a key a worker holds is skipped (handleReadyItems).</source>
+        <translation>就绪条目按优先级交出，最高的先出，同一优先级再按序号；被 worker 持有的键会被跳过（handleReadyItems）。</translation>
+    </message>
+    <message>
+        <source>A ready entry is handed out only when no unheld ready entry of a higher priority exists: while keys of a higher priority keep coming back, it waits, however long.</source>
+        <translation>只有在没有未被持有的更高优先级就绪条目时，一个就绪条目才会被交出：只要更高优先级的键不断回来，它就一直等待，无论多久。</translation>
+    </message>
+    <message>
+        <source>A key&apos;s priority is only ever raised, never lowered; a raise takes a new sequence number, so the key goes to the tail of its new level, behind the entries already there (FIFO within a level, since v0.23).</source>
+        <translation>键的优先级只会提高，从不降低；提高时取得新序号，所以该键排到新级别的末尾，在已有条目之后（同一级别内先进先出，自 v0.23 起）。</translation>
+    </message>
+    <message>
+        <source>Ready beats any delay: an entry that is ready stays ready, and a delay merged into it is dropped for good (no timer adds it later).</source>
+        <translation>就绪胜过任何延迟：已就绪的条目保持就绪，合并进来的延迟被永久丢弃（之后不会有定时器再添加它）。</translation>
+    </message>
+    <message>
+        <source>A key a worker holds (handed out, not yet Done) has no entry in the queue, so an add meanwhile makes a new one, and that entry is handed out only after the worker&apos;s Done.</source>
+        <translation>被 worker 持有（已交出、尚未 Done）的键在队列中没有条目，所以其间的添加会新建一个条目，而该条目要等那个 worker 调用 Done 之后才会被交出。</translation>
+    </message>
+    <message>
+        <source>After ShutDown the priority queue does not drain: its entries are abandoned, every Get answers shutdown at once and every add is dropped.</source>
+        <translation>ShutDown 之后优先级队列不会排空：其中的条目被放弃，每次 Get 都立即回答 shutdown，每次添加都被丢弃。</translation>
+    </message>
+    <message>
+        <source>Forget clears the rate limiter&apos;s count for the key, so its next rate-limited add starts from the base delay again; it does not remove an entry from the queue.</source>
+        <translation>Forget 清除限速器对该键的计数，所以它下一次限速添加重新从基础延迟开始；它不会从队列中移除条目。</translation>
+    </message>
+    <message>
+        <source>controller-runtime&apos;s handlers add a create from the initial list at LowPriority (−100), below every real change (TypedFuncs.Create, IsInInitialList).</source>
+        <translation>controller-runtime 的处理器以 LowPriority（−100）添加来自初始列表的创建事件，低于每一次真实变更（TypedFuncs.Create，IsInInitialList）。</translation>
+    </message>
+    <message>
+        <source>controller-runtime&apos;s handlers add an update whose old and new resourceVersion are the same string at LowPriority (−100): a resync or relist re-delivery, not a change (TypedFuncs.Update).</source>
+        <translation>controller-runtime 的处理器以 LowPriority（−100）添加新旧 resourceVersion 字符串相同的更新：这是 resync 或重新列表的再次投递，而不是变更（TypedFuncs.Update）。</translation>
+    </message>
+    <message>
+        <source>Delete and Generic events are never lowered: the handler adds them without a priority, which the queue reads as 0.</source>
+        <translation>Delete 和 Generic 事件从不降低优先级：处理器添加它们时不带优先级，队列按 0 处理。</translation>
+    </message>
+    <message>
+        <source>reconcileHandler requeues the key rate-limited (AddWithOpts{RateLimited}) without Forget, so its backoff keeps growing until a success.</source>
+        <translation>reconcileHandler 以限速方式（AddWithOpts{RateLimited}）重新放入该键，且不调用 Forget，所以它的退避会一直增长，直到一次成功。</translation>
+    </message>
+    <message>
+        <source>For RequeueAfter reconcileHandler calls Forget, which resets the key&apos;s backoff, then AddWithOpts{After: RequeueAfter}.</source>
+        <translation>对于 RequeueAfter，reconcileHandler 先调用 Forget 重置该键的退避，再调用 AddWithOpts{After: RequeueAfter}。</translation>
+    </message>
+    <message>
+        <source>For a TerminalError reconcileHandler neither requeues nor Forgets the key: it waits for its next event.</source>
+        <translation>对于 TerminalError，reconcileHandler 既不重新入队也不 Forget 该键：它等待下一个事件。</translation>
+    </message>
+    <message>
+        <source>On success reconcileHandler calls Forget, which clears the key&apos;s rate-limiter history; nothing is queued again until an event comes.</source>
+        <translation>成功时 reconcileHandler 调用 Forget，清除该键的限速历史；在新事件到来之前不会再放入队列。</translation>
+    </message>
+    <message>
+        <source>A requeue uses the priority the key was handed out at, or Result.Priority when the reconciler set one.</source>
+        <translation>重新入队使用该键被交出时的优先级；若 reconciler 设置了 Result.Priority，则用它。</translation>
+    </message>
+    <message>
+        <source>With UsePriorityQueue=false the controller runs on client-go&apos;s rate-limiting queue (priorityQueueWrapper): every priority is ignored, keys go out first in, first out, and GetWithPriority reports 0.</source>
+        <translation>UsePriorityQueue=false 时，控制器运行在 client-go 的限速队列上（priorityQueueWrapper）：所有优先级都被忽略，键按先进先出交出，GetWithPriority 总是报告 0。</translation>
     </message>
 </context>
 <context>

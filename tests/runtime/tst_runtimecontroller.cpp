@@ -486,9 +486,10 @@ void TestRuntimeController::captionsSayTheRowThatApplied()
     };
     QVERIFY(captionOf(TraceKind::RuntimeEnqueued)
                 .contains(QLatin1String("handler.LowPriority (-100)")));
-    QVERIFY(captionOf(TraceKind::RuntimeEnqueued).contains(QLatin1String("isInInitialList")));
+    QVERIFY(captionOf(TraceKind::RuntimeEnqueued).contains(QLatin1String("IsInInitialList")));
     const QString first = captionOf(TraceKind::ReconcileFinished, 0);
-    QVERIFY2(first.contains(QLatin1String("RequeueAfter 500 ms: Forget resets")),
+    QVERIFY2(first.contains(QLatin1String("RequeueAfter 500 ms. For RequeueAfter reconcileHandler "
+                                          "calls Forget, which resets")),
              qPrintable(first));
     QVERIFY2(first.contains(QLatin1String("Forget, AddWithOpts{After: 500ms, Priority: -100}")),
              qPrintable(first));

@@ -202,13 +202,14 @@ void TestRuntimeQueues::captionsSayWhy()
         return QString();
     };
     QVERIFY(captionOf(TraceKind::PriorityQueueAdd, QStringLiteral("a"), "ready wins")
-                .contains(QStringLiteral("ready beats any delay")));
+                .contains(QStringLiteral("Ready beats any delay")));
     QVERIFY(captionOf(TraceKind::PriorityQueueAdd, QStringLiteral("b"), "raised")
-                .contains(QStringLiteral("new sequence number (2)")));
+                .contains(QStringLiteral("sequence number 2")));
     QVERIFY(captionOf(TraceKind::PriorityQueueGet, QStringLiteral("b"))
                 .contains(QStringLiteral("at priority 2")));
     QVERIFY(captionOf(TraceKind::PriorityQueueShutDown, {})
-                .contains(QStringLiteral("abandons the 1 queued entry")));
+                .contains(QStringLiteral("ShutDown: 1 entry(s) were queued. After ShutDown the "
+                                         "priority queue does not drain")));
     QVERIFY(captionOf(TraceKind::PriorityQueueAdd, QStringLiteral("c"))
                 .contains(QStringLiteral("shut down")));
     for (const TraceEvent &e : t.journal.events())
