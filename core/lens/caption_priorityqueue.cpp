@@ -40,7 +40,7 @@ void explainAdd(const TraceEvent &e, const RuleContext &rc, QStringList &p)
         return;
     }
     const int prio = int(num(e, "priority"));
-    const qint64 seq = num(e, "seq");
+    const qint64 seq = num(e, "sequence");
     const qint64 delayMs = num(e, "delayMs");
     const bool ready = flagOf(e, "ready");
     const QString merge = str(e, "merge");
@@ -194,7 +194,7 @@ QString priorityQueueCaption(const TraceEvent &e, const Journal *journal, quint6
                                  "priority %4. It counts in Len, in adds and in "
                                  "depth{priority=\"%4\"} now.")
                          .arg(formatTimeMs(num(e, "readyAtMs")), formatTimeMs(num(e, "lateMs")))
-                         .arg(num(e, "seq"))
+                         .arg(num(e, "sequence"))
                          .arg(prio),
                      Rules::sentence(RuleId::PqReadyOrder, rc)});
         break;
@@ -209,7 +209,7 @@ QString priorityQueueCaption(const TraceEvent &e, const Journal *journal, quint6
                                  "number %2). It had been ready for %3 (the queue_duration "
                                  "metric counts from when it first became ready).")
                          .arg(prio)
-                         .arg(num(e, "seq"))
+                         .arg(num(e, "sequence"))
                          .arg(formatTimeMs(num(e, "waitedMs"))),
                      Rules::sentence(RuleId::PqReadyOrder, rc)});
         p << joined({Rules::sentence(RuleId::PqHeldKeyAfterDone, rc),

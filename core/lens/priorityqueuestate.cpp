@@ -227,7 +227,7 @@ void PriorityQueueStates::apply(const TraceEvent &e)
         }
         en->ready = true;
         en->priority = int(num(e, "priority", en->priority));
-        en->order = quint64(num(e, "seq", qint64(en->order)));
+        en->order = quint64(num(e, "sequence", qint64(en->order)));
         en->readyAtMs = -1;
         en->readySinceMs = e.t;
         en->readySinceSeq = e.seq;
@@ -366,7 +366,7 @@ void PriorityQueueStates::applyAdd(PriorityQueueState &s, const TraceEvent &e)
     }
     const bool wasReady = en->ready;
     en->priority = cause.priority;
-    en->order = quint64(num(e, "seq", qint64(en->order)));
+    en->order = quint64(num(e, "sequence", qint64(en->order)));
     en->ready = ready;
     en->readyAtMs = ready ? -1 : num(e, "readyAtMs", e.t + cause.delayMs);
     if (ready && !wasReady) {

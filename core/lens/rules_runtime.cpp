@@ -85,7 +85,7 @@ struct PqFold {
         case TraceKind::PriorityQueueReady: {
             Entry &en = items[x.key];
             en.priority = prioOf(x);
-            en.seq = num(x, "seq");
+            en.seq = num(x, "sequence");
             en.ready = x.kind == TraceKind::PriorityQueueReady || flagOf(x, "ready");
             maxSeq = std::max(maxSeq, en.seq);
             break;
@@ -201,7 +201,7 @@ PqWait pqWaitOf(const TraceEvent &e, const Journal *j, quint64 upTo)
                     w.takers.push_back({x.key, p, 1});
                 else
                     ++t->count;
-            } else if (!lessReady(p, num(x, "seq"), mine.priority, mine.seq)) {
+            } else if (!lessReady(p, num(x, "sequence"), mine.priority, mine.seq)) {
                 w.orderHeld = false;
             }
         } else if (x.kind == TraceKind::PriorityQueueShutDown && x.seq > anchor->seq) {
@@ -240,7 +240,7 @@ bool pqReadyOrder(const RuleContext &c)
     if (handedOut(e)) {
         const PqFold f = foldBefore(c.journal, str(e, "queue"), e.seq);
         return !f.complete ||
-               (!f.locked.contains(e.key) && !f.anyEligibleBefore(prioOf(e), num(e, "seq"), e.key));
+               (!f.locked.contains(e.key) && !f.anyEligibleBefore(prioOf(e), num(e, "sequence"), e.key));
     }
     const bool readyAdd =
         e.kind == TraceKind::PriorityQueueAdd && !flagOf(e, "ignored") && flagOf(e, "ready");
@@ -270,8 +270,8 @@ bool pqPriorityOnlyRaised(const RuleContext &c)
     if (prioOf(e) != std::max(prev.priority, requested))
         return false;
     if (prioOf(e) > prev.priority)
-        return merge == QLatin1String("raised") && num(e, "seq") > f.maxSeq;
-    return num(e, "seq") == prev.seq;
+        return merge == QLatin1String("raised") && num(e, "sequence") > f.maxSeq;
+    return num(e, "sequence") == prev.seq;
 }
 
 bool pqReadyBeatsDelay(const RuleContext &c)

@@ -207,7 +207,7 @@ void PriorityQueue::addOne(const AddOpts &opts, const QString &key, const QStrin
     }
     const Entry &e = *it;
     det.insert(QLatin1String("priority"), e.priority);
-    det.insert(QLatin1String("seq"), qint64(e.seq));
+    det.insert(QLatin1String("sequence"), qint64(e.seq));
     det.insert(QLatin1String("delayMs"), after > 0 ? after : 0);
     if (e.readyAtMs)
         det.insert(QLatin1String("readyAtMs"), *e.readyAtMs);
@@ -254,7 +254,7 @@ void PriorityQueue::handleWaitingItems()
         d->ready.emplace(readyKey(e), key);
         record(TraceKind::PriorityQueueReady, key,
                {{QLatin1String("priority"), e.priority},
-                {QLatin1String("seq"), qint64(e.seq)},
+                {QLatin1String("sequence"), qint64(e.seq)},
                 {QLatin1String("readyAtMs"), readyAt},
                 {QLatin1String("lateMs"), now - readyAt},
                 {QLatin1String("depth"), qint64(d->ready.size())}});
@@ -278,7 +278,7 @@ int PriorityQueue::take(const QString &key, const QString &worker)
     record(TraceKind::PriorityQueueGet, key,
            {{QLatin1String("worker"), worker},
             {QLatin1String("priority"), e.priority},
-            {QLatin1String("seq"), qint64(e.seq)},
+            {QLatin1String("sequence"), qint64(e.seq)},
             {QLatin1String("waitedMs"), now - e.readySinceMs},
             {QLatin1String("depth"), qint64(d->ready.size())}});
     return e.priority;

@@ -93,11 +93,11 @@ enum class TraceKind {
                              ///< entry's after the merge), afterMs, rateLimited, limiterMs,
                              ///< failures, delayMs (the effective delay, 0 = ready), readyAtMs,
                              ///< merge (new|raised|ready wins|earlier wins|kept earlier|unchanged),
-                             ///< whileProcessing, seq, retry, ready, ignored, reason, depth
+                             ///< whileProcessing, sequence, retry, ready, ignored, reason, depth
     PriorityQueueReady,      ///< priority queue: a waiting entry's time came (handleWaitingItems);
-                             ///< detail.queue, priority, seq (renewed), readyAtMs, lateMs, depth
+                             ///< detail.queue, priority, sequence (renewed), readyAtMs, lateMs, depth
     PriorityQueueGet,        ///< priority queue: GetWithPriority handed the key out; detail.queue,
-                             ///< worker, priority, seq, waitedMs (since it became ready), depth;
+                             ///< worker, priority, sequence, waitedMs (since it became ready), depth;
                              ///< or shutDown (no item)
     PriorityQueueDone,       ///< priority queue: Done; detail.queue, worker, workMs, requeued (a
                              ///< ready entry of the key waited for the lock), depth

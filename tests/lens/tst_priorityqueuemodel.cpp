@@ -71,7 +71,7 @@ struct Rig {
                       {u"delayMs"_s, delayMs},
                       {u"merge"_s, QString::fromLatin1(merge)},
                       {u"whileProcessing"_s, whileProcessing},
-                      {u"seq"_s, qint64(entrySeq(key, merge))},
+                      {u"sequence"_s, qint64(entrySeq(key, merge))},
                       {u"retry"_s, delayMs > 0},
                       {u"ready"_s, delayMs == 0},
                       {u"reason"_s, QString::fromLatin1(reason)},
@@ -107,7 +107,7 @@ struct Rig {
                       {{u"queue"_s, kQueue},
                        {u"worker"_s, QString::fromLatin1(worker)},
                        {u"priority"_s, priority},
-                       {u"seq"_s, 0},
+                       {u"sequence"_s, 0},
                        {u"waitedMs"_s, 0},
                        {u"depth"_s, 0}});
     }
@@ -125,7 +125,7 @@ struct Rig {
         return record(TraceKind::PriorityQueueReady, "priorityqueue", QString::fromLatin1(key),
                       {{u"queue"_s, kQueue},
                        {u"priority"_s, priority},
-                       {u"seq"_s, qint64(seqOf[QString::fromLatin1(key)] = nextSeq++)},
+                       {u"sequence"_s, qint64(seqOf[QString::fromLatin1(key)] = nextSeq++)},
                        {u"readyAtMs"_s, clock.nowMs()},
                        {u"lateMs"_s, 0},
                        {u"depth"_s, 0}});

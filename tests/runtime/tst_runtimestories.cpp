@@ -155,8 +155,8 @@ void TestRuntimeStories::cr30c_anUpdateRaisesIt()
     // p2 became ready at 600.5 s with a newer sequence number than L's raise.
     const TraceEvent p2ready = r.events(TraceKind::PriorityQueueReady, keyP2).at(299);
     QCOMPARE(p2ready.t, qint64(600500));
-    QVERIFY(p2ready.detail.value(QLatin1String("seq")).toInteger() >
-            raise.detail.value(QLatin1String("seq")).toInteger());
+    QVERIFY(p2ready.detail.value(QLatin1String("sequence")).toInteger() >
+            raise.detail.value(QLatin1String("sequence")).toInteger());
     QVERIFY(r.started.contains(keyL + QStringLiteral("@601000")));
     const QList<TraceEvent> runs = r.events(TraceKind::ReconcileStarted, keyL);
     QVERIFY(runs.size() >= 2);

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void check_data();
     void check();
     void everyKindHasASchema();
+    void noFieldShadowsAnEventField();
     void statusRoundTrip();
 };
 
@@ -84,6 +85,25 @@ void TestTraceDetail::everyKindHasASchema()
             kind == TraceKind::PumpMode)
             continue;
         QVERIFY2(!tracedetail::fields(kind).isEmpty(), qPrintable(traceKindName(kind)));
+    }
+}
+
+void TestTraceDetail::noFieldShadowsAnEventField()
+{
+    // TraceEvent::toJson() writes the detail fields beside the event's own ("seq", "t", ...):
+    // a detail field of that name would overwrite the event's (the priority queue's sequence
+    // number was once "seq", and --headless printed it as the journal's seq).
+    TraceEvent e;
+    e.seq = 7;
+    e.key = QStringLiteral("k");
+    e.type = QStringLiteral("ty");
+    e.resourceVersion = QStringLiteral("1");
+    const QStringList own = e.toJson().keys() + QStringList{QStringLiteral("deltas")};
+    for (int k = 0; k <= int(TraceKind::Info); ++k) {
+        const auto kind = TraceKind(k);
+        for (const tracedetail::Field &f : tracedetail::fields(kind))
+            QVERIFY2(!own.contains(QLatin1String(f.name)),
+                     qPrintable(traceKindName(kind) + QLatin1Char('.') + QLatin1String(f.name)));
     }
 }
 

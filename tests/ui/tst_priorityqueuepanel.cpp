@@ -47,7 +47,7 @@ struct Story {
                       {u"priority"_s, priority},
                       {u"delayMs"_s, delayMs},
                       {u"merge"_s, u"new"_s},
-                      {u"seq"_s, seq++},
+                      {u"sequence"_s, seq++},
                       {u"ready"_s, delayMs == 0},
                       {u"reason"_s, QString::fromLatin1(reason)},
                       {u"depth"_s, 0}};
@@ -90,7 +90,7 @@ struct Story {
     void ready(const QString &key)
     {
         record(TraceKind::PriorityQueueReady, "priorityqueue", key,
-               {{u"queue"_s, kQueue}, {u"priority"_s, 0}, {u"seq"_s, seq++}});
+               {{u"queue"_s, kQueue}, {u"priority"_s, 0}, {u"sequence"_s, seq++}});
     }
 
     /// One worker; p1 and p2 at priority 0 requeued after 500 ms, each reconcile 1 s; L and M

@@ -53,7 +53,7 @@ struct Story {
     {
         return add(TraceKind::PriorityQueueAdd, key,
                    {{QStringLiteral("priority"), priority},
-                    {QStringLiteral("seq"), seq},
+                    {QStringLiteral("sequence"), seq},
                     {QStringLiteral("merge"), QStringLiteral("new")},
                     {QStringLiteral("ready"), true},
                     {QStringLiteral("afterMs"), 0},
@@ -64,7 +64,7 @@ struct Story {
     {
         return add(TraceKind::PriorityQueueGet, key,
                    {{QStringLiteral("priority"), priority},
-                    {QStringLiteral("seq"), seq},
+                    {QStringLiteral("sequence"), seq},
                     {QStringLiteral("worker"), QStringLiteral("w1")}});
     }
     const TraceEvent &at(quint64 seq) const { return *bySeq(j, seq); }
@@ -165,7 +165,7 @@ void TestRulesRuntime::plantedRequeueAfterIsCaught()
         s.add(TraceKind::PriorityQueueAdd, QStringLiteral("ns/k"),
               {{QStringLiteral("priority"), 0},
                {QStringLiteral("requestedPriority"), 0},
-               {QStringLiteral("seq"), 3},
+               {QStringLiteral("sequence"), 3},
                {QStringLiteral("merge"), QStringLiteral("new")},
                {QStringLiteral("afterMs"), 500},
                {QStringLiteral("delayMs"), 500},
@@ -202,7 +202,7 @@ void TestRulesRuntime::plantedInitialListLowIsCaught()
     s.add(TraceKind::PriorityQueueAdd, QStringLiteral("ns/k"),
           {{QStringLiteral("priority"), 0},
            {QStringLiteral("requestedPriority"), 0},
-           {QStringLiteral("seq"), 0},
+           {QStringLiteral("sequence"), 0},
            {QStringLiteral("merge"), QStringLiteral("new")},
            {QStringLiteral("ready"), true}});
     const TraceEvent &e = s.at(q);
