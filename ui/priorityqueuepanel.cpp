@@ -330,7 +330,17 @@ void PriorityQueuePanel::setRuntimeControls(RuntimeControls controls)
     if (m_controls)
         return;
     m_controls = new RuntimeControlsBox(std::move(controls), this);
-    addContent(m_controls, 0);
+    // The box scrolls sideways in a narrow window rather than widening it: a tab's minimum width
+    // is the whole tab widget's (--size 1200x800 must stay 1200 wide).
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_controls);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    scroll->setFixedHeight(m_controls->sizeHint().height());
+    addContent(scroll, 0);
 }
 
 void PriorityQueuePanel::updateQueues()

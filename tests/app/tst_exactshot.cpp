@@ -4,6 +4,8 @@
 // the same journal twice.
 #include "lensprocess.h"
 
+#include <algorithm>
+
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,12 +13,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Qt::StringLiterals;
+
 class tst_ExactShot : public QObject {
     Q_OBJECT
 private slots:
     void sameArgumentsSamePixels_data();
     void sameArgumentsSamePixels();
     void headlessJournalIsTheSame();
+    void runtimeJournalIsTheSame();
     void bookmarksFollowScenarioTime();
     void resyncTicksFollowScenarioTime();
     void scaleTwoDoublesThePixels();
@@ -42,8 +47,11 @@ private:
         return true;
     }
     /// Runs `--headless --scenario scenario --at at` twice at once and returns the journal
-    /// both printed; empty, with a message in `*why`, when a run failed or the two differ.
-    QByteArray headlessTwice(const QString &scenario, const QString &at, QString *why)
+    /// both printed; empty, with a message in `*why`, when a run failed or the two differ. With
+    /// `kinds`, only the lines of events whose kind starts with one of them are compared and
+    /// returned, each without its seq and t (which count and time every event).
+    QByteArray headlessTwice(const QString &scenario, const QString &at, QString *why,
+                             const QStringList &kinds = {})
     {
         const QStringList args{QStringLiteral("--headless"), QStringLiteral("--scenario"), scenario,
                                QStringLiteral("--at"), at};
@@ -55,8 +63,26 @@ private:
                 QString::fromLocal8Bit(one->readAllStandardError() + two->readAllStandardError());
             return {};
         }
-        const QByteArray journal = one->readAllStandardOutput();
-        const QByteArray other = two->readAllStandardOutput();
+        QByteArray journal = one->readAllStandardOutput();
+        QByteArray other = two->readAllStandardOutput();
+        if (!kinds.isEmpty()) {
+            const auto only = [&kinds](const QByteArray &all) {
+                QByteArray out;
+                for (const QByteArray &line : all.split('\n')) {
+                    QJsonObject e = QJsonDocument::fromJson(line).object();
+                    const QString kind = e.value(QLatin1String("kind")).toString();
+                    if (std::none_of(kinds.begin(), kinds.end(),
+                                     [&](const QString &k) { return kind.startsWith(k); }))
+                        continue;
+                    e.remove(QLatin1String("seq"));
+                    e.remove(QLatin1String("t"));
+                    out += QJsonDocument(e).toJson(QJsonDocument::Compact) + '\n';
+                }
+                return out;
+            };
+            journal = only(journal);
+            other = only(other);
+        }
         if (other != journal) {
             // The first line that differs, from each run: enough to tell which events swapped.
             const QList<QByteArray> a = journal.split('\n'), b = other.split('\n');
@@ -75,36 +101,54 @@ private:
 void tst_ExactShot::sameArgumentsSamePixels_data()
 {
     QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("at");      ///< the moment rendered twice
+    QTest::addColumn<QString>("earlier"); ///< an earlier moment, which must look different
+    /// Rows of pixels at the bottom left out of the comparison (the status bar's memory figures)
+    QTest::addColumn<int>("cropBottom");
     const QStringList base{QStringLiteral("--scenario"), QStringLiteral("fs03-410-relist"),
                            QStringLiteral("--size"), QStringLiteral("1200x800")};
-    QTest::newRow("FS-03 en light journal") << base;
+    // 2.5 s: the watch was cut and got its 410, the reflector backs off; 1 s: synced, the new
+    // pod just arrived.
+    QTest::newRow("FS-03 en light journal") << base << u"2.5"_s << u"1"_s << 0;
     QTest::newRow("FS-03 zh_CN dark handlers")
         << base + QStringList{QStringLiteral("--lang"),  QStringLiteral("zh_CN"),
                               QStringLiteral("--theme"), QStringLiteral("dark"),
-                              QStringLiteral("--view"),  QStringLiteral("handlers")};
+                              QStringLiteral("--view"),  QStringLiteral("handlers")}
+        << u"2.5"_s << u"1"_s << 0;
+    // controller-runtime (issue 36): the Priority queue tab while default/starved starves at
+    // -100; at 6 s it has waited half as long.
+    QTest::newRow("cr-initial-list-starvation en priorityqueue")
+        << QStringList{QStringLiteral("--scenario"), QStringLiteral("cr-initial-list-starvation"),
+                       QStringLiteral("--size"), QStringLiteral("1200x800")}
+        << u"12"_s
+        << u"6"_s
+        // The status bar's memory figures count the journal's and key history's bytes, and the
+        // watch events of the controller's own writes reach the informer over HTTP, between or
+        // after its pops: the bytes held at 12 s may differ by a few; everything above is exact.
+        << 24;
 }
 
 void tst_ExactShot::sameArgumentsSamePixels()
 {
     QFETCH(QStringList, args);
+    QFETCH(QString, at);
+    QFETCH(QString, earlier);
+    QFETCH(int, cropBottom);
     QTemporaryDir dir;
     const QString a = dir.filePath(QStringLiteral("a.png"));
     const QString b = dir.filePath(QStringLiteral("b.png"));
     const QString other = dir.filePath(QStringLiteral("other.png"));
     QString why;
-    // 2.5 s: the watch was cut and got its 410, the reflector backs off; 1 s: synced, the new
-    // pod just arrived.
-    QVERIFY2(
-        render(
-            args,
-            {{QStringLiteral("2.5"), a}, {QStringLiteral("2.5"), b}, {QStringLiteral("1"), other}},
-            &why),
-        qPrintable(why));
-    const QImage first(a), second(b), earlier(other);
-    QVERIFY(!first.isNull());
-    QCOMPARE(first.size(), QSize(1200, 800));
+    QVERIFY2(render(args, {{at, a}, {at, b}, {earlier, other}}, &why), qPrintable(why));
+    const QImage firstWhole(a);
+    QVERIFY(!firstWhole.isNull());
+    QCOMPARE(firstWhole.size(), QSize(1200, 800));
+    const QRect compared(0, 0, 1200, 800 - cropBottom);
+    const QImage first = firstWhole.copy(compared), second = QImage(b).copy(compared),
+                 earlierShot = QImage(other).copy(compared);
     QVERIFY2(first == second, "two renders of the same arguments differ");
-    QVERIFY2(first != earlier, "--at 1 and --at 2.5 gave the same picture");
+    QVERIFY2(first != earlierShot,
+             qPrintable(u"--at %1 and --at %2 gave the same picture"_s.arg(earlier, at)));
 }
 
 void tst_ExactShot::headlessJournalIsTheSame()
@@ -115,6 +159,35 @@ void tst_ExactShot::headlessJournalIsTheSame()
     QVERIFY2(!journal.isEmpty(), qPrintable(why));
     QVERIFY(journal.contains("\"listCompleted\""));
     QVERIFY(journal.contains("410"));
+}
+
+void tst_ExactShot::runtimeJournalIsTheSame()
+{
+    // cr-initial-list-starvation under --at: the reconciles and the priority queue's hand-outs
+    // (which key, at which priority, with which result) come the same in both runs, and
+    // default/starved is never reconciled. Left out of the comparison: the events around the
+    // controller's own writes, whose watch events arrive over HTTP and reach the For and Owns
+    // handlers (two listeners) in an order the network's chunks decide. Each event keeps its own
+    // seq: a detail field once shadowed it in --headless.
+    QString why;
+    const QByteArray journal =
+        headlessTwice(QStringLiteral("cr-initial-list-starvation"), QStringLiteral("12"), &why,
+                      {QStringLiteral("reconcile"), QStringLiteral("priorityQueueGet")});
+    QVERIFY2(!journal.isEmpty(), qPrintable(why));
+    int reconciles = 0, gets = 0;
+    for (const QByteArray &line : journal.split('\n')) {
+        const QJsonObject e = QJsonDocument::fromJson(line).object();
+        const QString kind = e.value(QLatin1String("kind")).toString();
+        QVERIFY2(!e.contains(QLatin1String("seq")), line.constData()); // no detail "seq"
+        if (kind == QLatin1String("priorityQueueGet"))
+            ++gets;
+        if (kind == QLatin1String("reconcileStarted")) {
+            ++reconciles;
+            QVERIFY(e.value(QLatin1String("key")).toString() != QLatin1String("default/starved"));
+        }
+    }
+    QVERIFY2(reconciles >= 10, qPrintable(QString::number(reconciles)));
+    QCOMPARE(gets, reconciles);
 }
 
 namespace {
