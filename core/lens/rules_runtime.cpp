@@ -239,8 +239,8 @@ bool pqReadyOrder(const RuleContext &c)
         return false;
     if (handedOut(e)) {
         const PqFold f = foldBefore(c.journal, str(e, "queue"), e.seq);
-        return !f.complete ||
-               (!f.locked.contains(e.key) && !f.anyEligibleBefore(prioOf(e), num(e, "sequence"), e.key));
+        return !f.complete || (!f.locked.contains(e.key) &&
+                               !f.anyEligibleBefore(prioOf(e), num(e, "sequence"), e.key));
     }
     const bool readyAdd =
         e.kind == TraceKind::PriorityQueueAdd && !flagOf(e, "ignored") && flagOf(e, "ready");

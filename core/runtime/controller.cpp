@@ -67,12 +67,7 @@ void Controller::journalPhase(const QString &phase, const QString &error)
 {
     if (!m_journal)
         return;
-    TraceEvent e;
-    e.kind = TraceKind::RuntimeControllerStarted;
-    e.component = QStringLiteral("runtime");
-    e.key = m_opt.name;
     QJsonObject d;
-    d.insert(QLatin1String("controller"), m_opt.name);
     d.insert(QLatin1String("phase"), phase);
     d.insert(QLatin1String("maxConcurrentReconciles"), m_opt.maxConcurrentReconciles);
     d.insert(QLatin1String("usePriorityQueue"), *m_opt.usePriorityQueue);
@@ -80,7 +75,17 @@ void Controller::journalPhase(const QString &phase, const QString &error)
     d.insert(QLatin1String("cacheSyncTimeoutMs"), m_opt.cacheSyncTimeoutMs);
     if (!error.isEmpty())
         d.insert(QLatin1String("error"), error);
-    e.detail = d;
+    record(TraceKind::RuntimeControllerStarted, m_opt.name, std::move(d));
+}
+
+void Controller::record(TraceKind kind, const QString &key, QJsonObject detail) const
+{
+    TraceEvent e;
+    e.kind = kind;
+    e.component = QStringLiteral("runtime");
+    e.key = key;
+    detail.insert(QLatin1String("controller"), m_opt.name);
+    e.detail = std::move(detail);
     m_journal->record(std::move(e));
 }
 
@@ -242,18 +247,12 @@ void Controller::reconcileHandler(const QString &worker, const QString &key, int
     const quint64 id = ++m_reconcileId;
     const qint64 startedMs = m_clock->nowMs();
     if (m_journal) {
-        TraceEvent e;
-        e.kind = TraceKind::ReconcileStarted;
-        e.component = QStringLiteral("runtime");
-        e.key = key;
         QJsonObject d;
-        d.insert(QLatin1String("controller"), m_opt.name);
         d.insert(QLatin1String("worker"), worker);
         d.insert(QLatin1String("priority"), priority);
         d.insert(QLatin1String("reconcileId"), qint64(id));
         d.insert(QLatin1String("requeues"), m_queue->numRequeues(key));
-        e.detail = d;
-        m_journal->record(std::move(e));
+        record(TraceKind::ReconcileStarted, key, std::move(d));
     }
     QPointer<Controller> self(this);
     reconcile(
@@ -348,12 +347,7 @@ void Controller::handled(const QString &worker, const QString &key, int priority
     if (!report.escapedPanic)
         m_metrics.reconcileTimeSeconds.observe(double(durationMs) / 1000.0);
     if (m_journal) {
-        TraceEvent e;
-        e.kind = TraceKind::ReconcileFinished;
-        e.component = QStringLiteral("runtime");
-        e.key = key;
         QJsonObject d;
-        d.insert(QLatin1String("controller"), m_opt.name);
         d.insert(QLatin1String("worker"), worker);
         d.insert(QLatin1String("priority"), priority);
         if (!result.isEmpty())
@@ -373,8 +367,7 @@ void Controller::handled(const QString &worker, const QString &key, int priority
         d.insert(QLatin1String("queueCalls"), QJsonArray::fromStringList(calls));
         d.insert(QLatin1String("durationMs"), durationMs);
         d.insert(QLatin1String("reconcileId"), qint64(id));
-        e.detail = d;
-        m_journal->record(std::move(e));
+        record(TraceKind::ReconcileFinished, key, std::move(d));
     }
     --m_metrics.activeWorkers;
     if (!report.escapedPanic)

@@ -4,8 +4,10 @@
 #include "controllermetrics.h"
 #include "reconcile.h"
 #include "source.h"
+#include "trace/traceevent.h"
 
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 
@@ -134,6 +136,9 @@ Q_SIGNALS:
 
 private:
     void journalPhase(const QString &phase, const QString &error = {});
+    /// Records one event of `kind` for `key` (component "runtime", detail.controller = the
+    /// name, besides `detail`); only called with a journal.
+    void record(TraceKind kind, const QString &key, QJsonObject detail) const;
     void sourceStarted(int index, const QString &error);
     void sourceSynced(int index, const QString &error);
     void startTimedOut();

@@ -95,31 +95,31 @@ enum class TraceKind {
                              ///< merge (new|raised|ready wins|earlier wins|kept earlier|unchanged),
                              ///< whileProcessing, sequence, retry, ready, ignored, reason, depth
     PriorityQueueReady,      ///< priority queue: a waiting entry's time came (handleWaitingItems);
-                             ///< detail.queue, priority, sequence (renewed), readyAtMs, lateMs, depth
-    PriorityQueueGet,        ///< priority queue: GetWithPriority handed the key out; detail.queue,
-                             ///< worker, priority, sequence, waitedMs (since it became ready), depth;
-                             ///< or shutDown (no item)
-    PriorityQueueDone,       ///< priority queue: Done; detail.queue, worker, workMs, requeued (a
-                             ///< ready entry of the key waited for the lock), depth
-    PriorityQueueForget,     ///< priority queue: Forget; detail.queue, failures (before)
-    PriorityQueueShutDown,   ///< priority queue: ShutDown (never drains); detail.queue, abandoned,
-                             ///< processing
-    RuntimeEnqueued,         ///< controller-runtime handler (component "runtime", key = the
-                             ///< request "ns/name"): a handler queued a request; detail.controller,
-                             ///< handler, event (create|update|delete|generic), objectKey,
-                             ///< initialList, oldResourceVersion, newResourceVersion, priority
-                             ///< (absent: unset), lowPriority (initial list|unchanged
-                             ///< resourceVersion), call
-    RuntimeEventFiltered,    ///< controller-runtime source: a predicate dropped an event;
-                             ///< detail.controller, handler, event, objectKey, predicate,
-                             ///< oldResourceVersion, newResourceVersion
+                        ///< detail.queue, priority, sequence (renewed), readyAtMs, lateMs, depth
+    PriorityQueueGet,      ///< priority queue: GetWithPriority handed the key out; detail.queue,
+                           ///< worker, priority, sequence, waitedMs (since it became ready), depth;
+                           ///< or shutDown (no item)
+    PriorityQueueDone,     ///< priority queue: Done; detail.queue, worker, workMs, requeued (a
+                           ///< ready entry of the key waited for the lock), depth
+    PriorityQueueForget,   ///< priority queue: Forget; detail.queue, failures (before)
+    PriorityQueueShutDown, ///< priority queue: ShutDown (never drains); detail.queue, abandoned,
+                           ///< processing
+    RuntimeEnqueued,       ///< controller-runtime handler (component "runtime", key = the
+                           ///< request "ns/name"): a handler queued a request; detail.controller,
+                           ///< handler, event (create|update|delete|generic), objectKey,
+                           ///< initialList, oldResourceVersion, newResourceVersion, priority
+                           ///< (absent: unset), lowPriority (initial list|unchanged
+                           ///< resourceVersion), call
+    RuntimeEventFiltered,  ///< controller-runtime source: a predicate dropped an event;
+                           ///< detail.controller, handler, event, objectKey, predicate,
+                           ///< oldResourceVersion, newResourceVersion
     RuntimeControllerStarted, ///< controller-runtime controller: a step of Start;
                               ///< detail.controller, phase (sources started|workers
                               ///< started|failed|stopped), maxConcurrentReconciles,
                               ///< usePriorityQueue, rateLimiter, cacheSyncTimeoutMs, error
-    ReconcileStarted,  ///< controller-runtime worker: reconcileHandler began (key = the
-                       ///< request); detail.controller, worker, priority, reconcileId,
-                       ///< requeues
+    ReconcileStarted,         ///< controller-runtime worker: reconcileHandler began (key = the
+                              ///< request); detail.controller, worker, priority, reconcileId,
+                              ///< requeues
     ReconcileFinished, ///< reconcileHandler decided; detail.controller, worker, priority (the
                        ///< one any requeue uses), result (success|error|requeue|
                        ///< requeue_after), terminal, panic, timedOut, error, requeueAfterMs,
