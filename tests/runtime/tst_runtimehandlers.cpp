@@ -193,7 +193,10 @@ void TestRuntimeHandlers::cr17_wrapperCoversAddAfterRateLimitedAndOpts()
          {QStringLiteral("AddWithOpts{Priority: 100}"),
           QStringLiteral("AddWithOpts{Priority: 100}")}},
     };
-    for (const auto &[call, want] : variants) {
+    for (const auto &variant : variants) {
+        // A named copy: clang 14 cannot capture a structured binding.
+        const auto call = variant.first;
+        const auto &want = variant.second;
         auto f = std::make_shared<Funcs>();
         f->createFunc = [call](const CreateEvent &e, ControllerQueue *q) {
             call(q, requestKey(e.object));
