@@ -10,6 +10,7 @@
 #include <QNetworkRequest>
 
 #include <memory>
+#include <utility>
 
 namespace lens {
 
@@ -109,8 +110,33 @@ quint64 KubeClient::send(const QByteArray &verb, const QString &path, const QByt
         });
         return id;
     }
+    if (m_gate) {
+        m_waiting.append(
+            [this, id, verb, path, body, contentType, tag, done = std::move(done)]() mutable {
+                transmit(id, verb, path, body, contentType, std::move(done), tag);
+            });
+        sendNextWaiting();
+        return id;
+    }
     transmit(id, verb, path, body, contentType, std::move(done), tag);
     return id;
+}
+
+void KubeClient::sendNextWaiting()
+{
+    if (m_inFlight == 0 && !m_waiting.isEmpty())
+        m_waiting.takeFirst()();
+}
+
+void KubeClient::deliver(quint64 id, const QByteArray &verb, const QString &path, const Tag &tag,
+                         const Result &r, const Callback &done)
+{
+    --m_inFlight;
+    Q_EMIT inFlightChanged(m_inFlight);
+    journalFinished(id, verb, path, tag, r);
+    done(r);
+    if (m_gate)
+        sendNextWaiting();
 }
 
 void KubeClient::transmit(quint64 id, const QByteArray &verb, const QString &path,
@@ -163,10 +189,16 @@ void KubeClient::transmit(quint64 id, const QByteArray &verb, const QString &pat
                     r.error.failedVerb = QString::fromLatin1(verb).toLower();
                     r.error.failedTarget = path;
                 }
-                --m_inFlight;
-                Q_EMIT inFlightChanged(m_inFlight);
-                journalFinished(id, verb, path, tag, r);
-                done(r);
+                if (!m_gate) {
+                    deliver(id, verb, path, tag, r, done);
+                    return;
+                }
+                auto released = std::make_shared<bool>(false);
+                m_gate(r, [this, released, id, verb, path, tag, r, done] {
+                    if (std::exchange(*released, true))
+                        return;
+                    deliver(id, verb, path, tag, r, done);
+                });
             });
 }
 

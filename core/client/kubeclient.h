@@ -35,6 +35,12 @@ class Journal;
 /// is not a JSON object is a Decode error. Nothing is retried here: the caller decides, as
 /// client-go's callers do.
 ///
+/// Settled answers (setAnswerGate, exact runs under --at): the requests go one at a time, in
+/// the order they were made, and each answer waits for the gate before it is journaled and
+/// handed to its callback; only then does the next request leave. The built-in cluster's
+/// watch events of a write then reach the informers in the same place among the journal's
+/// events on every run, instead of racing the answer on another connection.
+///
 /// Read-only mode (setReadOnly): every write is refused locally with a 403-like Status whose
 /// message says why, without a request (`informer-lens --controller` against a real cluster
 /// without --allow-writes).
@@ -55,6 +61,9 @@ public:
         qint64 latencyMs = 0;
     };
     using Callback = std::function<void(const Result &)>;
+    /// Holds an answer (see setAnswerGate): calls `release` exactly once, now or later, on the
+    /// client's thread.
+    using AnswerGate = std::function<void(const Result &answer, std::function<void()> release)>;
 
     /// `journal` (may be null) and `config` are not owned beyond this call; `actor` names the
     /// writer in the journal ("provisioner").
@@ -86,8 +95,14 @@ public:
     /// Refuse every write (see above); `why` is the refusal's message.
     void setReadOnly(bool readOnly, const QString &why = {});
     bool isReadOnly() const { return m_readOnly; }
-    /// Requests sent and not answered yet.
+    /// Requests sent and not answered yet (an answer the gate holds counts until released).
     int inFlight() const { return m_inFlight; }
+    /// Requests made but not sent yet: waiting their turn under setAnswerGate().
+    int queued() const { return int(m_waiting.size()); }
+    /// Settled answers (see the class comment): one request at a time, each answer held by
+    /// `gate` until it releases it. An empty gate (the default) sends every request at once
+    /// and hands answers over as they come. Set it before the first request.
+    void setAnswerGate(AnswerGate gate) { m_gate = std::move(gate); }
     /// The most requests that were in flight at once so far.
     int peakInFlight() const { return m_peakInFlight; }
     /// Writes refused in read-only mode so far (none of them was sent).
@@ -107,6 +122,11 @@ private:
     /// send()'s request on the wire, once a credential is ready.
     void transmit(quint64 id, const QByteArray &verb, const QString &path, const QByteArray &body,
                   const QByteArray &contentType, Callback done, const Tag &tag);
+    /// Under a gate: transmits the next waiting request when none is in flight.
+    void sendNextWaiting();
+    /// The answer's last step: inFlight down, journaled, handed to `done`.
+    void deliver(quint64 id, const QByteArray &verb, const QString &path, const Tag &tag,
+                 const Result &r, const Callback &done);
     void journalSent(quint64 id, const QByteArray &verb, const QString &path, const Tag &tag);
     void journalFinished(quint64 id, const QByteArray &verb, const QString &path, const Tag &tag,
                          const Result &r);
@@ -122,6 +142,9 @@ private:
     int m_timeoutMs = 30000;
     bool m_readOnly = false;
     QString m_readOnlyWhy;
+    AnswerGate m_gate;
+    /// Under a gate: requests made, not sent yet (oldest first).
+    QList<std::function<void()>> m_waiting;
 };
 
 } // namespace lens

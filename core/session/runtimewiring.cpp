@@ -146,7 +146,7 @@ QString RuntimeWiring::applyFromUser(const QJsonObject &changes)
 
 bool RuntimeWiring::busy() const
 {
-    return m_client && m_client->inFlight() > 0;
+    return m_client && (m_client->inFlight() > 0 || m_client->queued() > 0);
 }
 
 } // namespace lens

@@ -53,7 +53,7 @@ public:
     /// then the settings are applied (a controller option rebuilds the controller after the
     /// note). A change to the same value records nothing.
     QString applyFromUser(const QJsonObject &changes);
-    /// Writes in flight, or a priority-queue hand-out not delivered yet: exact pacing waits.
+    /// Writes in flight or waiting their turn (KubeClient::queued): exact pacing waits.
     bool busy() const;
 
 Q_SIGNALS:

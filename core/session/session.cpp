@@ -156,6 +156,21 @@ void Session::connectSync()
 
 bool Session::informersBusy() const
 {
+    if (informerPipelinesBusy())
+        return true;
+    if (m_runtime && m_runtime->busy())
+        return true;
+    if (m_controller) {
+        for (const workqueue::RateLimitingQueue *q :
+             {m_controller->claimQueue(), m_controller->volumeQueue()})
+            if (q && q->hasAnswersInFlight())
+                return true;
+    }
+    return false;
+}
+
+bool Session::informerPipelinesBusy() const
+{
     for (const SharedIndexInformer *inf : std::as_const(m_informers)) {
         if (!inf->hasStarted() || inf->isStopped())
             continue;
@@ -167,14 +182,6 @@ bool Session::informersBusy() const
             return true;
         for (const ProcessorListener *l : inf->listeners())
             if (l->backlog() > 0)
-                return true;
-    }
-    if (m_runtime && m_runtime->busy())
-        return true;
-    if (m_controller) {
-        for (const workqueue::RateLimitingQueue *q :
-             {m_controller->claimQueue(), m_controller->volumeQueue()})
-            if (q && q->hasAnswersInFlight())
                 return true;
     }
     return false;

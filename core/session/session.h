@@ -8,6 +8,7 @@
 #include "trace/journal.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QUrl>
 
 #include <functional>
@@ -219,6 +220,9 @@ public:
     /// informer wait for nobody. Exact pacing's busy
     /// check (ScenarioPlayer::setBusyCheck) and the pictures taken once a replay ended.
     bool informersBusy() const;
+    /// informersBusy()'s informer part alone: a list, undelivered watch bytes, deltas to pop,
+    /// notifications to take (not the controllers' work).
+    bool informerPipelinesBusy() const;
     /// Calls `then` once, on `context`'s thread, as soon as informersBusy() is false (checked
     /// now, then every 10 ms of real time).
     void whenInformersIdle(QObject *context, std::function<void()> then) const;
@@ -305,6 +309,12 @@ private:
     bool makeRuntimeController(const RestConfig &rest, QString *error);
     /// The built-in cluster's parent ConfigMaps for runtime-sample without a scenario.
     void seedRuntimeParents();
+    /// Options::reproducible: calls `release` once `informer` has delivered the watch event of
+    /// resourceVersion `rv` (its lastSyncResourceVersion reached it) and informerPipelinesBusy()
+    /// is false, or it stopped, or 10 s of real time passed (a broken watch). Checked every
+    /// 2 ms of real time; the controller's KubeClient answer gate.
+    void releaseOnceObserved(const QPointer<SharedIndexInformer> &informer, qint64 rv,
+                             qint64 deadlineMs, std::function<void()> release);
 
     Options m_opts;
     sim::ScenarioPlayer *m_player = nullptr;

@@ -8,6 +8,9 @@
 #include "sim/simulator.h"
 #include "sim/store.h"
 
+#include <QDateTime>
+#include <QTimer>
+
 namespace lens {
 
 bool Session::makeRuntimeController(const RestConfig &rest, QString *error)
@@ -34,6 +37,25 @@ bool Session::makeRuntimeController(const RestConfig &rest, QString *error)
         m_kubeClient->setReadOnly(
             true, QStringLiteral("informer-lens writes to a cluster that is not the built-in "
                                  "one only with --allow-writes; this write was not sent"));
+    if (m_opts.reproducible && m_sim) {
+        // Exact runs: each write's answer waits until the informer has delivered the write's
+        // own watch event to every handler, and the next write leaves only then; without this
+        // the answer and the watch event race on two connections and the journal's order of
+        // the two (and the handlers' enqueues) changes from run to run.
+        QPointer<SharedIndexInformer> watched = configmaps;
+        m_kubeClient->setAnswerGate([this, watched](const KubeClient::Result &answer,
+                                                    std::function<void()> release) {
+            bool numeric = false;
+            const qint64 rv =
+                answer.object.isNull() ? 0 : answer.object.resourceVersion().toLongLong(&numeric);
+            if (!numeric) {
+                release(); // a failed write caused no watch event
+                return;
+            }
+            releaseOnceObserved(watched, rv, QDateTime::currentMSecsSinceEpoch() + 10000,
+                                std::move(release));
+        });
+    }
     m_runtime =
         new RuntimeWiring(configmaps, m_kubeClient, m_clock, m_journal, m_runtimeSettings, this);
     // The manager starts its controllers once the caches have synced.
@@ -42,6 +64,22 @@ bool Session::makeRuntimeController(const RestConfig &rest, QString *error)
             m_runtime->start();
     });
     return true;
+}
+
+void Session::releaseOnceObserved(const QPointer<SharedIndexInformer> &informer, qint64 rv,
+                                  qint64 deadlineMs, std::function<void()> release)
+{
+    const bool watching = informer && informer->hasStarted() && !informer->isStopped();
+    const bool seen = watching && informer->lastSyncResourceVersion().toLongLong() >= rv &&
+                      !informerPipelinesBusy();
+    if (!watching || seen || QDateTime::currentMSecsSinceEpoch() >= deadlineMs) {
+        release();
+        return;
+    }
+    QTimer::singleShot(2, m_kubeClient,
+                       [this, informer, rv, deadlineMs, release = std::move(release)]() mutable {
+                           releaseOnceObserved(informer, rv, deadlineMs, std::move(release));
+                       });
 }
 
 void Session::seedRuntimeParents()
