@@ -142,9 +142,17 @@ void PriorityLanesView::paintEvent(QPaintEvent *)
     p.fillRect(rect(), pal.base());
     if (m_lanes.isEmpty()) {
         p.setPen(pal.color(QPalette::PlaceholderText));
+        // RuntimeControllerStarted said which queue the controller runs on.
+        const PriorityQueueState *s = m_model->state();
+        const QString text =
+            s && s->usePriorityQueue == 0
+                ? tr("%1 runs on client-go's queue (UsePriorityQueue false): no priorities, keys "
+                     "are handed out in the order they were added. The Workqueue tab shows that "
+                     "queue.")
+                      .arg(s->name)
+                : tr("No controller-runtime priority queue in the journal yet");
         p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin),
-                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   tr("No controller-runtime priority queue in the journal yet"));
+                   Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
         return;
     }
     for (int i = 0; i < m_lanes.size(); ++i) {

@@ -17,6 +17,7 @@
 #include "process/terminationsignals.h"
 #include "process/versiontext.h"
 #include "runtime/controller.h"
+#include "session/runtimewiring.h"
 #include "sim/apiserver.h"
 #include "sim/scenario.h"
 #include "sim/simulator.h"
@@ -333,6 +334,8 @@ int main(int argc, char **argv)
             printControllerSummary(*c);
         if (const lens::runtime::Controller *c = session.runtimeController())
             printRuntimeSummary(*c);
+        if (const lens::RuntimeWiring *w = session.compareWiring())
+            printRuntimeSummary(*w->controller());
         if (const lens::TransformTally *t = session.transformTally())
             lens::printNote(lens::describeSaving(*t));
         if (const QString packed = session.packingSummary(); !packed.isEmpty())

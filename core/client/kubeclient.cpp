@@ -221,7 +221,7 @@ void KubeClient::journalSent(quint64 id, const QByteArray &verb, const QString &
         return;
     TraceEvent e;
     e.kind = TraceKind::ApiRequestSent;
-    e.component = m_actor;
+    e.component = tag.actor.isEmpty() ? m_actor : tag.actor;
     e.key = tag.objectKey;
     e.type = QString::fromLatin1(verb);
     QJsonObject d;
@@ -240,7 +240,7 @@ void KubeClient::journalFinished(quint64 id, const QByteArray &verb, const QStri
         return;
     TraceEvent e;
     e.kind = TraceKind::ApiRequestFinished;
-    e.component = m_actor;
+    e.component = tag.actor.isEmpty() ? m_actor : tag.actor;
     e.key = tag.objectKey;
     e.type = QString::fromLatin1(verb);
     e.resourceVersion = r.object.isNull() ? QString() : r.object.resourceVersion();

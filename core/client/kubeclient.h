@@ -11,6 +11,7 @@
 #include <QObject>
 
 #include <functional>
+#include <utility>
 
 namespace lens {
 
@@ -49,9 +50,18 @@ class KubeClient : public QObject {
 public:
     /// What a write is for, named on its journal events (all optional).
     struct Tag {
+        // A constructor, not an aggregate: three-field braces stay valid beside `actor`.
+        Tag(QString worker = {}, QString queueKey = {}, QString objectKey = {}, QString actor = {})
+            : worker(std::move(worker)), queueKey(std::move(queueKey)),
+              objectKey(std::move(objectKey)), actor(std::move(actor))
+        {
+        }
         QString worker;    ///< "claim-worker-2"
         QString queueKey;  ///< the workqueue item being processed (a claim's UID, a PV's name)
         QString objectKey; ///< the object written, "ns/name" or "name"
+        /// The writer the journal names (component), when not the client's own `actor`: two
+        /// controllers of one manager writing through one client.
+        QString actor;
     };
     struct Result {
         bool ok = false;

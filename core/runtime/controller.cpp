@@ -272,6 +272,7 @@ void Controller::reconcile(const QString &request,
     ctx.clock = m_clock;
     ctx.cancelled = m_cancelled;
     ctx.reconcileId = m_reconcileId;
+    ctx.controller = m_opt.name;
     ctx.worker = worker;
     ctx.priority = priority;
     if (m_opt.reconciliationTimeoutMs > 0)

@@ -66,6 +66,8 @@ struct ReconcileContext {
     std::optional<qint64> deadlineMs; ///< Clock ms; nullopt = no deadline
     std::shared_ptr<bool> cancelled;  ///< the controller stopped (parent cancel)
     quint64 reconcileId = 0;          ///< the reconcileID (a counter here, a UUID upstream)
+    /// The controller's name (upstream the context's logger carries it as "controller").
+    QString controller;
     QString worker;
     int priority = 0;
 

@@ -75,7 +75,8 @@ QStringList SampleSettings::keys()
             QStringLiteral("failEvery"),
             QStringLiteral("terminalPattern"),
             QStringLiteral("hang"),
-            QStringLiteral("panic")};
+            QStringLiteral("panic"),
+            QStringLiteral("namespace")};
 }
 
 QString SampleSettings::apply(const QJsonObject &json, QString *summary)
@@ -121,6 +122,16 @@ QString SampleSettings::apply(const QJsonObject &json, QString *summary)
                 err = QStringLiteral("terminalPattern needs a regular expression (got %1)")
                           .arg(it->toVariant().toString());
             did << QStringLiteral("terminalPattern \"%1\"").arg(s.terminalPattern);
+        } else if (key == QLatin1String("namespace")) {
+            // A namespace name is a DNS-1123 label (apimachinery's ValidateNamespaceName).
+            static const QRegularExpression label(
+                QStringLiteral("^([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)?$"));
+            s.namespaceFilter = it->toString();
+            if (!it->isString() || !label.match(s.namespaceFilter).hasMatch())
+                err = QStringLiteral("namespace needs a namespace name (a DNS-1123 label) or \"\" "
+                                     "for all (got %1)")
+                          .arg(it->toVariant().toString());
+            did << QStringLiteral("namespace \"%1\"").arg(s.namespaceFilter);
         } else if (key == QLatin1String("hang") || key == QLatin1String("panic")) {
             const QStringList keys = keyList(*it, &ok);
             if (!ok)
@@ -149,7 +160,8 @@ QJsonObject SampleSettings::toJson() const
             {QLatin1String("failEvery"), failEvery},
             {QLatin1String("terminalPattern"), terminalPattern},
             {QLatin1String("hang"), QJsonArray::fromStringList(hangKeys)},
-            {QLatin1String("panic"), QJsonArray::fromStringList(panicKeys)}};
+            {QLatin1String("panic"), QJsonArray::fromStringList(panicKeys)},
+            {QLatin1String("namespace"), namespaceFilter}};
 }
 
 SampleReconciler::SampleReconciler(SharedIndexInformer *configmaps, KubeClient *client,
@@ -253,7 +265,7 @@ void SampleReconciler::sync(const QString &request, const ReconcileContext &ctx,
                           : QStringLiteral("failed to %1: %2").arg(what, r.error.message));
         };
     };
-    const KubeClient::Tag childTag{ctx.worker, request, childKey};
+    const KubeClient::Tag childTag{ctx.worker, request, childKey, ctx.controller};
     if (child.isNull()) {
         const QJsonObject meta{{QLatin1String("name"), childName},
                                {QLatin1String("namespace"), ns},
@@ -305,13 +317,14 @@ void SampleReconciler::sync(const QString &request, const ReconcileContext &ctx,
     begin();
     m_client->update(configMapPath(ns, parent.name()), obj,
                      callback(QStringLiteral("update %1's annotations").arg(request)),
-                     KubeClient::Tag{ctx.worker, request, request});
+                     KubeClient::Tag{ctx.worker, request, request, ctx.controller});
 }
 
 void SampleReconciler::setSettings(const SampleSettings &settings)
 {
     const bool rebuild = settings.maxConcurrentReconciles != m_settings.maxConcurrentReconciles ||
-                         settings.usePriorityQueue != m_settings.usePriorityQueue;
+                         settings.usePriorityQueue != m_settings.usePriorityQueue ||
+                         settings.namespaceFilter != m_settings.namespaceFilter;
     const QStringList released = [&] {
         QStringList out;
         for (const QString &k : m_hung.keys())

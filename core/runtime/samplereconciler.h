@@ -40,12 +40,19 @@ struct SampleSettings {
     /// again from the informer's cache, as after a restart).
     int maxConcurrentReconciles = 1;
     bool usePriorityQueue = true;
+    /// Only this namespace's objects reach the controller ("" = every namespace the informer
+    /// sees): builder.WithEventFilter(predicate.NewPredicateFuncs(namespace == X)), on the For
+    /// and the Owns watch alike; each event it drops is journaled (runtimeEventFiltered) with
+    /// the predicate `NewPredicateFuncs(namespace == "X")`. Also a controller option: a change
+    /// rebuilds the controller. Two controllers of one manager split a cluster's load this
+    /// way (Session's compare controller).
+    QString namespaceFilter;
 
     /// Applies the keys of `json` (the scenario's controller: section and `runtime:` steps:
     /// maxConcurrentReconciles, usePriorityQueue, reconcileLatencyMs, requeueAfterMs, failEvery,
-    /// terminalPattern, hang, panic) onto these settings. Returns "" or why a value is refused
-    /// (nothing is changed then); unknown keys are refused. `summary` (may be null) gets what
-    /// was set, "reconcileLatencyMs 1000, requeueAfterMs 500".
+    /// terminalPattern, hang, panic, namespace) onto these settings. Returns "" or why a value is
+    /// refused (nothing is changed then); unknown keys are refused. `summary` (may be null) gets
+    /// what was set, "reconcileLatencyMs 1000, requeueAfterMs 500".
     QString apply(const QJsonObject &json, QString *summary = nullptr);
     /// The keys apply() knows.
     static QStringList keys();
@@ -90,8 +97,8 @@ public:
 
     const SampleSettings &settings() const { return m_settings; }
     /// Replaces the settings: settingsChanged(); controllerOptionsChanged() too when
-    /// maxConcurrentReconciles or usePriorityQueue differ; keys that left hangKeys are
-    /// released (their open reconciles finish now, as if they had returned Result{}).
+    /// maxConcurrentReconciles, usePriorityQueue or namespaceFilter differ; keys that left hangKeys
+    /// are released (their open reconciles finish now, as if they had returned Result{}).
     void setSettings(const SampleSettings &settings);
     /// SampleSettings::apply on a copy, then setSettings(); "" or the refusal.
     QString applySettings(const QJsonObject &json, QString *summary = nullptr);
@@ -111,7 +118,8 @@ public:
 
 Q_SIGNALS:
     void settingsChanged();
-    /// maxConcurrentReconciles or usePriorityQueue changed: the controller must be rebuilt.
+    /// maxConcurrentReconciles, usePriorityQueue or namespaceFilter changed: the controller must
+    /// be rebuilt.
     void controllerOptionsChanged();
 
 private:

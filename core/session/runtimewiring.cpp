@@ -17,8 +17,10 @@ namespace lens {
 
 RuntimeWiring::RuntimeWiring(SharedIndexInformer *configmaps, KubeClient *client,
                              const Clock *clock, Journal *journal,
-                             const runtime::SampleSettings &settings, QObject *parent)
-    : QObject(parent), m_informer(configmaps), m_client(client), m_clock(clock), m_journal(journal),
+                             const runtime::SampleSettings &settings, QObject *parent,
+                             const QString &name)
+    : QObject(parent), m_name(name), m_informer(configmaps), m_client(client), m_clock(clock),
+      m_journal(journal),
       m_reconciler(std::make_shared<runtime::SampleReconciler>(configmaps, client, clock, settings))
 {
     connect(m_reconciler.get(), &runtime::SampleReconciler::controllerOptionsChanged, this,
@@ -40,7 +42,7 @@ void RuntimeWiring::build()
 {
     const runtime::SampleSettings &s = m_reconciler->settings();
     runtime::ControllerOptions o;
-    o.name = QString::fromLatin1(kName);
+    o.name = m_name;
     o.maxConcurrentReconciles = s.maxConcurrentReconciles;
     o.usePriorityQueue = s.usePriorityQueue;
     o.reconciler = m_reconciler;
@@ -53,18 +55,25 @@ void RuntimeWiring::build()
     };
     m_controller = std::make_unique<runtime::Controller>(std::move(o), m_clock, m_journal);
     // builder.For(&ConfigMap{}, WithPredicates(LabelSelectorPredicate)): EnqueueRequestForObject.
+    // builder.WithEventFilter: the global predicates come first on every watch (upstream
+    // appends the For / Owns predicates after blder.globalPredicates).
+    QList<runtime::Predicate> global;
+    if (const QString ns = s.namespaceFilter; !ns.isEmpty())
+        global << runtime::newPredicateFuncs(
+            QStringLiteral("NewPredicateFuncs(namespace == \"%1\")").arg(ns),
+            [ns](const Object &o) { return o.namespace_() == ns; });
     QMap<QString, QString> parent;
     parent.insert(QString::fromLatin1(runtime::SampleReconciler::kParentLabel),
                   QStringLiteral("parent"));
-    auto *forSource = new runtime::Kind(m_informer, QStringLiteral("*v1.ConfigMap"),
-                                        runtime::enqueueRequestForObject(),
-                                        {runtime::labelSelectorPredicate(parent)});
+    auto *forSource = new runtime::Kind(
+        m_informer, QStringLiteral("*v1.ConfigMap"), runtime::enqueueRequestForObject(),
+        global + QList<runtime::Predicate>{runtime::labelSelectorPredicate(parent)});
     // builder.Owns(&ConfigMap{}): EnqueueRequestForOwner(ConfigMap, OnlyControllerOwner()).
     runtime::OwnerOptions owner;
     owner.ownerKind = QStringLiteral("ConfigMap");
     owner.onlyControllerOwner = true;
     auto *ownsSource = new runtime::Kind(m_informer, QStringLiteral("*v1.ConfigMap"),
-                                         runtime::enqueueRequestForOwner(owner));
+                                         runtime::enqueueRequestForOwner(owner), global);
     m_sources = {forSource, ownsSource};
     for (runtime::Kind *k : std::as_const(m_sources))
         m_controller->watch(k);
@@ -130,7 +139,7 @@ QString RuntimeWiring::applyFromUser(const QJsonObject &changes)
             continue;
         TraceEvent e;
         e.kind = TraceKind::Info;
-        e.component = QString::fromLatin1(kName);
+        e.component = m_name;
         e.type = QStringLiteral("settings");
         e.detail.insert(QLatin1String("setting"), it.key());
         e.detail.insert(QLatin1String("old"), settingText(was));

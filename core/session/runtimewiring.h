@@ -34,15 +34,18 @@ class RuntimeWiring : public QObject {
     Q_OBJECT
 public:
     static constexpr const char *kName = "runtime-sample";
-    /// Not owned, must outlive the wiring: `configmaps`, `client`, `clock`, `journal`.
+    /// Not owned, must outlive the wiring: `configmaps`, `client`, `clock`, `journal`. `name`
+    /// is the controller's (unique in a manager, as upstream): its queue, its workers
+    /// ("NAME-worker-1") and the journal's component for its events and writes.
     RuntimeWiring(SharedIndexInformer *configmaps, KubeClient *client, const Clock *clock,
                   Journal *journal, const runtime::SampleSettings &settings,
-                  QObject *parent = nullptr);
+                  QObject *parent = nullptr, const QString &name = QString::fromLatin1(kName));
     ~RuntimeWiring() override;
 
     /// The manager's start, after the caches synced; a second call does nothing.
     void start();
     bool isStarted() const { return m_started; }
+    QString name() const { return m_name; }
     /// The controller running now (rebuilt when its options change; never null).
     runtime::Controller *controller() const { return m_controller.get(); }
     runtime::SampleReconciler *reconciler() const { return m_reconciler.get(); }
@@ -64,6 +67,7 @@ private:
     void build();
     void rebuild();
 
+    QString m_name;
     QPointer<SharedIndexInformer> m_informer;
     KubeClient *m_client;
     const Clock *m_clock;

@@ -73,6 +73,8 @@ Session::~Session()
     // journals until it is gone.
     delete m_runtime;
     m_runtime = nullptr;
+    delete m_runtimeCompare;
+    m_runtimeCompare = nullptr;
     // The informers (and the ListerWatchers they own) before the journal and the clock.
     delete m_factory;
     m_factory = nullptr;
@@ -308,7 +310,7 @@ bool Session::applyScenario(sim::Scenario *scenario, QString *error)
     m_opts.seed = scenario->seed;
     if (!scenario->controller.isEmpty())
         m_opts.controller = scenario->controller;
-    if (const QString why = m_runtimeSettings.apply(scenario->controllerSettings); !why.isEmpty()) {
+    if (const QString why = applyControllerSection(scenario->controllerSettings); !why.isEmpty()) {
         if (error)
             *error = QStringLiteral("The scenario cannot be played: controller: %1").arg(why);
         return false;

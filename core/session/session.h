@@ -237,6 +237,12 @@ public:
     runtime::Controller *runtimeController() const;
     runtime::SampleReconciler *sampleReconciler() const;
     RuntimeWiring *runtimeWiring() const { return m_runtime; }
+    /// The scenario's `controller: {compare: {name: N, ...}}`: a second runtime-sample
+    /// controller of the same manager, on the same informer and client, with its own name,
+    /// queue, workers and settings (the first one's, then the compare section's), so two queue
+    /// kinds can be watched side by side on one load (cr-side-by-side). Null otherwise. The
+    /// window's controls and `runtime:` steps act on the first controller only.
+    RuntimeWiring *compareWiring() const { return m_runtimeCompare; }
     /// What the managedFields-stripping transform received and kept, over every informer
     /// (null without Options::stripManagedFields). Read from any thread.
     const TransformTally *transformTally() const { return m_transformTally.get(); }
@@ -309,6 +315,10 @@ private:
     bool makeRuntimeController(const RestConfig &rest, QString *error);
     /// The built-in cluster's parent ConfigMaps for runtime-sample without a scenario.
     void seedRuntimeParents();
+    /// The scenario's controller: section (besides its name) onto m_runtimeSettings; its
+    /// `compare` map (name plus settings) names and sets up the compare controller. "" or why
+    /// it is refused (session_runtime.cpp).
+    QString applyControllerSection(const QJsonObject &section);
     /// Options::reproducible: calls `release` once `informer` has delivered the watch event of
     /// resourceVersion `rv` (its lastSyncResourceVersion reached it) and informerPipelinesBusy()
     /// is false, or it stopped, or 10 s of real time passed (a broken watch). Checked every
@@ -338,6 +348,9 @@ private:
     controller::HostPathProvisioner *m_provisioner = nullptr;
     KubeClient *m_kubeClient = nullptr;
     RuntimeWiring *m_runtime = nullptr;
+    RuntimeWiring *m_runtimeCompare = nullptr; ///< compareWiring()
+    QString m_compareName;                     ///< its name, "" = none
+    runtime::SampleSettings m_compareSettings;
     runtime::SampleSettings m_runtimeSettings; ///< the scenario's, then the flags'
     std::shared_ptr<TransformTally> m_transformTally;
     qint64 m_bookmarksTaken =

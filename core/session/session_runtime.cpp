@@ -9,6 +9,7 @@
 #include "sim/store.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
 #include <QTimer>
 
 namespace lens {
@@ -58,12 +59,45 @@ bool Session::makeRuntimeController(const RestConfig &rest, QString *error)
     }
     m_runtime =
         new RuntimeWiring(configmaps, m_kubeClient, m_clock, m_journal, m_runtimeSettings, this);
-    // The manager starts its controllers once the caches have synced.
+    if (!m_compareName.isEmpty())
+        m_runtimeCompare = new RuntimeWiring(configmaps, m_kubeClient, m_clock, m_journal,
+                                             m_compareSettings, this, m_compareName);
+    // The manager starts its controllers once the caches have synced, in the order they were
+    // added (mgr.Add: runnables start in order).
     connect(this, &Session::cacheSynced, m_runtime, [this](const CacheSyncResult &r) {
-        if (r.ok())
-            m_runtime->start();
+        if (!r.ok())
+            return;
+        m_runtime->start();
+        if (m_runtimeCompare)
+            m_runtimeCompare->start();
     });
     return true;
+}
+
+QString Session::applyControllerSection(const QJsonObject &section)
+{
+    QJsonObject own = section;
+    const QJsonValue compare = own.take(QLatin1String("compare"));
+    if (QString why = m_runtimeSettings.apply(own); !why.isEmpty())
+        return why;
+    m_compareName.clear();
+    if (compare.isUndefined())
+        return {};
+    QJsonObject other = compare.toObject();
+    const QString name = other.take(QLatin1String("name")).toString();
+    // A controller name is a queue's and a metric label's: upstream requires it unique and
+    // a valid label value; kept to a DNS-1123 label here.
+    static const QRegularExpression label(QStringLiteral("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"));
+    if (!compare.isObject() || !label.match(name).hasMatch() ||
+        name == QLatin1String(RuntimeWiring::kName))
+        return QStringLiteral("compare needs a map with a name (lower-case letters, digits and "
+                              "'-', other than %1) and the settings that differ")
+            .arg(QLatin1String(RuntimeWiring::kName));
+    m_compareSettings = m_runtimeSettings;
+    if (QString why = m_compareSettings.apply(other); !why.isEmpty())
+        return QStringLiteral("compare: %1").arg(why);
+    m_compareName = name;
+    return {};
 }
 
 void Session::releaseOnceObserved(const QPointer<SharedIndexInformer> &informer, qint64 rv,

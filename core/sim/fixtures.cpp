@@ -229,21 +229,39 @@ QJsonObject Fixtures::fromTemplate(const QJsonObject &tmpl, const QString &ns, c
     return o;
 }
 
+namespace {
+/// The real Namespace (xray-ns.json) renamed `name`, with a uid from `rng` and the
+/// kubernetes.io/metadata.name label the API server sets.
+void createNamespace(Store *store, const QJsonObject &nsTemplate, const QString &name,
+                     QRandomGenerator &rng)
+{
+    QJsonObject ns = nsTemplate;
+    QJsonObject meta = cleanMeta(nsTemplate.value(kMeta).toObject());
+    meta.insert(QStringLiteral("name"), name);
+    meta.insert(QStringLiteral("uid"), Fixtures::makeUid(rng));
+    QJsonObject labels;
+    labels.insert(QStringLiteral("kubernetes.io/metadata.name"), name);
+    meta.insert(QStringLiteral("labels"), labels);
+    ns.insert(kMeta, meta);
+    store->create(QStringLiteral("namespaces"), ns);
+}
+} // namespace
+
+void Fixtures::addNamespaces(Store *store, const QStringList &names, quint32 seed)
+{
+    QRandomGenerator rng(seed ^ 0x6e73u); // apart from seed()'s draws: its objects stay as they are
+    const QJsonObject nsTemplate = load(QStringLiteral("xray-ns.json"));
+    for (const QString &name : names)
+        if (store->get(QStringLiteral("namespaces"), {}, name).isNull())
+            createNamespace(store, nsTemplate, name, rng);
+}
+
 void Fixtures::seed(Store *store, int pods, quint32 seed)
 {
     QRandomGenerator rng(seed);
     const QJsonObject nsTemplate = load(QStringLiteral("xray-ns.json"));
-    for (const QString &name : namespaces()) {
-        QJsonObject ns = nsTemplate;
-        QJsonObject meta = cleanMeta(nsTemplate.value(kMeta).toObject());
-        meta.insert(QStringLiteral("name"), name);
-        meta.insert(QStringLiteral("uid"), makeUid(rng));
-        QJsonObject labels;
-        labels.insert(QStringLiteral("kubernetes.io/metadata.name"), name);
-        meta.insert(QStringLiteral("labels"), labels);
-        ns.insert(kMeta, meta);
-        store->create(QStringLiteral("namespaces"), ns);
-    }
+    for (const QString &name : namespaces())
+        createNamespace(store, nsTemplate, name, rng);
     const QStringList nodes = nodeNames();
     const QStringList nodeFiles = {QStringLiteral("render-no.json"), QStringLiteral("dao-n1.json")};
     for (int i = 0; i < nodes.size() && i < nodeFiles.size(); ++i) {

@@ -45,6 +45,9 @@ public:
     /// fixtures, and `pods` pods (negative = DefaultPodCount) spread over the namespaces.
     /// The same `seed` yields the same names, uids and labels.
     static void seed(Store *store, int pods = -1, quint32 seed = 1);
+    /// Creates the namespaces of `names` that do not exist yet, each like the seeded ones
+    /// (uids from `seed`, drawn apart from seed()'s so its objects do not change).
+    static void addNamespaces(Store *store, const QStringList &names, quint32 seed = 1);
     /// The provisioner name of the seeded StorageClass: the built-in example provisioner
     /// answers to it.
     static constexpr char StorageProvisioner[] = "lens.example.com/hostpath";

@@ -386,8 +386,19 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                       {QStringLiteral("pods"), QStringLiteral("seed"),
                        QStringLiteral("bookmarkIntervalMs"), QStringLiteral("historyLimit"),
                        QStringLiteral("ignoreSendInitialEvents"), QStringLiteral("watchCache"),
-                       QStringLiteral("claims")},
+                       QStringLiteral("claims"), QStringLiteral("namespaces")},
                       QStringLiteral("cluster"));
+            if (const YAML::Node ns = v[std::string("namespaces")]) {
+                sc->namespaces = texts(ns, "namespaces");
+                static const QRegularExpression label(
+                    QStringLiteral("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"));
+                for (const QString &n : std::as_const(sc->namespaces))
+                    if (!label.match(n).hasMatch())
+                        throw Error{ns.Mark(), QStringLiteral("cluster.namespaces: \"%1\" is not "
+                                                              "a namespace name (a DNS-1123 "
+                                                              "label)")
+                                                   .arg(n)};
+            }
             if (v[std::string("claims")])
                 sc->seedClaims = flag(v[std::string("claims")], "claims");
             if (v[std::string("watchCache")])
@@ -464,9 +475,20 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
             if (v.IsMap()) {
                 checkKeys(v,
                           runtimeSample
-                              ? QStringList{QStringLiteral("name")} + Scenario::runtimeSettingKeys()
+                              ? QStringList{QStringLiteral("name"), QStringLiteral("compare")} +
+                                    Scenario::runtimeSettingKeys()
                               : QStringList{QStringLiteral("name"), QStringLiteral("threadiness")},
                           QStringLiteral("controller"));
+                if (const YAML::Node compare = v[std::string("compare")]) {
+                    if (!compare.IsMap() || !compare[std::string("name")])
+                        throw Error{compare.Mark(),
+                                    QStringLiteral("compare needs a map with a name and the "
+                                                   "settings that differ, e.g. {name: legacy, "
+                                                   "usePriorityQueue: false}")};
+                    checkKeys(compare,
+                              QStringList{QStringLiteral("name")} + Scenario::runtimeSettingKeys(),
+                              QStringLiteral("compare"));
+                }
                 if (runtimeSample) {
                     sc->controllerSettings = toJson(v).toObject();
                     sc->controllerSettings.remove(QLatin1String("name"));
@@ -560,7 +582,8 @@ QStringList Scenario::runtimeSettingKeys()
             QStringLiteral("failEvery"),
             QStringLiteral("terminalPattern"),
             QStringLiteral("hang"),
-            QStringLiteral("panic")};
+            QStringLiteral("panic"),
+            QStringLiteral("namespace")};
 }
 
 bool Scenario::startsInformer() const

@@ -73,6 +73,8 @@ struct Scenario {
     /// false: the seeded claims (default/data-0, data-1, logs) are left out; the default
     /// StorageClass "standard" is still there.
     bool seedClaims = true;
+    /// Namespaces created besides the seeded ones (default, kube-system, shop, analytics).
+    QStringList namespaces;
 
     // informer: (applied to the Session's informers before the steps run). One informer per
     // resource, queue and list mode (the Session names them as `informer-lens` does: "pods",

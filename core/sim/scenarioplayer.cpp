@@ -75,6 +75,7 @@ void ScenarioPlayer::configure(const Scenario &sc, Simulator::Options *o)
     o->ignoreSendInitialEvents = sc.ignoreSendInitialEvents;
     o->watchCache = sc.watchCache;
     o->seedClaims = sc.seedClaims;
+    o->extraNamespaces = sc.namespaces;
     o->churnIntervalMs = 0;
 }
 

@@ -40,6 +40,7 @@ bool Simulator::start(const Options &o, QString *error)
     if (o.seedObjects) {
         Fixtures::seed(m_store, o.pods, o.seed);
         Fixtures::seedStorage(WriteStrategy(m_store), o.seed, o.seedClaims);
+        Fixtures::addNamespaces(m_store, o.extraNamespaces, o.seed);
     }
     if (o.storageControllers) {
         const Clock *clock = o.reproducibleClock ? o.reproducibleClock : &m_steadyClock;

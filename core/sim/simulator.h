@@ -49,6 +49,9 @@ public:
         /// With seedObjects: false leaves out the seeded claims (Fixtures::seedStorage); the
         /// default StorageClass is still seeded.
         bool seedClaims = true;
+        /// With seedObjects: namespaces created besides the seeded ones
+        /// (Fixtures::addNamespaces; a scenario's cluster.namespaces).
+        QStringList extraNamespaces;
         /// Behave like a pre-1.27 server: ignore sendInitialEvents / resourceVersionMatch on
         /// watches (ApiServer::setIgnoreSendInitialEvents()).
         bool ignoreSendInitialEvents = false;

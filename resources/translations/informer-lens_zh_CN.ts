@@ -3806,6 +3806,10 @@ Key: %2</source>
         <source>held by %1: eligible again at its Done</source>
         <translation>由 %1 持有：在其 Done 后才能再次取出</translation>
     </message>
+    <message>
+        <source>%1 runs on client-go&apos;s queue (UsePriorityQueue false): no priorities, keys are handed out in the order they were added. The Workqueue tab shows that queue.</source>
+        <translation>%1 运行在 client-go 的队列上（UsePriorityQueue false）：没有优先级，key 按加入顺序交出。Workqueue 标签页显示这个队列。</translation>
+    </message>
 </context>
 <context>
     <name>lens::PriorityQueueModel</name>

@@ -6,6 +6,7 @@
 #include "runtime/controller.h"
 #include "runtime/controllerqueue.h"
 #include "runtime/samplereconciler.h"
+#include "session/runtimewiring.h"
 #include "session/session.h"
 #include "sim/scenario.h"
 #include "sim/store.h"
@@ -247,6 +248,70 @@ private Q_SLOTS:
         QVERIFY(
             !s.sampleReconciler()->applySettings({{QStringLiteral("failEvery"), -1}}).isEmpty());
         QVERIFY(!s.sampleReconciler()->applySettings({{QStringLiteral("bogus"), 1}}).isEmpty());
+        QVERIFY(!s.sampleReconciler()
+                     ->applySettings({{QStringLiteral("namespace"), QStringLiteral("Not_A_Label")}})
+                     .isEmpty());
+        // A namespace filter is a controller option too: the controller is rebuilt.
+        runtime::Controller *unfiltered = s.runtimeController();
+        QCOMPARE(s.sampleReconciler()->applySettings(
+                     {{QStringLiteral("namespace"), QStringLiteral("default")}}),
+                 QString());
+        QVERIFY(s.runtimeController() != unfiltered);
+        QCOMPARE(s.sampleReconciler()->settings().namespaceFilter, QStringLiteral("default"));
+    }
+
+    // The scenario reader (core/sim cannot see core/runtime) knows the same settings.
+    void scenarioKnowsEverySetting()
+    {
+        QCOMPARE(sim::Scenario::runtimeSettingKeys(), runtime::SampleSettings::keys());
+    }
+
+    // compare: a second controller, with a name unlike the first's; refused otherwise.
+    void compareNeedsAName_data()
+    {
+        QTest::addColumn<QByteArray>("compare");
+        QTest::addColumn<QString>("error"); ///< part of the refusal ("" = accepted)
+        QTest::newRow("named") << QByteArray("{name: legacy, usePriorityQueue: false}")
+                               << QString();
+        QTest::newRow("no name") << QByteArray("{usePriorityQueue: false}")
+                                 << QStringLiteral("compare needs a map with a name");
+        QTest::newRow("the first's name")
+            << QByteArray("{name: runtime-sample}") << QStringLiteral("other than runtime-sample");
+        QTest::newRow("unknown setting")
+            << QByteArray("{name: b, bogus: 1}") << QStringLiteral("bogus");
+        QTest::newRow("bad value")
+            << QByteArray("{name: b, failEvery: -1}") << QStringLiteral("compare: failEvery needs");
+    }
+    void compareNeedsAName()
+    {
+        QFETCH(QByteArray, compare);
+        QFETCH(QString, error);
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("c.yaml"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("title: t\ndescription: d\ncluster: {pods: 0, claims: false}\n"
+                  "informer: {resource: configmaps}\n"
+                  "controller: {name: runtime-sample, compare: " +
+                  compare + "}\nsteps:\n  - at: 0\n    informer: start\n");
+        out.close();
+        Session::Options o;
+        o.scenario = file;
+        o.reproducible = true;
+        o.stopAtMs = 100;
+        Session s(o);
+        QString why;
+        const bool started = s.start(&why);
+        if (error.isEmpty()) {
+            QVERIFY2(started, qPrintable(why));
+            QVERIFY(s.compareWiring());
+            QCOMPARE(s.compareWiring()->name(), QStringLiteral("legacy"));
+            QVERIFY(!s.compareWiring()->reconciler()->settings().usePriorityQueue);
+            QVERIFY(s.sampleReconciler()->settings().usePriorityQueue);
+        } else {
+            QVERIFY(!started);
+            QVERIFY2(why.contains(error), qPrintable(why));
+        }
     }
 };
 

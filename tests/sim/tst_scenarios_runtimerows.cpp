@@ -82,4 +82,40 @@ void lens::addRuntimeScenarioRows()
                });
                QVERIFY(!later.empty());
            });
+    QTest::newRow("runtime: side by side (CR-30 A+B)")
+        << QStringLiteral("cr-side-by-side") << Check([](const Trace &t, Session &s) {
+               QVERIFY(s.compareWiring());
+               // Each controller reconciled only its own namespace's parents.
+               const auto started = t.find(TraceKind::ReconcileStarted);
+               QStringList legacy;
+               for (const TraceEvent *e : started) {
+                   const QString c = str(e, "controller");
+                   const QString ns = e->key.section(QLatin1Char('/'), 0, 0);
+                   QCOMPARE(ns, c == QLatin1String("legacy") ? QStringLiteral("legacy")
+                                                             : QStringLiteral("pq"));
+                   if (c == QLatin1String("legacy"))
+                       legacy << e->key;
+               }
+               // The priority queue starves pq/starved; the legacy queue hands legacy/starved
+               // out second and again in each round.
+               QVERIFY(of(t, TraceKind::ReconcileStarted, "pq/starved").empty());
+               QVERIFY(of(t, TraceKind::ReconcileStarted, "pq/p2").size() >= 3);
+               QVERIFY(legacy.size() >= 4);
+               QCOMPARE(legacy.at(1), QStringLiteral("legacy/starved"));
+               QVERIFY(legacy.count(QStringLiteral("legacy/starved")) >= 2);
+               // The other namespace's objects were dropped by the event filter, by name.
+               const auto dropped =
+                   t.find(TraceKind::RuntimeEventFiltered, [](const TraceEvent &e) {
+                       return e.detail.value(QLatin1String("controller")).toString() ==
+                                  QLatin1String("legacy") &&
+                              e.key == QLatin1String("pq/starved");
+                   });
+               QVERIFY(!dropped.empty());
+               QCOMPARE(str(dropped.front(), "predicate"),
+                        QStringLiteral("NewPredicateFuncs(namespace == \"legacy\")"));
+               // Its writes are journaled under its own name.
+               QVERIFY(!t.find(TraceKind::ApiRequestFinished, [](const TraceEvent &e) {
+                             return e.component == QLatin1String("legacy");
+                         }).empty());
+           });
 }

@@ -94,6 +94,7 @@ private Q_SLOTS:
     void plantedRequeueAfterIsCaught();
     void plantedInitialListLowIsCaught();
     void plantedShutDownIsCaught();
+    void starvationFromTheJournal_data();
     void starvationFromTheJournal();
 };
 
@@ -232,12 +233,27 @@ void TestRulesRuntime::plantedShutDownIsCaught()
     QVERIFY(findings.front().contains(QLatin1String("pq-shutdown-abandons")));
 }
 
-// Story 6.1 played: default/starved's add explains, from the journal, how long it has waited at
-// −100 and which keys of priority 0 the queue handed out meanwhile; the audit finds nothing.
+void TestRulesRuntime::starvationFromTheJournal_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("ns"); ///< the starved parent's namespace
+    QTest::newRow("cr-initial-list-starvation")
+        << QStringLiteral("cr-initial-list-starvation") << QStringLiteral("default");
+    // Two controllers in one journal: the facts name only the keys of the starved key's own
+    // queue (runtime-sample's, namespace pq), never the legacy controller's hand-outs.
+    QTest::newRow("cr-side-by-side") << QStringLiteral("cr-side-by-side") << QStringLiteral("pq");
+}
+
+// Story 6.1 played: the starved parent's add explains, from the journal, how long it has waited
+// at −100 and which keys of priority 0 the queue handed out meanwhile; the audit finds nothing.
 void TestRulesRuntime::starvationFromTheJournal()
 {
+    QFETCH(QString, scenario);
+    QFETCH(QString, ns);
+    QVERIFY(
+        installTranslation(QString())); // the facts below are English; a row before ended in zh_CN
     Session::Options o;
-    o.scenario = QStringLiteral("cr-initial-list-starvation");
+    o.scenario = scenario;
     o.scenarioSpeed = 0;
     Session session(o);
     bool finished = false;
@@ -248,16 +264,17 @@ void TestRulesRuntime::starvationFromTheJournal()
     const Journal &j = *session.journal();
     const TraceEvent *add = nullptr;
     for (const TraceEvent &e : j.events())
-        if (e.kind == TraceKind::PriorityQueueAdd && e.key == QLatin1String("default/starved"))
+        if (e.kind == TraceKind::PriorityQueueAdd && e.key == ns + QLatin1String("/starved"))
             add = &e;
     QVERIFY(add);
     const QString shown = Caption::forEvent(*add, &j);
     qInfo("%s", qPrintable(shown));
-    static const QRegularExpression facts(QStringLiteral(
-        "default/starved has been ready at priority -100 since [0-9.]+ s "
-        "\\([^)]*\\); since then the queue handed out ([0-9]+) key\\(s\\) of a higher "
-        "priority: (default/[a-z0-9]+ ×[0-9]+, )*default/[a-z0-9]+ ×[0-9]+ "
-        "\\(priority 0\\), and never this one."));
+    const QRegularExpression facts(
+        QStringLiteral("%1/starved has been ready at priority -100 since [0-9.]+ s "
+                       "\\([^)]*\\); since then the queue handed out ([0-9]+) key\\(s\\) of a "
+                       "higher priority: (%1/[a-z0-9]+ ×[0-9]+, )*%1/[a-z0-9]+ ×[0-9]+ "
+                       "\\(priority 0\\), and never this one.")
+            .arg(ns));
     const auto m = facts.match(shown);
     QVERIFY2(m.hasMatch(), qPrintable(shown));
     QVERIFY(m.captured(1).toInt() >= 6);
