@@ -58,6 +58,13 @@ QRect PriorityLanesView::chipRect(const QString &key) const
     return {};
 }
 
+int PriorityLanesView::heightForLanes(int lanes) const
+{
+    // layoutFor()'s lane: a chip row and its gaps; at most the height the lanes now take.
+    const int laneH = fontMetrics().height() + 8 + 2 * kGap;
+    return qMin(m_height, 2 * kMargin + lanes * (laneH + kGap));
+}
+
 void PriorityLanesView::relayout()
 {
     const int h = layoutFor(width());
@@ -248,7 +255,7 @@ PriorityQueuePanel::PriorityQueuePanel(LensModels *stream, const Clock *clock, Q
     });
 
     m_lanes = new PriorityLanesView(model, this);
-    auto *scroll = new QScrollArea(this);
+    auto *scroll = m_laneScroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("priorityLanesScroll"));
     scroll->setWidget(m_lanes);
     scroll->setWidgetResizable(true);
@@ -411,6 +418,9 @@ void PriorityQueuePanel::updateFigures()
            "those keys alone keep every worker busy, and a lower lane is never reached."));
     m_capacity->setVisible(!cap.isEmpty());
     m_lanes->relayout();
+    // The lanes get room for up to three of them before the splitter gives the rest to the
+    // tree: the −100 lane under two others stays in view (more lanes scroll).
+    m_laneScroll->setMinimumHeight(m_lanes->heightForLanes(3));
 }
 
 void PriorityQueuePanel::retranslate()

@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QTimer;
 class QTreeView;
 
@@ -33,6 +34,8 @@ public:
     /// Lays the chips out again (after the model changed).
     void relayout();
     QSize sizeHint() const override;
+    /// Pixels `lanes` lanes of one chip row take (capped at what the lanes take now).
+    int heightForLanes(int lanes) const;
     /// The chip of `key`, in widget coordinates (empty when not shown).
     QRect chipRect(const QString &key) const;
 
@@ -111,6 +114,7 @@ private:
     const Clock *m_clock;
     QComboBox *m_queueBox;
     PriorityLanesView *m_lanes;
+    QScrollArea *m_laneScroll = nullptr;
     QLabel *m_workers;
     QLabel *m_capacity;
     QTreeView *m_view;
