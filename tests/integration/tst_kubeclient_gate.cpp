@@ -23,6 +23,23 @@ QJsonObject configMap(const QString &name)
             {u"metadata"_s, QJsonObject{{u"name"_s, name}, {u"namespace"_s, u"default"_s}}},
             {u"data"_s, QJsonObject{{u"k"_s, u"v"_s}}}};
 }
+/// The default namespace's ConfigMaps.
+const QString collection = KubeClient::objectPath({}, u"v1"_s, u"configmaps"_s, u"default"_s, {});
+
+/// A built-in cluster and a journal on a manual clock, as each test needs them.
+struct Cluster {
+    ManualClock clock;
+    Journal journal{&clock};
+    sim::Simulator sim;
+    QString error;
+    bool start() { return sim.start(sim::Simulator::Options{}, &error); }
+    RestConfig rest() const
+    {
+        RestConfig r;
+        r.server = sim.url();
+        return r;
+    }
+};
 } // namespace
 
 class TestKubeClientGate : public QObject {
@@ -34,14 +51,10 @@ private slots:
 
 void TestKubeClientGate::oneAtATimeInOrderAndHeldUntilReleased()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    sim::Simulator sim;
-    QString error;
-    QVERIFY2(sim.start(sim::Simulator::Options{}, &error), qPrintable(error));
-    RestConfig rest;
-    rest.server = sim.url();
-    KubeClient client(rest, &journal, u"gated"_s);
+    Cluster c;
+    QVERIFY2(c.start(), qPrintable(c.error));
+    KubeClient client(c.rest(), &c.journal, u"gated"_s);
+    Journal &journal = c.journal;
     QList<std::function<void()>> held;
     QList<KubeClient::Result> gated;
     client.setAnswerGate([&](const KubeClient::Result &r, std::function<void()> release) {
@@ -49,8 +62,6 @@ void TestKubeClientGate::oneAtATimeInOrderAndHeldUntilReleased()
         held << std::move(release);
     });
     QStringList answered;
-    const QString collection =
-        KubeClient::objectPath({}, u"v1"_s, u"configmaps"_s, u"default"_s, {});
     for (const QString &name : {u"a"_s, u"b"_s, u"a"_s}) // the second "a" is a 409
         client.create(collection, configMap(name), [&answered, name](const KubeClient::Result &r) {
             answered << name + (r.ok ? u" ok"_s : u" %1"_s.arg(r.error.code));
@@ -91,17 +102,10 @@ void TestKubeClientGate::oneAtATimeInOrderAndHeldUntilReleased()
 
 void TestKubeClientGate::withoutGateAllLeaveAtOnce()
 {
-    ManualClock clock;
-    Journal journal(&clock);
-    sim::Simulator sim;
-    QString error;
-    QVERIFY2(sim.start(sim::Simulator::Options{}, &error), qPrintable(error));
-    RestConfig rest;
-    rest.server = sim.url();
-    KubeClient client(rest, &journal, u"free"_s);
+    Cluster c;
+    QVERIFY2(c.start(), qPrintable(c.error));
+    KubeClient client(c.rest(), &c.journal, u"free"_s);
     int answers = 0;
-    const QString collection =
-        KubeClient::objectPath({}, u"v1"_s, u"configmaps"_s, u"default"_s, {});
     for (const QString &name : {u"x"_s, u"y"_s, u"z"_s})
         client.create(collection, configMap(name),
                       [&answers](const KubeClient::Result &r) { answers += r.ok; });
