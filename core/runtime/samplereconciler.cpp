@@ -2,6 +2,7 @@
 #include "samplereconciler.h"
 
 #include "api/objectmeta.h"
+#include "api/validation.h"
 #include "client/kubeclient.h"
 #include "informer/sharedinformer.h"
 #include "trace/clock.h"
@@ -124,10 +125,9 @@ QString SampleSettings::apply(const QJsonObject &json, QString *summary)
             did << QStringLiteral("terminalPattern \"%1\"").arg(s.terminalPattern);
         } else if (key == QLatin1String("namespace")) {
             // A namespace name is a DNS-1123 label (apimachinery's ValidateNamespaceName).
-            static const QRegularExpression label(
-                QStringLiteral("^([a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)?$"));
             s.namespaceFilter = it->toString();
-            if (!it->isString() || !label.match(s.namespaceFilter).hasMatch())
+            if (!it->isString() ||
+                (!s.namespaceFilter.isEmpty() && !dns1123LabelErrors(s.namespaceFilter).isEmpty()))
                 err = QStringLiteral("namespace needs a namespace name (a DNS-1123 label) or \"\" "
                                      "for all (got %1)")
                           .arg(it->toVariant().toString());

@@ -3,13 +3,13 @@
 // its KubeClient and RuntimeWiring, its settings, the built-in cluster's parents.
 #include "session.h"
 
+#include "api/validation.h"
 #include "client/kubeclient.h"
 #include "runtimewiring.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
 
 #include <QDateTime>
-#include <QRegularExpression>
 #include <QTimer>
 
 namespace lens {
@@ -87,8 +87,7 @@ QString Session::applyControllerSection(const QJsonObject &section)
     const QString name = other.take(QLatin1String("name")).toString();
     // A controller name is a queue's and a metric label's: upstream requires it unique and
     // a valid label value; kept to a DNS-1123 label here.
-    static const QRegularExpression label(QStringLiteral("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"));
-    if (!compare.isObject() || !label.match(name).hasMatch() ||
+    if (!compare.isObject() || !dns1123LabelErrors(name).isEmpty() ||
         name == QLatin1String(RuntimeWiring::kName))
         return QStringLiteral("compare needs a map with a name (lower-case letters, digits and "
                               "'-', other than %1) and the settings that differ")

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario.h"
 
+#include "api/validation.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -390,10 +392,8 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                       QStringLiteral("cluster"));
             if (const YAML::Node ns = v[std::string("namespaces")]) {
                 sc->namespaces = texts(ns, "namespaces");
-                static const QRegularExpression label(
-                    QStringLiteral("^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"));
                 for (const QString &n : std::as_const(sc->namespaces))
-                    if (!label.match(n).hasMatch())
+                    if (!dns1123LabelErrors(n).isEmpty())
                         throw Error{ns.Mark(), QStringLiteral("cluster.namespaces: \"%1\" is not "
                                                               "a namespace name (a DNS-1123 "
                                                               "label)")
