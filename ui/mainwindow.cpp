@@ -20,6 +20,7 @@
 #include "lens/journaltext.h"
 #include "lens/keyhistorymodel.h"
 #include "lens/lensmodels.h"
+#include "lens/metricsmodel.h"
 #include "lens/priorityqueuemodel.h"
 #include "lens/queuemodel.h"
 #include "lens/reflectorstatus.h"
@@ -27,6 +28,7 @@
 #include "lens/workqueuemodel.h"
 #include "lessonpanel.h"
 #include "memorystatus.h"
+#include "metricspanel.h"
 #include "pipelinewidget.h"
 #include "playgroundpanel.h"
 #include "priorityqueuepanel.h"
@@ -77,6 +79,11 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
         if (!m_stream->priorityQueue()->queues().isEmpty())
             ensurePriorityQueueTab();
     });
+    // An attached controller's scrapes (--attach-metrics, or a recording of them).
+    connect(m_stream->metrics(), &MetricsModel::targetsChanged, this, [this] {
+        if (!m_stream->metrics()->targets().isEmpty())
+            ensureMetricsTab();
+    });
     connect(m_stream->timeline(), &TimelineModel::changed, this, [this] {
         if (m_workqueuePanel)
             updateControllerStatus();
@@ -115,6 +122,8 @@ MainWindow::MainWindow(Journal *journal, Controller *controller, QWidget *parent
         ensureWorkqueueTab();
     if (!m_stream->priorityQueue()->queues().isEmpty())
         ensurePriorityQueueTab();
+    if (!m_stream->metrics()->targets().isEmpty())
+        ensureMetricsTab();
     resize(1600, 1000);
 }
 
@@ -462,7 +471,11 @@ bool MainWindow::showView(const QString &name)
         m_rightTabs->setCurrentWidget(m_workqueuePanel);
     else if (name == QLatin1String("priorityqueue") && m_priorityQueuePanel)
         m_rightTabs->setCurrentWidget(m_priorityQueuePanel);
-    else
+    else if (name == QLatin1String("metrics")) {
+        // Always there when asked for: with nothing attached it says how to attach.
+        ensureMetricsTab();
+        m_rightTabs->setCurrentWidget(m_metricsPanel);
+    } else
         return false;
     return true;
 }

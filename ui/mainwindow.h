@@ -28,6 +28,7 @@ class SimulatorPanel;
 struct SimulatorAccess;
 class WorkqueuePanel;
 class PriorityQueuePanel;
+class MetricsPanel;
 struct ProvisionerControls;
 struct RuntimeControls;
 
@@ -127,6 +128,8 @@ public:
     /// The Priority queue tab: made when the journal names a controller-runtime queue or
     /// controller (priorityQueue…, runtime…, reconcile… events, live or recorded); null before.
     PriorityQueuePanel *priorityQueuePanel() const { return m_priorityQueuePanel; }
+    /// The Metrics tab (null until a scrape is journaled: --attach-metrics).
+    MetricsPanel *metricsPanel() const { return m_metricsPanel; }
     /// Shows the key history of `key` in the body of the informer whose indexer holds it
     /// (else whose journal events name it, else the current one) and selects it there.
     void selectObject(const QString &key);
@@ -352,6 +355,7 @@ private:
     void ensureWorkqueueTab();
     /// Adds the Priority queue tab when the journal names a controller-runtime queue.
     void ensurePriorityQueueTab();
+    void ensureMetricsTab();
     void updateControllerStatus();
     void updatePipeline();
     void schedulePipeline();
@@ -398,6 +402,7 @@ private:
     SimulatorPanel *m_simulatorPanel = nullptr;
     WorkqueuePanel *m_workqueuePanel = nullptr;
     PriorityQueuePanel *m_priorityQueuePanel = nullptr;
+    MetricsPanel *m_metricsPanel = nullptr;
     QLabel *m_controllerLabel = nullptr;
     PlaygroundPanel *m_playground = nullptr;
     ScenarioToolBar *m_scenarioBar = nullptr;

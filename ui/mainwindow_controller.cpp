@@ -11,6 +11,7 @@
 #include "lens/priorityqueuemodel.h"
 #include "lens/timelinemodel.h"
 #include "lens/workqueuemodel.h"
+#include "metricspanel.h"
 #include "priorityqueuepanel.h"
 #include "runtimecontrolsbox.h"
 #include "trace/journal.h"
@@ -55,6 +56,18 @@ void MainWindow::ensurePriorityQueueTab()
     connect(m_priorityQueuePanel, &PriorityQueuePanel::objectSelected, this,
             &MainWindow::selectObject);
     connect(m_priorityQueuePanel, &PriorityQueuePanel::seqChosen, this, &MainWindow::explainSeq);
+    m_keyboard->updateTabOrder();
+}
+
+void MainWindow::ensureMetricsTab()
+{
+    // Keyed on the journal alone: a live scraper's events or a recording's make the tab.
+    if (m_metricsPanel)
+        return;
+    m_metricsPanel = new MetricsPanel(m_stream, this);
+    m_rightTabs->addTab(m_metricsPanel, tr("Metrics"));
+    translated(
+        [this] { m_rightTabs->setTabText(m_rightTabs->indexOf(m_metricsPanel), tr("Metrics")); });
     m_keyboard->updateTabOrder();
 }
 

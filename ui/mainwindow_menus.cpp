@@ -134,6 +134,7 @@ void MainWindow::retranslateUi()
     // Rows folded in the old language are read again.
     for (LensModels *b : std::as_const(m_bodies))
         b->retranslate();
+    m_stream->retranslate(); // the Metrics tab's rows
     updateStatus();
     updatePipeline();
     m_pipeline->update();

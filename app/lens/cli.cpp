@@ -215,7 +215,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("Bring this tab forward: journal, handlers, playground, indices, object, "
                        "simulator, lesson (with --scenario), workqueue (with --controller) or "
                        "priorityqueue (with --controller runtime-sample or a cr-* scenario; "
-                       "shown at start there); a "
+                       "shown at start there), metrics (with --attach-metrics; shown at start "
+                       "there); a "
                        "comma-separated list brings one "
                        "tab of each column forward "
                        "(e.g. object,handlers)."),
@@ -309,6 +310,29 @@ CommandLine parseCommandLine(const QStringList &arguments)
         QStringLiteral("With --controller runtime-sample: the RequeueAfter each successful "
                        "reconcile returns, in milliseconds (default 0: none)."),
         QStringLiteral("MS"));
+    const QCommandLineOption attachMetricsOpt(
+        QStringLiteral("attach-metrics"),
+        QStringLiteral("Attach to a controller's Prometheus /metrics and show its workqueues and "
+                       "reconciles live in the Metrics tab, beside the informer: \"self\" (the "
+                       "--controller Informer Lens runs, through the built-in cluster's pod "
+                       "proxy), pod/NAMESPACE/NAME:PORT or svc/NAMESPACE/NAME:PORT (through the "
+                       "API server's proxy with the kubeconfig's credentials: RBAC get on "
+                       "pods/proxy or services/proxy) or an http(s):// URL (see "
+                       "docs/metrics.md)."),
+        QStringLiteral("TARGET"));
+    const QCommandLineOption metricsInterval(
+        QStringLiteral("metrics-interval"),
+        QStringLiteral("With --attach-metrics: seconds between scrapes (default 1)."),
+        QStringLiteral("S"));
+    const QCommandLineOption metricsTokenFile(
+        QStringLiteral("metrics-token-file"),
+        QStringLiteral("With --attach-metrics URL: send the bearer token in FILE (re-read once a "
+                       "minute). A URL gets no credentials otherwise, never the kubeconfig's."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption metricsInsecure(
+        QStringLiteral("metrics-insecure"),
+        QStringLiteral("With --attach-metrics https://...: do not check the server's "
+                       "certificate."));
     const QCommandLineOption listScenarios(
         QStringLiteral("list-scenarios"),
         QStringLiteral("Print the names of the shipped scenarios, one per line, and exit."));
@@ -344,6 +368,7 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.addOptions({resync, queue, watchList, watchListModes, journalCap, stripManaged, noPack});
     p.addOptions({controllerOpt, allowWrites, threadiness, provisionLatency, failProvisions,
                   maxConcurrent, usePriorityQueue, reconcileLatency, requeueAfter});
+    p.addOptions({attachMetricsOpt, metricsInterval, metricsTokenFile, metricsInsecure});
     p.addOptions({churn, seed, scenario, listScenarios, speed, at, lesson});
     p.addOptions({lang, theme, view, panel, size, scale});
     p.addOptions({screenshot, pause, shotTimeout});
@@ -458,6 +483,21 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                  "--reconcile-latency and --requeue-after go with --controller "
                                  "runtime-sample or a scenario that runs it");
     c.session.allowWrites = p.isSet(allowWrites);
+    c.session.attachMetrics = p.value(attachMetricsOpt);
+    if (p.isSet(metricsInterval)) {
+        const double seconds = p.value(metricsInterval).toDouble(&ok);
+        c.session.metricsIntervalMs = int(seconds * 1000);
+        if (!ok || seconds < 0.1 || seconds > 3600)
+            c.error = QStringLiteral("--metrics-interval needs seconds from 0.1 to 3600 (got "
+                                     "\"%1\")")
+                          .arg(p.value(metricsInterval));
+    }
+    c.session.metricsTokenFile = p.value(metricsTokenFile);
+    c.session.metricsInsecure = p.isSet(metricsInsecure);
+    if ((p.isSet(metricsInterval) || p.isSet(metricsTokenFile) || p.isSet(metricsInsecure)) &&
+        !p.isSet(attachMetricsOpt))
+        c.error = QStringLiteral("--metrics-interval, --metrics-token-file and --metrics-insecure "
+                                 "go with --attach-metrics");
     c.session.stripManagedFields = p.isSet(stripManaged);
     c.session.packListedObjects = !p.isSet(noPack);
     if (p.isSet(threadiness)) {
@@ -584,10 +624,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
         c.error = QStringLiteral("--lang takes en or zh_CN (got \"%1\")").arg(c.lang);
     if (!c.theme.isEmpty() && c.theme != QLatin1String("light") && c.theme != QLatin1String("dark"))
         c.error = QStringLiteral("--theme takes light or dark (got \"%1\")").arg(c.theme);
-    const QStringList views = {
-        QStringLiteral("journal"), QStringLiteral("handlers"),  QStringLiteral("playground"),
-        QStringLiteral("indices"), QStringLiteral("object"),    QStringLiteral("simulator"),
-        QStringLiteral("lesson"),  QStringLiteral("workqueue"), QStringLiteral("priorityqueue")};
+    const QStringList views = {QStringLiteral("journal"),       QStringLiteral("handlers"),
+                               QStringLiteral("playground"),    QStringLiteral("indices"),
+                               QStringLiteral("object"),        QStringLiteral("simulator"),
+                               QStringLiteral("lesson"),        QStringLiteral("workqueue"),
+                               QStringLiteral("priorityqueue"), QStringLiteral("metrics")};
     for (const QString &v : c.view.split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (!views.contains(v))
             c.error = QStringLiteral("--view takes %1, or a comma-separated list of them (got "

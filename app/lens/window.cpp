@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include "api/objectpacker.h"
+#include "client/metricsscraper.h"
 #include "controller/hostpathprovisioner.h"
 #include "fonts.h"
 #include "i18n.h"
@@ -228,7 +229,7 @@ bool showRequestedView(MainWindow &window, const CommandLine &cl)
                 QStringLiteral(
                     "--view takes one of: %1, lesson (with --scenario), "
                     "workqueue (with --controller), priorityqueue (with a controller-runtime "
-                    "controller); not %2")
+                    "controller), metrics; not %2")
                     .arg(MainWindow::viewNames().join(QStringLiteral(", ")), view));
             return false;
         }
@@ -328,6 +329,9 @@ int runWindow(Session &session, const CommandLine &cl)
             window.setLessonControls({[lesson](bool on) { lesson->setEnabled(on); },
                                       [lesson] { return lesson->next(); }});
     }
+    // --attach-metrics: the Metrics tab comes forward (a --view given wins).
+    if (session.metricsScraper() && cl.view.isEmpty())
+        window.showView(QStringLiteral("metrics"));
     if (!showRequestedView(window, cl))
         return 2;
     window.resize(cl.windowSize);

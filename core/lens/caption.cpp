@@ -376,6 +376,8 @@ KindCaption captionOf(TraceKind kind)
     case TraceKind::ReconcileStarted:
     case TraceKind::ReconcileFinished:
         return runtimeCaption;
+    case TraceKind::MetricsScraped:
+        return metricsCaption;
     case TraceKind::Info:
         return noteCaption;
     }

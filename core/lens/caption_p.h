@@ -109,6 +109,8 @@ QString provisionerCaption(const TraceEvent &e, const Journal *journal, quint64 
 QString priorityQueueCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 // caption_runtime.cpp: controller-runtime's handlers, predicates, Start and reconcileHandler.
 QString runtimeCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
+/// caption_metrics.cpp: a /metrics scrape.
+QString metricsCaption(const TraceEvent &e, const Journal *journal, quint64 upTo);
 
 /// A key's latest stretch as a ready entry of a priority queue, from the journal alone (the
 /// queue's events, within the scan budget, never past `upTo`): since when it was ready, and which

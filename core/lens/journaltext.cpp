@@ -65,6 +65,12 @@ constexpr struct {
     {"requeue_after", QT_TRANSLATE_NOOP("lens::JournalText", "requeue after")},
     {"sources started", QT_TRANSLATE_NOOP("lens::JournalText", "sources started")},
     {"workers started", QT_TRANSLATE_NOOP("lens::JournalText", "workers started")},
+    {"text", QT_TRANSLATE_NOOP("lens::JournalText", "Prometheus text")},
+    {"openmetrics", QT_TRANSLATE_NOOP("lens::JournalText", "OpenMetrics")},
+    {"unreachable", QT_TRANSLATE_NOOP("lens::JournalText", "unreachable")},
+    {"timeout", QT_TRANSLATE_NOOP("lens::JournalText", "timed out")},
+    {"http", QT_TRANSLATE_NOOP("lens::JournalText", "HTTP error")},
+    {"not metrics", QT_TRANSLATE_NOOP("lens::JournalText", "not a metrics body")},
 };
 
 QString shortWatch(qint64 ms)
@@ -373,6 +379,23 @@ QString JournalText::runtime(const TraceEvent &e)
     default:
         return {};
     }
+}
+
+QString JournalText::metrics(const TraceEvent &e)
+{
+    if (e.kind != TraceKind::MetricsScraped)
+        return {};
+    const QString failure = dstr(e, "failure");
+    if (!failure.isEmpty())
+        return tr("scrape of %1 failed (%2): %3")
+            .arg(dstr(e, "target"), code(failure), dstr(e, "error"));
+    return tr("scraped %1: %2 families, %3 samples, %4 bytes of %5 in %6 ms")
+        .arg(dstr(e, "target"))
+        .arg(dint(e, "families"))
+        .arg(dint(e, "samples"))
+        .arg(dint(e, "bytes"))
+        .arg(code(dstr(e, "format")))
+        .arg(dint(e, "latencyMs"));
 }
 
 } // namespace lens

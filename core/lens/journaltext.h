@@ -52,6 +52,10 @@ public:
     /// "worker-1 got default/a (priority 0) from runtime-sample after 12 ms", "reconcile of
     /// default/a: requeue_after 500 ms at priority -100". Empty for any other kind.
     static QString runtime(const TraceEvent &e);
+    /// One line for a MetricsScraped event: "scraped pod/lens-system/provisioner-0:8080: 9
+    /// families, 40 samples, 5120 bytes of Prometheus text in 3 ms", or "scrape of … failed
+    /// (HTTP error): …". Empty for any other kind.
+    static QString metrics(const TraceEvent &e);
 };
 
 } // namespace lens

@@ -6,6 +6,7 @@
 #include "indexermodel.h"
 #include "journalmodel.h"
 #include "keyhistorymodel.h"
+#include "metricsmodel.h"
 #include "namespaceindexmodel.h"
 #include "objecttreemodel.h"
 #include "priorityqueuemodel.h"
@@ -43,7 +44,9 @@ LensModels::LensModels(JournalSource source, Parts parts, QObject *parent)
         m_cacheSync = new CacheSyncGate(m_source.journal, this);
         m_workqueue = new WorkqueueModel(m_source, this);
         m_priorityQueue = new PriorityQueueModel(m_source, this);
-        m_folds << m_journalModel << m_timeline << m_cacheSync << m_workqueue << m_priorityQueue;
+        m_metrics = new MetricsModel(m_source, this);
+        m_folds << m_journalModel << m_timeline << m_cacheSync << m_workqueue << m_priorityQueue
+                << m_metrics;
     }
     m_settleTimer->setSingleShot(true);
     connect(m_settleTimer, &QTimer::timeout, this, &LensModels::onSettleTimer);
@@ -57,7 +60,7 @@ LensModels::~LensModels() = default;
 void LensModels::retranslate()
 {
     for (JournalFold *f :
-         std::initializer_list<JournalFold *>{m_history, m_handlers, m_notifications})
+         std::initializer_list<JournalFold *>{m_history, m_handlers, m_notifications, m_metrics})
         if (f)
             f->foldUpTo(f->foldedUpTo());
 }

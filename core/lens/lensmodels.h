@@ -21,6 +21,7 @@ class JournalModel;
 class KeyHistoryModel;
 class NamespaceIndexModel;
 class ObjectTreeModel;
+class MetricsModel;
 class PriorityQueueModel;
 class QueueModel;
 class ReflectorStatus;
@@ -77,6 +78,8 @@ public:
     WorkqueueModel *workqueue() const { return m_workqueue; }
     /// controller-runtime's controllers and priority queues (StreamViews).
     PriorityQueueModel *priorityQueue() const { return m_priorityQueue; }
+    /// An attached controller's /metrics scrapes (StreamViews).
+    MetricsModel *metrics() const { return m_metrics; }
     /// Every model of the body that folds the journal.
     const QList<JournalFold *> &folds() const { return m_folds; }
 
@@ -127,6 +130,7 @@ private:
     CacheSyncGate *m_cacheSync = nullptr;
     WorkqueueModel *m_workqueue = nullptr;
     PriorityQueueModel *m_priorityQueue = nullptr;
+    MetricsModel *m_metrics = nullptr;
     QList<JournalFold *> m_folds;
     QTimer *m_settleTimer;
     QElapsedTimer m_sinceLastEvent;

@@ -187,9 +187,9 @@ namespace {
 constexpr qsizetype kReserveLimit = qsizetype(1) << 24;
 } // namespace
 
-bool WorkqueueStates::folds(const TraceEvent &e)
+bool WorkqueueStates::isQueueKind(TraceKind kind)
 {
-    switch (e.kind) {
+    switch (kind) {
     case TraceKind::WorkqueueAdd:
     case TraceKind::WorkqueueGet:
     case TraceKind::WorkqueueDone:
@@ -199,6 +199,17 @@ bool WorkqueueStates::folds(const TraceEvent &e)
     case TraceKind::WorkqueueForget:
     case TraceKind::WorkqueueShutDown:
     case TraceKind::WorkqueueCancelGet:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool WorkqueueStates::folds(const TraceEvent &e)
+{
+    if (isQueueKind(e.kind))
+        return true;
+    switch (e.kind) {
     case TraceKind::ControllerSyncStarted:
     case TraceKind::ControllerSyncFinished:
     case TraceKind::ProvisionerCalled:

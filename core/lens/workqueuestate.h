@@ -128,6 +128,9 @@ public:
     /// True for the events a WorkqueueStates folds (workqueue* and controller* kinds, and
     /// the indexer's adds, updates and deletes, whose objects map a UID to its key).
     static bool folds(const TraceEvent &e);
+    /// True for the client-go workqueue's own kinds (workqueue*: Add, Get, Done, AddAfter,
+    /// Ready, AddRateLimited, Forget, ShutDown, CancelGet), which WorkqueueState::apply folds.
+    static bool isQueueKind(TraceKind kind);
     void apply(const TraceEvent &e);
     void clear();
 

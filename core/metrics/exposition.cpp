@@ -151,9 +151,11 @@ public:
             if (!parseLine(line))
                 return fail(error, m_message);
         }
-        if (m_format == ExpositionFormat::OpenMetrics1 && !eof)
+        if (m_format == ExpositionFormat::OpenMetrics1 && !eof) {
+            ++m_line; // "# EOF" was due on the line after the last one, line 1 of an empty body
             return fail(error, QStringLiteral("the body ends without \"# EOF\": it was cut short "
                                               "or is not OpenMetrics"));
+        }
         return true;
     }
 

@@ -2,13 +2,15 @@
 // Long (under 700 lines) because a Session is one job: wiring the built-in cluster or a
 // kubeconfig's server, the informers, the controller and the scenario player together, each in
 // the order the others need; the parts with a job of their own live beside it (informerplan,
-// scenariobinding, lesson, simulatoraccess, session_controllers, session_runtime).
+// scenariobinding, lesson, simulatoraccess, session_controllers, session_runtime,
+// session_metrics).
 #include "session.h"
 
 #include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
+#include "client/metricsscraper.h"
 #include "controller/provisioncontroller.h"
 #include "informer/reflector.h"
 #include "informer/transforms.h"
@@ -484,7 +486,7 @@ bool Session::start(QString *error)
         return false;
     }
     if (!resolveResources(rest, &resolved, error) || !makeInformers(rest, resolved, error) ||
-        !makeController(rest, error))
+        !makeController(rest, error) || !attachMetrics(rest, error))
         return false;
     if (!m_opts.scenario.isEmpty())
         return startScenario(std::move(scenario), error);
@@ -581,6 +583,8 @@ void Session::stop()
     }
     if (m_sim)
         m_sim->setChurnInterval(0);
+    if (m_scraper)
+        m_scraper->stop();
     for (SharedIndexInformer *inf : std::as_const(m_informers))
         inf->stop();
 }

@@ -36,6 +36,9 @@ class ProvisionController;
 namespace runtime {
 class Controller;
 } // namespace runtime
+namespace metrics {
+class MetricsScraper;
+} // namespace metrics
 class RuntimeWiring;
 class ScenarioBinding;
 struct TransformTally;
@@ -167,6 +170,19 @@ public:
         /// (SharedIndexInformer::setPackListedObjects(), api/objectpacker.h); false keeps every
         /// object's JSON as received. packingSummary() says what it saved.
         bool packListedObjects = true;
+        /// Attach to a controller's /metrics (docs/metrics.md): "self" (the built-in
+        /// controller, through the built-in cluster's pod proxy: selfmetrics::target()),
+        /// "pod/NS/NAME:PORT" or "svc/NS/NAME:PORT" (through the API server's proxy with the
+        /// same credentials as the informers) or an http(s):// URL (no credentials unless
+        /// metricsTokenFile; the kubeconfig's CA and insecureSkipTlsVerify apply). "" = none.
+        QString attachMetrics;
+        /// Scrape interval in milliseconds (> 0).
+        int metricsIntervalMs = 1000;
+        /// A URL target's bearer token, read from this file (RestConfig::bearerTokenFile:
+        /// re-read once a minute); "" = no token.
+        QString metricsTokenFile;
+        /// A URL target over https:// without checking its certificate.
+        bool metricsInsecure = false;
     };
 
     explicit Session(Options options, QObject *parent = nullptr);
@@ -243,6 +259,12 @@ public:
     /// kinds can be watched side by side on one load (cr-side-by-side). Null otherwise. The
     /// window's controls and `runtime:` steps act on the first controller only.
     RuntimeWiring *compareWiring() const { return m_runtimeCompare; }
+    /// Options::attachMetrics: the scraper (null without one). It journals every scrape
+    /// (MetricsScraped) and starts with the informers.
+    metrics::MetricsScraper *metricsScraper() const { return m_scraper; }
+    /// The /metrics body the built-in controller publishes now (selfmetrics.h): "" without a
+    /// controller. The built-in cluster serves it behind selfmetrics::target(controller).
+    QString selfMetricsText() const;
     /// What the managedFields-stripping transform received and kept, over every informer
     /// (null without Options::stripManagedFields). Read from any thread.
     const TransformTally *transformTally() const { return m_transformTally.get(); }
@@ -310,6 +332,9 @@ private:
     /// Options::controller: the ProvisionController on the claims, volumes and classes
     /// informers (before they start), writing through a KubeClient on `rest`.
     bool makeController(const RestConfig &rest, QString *error);
+    /// Serves the built-in controller's /metrics behind its pod proxy path (built-in cluster
+    /// only) and makes the scraper Options::attachMetrics asks for (session_metrics.cpp).
+    bool attachMetrics(const RestConfig &rest, QString *error);
     /// Options::controller "runtime-sample" (session_runtime.cpp): its KubeClient and
     /// RuntimeWiring on the configmaps informer, started once the caches synced.
     bool makeRuntimeController(const RestConfig &rest, QString *error);
@@ -350,6 +375,7 @@ private:
     RuntimeWiring *m_runtime = nullptr;
     RuntimeWiring *m_runtimeCompare = nullptr; ///< compareWiring()
     QString m_compareName;                     ///< its name, "" = none
+    metrics::MetricsScraper *m_scraper = nullptr;
     runtime::SampleSettings m_compareSettings;
     runtime::SampleSettings m_runtimeSettings; ///< the scenario's, then the flags'
     std::shared_ptr<TransformTally> m_transformTally;

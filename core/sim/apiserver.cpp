@@ -26,7 +26,8 @@ ApiServer::ApiServer(Store *store, QObject *parent)
       m_control(std::make_unique<ControlApi>(this, &m_responder)),
       m_list(std::make_unique<ListHandler>(store, &m_responder, &m_faults)),
       m_watch(new WatchHandler(store, &m_responder, &m_faults, this)),
-      m_write(std::make_unique<WriteHandler>(store, &m_responder))
+      m_write(std::make_unique<WriteHandler>(store, &m_responder)),
+      m_proxy(std::make_unique<ProxyHandler>(store, &m_responder))
 {
     m_responder.handled = [this](const QString &method, const QString &target, int status) {
         Q_EMIT requestHandled(method, target, status);
@@ -258,6 +259,12 @@ int ApiServer::openWatchCount() const
     return m_watch->openCount();
 }
 
+void ApiServer::setProxyTarget(const QString &resource, const QString &ns, const QString &name,
+                               int port, ProxyServe serve)
+{
+    m_proxy->setTarget(resource, ns, name, port, std::move(serve));
+}
+
 bool ApiServer::openAccessLog(const QString &path, QString *error)
 {
     return m_responder.openAccessLog(path, error);
@@ -322,6 +329,10 @@ void ApiServer::route(HttpCall &c)
         (s.first() == QLatin1String("apis") && s.size() <= 3) ||
         (s.first() == QLatin1String("api") && s.size() <= 2)) {
         m_discovery->handle(c, m_port);
+        return;
+    }
+    if (ProxyHandler::isProxyPath(s)) {
+        m_proxy->handle(c);
         return;
     }
     // /api/v1/... (core) or /apis/{group}/{version}/...

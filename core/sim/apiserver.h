@@ -4,6 +4,7 @@
 #include "connectionguard.h"
 #include "faults.h"
 #include "httpresponder.h"
+#include "proxyhandler.h"
 #include "statuses.h"
 #include "store.h"
 #include "trace/clock.h"
@@ -45,6 +46,8 @@ class WriteHandler;
 ///   fieldSelector), WATCH (?watch=true|1, resourceVersion, timeoutSeconds,
 ///   allowWatchBookmarks, sendInitialEvents), GET, POST, PUT, PATCH (merge and strategic merge
 ///   treated as JSON merge patch), DELETE;
+/// - GET /api/v1/namespaces/{ns}/{pods|services}/{name}:{port}/proxy/{path} for the targets
+///   setProxyTarget() registered (ProxyHandler: the built-in controllers' /metrics);
 /// - the control API under /sim/v1/ (see docs/simulator.md).
 ///
 /// Error bodies are metav1.Status objects shaped like the captured kube-apiserver answers in
@@ -225,6 +228,11 @@ public:
     /// apiserver logs long-running requests when they end). Returns false and sets `*error` when
     /// the file cannot be opened.
     bool openAccessLog(const QString &path, QString *error = nullptr);
+    /// Serves `serve` behind the proxy subresource of pod or service `name` in `ns` on `port`
+    /// (ProxyHandler): GET /api/v1/namespaces/{ns}/{pods|services}/{name}:{port}/proxy/...
+    /// An empty `serve` removes it. `resource` is "pods" or "services".
+    void setProxyTarget(const QString &resource, const QString &ns, const QString &name, int port,
+                        ProxyServe serve);
     /// Requests handled so far (all paths).
     quint64 requestCount() const { return m_requestCount; }
 
@@ -255,6 +263,7 @@ private:
     std::unique_ptr<ListHandler> m_list;
     WatchHandler *m_watch; ///< a child QObject; deleted first by the destructor
     std::unique_ptr<WriteHandler> m_write;
+    std::unique_ptr<ProxyHandler> m_proxy;
     quint16 m_port = 0;
     QHostAddress m_address;
     quint64 m_requestCount = 0;

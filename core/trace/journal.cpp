@@ -114,6 +114,8 @@ QString traceKindName(TraceKind k)
         return QStringLiteral("reconcileStarted");
     case TraceKind::ReconcileFinished:
         return QStringLiteral("reconcileFinished");
+    case TraceKind::MetricsScraped:
+        return QStringLiteral("metricsScraped");
     case TraceKind::Info:
         return QStringLiteral("info");
     }

@@ -295,6 +295,19 @@ const std::map<TraceKind, QList<Field>> &schema()
           {"queueCalls", T::StringList},
           {"durationMs", T::Int},
           {"reconcileId", T::Int}}},
+        {TraceKind::MetricsScraped,
+         {{"target", T::String},
+          {"path", T::String},
+          {"url", T::String},
+          {"code", T::Int},
+          {"latencyMs", T::Int},
+          {"bytes", T::Int},
+          {"format", T::Code},
+          {"families", T::Int},
+          {"samples", T::Int},
+          {"figures", T::Object},
+          {"failure", T::Code},
+          {"error", T::String}}},
         {TraceKind::Info,
          {{"message", T::String},
           {"level", T::String},
@@ -328,6 +341,7 @@ bool hasType(const QJsonValue &v, Type type)
     case Type::Array:
         return v.isArray();
     case Type::Status:
+    case Type::Object:
         return v.isObject();
     }
     return false;
@@ -385,7 +399,10 @@ const QStringList &codes()
         QStringLiteral("requeue_after"),
         // a controller-runtime controller's Start
         QStringLiteral("sources started"), QStringLiteral("workers started"),
-        QStringLiteral("stopped")};
+        QStringLiteral("stopped"),
+        // a /metrics scrape: the body's format, and why one failed (MetricsScraped)
+        QStringLiteral("text"), QStringLiteral("openmetrics"), QStringLiteral("unreachable"),
+        QStringLiteral("timeout"), QStringLiteral("http"), QStringLiteral("not metrics")};
     return list;
 }
 

@@ -31,6 +31,7 @@ enum class Type {
     StringList, ///< an array of strings (informer names)
     Array,      ///< an array of objects (resync's listeners)
     Status,     ///< an object in ApiStatus::toDetail()'s shape
+    Object,     ///< any JSON object (a scrape's figures: metrics::ScrapeFigures::toJson)
 };
 
 /// One field a kind's detail may carry.

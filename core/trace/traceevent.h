@@ -125,6 +125,13 @@ enum class TraceKind {
                        ///< requeue_after), terminal, panic, timedOut, error, requeueAfterMs,
                        ///< ignoredRequeue (RequeueAfter/Requeue ignored: error), queueCalls,
                        ///< durationMs, reconcileId
+    MetricsScraped,    ///< a controller's /metrics was scraped (component "metrics", key =
+                       ///< the target, e.g. "pod/lens-system/provisioner-0:8080"): detail.target,
+                       ///< path (or url, without credentials), code (0: no HTTP answer),
+                       ///< latencyMs (real time), bytes, format (text|openmetrics), families,
+                       ///< samples, figures (metrics::ScrapeFigures::toJson) when it parsed;
+                       ///< failure (a code: unreachable|timeout|http|not metrics|too large) and
+                       ///< error (English) when it did not
     Info,              ///< anything else worth a line; detail.message
 };
 

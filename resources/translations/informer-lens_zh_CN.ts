@@ -1493,6 +1493,46 @@
         <source>With UsePriorityQueue=false the controller runs on client-go&apos;s rate-limiting queue (priorityQueueWrapper): every priority is ignored, keys go out first in, first out, and GetWithPriority reports 0.</source>
         <translation>UsePriorityQueue=false 时，控制器运行在 client-go 的限速队列上（priorityQueueWrapper）：所有优先级都被忽略，键按先进先出交出，GetWithPriority 总是报告 0。</translation>
     </message>
+    <message>
+        <source>Informer Lens sent GET %1 to the API server, which passes it to the pod or service named in it (the proxy subresource; the user needs RBAC get on it).</source>
+        <translation>Informer Lens 向 API server 发送了 GET %1，API server 把它转给其中指名的 pod 或 service（proxy 子资源；用户需要对它有 RBAC get 权限）。</translation>
+    </message>
+    <message>
+        <source>Informer Lens sent GET %1.</source>
+        <translation>Informer Lens 发送了 GET %1。</translation>
+    </message>
+    <message>
+        <source>The answer was HTTP %1 after %2 ms.</source>
+        <translation>应答为 HTTP %1，用时 %2 ms。</translation>
+    </message>
+    <message>
+        <source>Why it failed: %1.</source>
+        <translation>失败原因：%1。</translation>
+    </message>
+    <message>
+        <source>The Metrics tab keeps the figures of the last good scrape of this target, journal event %1 at %2 s.</source>
+        <translation>Metrics 标签页保留此目标上一次成功抓取的数值：日志事件 %1，时间 %2 s。</translation>
+    </message>
+    <message>
+        <source>No scrape of this target has succeeded yet: the Metrics tab has no figures for it.</source>
+        <translation>此目标还没有一次抓取成功：Metrics 标签页没有它的数值。</translation>
+    </message>
+    <message>
+        <source>The controller answered HTTP %1 with %2 bytes in %3 ms: %4 families, %5 samples.</source>
+        <translation>控制器以 HTTP %1 应答，%2 字节，用时 %3 ms：%4 个指标族，%5 个样本。</translation>
+    </message>
+    <message>
+        <source>Workqueues in it: %1.</source>
+        <translation>其中的工作队列：%1。</translation>
+    </message>
+    <message>
+        <source>controller-runtime controllers in it: %1.</source>
+        <translation>其中的 controller-runtime 控制器：%1。</translation>
+    </message>
+    <message>
+        <source>Left out: %1.</source>
+        <translation>略去：%1。</translation>
+    </message>
 </context>
 <context>
     <name>lens::CaptionPane</name>
@@ -2666,6 +2706,38 @@ backlog now %9, at most %10 (pendingNotifications)</source>
         <source>controller stopped</source>
         <translation>控制器已停止</translation>
     </message>
+    <message>
+        <source>Prometheus text</source>
+        <translation>Prometheus 文本</translation>
+    </message>
+    <message>
+        <source>OpenMetrics</source>
+        <translation>OpenMetrics</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>HTTP error</source>
+        <translation>HTTP 错误</translation>
+    </message>
+    <message>
+        <source>not a metrics body</source>
+        <translation>不是指标内容</translation>
+    </message>
+    <message>
+        <source>scrape of %1 failed (%2): %3</source>
+        <translation>抓取 %1 失败（%2）：%3</translation>
+    </message>
+    <message>
+        <source>scraped %1: %2 families, %3 samples, %4 bytes of %5 in %6 ms</source>
+        <translation>已抓取 %1：%2 个指标族，%3 个样本，%4 字节 %5，用时 %6 ms</translation>
+    </message>
 </context>
 <context>
     <name>lens::JournalTime</name>
@@ -3397,6 +3469,10 @@ Key: %2</source>
         <source>Priority queue</source>
         <translation>优先级队列</translation>
     </message>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
 </context>
 <context>
     <name>lens::MemoryStatus</name>
@@ -3435,6 +3511,372 @@ Key: %2</source>
     <message>
         <source>Heap (%1): %2 in use, %3 more held by the allocator.</source>
         <translation>堆（%1）：已用 %2，分配器还留着 %3。</translation>
+    </message>
+</context>
+<context>
+    <name>lens::MetricsModel</name>
+    <message>
+        <source>over the largest bucket</source>
+        <translation>超出最大的桶</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>no observations</source>
+        <translation>没有观测值</translation>
+    </message>
+    <message>
+        <source>≤ %1</source>
+        <translation>≤ %1</translation>
+    </message>
+    <message>
+        <source>p50 %1 · p99 %2</source>
+        <translation>p50 %1 · p99 %2</translation>
+    </message>
+    <message>
+        <source>%1 · last scrape %2 ago: HTTP %3 in %4 ms · %5 scrapes, %6 failed</source>
+        <translation>%1 · 上次抓取于 %2 前：HTTP %3，用时 %4 ms · 共 %5 次抓取，%6 次失败</translation>
+    </message>
+    <message>
+        <source>showing the last good scrape, %1 ago</source>
+        <translation>显示上一次成功抓取的数值（%1 前）</translation>
+    </message>
+    <message>
+        <source>no good scrape yet</source>
+        <translation>尚无成功的抓取</translation>
+    </message>
+    <message>
+        <source>%1 · last scrape %2 ago failed (%3): %4 · %5</source>
+        <translation>%1 · 上次抓取于 %2 前失败（%3）：%4 · %5</translation>
+    </message>
+    <message>
+        <source>depth of workqueue %1</source>
+        <translation>工作队列 %1 的深度</translation>
+    </message>
+    <message>
+        <source>depth of workqueue %1 at priority %2</source>
+        <translation>工作队列 %1 在优先级 %2 的深度</translation>
+    </message>
+    <message>
+        <source>adds per second, workqueue %1</source>
+        <translation>每秒添加数，工作队列 %1</translation>
+    </message>
+    <message>
+        <source>retries per second, workqueue %1</source>
+        <translation>每秒重试数，工作队列 %1</translation>
+    </message>
+    <message>
+        <source>median queue time (s) between scrapes, workqueue %1</source>
+        <translation>两次抓取之间排队时间的中位数（秒），工作队列 %1</translation>
+    </message>
+    <message>
+        <source>median work time (s) between scrapes, workqueue %1</source>
+        <translation>两次抓取之间处理时间的中位数（秒），工作队列 %1</translation>
+    </message>
+    <message>
+        <source>unfinished work (s), workqueue %1</source>
+        <translation>未完成工作（秒），工作队列 %1</translation>
+    </message>
+    <message>
+        <source>longest running processor (s), workqueue %1</source>
+        <translation>运行最久的处理者（秒），工作队列 %1</translation>
+    </message>
+    <message>
+        <source>reconciles per second, controller %1</source>
+        <translation>每秒 Reconcile 次数，控制器 %1</translation>
+    </message>
+    <message>
+        <source>reconciles per second with result %2, controller %1</source>
+        <translation>结果为 %2 的每秒 Reconcile 次数，控制器 %1</translation>
+    </message>
+    <message>
+        <source>reconcile errors per second, controller %1</source>
+        <translation>每秒 Reconcile 错误数，控制器 %1</translation>
+    </message>
+    <message>
+        <source>active workers, controller %1</source>
+        <translation>活跃 worker 数，控制器 %1</translation>
+    </message>
+    <message>
+        <source>median reconcile time (s) between scrapes, controller %1</source>
+        <translation>两次抓取之间 Reconcile 用时的中位数（秒），控制器 %1</translation>
+    </message>
+    <message>
+        <source>API requests per second answered %1</source>
+        <translation>每秒以 %1 应答的 API 请求数</translation>
+    </message>
+    <message>
+        <source>What this process&apos;s journal recorded of the same figure when the scrape was journaled (its own workqueue and reconcile events).</source>
+        <translation>抓取被记入日志时，本进程的日志对同一数值的记录（它自己的工作队列和 Reconcile 事件）。</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Scraped</source>
+        <translation>抓取值</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>This process&apos;s journal</source>
+        <translation>本进程的日志</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>workqueue %1</source>
+        <translation>工作队列 %1</translation>
+    </message>
+    <message>
+        <source>workqueue %1 (controller %2)</source>
+        <translation>工作队列 %1（控制器 %2）</translation>
+    </message>
+    <message>
+        <source>The seven workqueue_* families with label name=&quot;%1&quot;: client-go&apos;s util/workqueue metrics (defaultQueueMetrics), or controller-runtime&apos;s priority queue hooks.</source>
+        <translation>带标签 name=&quot;%1&quot; 的七个 workqueue_* 指标族：client-go 的 util/workqueue 指标（defaultQueueMetrics），或 controller-runtime 优先级队列的钩子。</translation>
+    </message>
+    <message>
+        <source>depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>workqueue_depth: items added and not yet handed out. client-go: defaultQueueMetrics.add (+1 on an Add of an item not already dirty) and get (−1 on Get). controller-runtime&apos;s priority queue counts ready entries by priority. A depth that stays up while adds go on means the workers do not keep up, or are stuck.</source>
+        <translation>workqueue_depth：已添加但尚未交出的条目。client-go：defaultQueueMetrics.add（Add 一个尚未 dirty 的条目时 +1）和 get（Get 时 −1）。controller-runtime 的优先级队列按优先级统计就绪条目。添加不断而深度居高不下，说明 worker 跟不上，或者卡住了。</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>workqueue_depth{priority=&quot;%1&quot;}: ready entries at this priority (controller-runtime v0.21+). The priority queue hands out higher priorities first: entries at the lowest priority wait while higher ones stay ready (starvation, §6.1).</source>
+        <translation>workqueue_depth{priority=&quot;%1&quot;}：此优先级上的就绪条目（controller-runtime v0.21+）。优先级队列先交出高优先级：只要高优先级一直有就绪条目，最低优先级的条目就一直等待（饥饿，§6.1）。</translation>
+    </message>
+    <message>
+        <source>waits behind %1 ready at higher priorities</source>
+        <translation>排在 %1 个更高优先级的就绪条目之后</translation>
+    </message>
+    <message>
+        <source>adds</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>workqueue_adds_total: every Add that was not collapsed into an item already waiting (client-go Typed.Add → metrics.add; controller-runtime: an entry entering ready).</source>
+        <translation>workqueue_adds_total：每次没有并入已在等待的条目的 Add（client-go Typed.Add → metrics.add；controller-runtime：一个条目进入就绪）。</translation>
+    </message>
+    <message>
+        <source>retries</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>workqueue_retries_total: client-go counts every AddAfter and AddRateLimited (metrics.retry); controller-runtime&apos;s priority queue counts adds with a delay above 0 (RequeueAfter, rate-limited requeues). Retries close to adds mean a requeue loop.</source>
+        <translation>workqueue_retries_total：client-go 统计每次 AddAfter 和 AddRateLimited（metrics.retry）；controller-runtime 的优先级队列统计延迟大于 0 的添加（RequeueAfter、限速重新入队）。重试数接近添加数意味着重新入队循环。</translation>
+    </message>
+    <message>
+        <source>queue time</source>
+        <translation>排队时间</translation>
+    </message>
+    <message>
+        <source>workqueue_queue_duration_seconds: from an item&apos;s Add to the Get that hands it out (client-go metrics.get; controller-runtime: from first ready to hand out). Quantiles as Prometheus&apos; histogram_quantile computes them from the buckets&apos; counts in the rate window (linear inside a bucket). Starvation looks like a depth that stays up with few queue-time observations.</source>
+        <translation>workqueue_queue_duration_seconds：从条目的 Add 到交出它的 Get（client-go metrics.get；controller-runtime：从首次就绪到交出）。分位数按 Prometheus 的 histogram_quantile 由速率窗口内各桶的计数算出（桶内线性插值）。饥饿的样子：深度居高不下，排队时间的观测却很少。</translation>
+    </message>
+    <message>
+        <source>work time</source>
+        <translation>处理时间</translation>
+    </message>
+    <message>
+        <source>workqueue_work_duration_seconds: from Get to Done (metrics.done): how long a worker held an item.</source>
+        <translation>workqueue_work_duration_seconds：从 Get 到 Done（metrics.done）：一个 worker 持有条目的时长。</translation>
+    </message>
+    <message>
+        <source>unfinished work</source>
+        <translation>未完成工作</translation>
+    </message>
+    <message>
+        <source>workqueue_unfinished_work_seconds: the summed age of the items being processed, set every 500 ms by updateUnfinishedWorkLoop. It growing by about n seconds each second means n workers are stuck in one item.</source>
+        <translation>workqueue_unfinished_work_seconds：正在处理的条目的年龄之和，由 updateUnfinishedWorkLoop 每 500 ms 设置一次。它每秒增长约 n 秒，说明有 n 个 worker 卡在某个条目上。</translation>
+    </message>
+    <message>
+        <source>%1 s/s</source>
+        <translation>%1 s/s</translation>
+    </message>
+    <message>
+        <source>≈ %1 stuck worker(s)</source>
+        <translation>≈ %1 个卡住的 worker</translation>
+    </message>
+    <message>
+        <source>longest running processor</source>
+        <translation>运行最久的处理者</translation>
+    </message>
+    <message>
+        <source>workqueue_longest_running_processor_seconds: the age of the oldest item being processed (updateUnfinishedWorkLoop). A stuck worker makes it grow one second per second; past the stuck threshold the note says so.</source>
+        <translation>workqueue_longest_running_processor_seconds：正在处理的条目中最老的那个的年龄（updateUnfinishedWorkLoop）。卡住的 worker 让它每秒增长一秒；超过卡住阈值时备注会指出。</translation>
+    </message>
+    <message>
+        <source>a worker has held one item for %1</source>
+        <translation>有个 worker 已持有一个条目 %1</translation>
+    </message>
+    <message>
+        <source>a worker looks stuck</source>
+        <translation>有个 worker 看起来卡住了</translation>
+    </message>
+    <message>
+        <source>controller %1</source>
+        <translation>控制器 %1</translation>
+    </message>
+    <message>
+        <source>The controller_runtime_* families with label controller=&quot;%1&quot; (pkg/internal/controller/metrics).</source>
+        <translation>带标签 controller=&quot;%1&quot; 的 controller_runtime_* 指标族（pkg/internal/controller/metrics）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 workers busy</source>
+        <translation>%2 个 worker 中 %1 个忙碌</translation>
+    </message>
+    <message>
+        <source>reconciles</source>
+        <translation>Reconcile 次数</translation>
+    </message>
+    <message>
+        <source>controller_runtime_reconcile_total: reconcileHandler counts every Reconcile return by result (success, error, requeue, requeue_after).</source>
+        <translation>controller_runtime_reconcile_total：reconcileHandler 按结果（success、error、requeue、requeue_after）统计每次 Reconcile 的返回。</translation>
+    </message>
+    <message>
+        <source>errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>controller_runtime_reconcile_errors_total: Reconcile returned an error (reconcileHandler), terminal or not.</source>
+        <translation>controller_runtime_reconcile_errors_total：Reconcile 返回了错误（reconcileHandler），无论是否终止性错误。</translation>
+    </message>
+    <message>
+        <source>terminal errors</source>
+        <translation>终止性错误</translation>
+    </message>
+    <message>
+        <source>controller_runtime_terminal_reconcile_errors_total: errors wrapped with reconcile.TerminalError: not requeued.</source>
+        <translation>controller_runtime_terminal_reconcile_errors_total：用 reconcile.TerminalError 包装的错误：不重新入队。</translation>
+    </message>
+    <message>
+        <source>panics</source>
+        <translation>panic</translation>
+    </message>
+    <message>
+        <source>controller_runtime_reconcile_panics_total: Reconcile panicked and RecoverPanic caught it.</source>
+        <translation>controller_runtime_reconcile_panics_total：Reconcile 发生 panic，被 RecoverPanic 捕获。</translation>
+    </message>
+    <message>
+        <source>timeouts</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>controller_runtime_reconcile_timeouts_total (v0.23+): Reconcile ran past ReconciliationTimeout.</source>
+        <translation>controller_runtime_reconcile_timeouts_total（v0.23+）：Reconcile 运行超过了 ReconciliationTimeout。</translation>
+    </message>
+    <message>
+        <source>active workers</source>
+        <translation>活跃 worker</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>controller_runtime_active_workers: workers inside Reconcile now (processNextWorkItem), of controller_runtime_max_concurrent_reconciles. All of them busy while the longest running processor keeps growing: stuck workers.</source>
+        <translation>controller_runtime_active_workers：当前在 Reconcile 中的 worker（processNextWorkItem），上限为 controller_runtime_max_concurrent_reconciles。全部忙碌而运行最久的处理者不断增长：worker 卡住了。</translation>
+    </message>
+    <message>
+        <source>reconcile time</source>
+        <translation>Reconcile 用时</translation>
+    </message>
+    <message>
+        <source>controller_runtime_reconcile_time_seconds: how long each Reconcile took (reconcileHandler), as quantiles of the rate window.</source>
+        <translation>controller_runtime_reconcile_time_seconds：每次 Reconcile 的用时（reconcileHandler），以速率窗口内的分位数显示。</translation>
+    </message>
+    <message>
+        <source>API requests</source>
+        <translation>API 请求</translation>
+    </message>
+    <message>
+        <source>rest_client_requests_total by code: client-go&apos;s REST client counts every request it made to the API server by HTTP code (metrics.RequestResult), summed over method and host.</source>
+        <translation>按状态码统计的 rest_client_requests_total：client-go 的 REST 客户端按 HTTP 状态码统计它向 API server 发出的每个请求（metrics.RequestResult），对 method 和 host 求和。</translation>
+    </message>
+    <message>
+        <source>code %1</source>
+        <translation>状态码 %1</translation>
+    </message>
+    <message>
+        <source>leader election</source>
+        <translation>领导者选举</translation>
+    </message>
+    <message>
+        <source>leader_election_master_status: 1 while this process holds the lease (client-go leaderelection).</source>
+        <translation>leader_election_master_status：本进程持有租约期间为 1（client-go leaderelection）。</translation>
+    </message>
+    <message>
+        <source>leading</source>
+        <translation>领导中</translation>
+    </message>
+    <message>
+        <source>not leading</source>
+        <translation>非领导</translation>
+    </message>
+    <message>
+        <source>notices</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>What changed between scrapes: a counter that fell (the process restarted: Prometheus counters only reset then), a family whose type changed, a family left out.</source>
+        <translation>两次抓取之间的变化：计数器下降（进程重启了：Prometheus 计数器只在那时归零）、指标族类型改变、指标族被略去。</translation>
+    </message>
+    <message>
+        <source>restarted</source>
+        <translation>已重启</translation>
+    </message>
+    <message>
+        <source>type changed</source>
+        <translation>类型改变</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>已略去</translation>
+    </message>
+</context>
+<context>
+    <name>lens::MetricsPanel</name>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Select a figure to plot its history</source>
+        <translation>选择一个数值来绘制它的历史</translation>
+    </message>
+    <message>
+        <source>Scraped metrics</source>
+        <translation>抓取到的指标</translation>
+    </message>
+    <message>
+        <source>History of the selected figure</source>
+        <translation>所选数值的历史</translation>
+    </message>
+    <message>
+        <source>journal time (s)</source>
+        <translation>日志时间（秒）</translation>
+    </message>
+    <message>
+        <source>No controller is attached. Start Informer Lens with --attach-metrics self (with --controller), pod/NAMESPACE/NAME:PORT, svc/NAMESPACE/NAME:PORT or a URL to scrape a controller&apos;s /metrics (docs/metrics.md).</source>
+        <translation>没有附加任何控制器。用 --attach-metrics self（配合 --controller）、pod/NAMESPACE/NAME:PORT、svc/NAMESPACE/NAME:PORT 或一个 URL 启动 Informer Lens，以抓取控制器的 /metrics（docs/metrics.md）。</translation>
     </message>
 </context>
 <context>

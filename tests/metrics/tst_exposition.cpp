@@ -255,6 +255,10 @@ private slots:
         QCOMPARE(e.family(u"s")->type, MetricType::Untyped);
         QVERIFY(refusal(QByteArray(body).replace("# EOF\n", ""), ExpositionFormat::OpenMetrics1)
                     .contains(QStringLiteral("without \"# EOF\"")));
+        // An empty body is no OpenMetrics either: "# EOF" was due on its line 1 (fuzz_exposition).
+        QCOMPARE(refusal(QByteArray(), ExpositionFormat::OpenMetrics1).left(7),
+                 QStringLiteral("line 1:"));
+        QVERIFY(refusal(QByteArray(), ExpositionFormat::Text004).isEmpty());
         QVERIFY(refusal(body + "a 1\n", ExpositionFormat::OpenMetrics1)
                     .contains(QStringLiteral("after \"# EOF\"")));
         // In the text format the exemplar is an error, and "unknown" is no type.

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "metricspanel.h"
+
+#include "lens/lensmodels.h"
+#include "lens/metricsmodel.h"
+#include "tableview.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+namespace lens {
+
+MetricsPanel::MetricsPanel(LensModels *stream, QWidget *parent)
+    : Panel(tr("Metrics"), nullptr, parent), m_stream(stream), m_targetBox(new QComboBox(this)),
+      m_status(new QLabel(this)), m_empty(new QLabel(this)), m_view(new QTreeView(this)),
+      m_explain(new QLabel(this)), m_chartView(new QChartView(this)), m_chart(new QChart),
+      m_line(new QLineSeries), m_axisX(new QValueAxis), m_axisY(new QValueAxis)
+{
+    setObjectName(QStringLiteral("metricsPanel"));
+    MetricsModel *m = model();
+    m_targetBox->setObjectName(QStringLiteral("metricsTarget"));
+    m_targetBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    addHeaderWidget(m_targetBox);
+    connect(m_targetBox, &QComboBox::currentTextChanged, this, [this](const QString &t) {
+        if (!t.isEmpty())
+            model()->setTarget(t);
+    });
+    for (QLabel *l : {m_status, m_empty, m_explain}) {
+        l->setWordWrap(true);
+        l->setTextFormat(Qt::PlainText);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    m_status->setObjectName(QStringLiteral("metricsStatus"));
+    m_empty->setObjectName(QStringLiteral("metricsEmpty"));
+    m_explain->setObjectName(QStringLiteral("metricsExplain"));
+
+    m_view->setObjectName(QStringLiteral("metricsView"));
+    m_view->setModel(m);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->setColumnWidth(MetricsModel::FigureColumn, 225);
+    m_view->setColumnWidth(MetricsModel::ScrapedColumn, 170);
+    m_view->setColumnWidth(MetricsModel::RateColumn, 90);
+    m_view->setColumnWidth(MetricsModel::JournalColumn, 150);
+    installRowCopy(m_view);
+    keepMinimumRows(m_view, kMinimumTableRows);
+    connect(m, &QAbstractItemModel::modelReset, this, [this] {
+        m_view->expandAll();
+        // The figures' column grows to what a scrape shows (quantiles are long), never shrinks.
+        const int width = m_view->columnWidth(MetricsModel::ScrapedColumn);
+        m_view->resizeColumnToContents(MetricsModel::ScrapedColumn);
+        if (m_view->columnWidth(MetricsModel::ScrapedColumn) < width)
+            m_view->setColumnWidth(MetricsModel::ScrapedColumn, width);
+        // Nothing chosen yet: the first figure with a history (a queue's depth) is plotted,
+        // so the plot is never blank beside figures. Else the figure selected stays selected
+        // across the reset a scrape makes.
+        if (m_series.isEmpty()) {
+            const QModelIndexList first =
+                model()->match(model()->index(0, 0), MetricsModel::SeriesRole,
+                               QRegularExpression(QStringLiteral(".+")), 1,
+                               Qt::MatchRegularExpression | Qt::MatchRecursive);
+            if (!first.isEmpty())
+                m_view->setCurrentIndex(first.first());
+            return;
+        }
+        for (const QModelIndex &i :
+             model()->match(model()->index(0, 0), MetricsModel::SeriesRole, m_series, 1,
+                            Qt::MatchExactly | Qt::MatchRecursive)) {
+            m_view->setCurrentIndex(i);
+            m_explain->setText(i.data(MetricsModel::ExplainRole).toString());
+        }
+    });
+    connect(m_view, &QTreeView::clicked, this, &MetricsPanel::select);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &i) { select(i); });
+
+    m_chart->addSeries(m_line);
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_line->attachAxis(m_axisX);
+    m_line->attachAxis(m_axisY);
+    m_chart->legend()->hide();
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    m_chartView->setObjectName(QStringLiteral("metricsChart"));
+    m_chartView->setChart(m_chart);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(160);
+
+    auto *top = new QWidget(this);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(m_status);
+    topLayout->addWidget(m_empty);
+    topLayout->addWidget(m_view, 1);
+    topLayout->addWidget(m_explain);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("metricsSplit"));
+    split->setChildrenCollapsible(false);
+    split->addWidget(top);
+    split->addWidget(m_chartView);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    addContent(split, 1);
+
+    connect(m, &MetricsModel::changed, this, [this] {
+        updateStatus();
+        updatePlot();
+    });
+    connect(m, &MetricsModel::targetsChanged, this, &MetricsPanel::updateTargets);
+    m_view->expandAll();
+    updateTargets();
+    retranslate();
+}
+
+MetricsModel *MetricsPanel::model() const
+{
+    return m_stream->metrics();
+}
+
+int MetricsPanel::plottedPoints() const
+{
+    return int(m_line->count());
+}
+
+QString MetricsPanel::explanation() const
+{
+    return m_explain->text();
+}
+
+QString MetricsPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void MetricsPanel::selectFigure(int group, int row)
+{
+    const QModelIndex g = model()->index(group, 0);
+    const QModelIndex i = row < 0 ? g : model()->index(row, 0, g);
+    m_view->setCurrentIndex(i);
+    select(i);
+}
+
+void MetricsPanel::select(const QModelIndex &index)
+{
+    if (!index.isValid())
+        return;
+    const QModelIndex first = index.siblingAtColumn(0);
+    m_explain->setText(first.data(MetricsModel::ExplainRole).toString());
+    const QString series = first.data(MetricsModel::SeriesRole).toString();
+    if (series.isEmpty() || series == m_series)
+        return;
+    m_series = series;
+    updatePlot();
+}
+
+void MetricsPanel::updateTargets()
+{
+    const QStringList targets = model()->targets();
+    const QSignalBlocker block(m_targetBox);
+    m_targetBox->clear();
+    m_targetBox->addItems(targets);
+    m_targetBox->setCurrentText(model()->target());
+    m_targetBox->setVisible(targets.size() > 1);
+    updateStatus();
+}
+
+void MetricsPanel::updateStatus()
+{
+    const bool none = model()->targets().isEmpty();
+    m_empty->setVisible(none);
+    m_status->setVisible(!none);
+    const MetricsTargetState *t = model()->targetState();
+    m_status->setText(model()->statusText());
+    m_status->setForegroundRole(t && !t->lastOk ? QPalette::Link : QPalette::WindowText);
+}
+
+void MetricsPanel::updatePlot()
+{
+    const auto points = m_series.isEmpty() ? QList<std::pair<qint64, double>>()
+                                           : model()->series(m_series, 10 * 60 * 1000);
+    QList<QPointF> xy;
+    double lo = 0, hi = 1;
+    for (const auto &p : points) {
+        xy.append(QPointF(double(p.first) / 1000.0, p.second));
+        hi = std::max(hi, p.second * 1.1);
+        lo = std::min(lo, p.second);
+    }
+    m_line->replace(xy);
+    const double end =
+        std::max(double(model()->nowMs()) / 1000.0, xy.isEmpty() ? 1.0 : xy.last().x());
+    const double start = xy.isEmpty() ? 0.0 : std::min(xy.first().x(), end - 1);
+    m_axisX->setRange(start, end);
+    m_axisY->setRange(lo, hi);
+    m_chart->setTitle(m_series.isEmpty() ? tr("Select a figure to plot its history")
+                                         : model()->seriesTitle(m_series));
+}
+
+void MetricsPanel::retranslate()
+{
+    setTitle(tr("Metrics"));
+    m_view->setAccessibleName(tr("Scraped metrics"));
+    m_chartView->setAccessibleName(tr("History of the selected figure"));
+    m_axisX->setTitleText(tr("journal time (s)"));
+    m_empty->setText(tr("No controller is attached. Start Informer Lens with --attach-metrics "
+                        "self (with --controller), pod/NAMESPACE/NAME:PORT, "
+                        "svc/NAMESPACE/NAME:PORT or a URL to scrape a controller's /metrics "
+                        "(docs/metrics.md)."));
+    updateStatus();
+    updatePlot();
+}
+
+} // namespace lens
