@@ -50,8 +50,8 @@ MetricsPanel::MetricsPanel(LensModels *stream, QWidget *parent)
     m_view->header()->setStretchLastSection(true);
     m_view->setColumnWidth(MetricsModel::FigureColumn, 225);
     m_view->setColumnWidth(MetricsModel::ScrapedColumn, 170);
-    m_view->setColumnWidth(MetricsModel::RateColumn, 90);
-    m_view->setColumnWidth(MetricsModel::JournalColumn, 150);
+    m_view->setColumnWidth(MetricsModel::JournalColumn, 100);
+    m_view->setColumnWidth(MetricsModel::RateColumn, 80);
     installRowCopy(m_view);
     keepMinimumRows(m_view, kMinimumTableRows);
     connect(m, &QAbstractItemModel::modelReset, this, [this] {
@@ -91,7 +91,6 @@ MetricsPanel::MetricsPanel(LensModels *stream, QWidget *parent)
     m_line->attachAxis(m_axisY);
     m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
-    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
     m_chartView->setObjectName(QStringLiteral("metricsChart"));
     m_chartView->setChart(m_chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
@@ -201,6 +200,8 @@ void MetricsPanel::updatePlot()
         std::max(double(model()->nowMs()) / 1000.0, xy.isEmpty() ? 1.0 : xy.last().x());
     const double start = xy.isEmpty() ? 0.0 : std::min(xy.first().x(), end - 1);
     m_axisX->setRange(start, end);
+    // Whole seconds repeat on a span of a few seconds: tenths then.
+    m_axisX->setLabelFormat(end - start < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     m_axisY->setRange(lo, hi);
     m_chart->setTitle(m_series.isEmpty() ? tr("Select a figure to plot its history")
                                          : model()->seriesTitle(m_series));

@@ -289,7 +289,12 @@ QVariant MetricsModel::data(const QModelIndex &index, int role) const
 
 QVariant MetricsModel::headerData(int section, Qt::Orientation o, int role) const
 {
-    if (o != Qt::Horizontal || role != Qt::DisplayRole)
+    if (o != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == JournalColumn)
+        return tr("What this process's journal recorded of the same figure when the scrape "
+                  "was journaled (its own workqueue and reconcile events).");
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
     case FigureColumn:
@@ -299,7 +304,7 @@ QVariant MetricsModel::headerData(int section, Qt::Orientation o, int role) cons
     case RateColumn:
         return tr("Per second");
     case JournalColumn:
-        return tr("This process's journal");
+        return tr("In the journal");
     case NoteColumn:
         return tr("Note");
     }

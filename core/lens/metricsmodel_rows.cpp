@@ -146,7 +146,10 @@ void MetricsModel::addQueueRows(const MetricsTargetState &t, const QueueFigures 
         if (s.size() >= 2 && s.last().first > s.first().first) {
             const double slope = (s.last().second - s.first().second) /
                                  (double(s.last().first - s.first().first) / 1000.0);
-            m_rows[unfinished].rate = tr("%1 s/s").arg(slope, 0, 'f', 2);
+            // Only growth is shown: it is what stuck workers look like; a gauge that fell is
+            // work that finished.
+            if (slope > 0)
+                m_rows[unfinished].rate = tr("%1 s/s").arg(slope, 0, 'f', 2);
             if (slope > 0.8 && *q.longestRunningProcessorSeconds >= m_stuckAfterS) {
                 m_rows[unfinished].note = tr("≈ %1 stuck worker(s)").arg(std::lround(slope));
                 m_rows[unfinished].warning = true;

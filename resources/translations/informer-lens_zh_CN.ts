@@ -3628,10 +3628,6 @@ Key: %2</source>
         <translation>每秒</translation>
     </message>
     <message>
-        <source>This process&apos;s journal</source>
-        <translation>本进程的日志</translation>
-    </message>
-    <message>
         <source>Note</source>
         <translation>备注</translation>
     </message>
@@ -3850,6 +3846,10 @@ Key: %2</source>
     <message>
         <source>left out</source>
         <translation>已略去</translation>
+    </message>
+    <message>
+        <source>In the journal</source>
+        <translation>日志中</translation>
     </message>
 </context>
 <context>

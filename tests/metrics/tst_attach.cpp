@@ -11,6 +11,7 @@
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
 #include "lens/metricsmodel.h"
+#include "metrics/exposition.h"
 #include "session/selfmetrics.h"
 #include "session/session.h"
 #include "session/simulatoraccess.h"
@@ -20,6 +21,8 @@
 #include "trace/tracedetail.h"
 #include "workqueue/ratelimitingqueue.h"
 
+#include <QHttpServer>
+#include <QHttpServerResponse>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -312,6 +315,58 @@ private slots:
         e = rig.scrape();
         QCOMPARE(figuresOf(e).queues.size(), 5);
         QVERIFY(figuresOf(e).warnings.first().contains(QStringLiteral("only the first 5")));
+    }
+
+    // Issue 37's "done when": any URL serving the sample scrape (controller-runtime-semantics
+    // §5.5) shows every workqueue and controller in it, with the scrape's figures.
+    void sampleScrapeByUrl()
+    {
+        QFile file(QStringLiteral(LENS_METRICS_DATA "/sample-scrape.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray body = file.readAll();
+        metrics::Exposition e;
+        QVERIFY(metrics::parseExposition(body, metrics::ExpositionFormat::Text004, &e, nullptr));
+        const metrics::ScrapeFigures expected = metrics::ScrapeFigures::fromExposition(e, 64);
+        QVERIFY(!expected.queues.isEmpty());
+        QVERIFY(!expected.controllers.isEmpty());
+
+        QHttpServer server;
+        server.route(QStringLiteral("/metrics"), [body] {
+            return QHttpServerResponse("text/plain; version=0.0.4; charset=utf-8", body);
+        });
+        const quint16 port = server.listen(QHostAddress::LocalHost);
+        QVERIFY(port != 0);
+        Journal journal;
+        metrics::MetricsScraper scraper(
+            RestConfig(),
+            *metrics::ScrapeTarget::parse(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port),
+                                          nullptr),
+            &journal, {});
+        QSignalSpy done(&scraper, &metrics::MetricsScraper::scrapeFinished);
+        scraper.scrapeNow();
+        QTRY_COMPARE_WITH_TIMEOUT(done.size(), 1, 20000);
+        QVERIFY(scrapes(journal).last().detail.value(QLatin1String("figures")).isObject());
+
+        MetricsModel model({&journal, QString()});
+        QStringList groups;
+        for (int r = 0; r < model.rowCount(); ++r)
+            groups << model.index(r, MetricsModel::FigureColumn).data().toString();
+        for (const metrics::QueueFigures &q : expected.queues) {
+            const QString name =
+                q.controller.isEmpty() || q.controller == q.name
+                    ? QStringLiteral("workqueue %1").arg(q.name)
+                    : QStringLiteral("workqueue %1 (controller %2)").arg(q.name, q.controller);
+            const int g = int(groups.indexOf(name));
+            QVERIFY2(g >= 0, qPrintable(name + QStringLiteral(" not in ") + groups.join(u',')));
+            const QModelIndex gi = model.index(g, 0);
+            QCOMPARE(model.index(0, MetricsModel::FigureColumn, gi).data().toString(),
+                     QStringLiteral("depth"));
+            QCOMPARE(model.index(0, MetricsModel::ScrapedColumn, gi).data().toString(),
+                     QString::number(*q.depth(), 'f', 0));
+        }
+        for (const metrics::ControllerFigures &c : expected.controllers)
+            QVERIFY2(groups.contains(QStringLiteral("controller %1").arg(c.name)),
+                     qPrintable(c.name));
     }
 
     void downAndSlowEndpoints()
