@@ -17,6 +17,7 @@
 #include "sim/apiserver.h"
 #include "sim/simulator.h"
 #include "trace/journal.h"
+#include "trace/traceevent.h"
 
 #include <QLabel>
 #include <QTreeView>
@@ -94,6 +95,24 @@ private Q_SLOTS:
 
         if (const QByteArray dir = qgetenv("LENS_SCREENSHOT_DIR"); !dir.isEmpty())
             window.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/metricspanel.png"));
+
+        // Time travel: at the second scrape's seq the model holds two scrapes and the plot
+        // ends there; live again, every scrape is back.
+        quint64 second = 0;
+        int seen = 0;
+        for (const TraceEvent &e : session.journal()->events())
+            if (e.kind == TraceKind::MetricsScraped && ++seen == 2)
+                second = e.seq;
+        QVERIFY(second > 0);
+        panel->selectFigure(claims.row(), 0);
+        QCOMPARE(panel->plottedSeries(), QStringLiteral("q|claims|depth"));
+        window.travelToSeq(second);
+        QCOMPARE(m->targetState()->scrapes, 2);
+        QCOMPARE(panel->plottedPoints(), 2);
+        QVERIFY(panel->statusText().contains(QStringLiteral("2 scrapes")));
+        window.goLive();
+        QTRY_VERIFY(m->targetState()->scrapes > 2);
+        QTRY_VERIFY(panel->plottedPoints() > 2);
 
         // In Chinese: the status, the headers, every group and figure and Explain are
         // translated (only names and data stay: workqueue_*, claims, p50, HTTP codes).
