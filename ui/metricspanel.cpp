@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QGraphicsLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
@@ -91,10 +92,14 @@ MetricsPanel::MetricsPanel(LensModels *stream, QWidget *parent)
     m_line->attachAxis(m_axisY);
     m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
+    // The tab is short beside the informer's panes: no frame, no axis title (the labels carry
+    // the unit), so the plot area is the height it is given.
+    m_chart->layout()->setContentsMargins(0, 0, 0, 0);
+    m_chart->setBackgroundRoundness(0);
     m_chartView->setObjectName(QStringLiteral("metricsChart"));
     m_chartView->setChart(m_chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
-    m_chartView->setMinimumHeight(160);
+    m_chartView->setMinimumHeight(150);
 
     auto *top = new QWidget(this);
     auto *topLayout = new QVBoxLayout(top);
@@ -108,8 +113,9 @@ MetricsPanel::MetricsPanel(LensModels *stream, QWidget *parent)
     split->setChildrenCollapsible(false);
     split->addWidget(top);
     split->addWidget(m_chartView);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // The figures first: the plot keeps its minimum and a fifth of what is left.
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
     addContent(split, 1);
 
     connect(m, &MetricsModel::changed, this, [this] {
@@ -201,7 +207,7 @@ void MetricsPanel::updatePlot()
     const double start = xy.isEmpty() ? 0.0 : std::min(xy.first().x(), end - 1);
     m_axisX->setRange(start, end);
     // Whole seconds repeat on a span of a few seconds: tenths then.
-    m_axisX->setLabelFormat(end - start < 10 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    m_axisX->setLabelFormat(end - start < 10 ? QStringLiteral("%.1f s") : QStringLiteral("%.0f s"));
     m_axisY->setRange(lo, hi);
     m_chart->setTitle(m_series.isEmpty() ? tr("Select a figure to plot its history")
                                          : model()->seriesTitle(m_series));
@@ -211,8 +217,7 @@ void MetricsPanel::retranslate()
 {
     setTitle(tr("Metrics"));
     m_view->setAccessibleName(tr("Scraped metrics"));
-    m_chartView->setAccessibleName(tr("History of the selected figure"));
-    m_axisX->setTitleText(tr("journal time (s)"));
+    m_chartView->setAccessibleName(tr("History of the selected figure over journal time"));
     m_empty->setText(tr("No controller is attached. Start Informer Lens with --attach-metrics "
                         "self (with --controller), pod/NAMESPACE/NAME:PORT, "
                         "svc/NAMESPACE/NAME:PORT or a URL to scrape a controller's /metrics "

@@ -3867,16 +3867,12 @@ Key: %2</source>
         <translation>抓取到的指标</translation>
     </message>
     <message>
-        <source>History of the selected figure</source>
-        <translation>所选数值的历史</translation>
-    </message>
-    <message>
-        <source>journal time (s)</source>
-        <translation>日志时间（秒）</translation>
-    </message>
-    <message>
         <source>No controller is attached. Start Informer Lens with --attach-metrics self (with --controller), pod/NAMESPACE/NAME:PORT, svc/NAMESPACE/NAME:PORT or a URL to scrape a controller&apos;s /metrics (docs/metrics.md).</source>
         <translation>没有附加任何控制器。用 --attach-metrics self（配合 --controller）、pod/NAMESPACE/NAME:PORT、svc/NAMESPACE/NAME:PORT 或一个 URL 启动 Informer Lens，以抓取控制器的 /metrics（docs/metrics.md）。</translation>
+    </message>
+    <message>
+        <source>History of the selected figure over journal time</source>
+        <translation>所选数值随日志时间的历史</translation>
     </message>
 </context>
 <context>
