@@ -16,7 +16,9 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
+
 #include <QValueAxis>
+#include <cmath>
 
 namespace lens {
 
@@ -156,6 +158,12 @@ void MetricsPanel::selectFigure(int group, int row)
     select(i);
 }
 
+void MetricsPanel::setPendingTarget(const QString &target)
+{
+    m_pending = target;
+    retranslate();
+}
+
 void MetricsPanel::select(const QModelIndex &index)
 {
     if (!index.isValid())
@@ -186,7 +194,25 @@ void MetricsPanel::updateStatus()
     m_empty->setVisible(none);
     m_status->setVisible(!none);
     const MetricsTargetState *t = model()->targetState();
-    m_status->setText(model()->statusText());
+    // The Note column may be scrolled out of sight: the warnings (a stuck worker, a starved
+    // priority, a restart) are repeated under the status, the first two in full.
+    QStringList warnings;
+    const MetricsModel *m = model();
+    for (int g = 0; g < m->rowCount(); ++g) {
+        const QModelIndex gi = m->index(g, 0);
+        for (int r = 0; r < m->rowCount(gi); ++r) {
+            const QModelIndex i = m->index(r, 0, gi);
+            if (i.data(MetricsModel::WarningRole).toBool())
+                warnings << i.data().toString() + QStringLiteral(": ") +
+                                i.siblingAtColumn(MetricsModel::NoteColumn).data().toString();
+        }
+    }
+    QString status = m->statusText();
+    if (!warnings.isEmpty())
+        status += QStringLiteral("\n⚠ ") + warnings.mid(0, 2).join(QStringLiteral(" · ")) +
+                  (warnings.size() > 2 ? tr(" · %1 more in the tree").arg(warnings.size() - 2)
+                                       : QString());
+    m_status->setText(status);
     m_status->setForegroundRole(t && !t->lastOk ? QPalette::Link : QPalette::WindowText);
 }
 
@@ -195,20 +221,34 @@ void MetricsPanel::updatePlot()
     const auto points = m_series.isEmpty() ? QList<std::pair<qint64, double>>()
                                            : model()->series(m_series, 10 * 60 * 1000);
     QList<QPointF> xy;
-    double lo = 0, hi = 1;
+    // The value axis from 0 (or the lowest value below it) to a tenth above the highest, so
+    // a figure of 550 µs is as readable as one of 5000 adds; 0 to 1 when all are 0.
+    double lo = 0, hi = 0;
     for (const auto &p : points) {
         xy.append(QPointF(double(p.first) / 1000.0, p.second));
-        hi = std::max(hi, p.second * 1.1);
+        hi = std::max(hi, p.second);
         lo = std::min(lo, p.second);
     }
+    hi = hi > lo ? hi + (hi - lo) * 0.1 : lo + 1;
     m_line->replace(xy);
     const double end =
         std::max(double(model()->nowMs()) / 1000.0, xy.isEmpty() ? 1.0 : xy.last().x());
     const double start = xy.isEmpty() ? 0.0 : std::min(xy.first().x(), end - 1);
     m_axisX->setRange(start, end);
-    // Whole seconds repeat on a span of a few seconds: tenths then.
-    m_axisX->setLabelFormat(end - start < 10 ? QStringLiteral("%.1f s") : QStringLiteral("%.0f s"));
+    // Ticks at a round step (at most six of them) from a round second, so labels never repeat
+    // or skip unevenly; tenths only when the step is under a second.
+    double step = 600;
+    for (double s : {0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0})
+        if ((end - start) / s <= 6) {
+            step = s;
+            break;
+        }
+    m_axisX->setTickType(QValueAxis::TicksDynamic);
+    m_axisX->setTickAnchor(std::floor(start));
+    m_axisX->setTickInterval(step);
+    m_axisX->setLabelFormat(step < 1 ? QStringLiteral("%.1f s") : QStringLiteral("%.0f s"));
     m_axisY->setRange(lo, hi);
+    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
     m_chart->setTitle(m_series.isEmpty() ? tr("Select a figure to plot its history")
                                          : model()->seriesTitle(m_series));
 }
@@ -218,10 +258,15 @@ void MetricsPanel::retranslate()
     setTitle(tr("Metrics"));
     m_view->setAccessibleName(tr("Scraped metrics"));
     m_chartView->setAccessibleName(tr("History of the selected figure over journal time"));
-    m_empty->setText(tr("No controller is attached. Start Informer Lens with --attach-metrics "
-                        "self (with --controller), pod/NAMESPACE/NAME:PORT, "
-                        "svc/NAMESPACE/NAME:PORT or a URL to scrape a controller's /metrics "
-                        "(docs/metrics.md)."));
+    if (!m_pending.isEmpty())
+        m_empty->setText(tr("Attached to %1: waiting for its first scrape (each waits at most "
+                            "10 s for the whole answer).")
+                             .arg(m_pending));
+    else
+        m_empty->setText(tr("No controller is attached. Start Informer Lens with --attach-metrics "
+                            "self (with --controller), pod/NAMESPACE/NAME:PORT, "
+                            "svc/NAMESPACE/NAME:PORT or a URL to scrape a controller's /metrics "
+                            "(docs/metrics.md)."));
     updateStatus();
     updatePlot();
 }

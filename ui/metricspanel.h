@@ -38,6 +38,10 @@ public:
     QString explanation() const;
     /// The status line (target and last scrape).
     QString statusText() const;
+    /// The target a scraper of this process was started on (`--attach-metrics`): until its
+    /// first scrape is journaled the tab says it is waiting for it, not that nothing is
+    /// attached. ScrapeTarget::toString() form.
+    void setPendingTarget(const QString &target);
     /// Plots the figure at `row` of group `group` (top-level row), as clicking it does.
     void selectFigure(int group, int row);
 
@@ -62,6 +66,7 @@ private:
     QValueAxis *m_axisX;
     QValueAxis *m_axisY;
     QString m_series;
+    QString m_pending;
 };
 
 } // namespace lens

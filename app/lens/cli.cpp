@@ -5,6 +5,7 @@
 
 #include "i18n.h"
 #include "mainwindow.h"
+#include "metrics/scrapetarget.h"
 #include "session/informerplan.h"
 
 #include <QCommandLineParser>
@@ -487,10 +488,16 @@ CommandLine parseCommandLine(const QStringList &arguments)
     if (p.isSet(metricsInterval)) {
         const double seconds = p.value(metricsInterval).toDouble(&ok);
         c.session.metricsIntervalMs = int(seconds * 1000);
-        if (!ok || seconds < 0.1 || seconds > 3600)
+        if (!ok || !(seconds >= 0.1 && seconds <= 3600)) // NaN fails both
             c.error = QStringLiteral("--metrics-interval needs seconds from 0.1 to 3600 (got "
                                      "\"%1\")")
                           .arg(p.value(metricsInterval));
+    }
+    // A target that cannot be read is a bad argument (exit 2), said before anything starts.
+    if (p.isSet(attachMetricsOpt) && c.session.attachMetrics != QLatin1String("self")) {
+        QString why;
+        if (!metrics::ScrapeTarget::parse(c.session.attachMetrics, &why))
+            c.error = QStringLiteral("--attach-metrics: ") + why;
     }
     c.session.metricsTokenFile = p.value(metricsTokenFile);
     c.session.metricsInsecure = p.isSet(metricsInsecure);

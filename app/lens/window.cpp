@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "memorystatus.h"
 #include "messages.h"
+#include "metricspanel.h"
 #include "pipelinewidget.h"
 #include "playgroundmodel.h"
 #include "playgroundpanel.h"
@@ -329,9 +330,11 @@ int runWindow(Session &session, const CommandLine &cl)
             window.setLessonControls({[lesson](bool on) { lesson->setEnabled(on); },
                                       [lesson] { return lesson->next(); }});
     }
-    // --attach-metrics: the Metrics tab comes forward (a --view given wins).
-    if (session.metricsScraper() && cl.view.isEmpty())
+    // --attach-metrics: the Metrics tab comes forward (a --view given wins: it is shown next).
+    if (session.metricsScraper()) {
         window.showView(QStringLiteral("metrics"));
+        window.metricsPanel()->setPendingTarget(session.metricsScraper()->target().toString());
+    }
     if (!showRequestedView(window, cl))
         return 2;
     window.resize(cl.windowSize);

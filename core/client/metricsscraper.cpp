@@ -67,8 +67,8 @@ void MetricsScraper::scrapeNow()
                                                               : m_config.url(m_target.proxyPath());
     QNetworkRequest req = m_config.request(url);
     req.setRawHeader("Accept", acceptHeader());
-    req.setTransferTimeout(m_options.timeoutMs);
     m_tooLarge = false;
+    m_timedOut = false;
     m_startedMs = QDateTime::currentMSecsSinceEpoch();
     m_reply = m_nam.get(req);
     QNetworkReply *reply = m_reply;
@@ -78,7 +78,66 @@ void MetricsScraper::scrapeNow()
             reply->abort();
         }
     });
+    // Prometheus' scrape_timeout bounds the whole scrape, body included: a server that
+    // trickles a byte now and then is cut off too (a transfer timeout would restart on each).
+    auto *deadline = new QTimer(reply);
+    deadline->setSingleShot(true);
+    connect(deadline, &QTimer::timeout, this, [this, reply] {
+        if (reply->isFinished())
+            return;
+        m_timedOut = true;
+        reply->abort();
+    });
+    deadline->start(m_options.timeoutMs);
     connect(reply, &QNetworkReply::finished, this, [this, reply] { finish(reply); });
+}
+
+bool MetricsScraper::sendsCredentials() const
+{
+    return !m_config.bearerToken.isEmpty() || !m_config.bearerTokenFile.isEmpty() ||
+           !m_config.username.isEmpty() || m_config.exec || !m_target.url.userInfo().isEmpty() ||
+           !m_config.clientCertificate.isNull();
+}
+
+QString MetricsScraper::failureWords(QNetworkReply *reply, int code, const QByteArray &body) const
+{
+    if (m_target.kind != ScrapeTarget::Kind::Url) {
+        // The API server answered (or did not): its Status says why, as for any request.
+        const ApiStatus s = statusFromReply(reply, body);
+        QString why = s.describeCause();
+        if (code == 401)
+            why += QStringLiteral(" — the API server refused the kubeconfig's credentials");
+        else if (code == 403)
+            why += QStringLiteral(" — the user needs RBAC get on %1/proxy in namespace %2")
+                       .arg(m_target.kind == ScrapeTarget::Kind::Pod ? QStringLiteral("pods")
+                                                                     : QStringLiteral("services"),
+                            m_target.namespace_);
+        return why;
+    }
+    const QString where = m_target.url.host() + QLatin1Char(':') +
+                          QString::number(m_target.url.port(
+                              m_target.url.scheme() == QLatin1String("https") ? 443 : 80));
+    if (code == 0) {
+        QString why = QStringLiteral("cannot connect to %1: %2").arg(where, reply->errorString());
+        const auto e = reply->error();
+        if (e == QNetworkReply::SslHandshakeFailedError)
+            why += QStringLiteral(" — the server's certificate was not verified: give its CA in "
+                                  "the kubeconfig, or --metrics-insecure to skip the check");
+        return why;
+    }
+    QString why = QStringLiteral("HTTP %1 %2")
+                      .arg(code)
+                      .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString());
+    if (code == 401)
+        why += sendsCredentials()
+                   ? QStringLiteral(" — the credentials sent were refused")
+                   : QStringLiteral(" — the server asks for credentials and none were sent: "
+                                    "--metrics-token-file FILE");
+    else if (code == 403)
+        why += QStringLiteral(" — the credentials may not read /metrics (a controller-runtime "
+                              "metrics server with authorization wants get on the "
+                              "non-resource URL /metrics)");
+    return why;
 }
 
 void MetricsScraper::finish(QNetworkReply *reply)
@@ -93,26 +152,29 @@ void MetricsScraper::finish(QNetworkReply *reply)
                    .arg(m_options.maxBodyBytes / (1024 * 1024)));
         return;
     }
-    // A reply aborted by its transfer timeout is closed: nothing to read.
+    // A reply aborted (deadline) is closed: nothing to read.
     const QByteArray body = reply->isOpen() ? reply->readAll() : QByteArray();
-    if (reply->error() != QNetworkReply::NoError || code / 100 != 2) {
-        const ApiStatus s = statusFromReply(reply, body);
-        const bool timedOut =
-            code == 0 && (reply->error() == QNetworkReply::TimeoutError ||
-                          reply->error() == QNetworkReply::OperationCanceledError);
-        QString why = s.describeCause();
-        if (code == 401)
-            why += QStringLiteral(" — the credentials were refused");
-        else if (code == 403 && m_target.kind != ScrapeTarget::Kind::Url)
-            why += QStringLiteral(" — the user needs RBAC get on %1/proxy in namespace %2")
-                       .arg(m_target.kind == ScrapeTarget::Kind::Pod ? QStringLiteral("pods")
-                                                                     : QStringLiteral("services"),
-                            m_target.namespace_);
+    const bool timedOut =
+        m_timedOut || (code == 0 && reply->error() == QNetworkReply::TimeoutError);
+    if (timedOut) {
+        record(false, code, latency, body.size(), QStringLiteral("timeout"),
+               QStringLiteral("no whole answer within %1 s (the scrape timeout): the server is "
+                              "slow, or sends its body too slowly")
+                   .arg(double(m_options.timeoutMs) / 1000.0));
+        return;
+    }
+    if (code == 0 || code / 100 != 2) {
         record(false, code, latency, body.size(),
-               code != 0  ? QStringLiteral("http")
-               : timedOut ? QStringLiteral("timeout")
-                          : QStringLiteral("unreachable"),
-               why);
+               code != 0 ? QStringLiteral("http") : QStringLiteral("unreachable"),
+               failureWords(reply, code, body));
+        return;
+    }
+    if (reply->error() != QNetworkReply::NoError) {
+        // HTTP 200, then the connection broke or the body did not decode.
+        record(false, code, latency, body.size(), QStringLiteral("not metrics"),
+               QStringLiteral("the body was cut short after %1 bytes: %2")
+                   .arg(body.size())
+                   .arg(reply->errorString()));
         return;
     }
     const QByteArray contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
@@ -125,6 +187,14 @@ void MetricsScraper::finish(QNetworkReply *reply)
         if (!contentType.isEmpty())
             why += QStringLiteral("; its Content-Type is %1").arg(QString::fromLatin1(contentType));
         record(false, code, latency, body.size(), QStringLiteral("not metrics"), why);
+        return;
+    }
+    if (e.familyCount == 0) {
+        // Valid for Prometheus, but no process that registers a workqueue answers it.
+        record(false, code, latency, body.size(), QStringLiteral("not metrics"),
+               QStringLiteral("the answer holds no metric families (%1)")
+                   .arg(body.trimmed().isEmpty() ? QStringLiteral("an empty body")
+                                                 : QStringLiteral("only comments")));
         return;
     }
     const ScrapeFigures f = ScrapeFigures::fromExposition(e, m_options.maxSeriesPerFamily);

@@ -32,11 +32,12 @@ namespace lens::metrics {
 ///
 /// A scrape fails, and is journaled with detail.failure and detail.error (the last good
 /// figures stay where the views keep them), when: nothing answers (unreachable), no answer
-/// within Options::timeoutMs (timeout), the answer is not 2xx (http: the Status message the
-/// API server sent, e.g. 403 when the user lacks get on pods/proxy), the body is larger than
-/// Options::maxBodyBytes (too large: the download is cut there), or it does not parse as the
-/// text format or OpenMetrics (not metrics: an HTML page, garbage, a truncated body; the line
-/// and the reason, exposition.h). The URL in the journal never carries a user name, password,
+/// within Options::timeoutMs, body included (timeout: Prometheus' scrape_timeout), the answer
+/// is not 2xx (http: the Status message the API server sent, e.g. 403 when the user lacks get
+/// on pods/proxy; for a URL the code and what it asks for), the body is larger than
+/// Options::maxBodyBytes (too large: the download is cut there), or it is cut short, empty, or
+/// does not parse as the text format or OpenMetrics (not metrics: an HTML page, garbage; the
+/// line and the reason, exposition.h). The URL in the journal never carries a user name, password,
 /// query or token.
 class MetricsScraper : public QObject {
     Q_OBJECT
@@ -83,6 +84,11 @@ Q_SIGNALS:
 
 private:
     void finish(QNetworkReply *reply);
+    /// Why a scrape without a 2xx answer failed, in words: the API server's Status for a pod or
+    /// service (403: the RBAC it needs), the connection error or the HTTP code for a URL.
+    QString failureWords(QNetworkReply *reply, int code, const QByteArray &body) const;
+    /// A URL target: whether a token, password or client certificate goes with the request.
+    bool sendsCredentials() const;
     void record(bool ok, int code, qint64 latencyMs, qint64 bytes, const QString &failure,
                 const QString &error, const QString &format = {}, const Exposition *e = nullptr,
                 const ScrapeFigures *figures = nullptr);
@@ -96,6 +102,7 @@ private:
     QPointer<QNetworkReply> m_reply;
     qint64 m_startedMs = 0;
     bool m_tooLarge = false;
+    bool m_timedOut = false;
     int m_scrapes = 0;
     int m_failures = 0;
     ScrapeFigures m_lastGood;

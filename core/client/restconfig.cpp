@@ -247,6 +247,16 @@ void RestConfig::withCredential(QObject *context,
     exec->fetch();
 }
 
+QString RestConfig::tokenProblem(const QString &token)
+{
+    for (const QChar c : token)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return QStringLiteral("the token holds a control character (U+%1): only one line "
+                                  "of printable text can be sent as a bearer token")
+                .arg(c.unicode(), 4, 16, QLatin1Char('0'));
+    return {};
+}
+
 void RestConfig::apply(QNetworkRequest *request) const
 {
     if (server.scheme() == QLatin1String("https")) {
@@ -267,7 +277,7 @@ void RestConfig::apply(QNetworkRequest *request) const
     }
     if (token.isEmpty() && exec)
         token = exec->token();
-    if (!token.isEmpty())
+    if (!token.isEmpty() && tokenProblem(token).isEmpty())
         request->setRawHeader("Authorization", "Bearer " + token.toUtf8());
     else if (!username.isEmpty())
         request->setRawHeader("Authorization",

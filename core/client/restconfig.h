@@ -157,10 +157,17 @@ struct RestConfig {
     static QByteArray userAgent();
 
     /// Sets TLS and the Authorization header on `request` (Bearer token from bearerToken, the
-    /// token file or the exec plugin's current credential; else Basic for username/password), the
+    /// token file or the exec plugin's current credential, unless tokenProblem(); else Basic
+    /// for username/password), the
     /// Impersonate-* headers and the timeout attribute. Re-reads the token file when due. Never
     /// runs the exec plugin (see withCredential()).
     void apply(QNetworkRequest *request) const;
+
+    /// Why `token` cannot go in an Authorization header, "" when it can: a control character
+    /// (a line break or NUL inside a token file's text would start a header of its own; Go's
+    /// net/http refuses such a value with "invalid header field value"). apply() sends no
+    /// token then; callers that read a token from a file say why at start.
+    static QString tokenProblem(const QString &token);
 
     /// Why the impersonation fields cannot be sent, "" when they can: a uid, group or extra
     /// without a user (clientcmd's validateAuthInfo: "requesting uid, groups or user-extra for

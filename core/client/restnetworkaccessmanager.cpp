@@ -7,7 +7,9 @@
 #include <QElapsedTimer>
 #include <QNetworkReply>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QTimer>
+#include <QUrlQuery>
 
 #include <atomic>
 #include <chrono>
@@ -92,6 +94,24 @@ QByteArray RestNetworkAccessManager::loggedHeaderValue(const QByteArray &name,
     return value;
 }
 
+QByteArray RestNetworkAccessManager::loggedUrl(const QUrl &url)
+{
+    QUrl shown = url.adjusted(QUrl::RemoveUserInfo);
+    if (shown.hasQuery()) {
+        static const QRegularExpression secret(
+            QStringLiteral("token|secret|passw|key|auth|sig|credential"),
+            QRegularExpression::CaseInsensitiveOption);
+        QUrlQuery q(shown);
+        auto items = q.queryItems(QUrl::FullyEncoded);
+        for (auto &item : items)
+            if (secret.match(item.first).hasMatch())
+                item.second = QStringLiteral("<masked>");
+        q.setQueryItems(items);
+        shown.setQuery(q);
+    }
+    return shown.toEncoded();
+}
+
 QNetworkReply *RestNetworkAccessManager::createRequest(Operation op, const QNetworkRequest &request,
                                                        QIODevice *outgoingData)
 {
@@ -112,7 +132,7 @@ QNetworkReply *RestNetworkAccessManager::createRequest(Operation op, const QNetw
     const int level = g_verbosity;
     if (level < 6)
         return reply;
-    const QByteArray line = verb(op, request) + ' ' + request.url().toEncoded();
+    const QByteArray line = verb(op, request) + ' ' + loggedUrl(request.url());
     if (level >= 7) {
         QByteArray headers = "Request Headers:";
         for (const QByteArray &name : request.rawHeaderList())

@@ -33,6 +33,11 @@ public:
     /// One request header as the log prints it: Authorization (and Proxy-Authorization)
     /// values masked, everything else as sent.
     static QByteArray loggedHeaderValue(const QByteArray &name, const QByteArray &value);
+    /// A request URL as the log prints it: no user name or password, and the value of every
+    /// query parameter whose name speaks of a secret (token, secret, password, key, auth,
+    /// signature, credential, any case) replaced by <masked>. The API's own parameters
+    /// (resourceVersion, watch, labelSelector, ...) stay as sent.
+    static QByteArray loggedUrl(const QUrl &url);
 
 protected:
     QNetworkReply *createRequest(Operation op, const QNetworkRequest &request,

@@ -17,15 +17,22 @@ QString number(double v)
 {
     if (std::isnan(v))
         return QStringLiteral("NaN");
-    if (std::abs(v) >= 1e15 || v == std::floor(v))
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("+Inf") : QStringLiteral("-Inf");
+    if (std::abs(v) >= 1e15)
+        return QString::number(v, 'g', 6);
+    if (v == std::floor(v))
         return QString::number(v, 'f', 0);
     return QString::number(v, 'g', 4);
 }
 
 QString seconds(double s)
 {
-    if (std::isinf(s))
-        return MetricsModel::tr("over the largest bucket");
+    // A gauge may hold anything: what is no duration is shown as the number it is.
+    if (!std::isfinite(s) || std::abs(s) >= 1e9)
+        return MetricsModel::tr("%1 s").arg(number(s));
+    if (s < 0)
+        return QLatin1Char('-') + seconds(-s);
     if (s < 0.001)
         return MetricsModel::tr("%1 µs").arg(s * 1e6, 0, 'g', 3);
     return formatDuration(qint64(std::llround(s * 1000)));
@@ -145,6 +152,8 @@ QString quantiles(const MetricsTargetState &t, qint64 windowMs, const HistogramG
     // say is "at most the bound", so that is what is shown (the plot keeps promql's figure).
     const double first = d.bounds.value(0, 0);
     auto shown = [first](double v) {
+        if (std::isinf(v)) // histogram_quantile: past the highest finite bound
+            return MetricsModel::tr("over the largest bucket");
         return v <= first ? MetricsModel::tr("≤ %1").arg(seconds(first)) : seconds(v);
     };
     return MetricsModel::tr("p50 %1 · p99 %2").arg(shown(*p50), shown(*p99));

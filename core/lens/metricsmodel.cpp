@@ -89,13 +89,14 @@ QList<std::pair<qint64, double>> MetricsModel::series(const QString &key, qint64
     const MetricsTargetState::Point *prev = nullptr;
     for (const MetricsTargetState::Point *p = start; p <= &t->points.last(); prev = p, ++p) {
         if (d.shape == Shape::Gauge && d.value) {
-            if (const std::optional<double> v = d.value(p->figures))
+            if (const std::optional<double> v = d.value(p->figures); v && std::isfinite(*v))
                 out.append({p->t, *v});
         } else if (d.shape == Shape::Counter && d.value && prev && p->t > prev->t) {
             const std::optional<double> a = d.value(prev->figures);
             const std::optional<double> b = d.value(p->figures);
             if (a && b)
-                out.append({p->t, (*b >= *a ? *b - *a : *b) / (double(p->t - prev->t) / 1000.0)});
+                out.append({p->t, MetricsTargetState::counterIncrease(*a, *b) /
+                                      (double(p->t - prev->t) / 1000.0)});
         } else if (d.shape == Shape::Quantile && d.histogram && prev) {
             const HistogramFigures *a = d.histogram(prev->figures);
             const HistogramFigures *b = d.histogram(p->figures);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "metricsstate.h"
 
+#include <cmath>
+
 #include "trace/traceevent.h"
 
 namespace lens {
@@ -18,6 +20,13 @@ const MetricsTargetState::Point *MetricsTargetState::windowStart(qint64 windowMs
     return &points.last();
 }
 
+double MetricsTargetState::counterIncrease(double before, double after)
+{
+    if (!std::isfinite(before) || !std::isfinite(after) || after < 0)
+        return 0;
+    return after >= before ? after - before : after;
+}
+
 std::optional<double> MetricsTargetState::increase(
     qint64 windowMs, const std::function<std::optional<double>(const ScrapeFigures &)> &value) const
 {
@@ -31,7 +40,7 @@ std::optional<double> MetricsTargetState::increase(
         if (!v)
             continue;
         if (previous)
-            total = total.value_or(0) + (*v >= *previous ? *v - *previous : *v);
+            total = total.value_or(0) + counterIncrease(*previous, *v);
         else
             total = 0.0;
         previous = v;

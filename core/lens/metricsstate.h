@@ -58,6 +58,11 @@ struct MetricsTargetState {
     /// The oldest good scrape within `windowMs` before the newest (the newest itself when it is
     /// the only one).
     const Point *windowStart(qint64 windowMs) const;
+    /// What a counter gained between two scrapes, as Prometheus' increase() counts it
+    /// (promql extrapolatedRate's reset handling): after - before, or, when it fell (the
+    /// process restarted and the counter began again), `after` whole. Never negative: a
+    /// negative or non-finite value (no counter's) gains nothing.
+    static double counterIncrease(double before, double after);
     /// Prometheus' increase() over the window: the sum of the rises of `value` from scrape to
     /// scrape, a fall counting as a reset (the later value whole), as
     /// promql's extrapolatedRate counts resets (without its extrapolation). nullopt when no

@@ -4,29 +4,57 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lens::metrics {
 
 namespace {
 
+/// The longest label value read (a DNS-1123 subdomain, the longest Kubernetes name).
+constexpr qsizetype kMaxLabelValue = 253;
+
+/// JSON has no NaN or infinity: they are written as Go's strings "NaN", "+Inf" and "-Inf"
+/// (what the exposition format writes), every other value as a number.
+QJsonValue numberToJson(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("NaN");
+    if (std::isinf(v))
+        return v > 0 ? QStringLiteral("+Inf") : QStringLiteral("-Inf");
+    return v;
+}
+
+std::optional<double> numberFromJson(const QJsonValue &v)
+{
+    if (v.isDouble())
+        return v.toDouble();
+    const QString t = v.toString();
+    if (t == QLatin1String("NaN"))
+        return std::numeric_limits<double>::quiet_NaN();
+    if (t == QLatin1String("+Inf"))
+        return std::numeric_limits<double>::infinity();
+    if (t == QLatin1String("-Inf"))
+        return -std::numeric_limits<double>::infinity();
+    return std::nullopt;
+}
+
 void putOptional(QJsonObject *o, const char *key, const std::optional<double> &v)
 {
     if (v)
-        o->insert(QLatin1String(key), *v);
+        o->insert(QLatin1String(key), numberToJson(*v));
 }
 
 std::optional<double> takeOptional(const QJsonObject &o, const char *key)
 {
-    const QJsonValue v = o.value(QLatin1String(key));
-    return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+    return numberFromJson(o.value(QLatin1String(key)));
 }
 
 QJsonObject mapToJson(const QMap<QString, double> &m)
 {
     QJsonObject o;
     for (auto it = m.cbegin(); it != m.cend(); ++it)
-        o.insert(it.key(), it.value());
+        o.insert(it.key(), numberToJson(it.value()));
     return o;
 }
 
@@ -35,19 +63,18 @@ QMap<QString, double> mapFromJson(const QJsonValue &v)
     QMap<QString, double> m;
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it)
-        m.insert(it.key(), it.value().toDouble());
+        m.insert(it.key(), numberFromJson(it.value()).value_or(0));
     return m;
 }
 
-/// JSON has no infinity: +Inf bounds are written as the string "+Inf".
 QJsonValue boundToJson(double b)
 {
-    return std::isinf(b) ? QJsonValue(QStringLiteral("+Inf")) : QJsonValue(b);
+    return numberToJson(b);
 }
 
 double boundFromJson(const QJsonValue &v)
 {
-    return v.isString() ? std::numeric_limits<double>::infinity() : v.toDouble();
+    return numberFromJson(v).value_or(std::numeric_limits<double>::infinity());
 }
 
 /// What a family of the seven workqueue, eight controller_runtime and three process families
@@ -109,11 +136,11 @@ QJsonObject HistogramFigures::toJson() const
     for (double x : bounds)
         b.append(boundToJson(x));
     for (double x : cumulative)
-        c.append(x);
+        c.append(numberToJson(x));
     return {{QStringLiteral("le"), b},
             {QStringLiteral("buckets"), c},
-            {QStringLiteral("count"), count},
-            {QStringLiteral("sum"), sum}};
+            {QStringLiteral("count"), numberToJson(count)},
+            {QStringLiteral("sum"), numberToJson(sum)}};
 }
 
 HistogramFigures HistogramFigures::fromJson(const QJsonObject &o)
@@ -122,9 +149,9 @@ HistogramFigures HistogramFigures::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(QLatin1String("le")).toArray())
         h.bounds.append(boundFromJson(v));
     for (const QJsonValue &v : o.value(QLatin1String("buckets")).toArray())
-        h.cumulative.append(v.toDouble());
-    h.count = o.value(QLatin1String("count")).toDouble();
-    h.sum = o.value(QLatin1String("sum")).toDouble();
+        h.cumulative.append(numberFromJson(v).value_or(0));
+    h.count = numberFromJson(o.value(QLatin1String("count"))).value_or(0);
+    h.sum = numberFromJson(o.value(QLatin1String("sum"))).value_or(0);
     if (h.cumulative.size() != h.bounds.size())
         return {};
     return h;
@@ -242,31 +269,60 @@ ControllerFigures ControllerFigures::fromJson(const QJsonObject &o)
     return c;
 }
 
+namespace {
+/// The name a family is known by here: OpenMetrics names a counter family without its
+/// `_total` suffix (`# TYPE workqueue_adds counter`, sample `workqueue_adds_total`), the text
+/// format with it (expfmt's OpenMetrics encoder strips it, client_golang registers it).
+QString canonicalName(const Family &fam)
+{
+    if (fam.type == MetricType::Counter && !fam.name.endsWith(QLatin1String("_total"))) {
+        const QString total = fam.name + QStringLiteral("_total");
+        if (expectedTypes().contains(total))
+            return total;
+    }
+    return fam.name;
+}
+} // namespace
+
 bool ScrapeFigures::wanted(QStringView family)
 {
-    return expectedTypes().contains(family.toString());
+    const QString name = family.toString();
+    return expectedTypes().contains(name) ||
+           expectedTypes().contains(name + QStringLiteral("_total"));
 }
 
 ScrapeFigures ScrapeFigures::fromExposition(const Exposition &e, int maxSeriesPerFamily)
 {
     ScrapeFigures f;
     for (const Family &fam : e.families) {
-        const auto expected = expectedTypes().constFind(fam.name);
+        const QString n = canonicalName(fam);
+        const auto expected = expectedTypes().constFind(n);
         if (expected == expectedTypes().constEnd())
             continue;
-        f.types.insert(fam.name, metricTypeName(fam.type));
+        f.types.insert(n, metricTypeName(fam.type));
         // An untyped family (no # TYPE line) is read as what it should be, as Prometheus reads
         // untyped samples as plain values; a family typed otherwise is not.
         if (fam.type != *expected && fam.type != MetricType::Untyped) {
             f.warnings << QStringLiteral("%1 is a %2 here, where client-go and controller-runtime "
                                          "export a %3: left out")
-                              .arg(fam.name, metricTypeName(fam.type), metricTypeName(*expected));
+                              .arg(n, metricTypeName(fam.type), metricTypeName(*expected));
             continue;
         }
         const bool histogram = *expected == MetricType::Histogram;
         QSet<QString> series;
         bool capped = false;
+        bool longLabel = false;
         for (const Sample &s : fam.samples) {
+            // OpenMetrics' creation time of a counter is no figure of it.
+            if (*expected == MetricType::Counter && s.name.endsWith(QLatin1String("_created")))
+                continue;
+            // Names are keys of the figures, kept in every journaled scrape: a label value
+            // longer than any Kubernetes name (253) is no queue's or controller's.
+            if (std::any_of(s.labels.cbegin(), s.labels.cend(),
+                            [](const auto &l) { return l.second.size() > kMaxLabelValue; })) {
+                longLabel = true;
+                continue;
+            }
             const QString key = seriesKey(s);
             if (!series.contains(key)) {
                 if (series.size() >= maxSeriesPerFamily) {
@@ -275,7 +331,6 @@ ScrapeFigures ScrapeFigures::fromExposition(const Exposition &e, int maxSeriesPe
                 }
                 series.insert(key);
             }
-            const QString &n = fam.name;
             if (n.startsWith(QLatin1String("workqueue_"))) {
                 const QString queue = s.label(u"name");
                 QueueFigures &q = f.queues[queue];
@@ -323,6 +378,11 @@ ScrapeFigures ScrapeFigures::fromExposition(const Exposition &e, int maxSeriesPe
                 f.processStartTimeSeconds = s.value;
             }
         }
+        if (longLabel)
+            f.warnings << QStringLiteral("%1 has a series with a label value longer than %2 "
+                                         "characters: left out")
+                              .arg(fam.name)
+                              .arg(kMaxLabelValue);
         if (capped)
             f.warnings << QStringLiteral("%1 has more than %2 series: only the first %2 are read")
                               .arg(fam.name)

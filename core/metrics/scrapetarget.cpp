@@ -16,7 +16,10 @@ std::optional<ScrapeTarget> ScrapeTarget::parse(const QString &spec, QString *er
         return std::nullopt;
     };
     ScrapeTarget t;
-    if (spec.startsWith(QLatin1String("http://")) || spec.startsWith(QLatin1String("https://"))) {
+    if (spec.trimmed().isEmpty())
+        return fail(QStringLiteral("No metrics target"));
+    if (spec.startsWith(QLatin1String("http://"), Qt::CaseInsensitive) ||
+        spec.startsWith(QLatin1String("https://"), Qt::CaseInsensitive)) {
         t.url = QUrl(spec, QUrl::StrictMode);
         if (!t.url.isValid() || t.url.host().isEmpty())
             return fail(QStringLiteral("Not a valid URL"));
@@ -52,8 +55,16 @@ std::optional<ScrapeTarget> ScrapeTarget::parse(const QString &spec, QString *er
     if (t.name.isEmpty() || !ok || t.port < 1 || t.port > 65535)
         return fail(
             QStringLiteral("\"%1\" is not NAME:PORT with a port from 1 to 65535").arg(parts[1]));
-    if (parts.size() > 2)
+    if (parts.size() > 2) {
+        // The path stays behind the proxy: ".." would climb out of it to the API server's
+        // own paths, with the kubeconfig's credentials (the apiserver cleans the path first).
+        for (const QString &segment : parts.mid(2))
+            if (segment == QLatin1String("..") || segment == QLatin1String(".") ||
+                segment.contains(QLatin1Char('%')))
+                return fail(QStringLiteral("The path behind the proxy may not hold \".\", "
+                                           "\"..\" or %-escapes"));
         t.path = QStringLiteral("/") + parts.mid(2).join(QLatin1Char('/'));
+    }
     return t;
 }
 

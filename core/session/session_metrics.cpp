@@ -9,6 +9,9 @@
 #include "sim/apiserver.h"
 #include "sim/simulator.h"
 
+#include <QFile>
+#include <QFileInfo>
+
 namespace lens {
 
 QString Session::selfMetricsText() const
@@ -74,6 +77,22 @@ bool Session::attachMetrics(const RestConfig &rest, QString *error)
         config.caCertificates = rest.caCertificates;
         config.insecureSkipTlsVerify = m_opts.metricsInsecure;
         config.bearerTokenFile = m_opts.metricsTokenFile;
+        if (!m_opts.metricsTokenFile.isEmpty()) {
+            // Said now, not as a 401 later: a token file that cannot be sent.
+            QFile f(m_opts.metricsTokenFile);
+            if (QFileInfo(f).isDir() || !f.open(QIODevice::ReadOnly))
+                return fail(QStringLiteral("--metrics-token-file %1: cannot read it (%2)")
+                                .arg(m_opts.metricsTokenFile, QFileInfo(f).isDir()
+                                                                  ? QStringLiteral("a directory")
+                                                                  : f.errorString()));
+            const QString token = QString::fromUtf8(f.read(1 << 20)).trimmed();
+            if (token.isEmpty())
+                return fail(QStringLiteral("--metrics-token-file %1 is empty: no token to send")
+                                .arg(m_opts.metricsTokenFile));
+            if (const QString why = RestConfig::tokenProblem(token); !why.isEmpty())
+                return fail(QStringLiteral("--metrics-token-file %1: %2")
+                                .arg(m_opts.metricsTokenFile, why));
+        }
     } else if (!m_opts.metricsTokenFile.isEmpty() || m_opts.metricsInsecure) {
         return fail(QStringLiteral("--metrics-token-file and --metrics-insecure are for a URL "
                                    "target; a pod or service is reached through the API server "

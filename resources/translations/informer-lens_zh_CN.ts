@@ -3851,6 +3851,10 @@ Key: %2</source>
         <source>In the journal</source>
         <translation>日志中</translation>
     </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
 </context>
 <context>
     <name>lens::MetricsPanel</name>
@@ -3873,6 +3877,14 @@ Key: %2</source>
     <message>
         <source>History of the selected figure over journal time</source>
         <translation>所选数值随日志时间的历史</translation>
+    </message>
+    <message>
+        <source> · %1 more in the tree</source>
+        <translation> · 树中还有 %1 条</translation>
+    </message>
+    <message>
+        <source>Attached to %1: waiting for its first scrape (each waits at most 10 s for the whole answer).</source>
+        <translation>已附加到 %1：正在等待它的第一次抓取（每次最多等待 10 秒以收到完整应答）。</translation>
     </message>
 </context>
 <context>

@@ -295,6 +295,15 @@ void tst_KubectlFlags::theTokenIsNeverPrinted()
              QByteArray("Basic <masked>"));
     QCOMPARE(RestNetworkAccessManager::loggedHeaderValue("Accept", "application/json"),
              QByteArray("application/json"));
+    // A URL's user name, password and secret-looking query values are not logged either
+    // (an --attach-metrics URL may carry them); the API's own parameters are.
+    const QByteArray url = RestNetworkAccessManager::loggedUrl(
+        QUrl(QStringLiteral("http://user:pa55@h:1/metrics?access_token=T0K&labelSelector=a%3Db"
+                            "&X-Amz-Signature=S1G&watch=1")));
+    QVERIFY2(!url.contains("pa55") && !url.contains("user") && !url.contains("T0K") &&
+                 !url.contains("S1G"),
+             url.constData());
+    QVERIFY2(url.contains("labelSelector=a%3Db") && url.contains("watch=1"), url.constData());
 }
 
 void tst_KubectlFlags::requestTimeoutCutsAWatchAsClientGo()

@@ -24,8 +24,11 @@
 #include <QHttpServer>
 #include <QHttpServerResponse>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace lens;
 
@@ -209,6 +212,45 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("--controller")), qPrintable(error));
     }
 
+    // A token file that cannot be sent is said at start, not met as a 401 later: missing,
+    // a directory, empty, or holding a line break (which would start a header of its own).
+    void badTokenFiles()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const char *name, const QByteArray &text) {
+            QFile f(dir.filePath(QString::fromLatin1(name)));
+            f.open(QIODevice::WriteOnly);
+            f.write(text);
+            return f.fileName();
+        };
+        const QList<std::pair<QString, QString>> cases{
+            {dir.filePath(QStringLiteral("missing")), QStringLiteral("cannot read it")},
+            {dir.path(), QStringLiteral("a directory")},
+            {write("empty", "\n"), QStringLiteral("is empty")},
+            {write("crlf", "tokA\r\nX-Evil: injected\r\n"), QStringLiteral("control character")},
+            {write("nul", QByteArray("tok\0after", 9)), QStringLiteral("control character")},
+        };
+        for (const auto &[file, words] : cases) {
+            Session::Options o;
+            o.churnIntervalMs = 0;
+            o.attachMetrics = QStringLiteral("http://127.0.0.1:1/metrics");
+            o.metricsTokenFile = file;
+            Session s(o);
+            QString error;
+            QVERIFY(!s.start(&error));
+            QVERIFY2(error.contains(words), qPrintable(error));
+        }
+        // RestConfig itself never sends such a token (a kubeconfig's tokenFile too).
+        RestConfig c;
+        c.bearerToken = QStringLiteral("tokA\r\nX-Evil: injected");
+        QNetworkRequest r(QUrl(QStringLiteral("http://127.0.0.1:1/")));
+        c.apply(&r);
+        QVERIFY(!r.hasRawHeader("Authorization"));
+        c.bearerToken = QStringLiteral("tokA");
+        c.apply(&r);
+        QCOMPARE(r.rawHeader("Authorization"), QByteArray("Bearer tokA"));
+    }
+
     void targets_data()
     {
         QTest::addColumn<QString>("spec");
@@ -224,6 +266,14 @@ private slots:
         QTest::newRow("no port") << QStringLiteral("pod/ops/ctl-0") << QStringLiteral("!");
         QTest::newRow("bad namespace") << QStringLiteral("pod/Ops_/ctl-0:1") << QStringLiteral("!");
         QTest::newRow("deploy") << QStringLiteral("deploy/ops/ctl:1") << QStringLiteral("!");
+        QTest::newRow("empty") << QString() << QStringLiteral("!");
+        // The path stays behind the proxy.
+        QTest::newRow("dot dot") << QStringLiteral("pod/ops/ctl-0:8080/../../../../api/v1/secrets")
+                                 << QStringLiteral("!");
+        QTest::newRow("escaped dot dot")
+            << QStringLiteral("pod/ops/ctl-0:8080/%2e%2e/x") << QStringLiteral("!");
+        QTest::newRow("upper-case scheme")
+            << QStringLiteral("HTTP://10.0.0.1:8080/metrics") << QString();
     }
 
     void targets()
@@ -239,7 +289,7 @@ private slots:
         }
         QVERIFY2(t, qPrintable(error));
         QCOMPARE(t->proxyPath(), proxyPath);
-        QCOMPARE(t->toString(), spec);
+        QCOMPARE(t->toString().toLower(), spec.toLower());
     }
 
     // Item 6: each bad answer is a failed scrape with a message; the last good figures stay.
@@ -272,13 +322,18 @@ private slots:
         rig.answer.body = QByteArray("\x00\xff\x01garbage", 10);
         QVERIFY(failure("not metrics", "line 1"));
         rig.sim.server()->failNextRequests(1, 401);
-        QVERIFY(failure("http", "the credentials were refused"));
+        QVERIFY(failure("http", "refused the kubeconfig's credentials"));
         rig.sim.server()->failNextRequests(1, 403);
         QVERIFY(failure("http", "RBAC get on pods/proxy in namespace ops"));
         rig.answer.code = 500;
         rig.answer.body = "boom";
         QVERIFY(failure("http", "500"));
         rig.answer.code = 200;
+        // An empty answer is no figures at all, not a scrape that emptied the tab.
+        rig.answer.body = "";
+        QVERIFY(failure("not metrics", "no metric families (an empty body)"));
+        rig.answer.body = "# only a comment\n";
+        QVERIFY(failure("not metrics", "no metric families (only comments)"));
         // A type change is reported once the next scrape parses.
         rig.answer.body = queueText("q", "12", "gauge");
         e = rig.scrape();
@@ -315,6 +370,40 @@ private slots:
         e = rig.scrape();
         QCOMPARE(figuresOf(e).queues.size(), 5);
         QVERIFY(figuresOf(e).warnings.first().contains(QStringLiteral("only the first 5")));
+        // A negative counter (no real counter is) gains nothing: never a negative rate.
+        rig.answer.body = queueText("q", "-100");
+        rig.scrape();
+        rig.answer.body = queueText("q", "-200");
+        rig.scrape();
+        MetricsModel after({&rig.journal, QString()});
+        after.flush();
+        for (const auto &p : after.series(QStringLiteral("q|q|adds"), 3600000))
+            QVERIFY(p.second >= 0);
+        QVERIFY(*after.targetState()->rate(3600000, adds) >= 0);
+        // NaN and 1e308 survive the journal (JSON has neither NaN nor infinities) and are
+        // shown as the numbers they are.
+        rig.answer.body = "# TYPE workqueue_depth gauge\nworkqueue_depth{name=\"n\"} NaN\n"
+                          "# TYPE workqueue_longest_running_processor_seconds gauge\n"
+                          "workqueue_longest_running_processor_seconds{name=\"n\"} 1e308\n";
+        e = rig.scrape();
+        QVERIFY(std::isnan(*figuresOf(e).queues.value(QStringLiteral("n")).depth()));
+        QCOMPARE(*figuresOf(e).queues.value(QStringLiteral("n")).longestRunningProcessorSeconds,
+                 1e308);
+        MetricsModel odd({&rig.journal, QString()});
+        odd.flush();
+        QStringList shown;
+        const QModelIndex n = odd.index(0, 0);
+        for (int r = 0; r < odd.rowCount(n); ++r)
+            shown << odd.index(r, MetricsModel::ScrapedColumn, n).data().toString();
+        QVERIFY2(shown.contains(QStringLiteral("NaN")), qPrintable(shown.join(u'|')));
+        QVERIFY2(shown.contains(QStringLiteral("1e+308 s")), qPrintable(shown.join(u'|')));
+        // A label value longer than any Kubernetes name is left out, with a warning: it would
+        // be copied into every journaled scrape.
+        rig.answer.body = "# TYPE workqueue_depth gauge\nworkqueue_depth{name=\"" +
+                          QByteArray(300, 'x') + "\"} 1\nworkqueue_depth{name=\"ok\"} 2\n";
+        e = rig.scrape();
+        QCOMPARE(figuresOf(e).queues.keys(), QStringList{QStringLiteral("ok")});
+        QVERIFY(figuresOf(e).warnings.join(u' ').contains(QStringLiteral("longer than 253")));
     }
 
     // Issue 37's "done when": any URL serving the sample scrape (controller-runtime-semantics
@@ -402,6 +491,58 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(slowDone.size(), 1, 20000);
         QCOMPARE(scrapes(journal).last().detail.value(QLatin1String("failure")).toString(),
                  QStringLiteral("timeout"));
+        // A server that trickles its body (a comment line every 50 ms, forever) is cut off at
+        // the scrape timeout: it bounds the whole answer, not the wait between two bytes.
+        QTcpServer trickle;
+        QVERIFY(trickle.listen(QHostAddress::LocalHost));
+        connect(&trickle, &QTcpServer::newConnection, this, [&trickle] {
+            QTcpSocket *c = trickle.nextPendingConnection();
+            c->write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+                     "Content-Length: 1000000\r\n\r\n");
+            auto *drip = new QTimer(c);
+            connect(drip, &QTimer::timeout, c, [c] { c->write("# x\n"); });
+            drip->start(50);
+        });
+        metrics::MetricsScraper dripping(
+            RestConfig(),
+            *metrics::ScrapeTarget::parse(
+                QStringLiteral("http://127.0.0.1:%1/metrics").arg(trickle.serverPort()), nullptr),
+            &journal, o);
+        QSignalSpy drippingDone(&dripping, &metrics::MetricsScraper::scrapeFinished);
+        dripping.scrapeNow();
+        QTRY_COMPARE_WITH_TIMEOUT(drippingDone.size(), 1, 20000);
+        QCOMPARE(scrapes(journal).last().detail.value(QLatin1String("failure")).toString(),
+                 QStringLiteral("timeout"));
+        QVERIFY(scrapes(journal)
+                    .last()
+                    .detail.value(QLatin1String("error"))
+                    .toString()
+                    .contains(QStringLiteral("no whole answer within 0.3 s")));
+        // HTTP 200, then the connection closes before the body is whole: cut short, in words
+        // about the body (not about an API server).
+        QTcpServer cut;
+        QVERIFY(cut.listen(QHostAddress::LocalHost));
+        connect(&cut, &QTcpServer::newConnection, this, [&cut] {
+            QTcpSocket *c = cut.nextPendingConnection();
+            c->write("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+                     "Content-Length: 1000\r\n\r\nworkqueue_depth{name=\"q\"} 1\n");
+            c->disconnectFromHost();
+        });
+        metrics::MetricsScraper cutShort(
+            RestConfig(),
+            *metrics::ScrapeTarget::parse(
+                QStringLiteral("http://127.0.0.1:%1/metrics").arg(cut.serverPort()), nullptr),
+            &journal, {});
+        QSignalSpy cutDone(&cutShort, &metrics::MetricsScraper::scrapeFinished);
+        cutShort.scrapeNow();
+        QTRY_COMPARE_WITH_TIMEOUT(cutDone.size(), 1, 20000);
+        const QJsonObject cutDetail = scrapes(journal).last().detail.toJsonObject();
+        QCOMPARE(cutDetail.value(QLatin1String("failure")).toString(),
+                 QStringLiteral("not metrics"));
+        QVERIFY2(cutDetail.value(QLatin1String("error"))
+                     .toString()
+                     .contains(QStringLiteral("cut short")),
+                 qPrintable(cutDetail.value(QLatin1String("error")).toString()));
         // The URL in the journal carries no credentials.
         metrics::MetricsScraper secret(
             RestConfig(),

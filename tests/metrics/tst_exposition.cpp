@@ -261,6 +261,25 @@ private slots:
         QVERIFY(refusal(QByteArray(), ExpositionFormat::Text004).isEmpty());
         QVERIFY(refusal(body + "a 1\n", ExpositionFormat::OpenMetrics1)
                     .contains(QStringLiteral("after \"# EOF\"")));
+        // An OpenMetrics counter family is named without _total: its figures are read all
+        // the same, its _created sample is not one of them.
+        const QByteArray om =
+            "# TYPE workqueue_adds counter\n"
+            "workqueue_adds_total{name=\"q\"} 7\n"
+            "workqueue_adds_created{name=\"q\"} 1.7e9\n"
+            "# TYPE controller_runtime_reconcile counter\n"
+            "controller_runtime_reconcile_total{controller=\"c\",result=\"success\"} 3\n"
+            "controller_runtime_reconcile_created{controller=\"c\",result=\"success\"} 1\n"
+            "# EOF\n";
+        Exposition ome;
+        QVERIFY(parseExposition(om, ExpositionFormat::OpenMetrics1, &ome, nullptr,
+                                &ScrapeFigures::wanted));
+        const ScrapeFigures omf = ScrapeFigures::fromExposition(ome);
+        QCOMPARE(*omf.queues.value(QStringLiteral("q")).adds, 7.0);
+        QCOMPARE(omf.controllers.value(QStringLiteral("c"))
+                     .reconcileByResult.value(QStringLiteral("success")),
+                 3.0);
+        QVERIFY(omf.warnings.isEmpty());
         // In the text format the exemplar is an error, and "unknown" is no type.
         QVERIFY(!refusal("# TYPE s unknown\n").isEmpty());
     }
