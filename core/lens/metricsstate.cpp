@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "metricsstate.h"
 
-#include <cmath>
-
 #include "trace/traceevent.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
 
 namespace lens {
 
@@ -77,12 +79,14 @@ QString restartBetween(const ScrapeFigures &before, const ScrapeFigures &after)
 {
     if (before.processStartTimeSeconds && after.processStartTimeSeconds &&
         *before.processStartTimeSeconds != *after.processStartTimeSeconds)
-        return QStringLiteral("process_start_time_seconds changed from %1 to %2")
+        return QCoreApplication::translate("lens::MetricsModel",
+                                           "process_start_time_seconds changed from %1 to %2")
             .arg(*before.processStartTimeSeconds, 0, 'f', 0)
             .arg(*after.processStartTimeSeconds, 0, 'f', 0);
     auto fell = [](const char *family, const QString &series, std::optional<double> b,
                    std::optional<double> a) {
-        return b && a && *a < *b ? QStringLiteral("%1 of %2 fell from %3 to %4")
+        return b && a && *a < *b ? QCoreApplication::translate("lens::MetricsModel",
+                                                               "%1 of %2 fell from %3 to %4")
                                        .arg(QLatin1String(family), series)
                                        .arg(*b)
                                        .arg(*a)
@@ -92,7 +96,8 @@ QString restartBetween(const ScrapeFigures &before, const ScrapeFigures &after)
         const auto it = before.queues.constFind(q.name);
         if (it == before.queues.constEnd())
             continue;
-        const QString series = QStringLiteral("workqueue \"%1\"").arg(q.name);
+        const QString series =
+            QCoreApplication::translate("lens::MetricsModel", "workqueue \"%1\"").arg(q.name);
         for (const QString &s : {fell("workqueue_adds_total", series, it->adds, q.adds),
                                  fell("workqueue_retries_total", series, it->retries, q.retries),
                                  fell("workqueue_queue_duration_seconds_count", series,
@@ -104,10 +109,12 @@ QString restartBetween(const ScrapeFigures &before, const ScrapeFigures &after)
         const auto it = before.controllers.constFind(c.name);
         if (it == before.controllers.constEnd())
             continue;
-        const QString series = QStringLiteral("controller \"%1\"").arg(c.name);
+        const QString series =
+            QCoreApplication::translate("lens::MetricsModel", "controller \"%1\"").arg(c.name);
         for (auto r = c.reconcileByResult.cbegin(); r != c.reconcileByResult.cend(); ++r) {
             const QString s = fell("controller_runtime_reconcile_total",
-                                   series + QStringLiteral(" result ") + r.key(),
+                                   QCoreApplication::translate("lens::MetricsModel", "%1 result %2")
+                                       .arg(series, r.key()),
                                    it->reconcileByResult.value(r.key()), r.value());
             if (!s.isEmpty() && it->reconcileByResult.contains(r.key()))
                 return s;
@@ -205,9 +212,10 @@ void MetricsStates::applyScrape(const TraceEvent &e)
         for (auto it = p.figures.types.cbegin(); it != p.figures.types.cend(); ++it) {
             const QString was = last->figures.types.value(it.key());
             if (!was.isEmpty() && was != it.value())
-                notice(
-                    MetricsTargetState::Notice::TypeChanged,
-                    QStringLiteral("%1 changed type from %2 to %3").arg(it.key(), was, it.value()));
+                notice(MetricsTargetState::Notice::TypeChanged,
+                       QCoreApplication::translate("lens::MetricsModel",
+                                                   "%1 changed type from %2 to %3")
+                           .arg(it.key(), was, it.value()));
         }
     }
     for (const QString &w : std::as_const(p.figures.warnings))

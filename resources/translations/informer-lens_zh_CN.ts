@@ -3855,6 +3855,30 @@ Key: %2</source>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
+    <message>
+        <source>process_start_time_seconds changed from %1 to %2</source>
+        <translation>process_start_time_seconds 从 %1 变为 %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 fell from %3 to %4</source>
+        <translation>%2 的 %1 从 %3 降到 %4</translation>
+    </message>
+    <message>
+        <source>workqueue &quot;%1&quot;</source>
+        <translation>工作队列“%1”</translation>
+    </message>
+    <message>
+        <source>controller &quot;%1&quot;</source>
+        <translation>控制器“%1”</translation>
+    </message>
+    <message>
+        <source>%1 result %2</source>
+        <translation>%1 结果 %2</translation>
+    </message>
+    <message>
+        <source>%1 changed type from %2 to %3</source>
+        <translation>%1 的类型从 %2 变为 %3</translation>
+    </message>
 </context>
 <context>
     <name>lens::MetricsPanel</name>
