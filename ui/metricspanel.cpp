@@ -248,6 +248,7 @@ void MetricsPanel::updatePlot()
     m_axisX->setTickInterval(step);
     m_axisX->setLabelFormat(step < 1 ? QStringLiteral("%.1f s") : QStringLiteral("%.0f s"));
     m_axisY->setRange(lo, hi);
+    m_axisY->applyNiceNumbers(); // round ticks: 0, 25, 50, ... not 28.6, 57.2
     m_axisY->setLabelFormat(QStringLiteral("%.3g"));
     m_chart->setTitle(m_series.isEmpty() ? tr("Select a figure to plot its history")
                                          : model()->seriesTitle(m_series));

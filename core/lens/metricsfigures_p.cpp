@@ -147,7 +147,7 @@ QString quantiles(const MetricsTargetState &t, qint64 windowMs, const HistogramG
     const std::optional<double> p50 = d.quantile(0.5);
     const std::optional<double> p99 = d.quantile(0.99);
     if (!p50 || !p99)
-        return MetricsModel::tr("no observations");
+        return MetricsModel::tr("no observations in the last %1").arg(formatDuration(windowMs));
     // In the first bucket histogram_quantile interpolates from 0 to its bound: all the buckets
     // say is "at most the bound", so that is what is shown (the plot keeps promql's figure).
     const double first = d.bounds.value(0, 0);

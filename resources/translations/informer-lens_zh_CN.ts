@@ -3528,10 +3528,6 @@ Key: %2</source>
         <translation>%1/s</translation>
     </message>
     <message>
-        <source>no observations</source>
-        <translation>没有观测值</translation>
-    </message>
-    <message>
         <source>≤ %1</source>
         <translation>≤ %1</translation>
     </message>
@@ -3878,6 +3874,10 @@ Key: %2</source>
     <message>
         <source>%1 changed type from %2 to %3</source>
         <translation>%1 的类型从 %2 变为 %3</translation>
+    </message>
+    <message>
+        <source>no observations in the last %1</source>
+        <translation>最近 %1 内没有观测值</translation>
     </message>
 </context>
 <context>
