@@ -99,7 +99,10 @@ MetricsPanel::MetricsPanel(LensModels *stream, QWidget *parent)
     m_chart->layout()->setContentsMargins(0, 0, 0, 0);
     m_chart->setBackgroundRoundness(0);
     m_chartView->setObjectName(QStringLiteral("metricsChart"));
+    // A QChartView made without a chart makes its own, and setChart() hands that one back.
+    QChart *made = m_chartView->chart();
     m_chartView->setChart(m_chart);
+    delete made;
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(150);
 
