@@ -19,12 +19,12 @@ namespace lens {
 /// Columns: the figure; its value in the newest good scrape; beside it, what this process's
 /// journal recorded of the same queue or controller at the moment of that scrape (for
 /// `--attach-metrics self`: the same numbers; blank for a controller this process does not
-/// run, and for controller-runtime's priority queue, whose events this column does not fold); its rate per second over the last rateWindowMs() (Prometheus' rate(): a fall is a
-/// restart and counts as a reset, never as a negative rate; for unfinished work its growth per
-/// second, blank while it does not grow); and a note (a restart, a stuck worker, a starved
-/// priority). ExplainRole (also the tooltip) says which client-go / controller-runtime function
-/// updates the figure and what it shows. SeriesRole names the row's history for plotting
-/// (series()).
+/// run, and for controller-runtime's priority queue, whose events this column does not fold); its
+/// rate per second over the last rateWindowMs() (Prometheus' rate(): a fall is a restart and counts
+/// as a reset, never as a negative rate; for unfinished work its growth per second, blank while it
+/// does not grow); and a note (a restart, a stuck worker, a starved priority). ExplainRole (also
+/// the tooltip) says which client-go / controller-runtime function updates the figure and what it
+/// shows. SeriesRole names the row's history for plotting (series()).
 ///
 /// Live: batched (default 50 ms), reset per batch (a scrape a second). Time travel: foldUpTo().
 class MetricsModel final : public QAbstractItemModel, public JournalFold {
