@@ -7,7 +7,6 @@
 #include "controller/hostpathprovisioner.h"
 #include "controller/provisioncontroller.h"
 #include "controller/queueworker.h"
-#include "headless.h"
 #include "informer/reflector.h"
 #include "informer/transforms.h"
 #include "kubectlflags.h"
@@ -22,6 +21,7 @@
 #include "sim/scenario.h"
 #include "sim/simulator.h"
 #include "trace/journal.h"
+#include "trace/journalprinter.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -310,6 +310,18 @@ int main(int argc, char **argv)
                                      follow(inf);
                          });
         const int rc = finish(app->exec());
+        // Every line out before the summary: the writer thread may still hold some.
+        if (!printer->finish())
+            lens::printError(QStringLiteral("writing the journal to standard output failed: %1; "
+                                            "%2 of %3 line(s) were written")
+                                 .arg(printer->error())
+                                 .arg(printer->linesWritten())
+                                 .arg(printer->linesPrinted()));
+        else if (printer->stalledMs() >= 1)
+            lens::printNote(QStringLiteral("the reader of standard output was slower than the "
+                                           "journal: the informer waited %1 ms in all for it "
+                                           "(no line was dropped)")
+                                .arg(qRound64(printer->stalledMs())));
         bool allSynced = true;
         const bool one = session.informers().size() == 1;
         for (const lens::SharedIndexInformer *inf : session.informers()) {

@@ -7,9 +7,9 @@
 #include "messages.h"
 #include "recordreplay.h"
 #include "screenshot.h"
+#include "trace/jsonlines.h"
 
 #include <QApplication>
-#include <QJsonDocument>
 #include <QTimer>
 
 #include <cstdio>
@@ -27,8 +27,17 @@ int printRecording(const CommandLine &cl)
         lens::printError(error);
         return 1;
     }
-    for (const TraceEvent &e : c.events)
-        std::printf("%s\n", QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact).constData());
+    QByteArray lines;
+    for (const TraceEvent &e : c.events) {
+        jsonlines::appendEvent(lines, e);
+        lines.append('\n');
+        if (lines.size() >= (1 << 20)) {
+            std::fwrite(lines.constData(), 1, size_t(lines.size()), stdout);
+            lines.clear();
+        }
+    }
+    std::fwrite(lines.constData(), 1, size_t(lines.size()), stdout);
+    std::fflush(stdout);
     if (!c.warning.isEmpty())
         lens::printNote(c.warning);
     return 0;

@@ -3,6 +3,7 @@
 
 #include "api/version.h"
 #include "masking.h"
+#include "trace/jsonlines.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -160,7 +161,8 @@ QJsonValue JournalFileWriter::ref(const Object &o, QJsonObject *defs)
 
 QByteArray JournalFileWriter::eventLine(const TraceEvent &event)
 {
-    QByteArray line = QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact);
+    QByteArray line;
+    jsonlines::appendEvent(line, event);
     QJsonObject replay, defs;
     if (!event.object.isNull())
         replay.insert(QLatin1String("object"), ref(event.object, &defs));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "eventdetail.h"
 
+#include "jsonlines.h"
+
 #include <QCborValue>
 #include <QHash>
 #include <QMutex>
@@ -473,6 +475,54 @@ QJsonValue EventDetail::const_iterator::value() const
     const char *value = nullptr;
     entryKey(m_at, &value);
     return decode(value);
+}
+
+void EventDetail::const_iterator::appendJson(QByteArray &out) const
+{
+    const char *p = m_at + 2;
+    if (readRaw<quint16>(m_at) == kInlineKey)
+        entryKey(m_at, &p);
+    const quint8 tag = quint8(*p++);
+    switch (tag) {
+    case Null:
+        out.append("null", 4);
+        return;
+    case False:
+        out.append("false", 5);
+        return;
+    case True:
+        out.append("true", 4);
+        return;
+    case Int8:
+        jsonlines::appendInteger(out, readRaw<qint8>(p));
+        return;
+    case Int16:
+        jsonlines::appendInteger(out, readRaw<qint16>(p));
+        return;
+    case Int32:
+        jsonlines::appendInteger(out, readRaw<qint32>(p));
+        return;
+    case Int64:
+        jsonlines::appendInteger(out, readRaw<qint64>(p));
+        return;
+    case Double:
+        jsonlines::appendDouble(out, readRaw<double>(p));
+        return;
+    case Latin1: {
+        const quint32 n = readLength(p);
+        jsonlines::appendString(out, QLatin1StringView(p, qsizetype(n)));
+        return;
+    }
+    case Utf16: {
+        const quint32 n = readLength(p);
+        QVarLengthArray<char16_t, 128> units(n);
+        std::memcpy(units.data(), p, size_t(n) * 2); // the block does not align its entries
+        jsonlines::appendString(out, QStringView(units.constData(), units.size()));
+        return;
+    }
+    default:
+        jsonlines::appendValue(out, decode(p - 1));
+    }
 }
 
 EventDetail::const_iterator &EventDetail::const_iterator::operator++()

@@ -94,6 +94,10 @@ public:
         QString key() const;
         QJsonValue value() const;
         QJsonValue operator*() const { return value(); }
+        /// Appends the value as compact JSON, byte for byte what QJsonDocument writes for it
+        /// (jsonlines.h), without decoding it into a QJsonValue first (arrays and objects
+        /// excepted).
+        void appendJson(QByteArray &out) const;
         const_iterator &operator++();
         bool operator==(const const_iterator &o) const { return m_at == o.m_at; }
         bool operator!=(const const_iterator &o) const { return m_at != o.m_at; }
