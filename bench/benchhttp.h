@@ -24,6 +24,34 @@ inline QByteArray getBody(QNetworkAccessManager &nam, const QUrl &url, int *stat
     return body;
 }
 
+/// GETs `url` as getBody() does, but keeps only the body's first `keep` bytes (where a list's
+/// metadata is): the rest is read from the reply as it arrives and dropped, as fast as the
+/// client stack delivers it. `*bytes` is the body's whole size.
+inline QByteArray drainBody(QNetworkAccessManager &nam, const QUrl &url, int *status, qint64 *bytes,
+                            qsizetype keep = 64 * 1024)
+{
+    QNetworkReply *reply = nam.get(QNetworkRequest(url));
+    QByteArray head;
+    qint64 total = 0;
+    QByteArray chunk(1 << 20, Qt::Uninitialized);
+    auto drain = [&] {
+        for (qint64 n; (n = reply->read(chunk.data(), chunk.size())) > 0;) {
+            if (head.size() < keep)
+                head.append(chunk.constData(), qMin<qint64>(n, keep - head.size()));
+            total += n;
+        }
+    };
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::readyRead, &loop, drain);
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    drain();
+    *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    *bytes = total;
+    reply->deleteLater();
+    return head;
+}
+
 /// metadata.continue of a list body (metadata comes before items), or empty; found without
 /// parsing the body.
 inline QByteArray continueToken(const QByteArray &body)

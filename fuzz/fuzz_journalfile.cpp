@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // A recording as `--open FILE` and File ▸ Open read it (RecordedJournal::load →
 // JournalFile::read: the header line, then one event per line with its objects by reference),
-// and the restored journal's events read back as the views read them.
+// and the restored journal's events read back as the views read them; and each event's
+// --headless line (trace/jsonlines.h) is byte for byte what QJsonDocument writes for it.
 
 #include "fuzzcommon.h"
 
 #include "lens/journalfile.h"
 #include "trace/journal.h"
+#include "trace/jsonlines.h"
+
+#include <QJsonDocument>
 
 LENS_FUZZ_INITIALIZE
 
@@ -23,7 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // What --headless --open prints and the views fold: every event, its object and details.
     for (const lens::TraceEvent &e : rec->journal()->events()) {
         lens::fuzz::touch(e.object);
-        (void)e.toJson();
+        QByteArray line;
+        lens::jsonlines::appendEvent(line, e);
+        if (line != QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact))
+            std::abort(); // the fast writer and Qt's disagree
     }
     return 0;
 }
