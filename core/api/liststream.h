@@ -7,6 +7,7 @@
 #include <QList>
 
 #include <functional>
+#include <span>
 
 namespace lens::fastjson {
 
@@ -49,6 +50,14 @@ public:
     /// HttpListCall applies a list's itemTransform this way, on the decoder thread, right after
     /// each piece, so that an original it replaces is freed at once.
     void mapNewItems(const std::function<Object(const Object &)> &map);
+    /// The items decoded since the last mapNewItems() or markNewItemsMapped(), to be replaced in
+    /// place: each element by one thread, several elements on several threads at once
+    /// (HttpListCall packs a piece's items on two). Then call markNewItemsMapped().
+    std::span<Object> newItems()
+    {
+        return std::span<Object>(m_items.data() + m_mapped, size_t(m_items.size() - m_mapped));
+    }
+    void markNewItemsMapped() { m_mapped = m_items.size(); }
     /// How many bytes of the body the decoded items (and their commas) took: a byte offset
     /// into remainder() at or past headBytes() is this much further into the whole body.
     qsizetype removedBytes() const { return m_removed; }

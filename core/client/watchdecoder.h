@@ -15,9 +15,11 @@ class QThreadPool;
 
 namespace lens {
 
-/// The worker (one thread, for the whole process) that parses watch streams and LIST bodies
-/// off the UI thread, in submission order. Tasks still running when the QCoreApplication goes
-/// are waited for.
+/// The workers (two threads on a machine with two cores or more, one otherwise, for the whole
+/// process) that parse watch streams and LIST bodies off the UI thread. Tasks may run side by
+/// side: their results are taken in submission order by their owners (WatchDecoder's queue of
+/// futures; a LIST's Feed lets one drain task at a time append its pieces). Tasks still running
+/// when the QCoreApplication goes are waited for.
 QThreadPool *decoderPool();
 
 /// One line of a watch stream, decoded: the event, or why the line is not one.

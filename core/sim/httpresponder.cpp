@@ -140,6 +140,54 @@ void HttpResponder::respond(HttpCall &c, int code, const QByteArray &body,
     logRequest(c, code);
 }
 
+void HttpResponder::respondStreamed(HttpCall &c, qsizetype size,
+                                    std::function<bool(QByteArray *piece)> next)
+{
+    c.responded = true;
+    if (!c.socket || c.socket->state() != QAbstractSocket::ConnectedState) {
+        logRequest(c, 200);
+        return;
+    }
+    QByteArray head;
+    head += "HTTP/1.1 200 OK\r\nCache-Control: no-cache, private\r\n"
+            "Content-Type: application/json\r\nDate: " +
+            httpDate() + "\r\nContent-Length: " + QByteArray::number(size) + "\r\n";
+    if (c.closeConnection)
+        head += "Connection: close\r\n";
+    head += "\r\n";
+    QTcpSocket *socket = c.socket;
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); // as respond() for large bodies
+    socket->write(head);
+    logRequest(c, 200);
+    // Pieces are written while fewer than StreamAhead bytes wait; the rest is written from
+    // bytesWritten. The state lives with the connection made for it and goes with the socket.
+    struct Stream {
+        std::function<bool(QByteArray *)> next;
+        QByteArray piece;
+        bool close = false;
+        QMetaObject::Connection connection;
+    };
+    auto stream = std::make_shared<Stream>();
+    stream->next = std::move(next);
+    stream->close = c.closeConnection;
+    auto pump = [socket, stream] {
+        bool more = true;
+        while (more && socket->bytesToWrite() < StreamAhead) {
+            stream->piece.clear();
+            more = stream->next(&stream->piece);
+            socket->write(stream->piece);
+        }
+        if (more)
+            return;
+        QObject::disconnect(stream->connection);
+        stream->next = {}; // lets go of the list's objects now
+        if (stream->close)
+            socket->disconnectFromHost();
+    };
+    stream->connection = QObject::connect(socket, &QIODevice::bytesWritten, socket, pump);
+    pump();
+}
+
 void HttpResponder::respondStatus(HttpCall &c, const StatusBody &s)
 {
     respond(c, s.code, statusJson(s), QByteArrayLiteral("application/json"),

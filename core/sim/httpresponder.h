@@ -93,6 +93,18 @@ public:
     /// a copy; smaller ones are written together with it.
     static constexpr qsizetype LargeBody = 256 * 1024;
 
+    /// Sends a 200 application/json answer of exactly `size` bytes that `next` writes piece by
+    /// piece: `next(&piece)` fills `piece` (cleared first) with the next bytes and returns
+    /// false once it wrote the last. A piece is asked for whenever fewer than StreamAhead bytes
+    /// wait in the socket, so the whole body never exists at once: a LIST of 150 000 pods
+    /// (912 MB) went out as one freshly allocated array whose first touch cost 1.5 s of page
+    /// faults on the first LIST a new server answered (docs/performance.md, "The first LIST").
+    /// `next` is not called again once the client has gone; the request is logged when the
+    /// last piece has been handed to the socket.
+    void respondStreamed(HttpCall &call, qsizetype size,
+                         std::function<bool(QByteArray *piece)> next);
+    static constexpr qsizetype StreamAhead = 8 << 20;
+
     /// Called after every answer with method, target and HTTP status.
     std::function<void(const QString &method, const QString &target, int status)> handled;
 

@@ -11,9 +11,48 @@
 #include "store.h"
 #include "tableconvertor.h"
 
+#include <memory>
+#include <vector>
+
 #include <vector>
 
 namespace lens::sim {
+
+namespace {
+
+/// A list body written a piece at a time: the head, the items with their commas, "]}". Each
+/// piece holds whole items, about g_pieceBytes of them.
+qsizetype g_streamFromBytes = 16 << 20;
+qsizetype g_pieceBytes = 4 << 20;
+
+struct StreamedList {
+    QMap<QString, StoredObject> state; ///< keeps the picked items alive
+    std::vector<const StoredObject *> picked;
+    QByteArray head;
+    size_t next = 0;
+    bool headSent = false;
+
+    /// Fills `piece`; false when it holds the body's last bytes.
+    bool nextPiece(QByteArray *piece)
+    {
+        piece->reserve(g_pieceBytes + 64 * 1024);
+        if (!headSent) {
+            piece->append(head);
+            headSent = true;
+        }
+        while (next < picked.size() && piece->size() < g_pieceBytes) {
+            if (next > 0)
+                piece->append(',');
+            picked[next++]->appendItem(*piece);
+        }
+        if (next < picked.size())
+            return true;
+        piece->append("]}");
+        return false;
+    }
+};
+
+} // namespace
 
 ListHandler::ListHandler(Store *store, HttpResponder *responder, Faults *faults)
     : m_store(store), m_responder(responder), m_faults(faults)
@@ -254,6 +293,17 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
                      qMax<qsizetype>(0, qsizetype(picked.size()) - 1);
     for (const StoredObject *o : picked)
         size += o->itemSize();
+    if (size >= g_streamFromBytes) {
+        // Written piece by piece as the socket drains (HttpResponder::respondStreamed): the
+        // state the items point into goes with the stream.
+        auto list = std::make_shared<StreamedList>();
+        list->state = std::move(state); // moving a QMap keeps its nodes where they are
+        list->picked = std::move(picked);
+        list->head = head.left(head.size() - 1) + itemsKey;
+        m_responder->respondStreamed(c, size,
+                                     [list](QByteArray *piece) { return list->nextPiece(piece); });
+        return;
+    }
     QByteArray body;
     body.reserve(size);
     body.append(head.constData(), head.size() - 1).append(itemsKey);
@@ -265,6 +315,12 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
     body += "]}";
     Q_ASSERT(body.size() == size);
     m_responder->respond(c, 200, body);
+}
+
+void ListHandler::setStreaming(qsizetype fromBytes, qsizetype pieceBytes)
+{
+    g_streamFromBytes = fromBytes;
+    g_pieceBytes = qMax<qsizetype>(1, pieceBytes);
 }
 
 } // namespace lens::sim

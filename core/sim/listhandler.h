@@ -30,6 +30,13 @@ public:
     /// false: from storage, paged by `limit` (--watch-cache=false).
     void handle(HttpCall &call, const ResourceType &type, const QString &ns, bool watchCache);
 
+    /// Lists of `fromBytes` bytes or more (default 16 MiB) are written piece by piece as the
+    /// socket drains, `pieceBytes` (default 4 MiB) of whole items at a time
+    /// (HttpResponder::respondStreamed), byte for byte the body a smaller list gets whole. For
+    /// tests (tst_simserver streams every list in 1 KiB pieces); the server's own default is
+    /// what users get. Not thread-safe: set before the server answers.
+    static void setStreaming(qsizetype fromBytes, qsizetype pieceBytes);
+
 private:
     Store *m_store;
     HttpResponder *m_responder;

@@ -290,17 +290,20 @@ void tst_HttpList::theNetworkWaitsForTheDecoder()
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
     answerWith(&server, body);
-    // The decoder thread (one thread) waits at the gate: nothing queued is decoded.
-    auto gate = std::make_shared<QSemaphore>(); // shared: the task may outlive a failed test
+    // Every decoder thread waits at the gate: nothing queued is decoded.
+    auto gate = std::make_shared<QSemaphore>(); // shared: the tasks may outlive a failed test
     QSemaphore waiting;
-    decoderPool()->start([gate, &waiting] {
-        waiting.release();
-        gate->acquire();
-    });
-    waiting.acquire();
-    // Whatever the outcome, the decoder thread goes on (a failed check returns early).
+    static int threads = 0;
+    threads = decoderPool()->maxThreadCount();
+    for (int i = 0; i < threads; ++i)
+        decoderPool()->start([gate, &waiting] {
+            waiting.release();
+            gate->acquire();
+        });
+    waiting.acquire(threads);
+    // Whatever the outcome, the decoder threads go on (a failed check returns early).
     const std::unique_ptr<QSemaphore, void (*)(QSemaphore *)> opened(
-        gate.get(), [](QSemaphore *g) { g->release(); });
+        gate.get(), [](QSemaphore *g) { g->release(threads); });
     HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
                          QStringLiteral("/api/v1/pods"));
     std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
@@ -324,7 +327,7 @@ void tst_HttpList::theNetworkWaitsForTheDecoder()
     QVERIFY2(http->bytesTaken() < limits.decodeAheadBytes + limits.pieceBytes,
              qPrintable(QString::number(http->bytesTaken())));
     QCOMPARE(finished.count(), 0);
-    gate->release();
+    gate->release(threads);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     QVERIFY2(call->ok(), qPrintable(call->error().describe()));
     QCOMPARE(http->bytesTaken(), body.size());

@@ -8,10 +8,12 @@
 
 #include "sim/apiserver.h"
 #include "sim/continuetoken.h"
+#include "sim/listhandler.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
 
 #include <QJsonArray>
+#include <QScopeGuard>
 #include <QTcpSocket>
 #include <QTest>
 
@@ -28,6 +30,7 @@ private slots:
 
     void discovery();
     void listSortedItemsWithoutKind();
+    void streamedListIsTheSameBody();
     void pagingAllNamespaces();
     void pagingOneNamespaceIsSnapshot();
     void listRv0IgnoresLimit();
@@ -116,6 +119,33 @@ void tst_SimServer::listSortedItemsWithoutKind()
         const QJsonObject item = items[i].toObject();
         QVERIFY(!item.contains(QStringLiteral("kind"))); // list items omit kind/apiVersion
         QCOMPARE(keyOf(item), server[i].namespace_() + QLatin1Char('/') + server[i].name());
+    }
+}
+
+// A list written piece by piece as the socket drains (16 MiB and more by default: a 150 000-pod
+// list never exists whole) is byte for byte the body written at once: whole lists, pages,
+// selections, one namespace, nodes.
+void tst_SimServer::streamedListIsTheSameBody()
+{
+    const QStringList targets{QStringLiteral("/api/v1/pods"),
+                              QStringLiteral("/api/v1/pods?resourceVersion=0"),
+                              QStringLiteral("/api/v1/pods?limit=3"),
+                              QStringLiteral("/api/v1/namespaces/shop/pods"),
+                              QStringLiteral("/api/v1/pods?labelSelector=tier%21%3Dbackend"),
+                              QStringLiteral("/api/v1/nodes")};
+    QList<QByteArray> whole;
+    for (const QString &t : targets) {
+        const HttpResult r = get(*m_nam, m_url, t);
+        QCOMPARE(r.status, 200);
+        QVERIFY2(r.json().value(QStringLiteral("items")).toArray().size() > 0, qPrintable(t));
+        whole << r.body;
+    }
+    ListHandler::setStreaming(1, 1024); // every list, 1 KiB of items a piece
+    const auto restore = qScopeGuard([] { ListHandler::setStreaming(16 << 20, 4 << 20); });
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        const HttpResult r = get(*m_nam, m_url, targets[i]);
+        QCOMPARE(r.status, 200);
+        QCOMPARE(r.body, whole[i]);
     }
 }
 
