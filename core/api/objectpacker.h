@@ -69,6 +69,9 @@ public:
     /// Object and an already packed one are returned as they are.
     Object pack(const Object &object);
 
+    /// How many objects train the dictionary (the first ones pack() is given, returned
+    /// unchanged); pack() them again once trained() to keep them packed too.
+    int samples() const { return m_samples; }
     /// True once the dictionary is trained.
     bool trained() const;
     /// True when training failed: objects are no longer sampled nor packed.

@@ -8,6 +8,7 @@
 
 #include "api/liststream.h"
 #include "api/objectdecode.h"
+#include "api/objectpacker.h"
 #include "trace/tsan.h"
 
 #include <QJsonArray>
@@ -170,6 +171,7 @@ struct HttpListCall::Feed {
     bool ending = false;           ///< the final task has taken over the stream
     fastjson::ListStream stream;
     TransformFunc itemTransform; ///< ListOptions::itemTransform, applied as items are decoded
+    std::shared_ptr<ObjectPacker> packer; ///< the one in itemTransform, if any
 
     /// True (and drain() will call the owner's takeArrived() once the queue has shrunk to half)
     /// when `limit` bytes or more wait for the decoder thread.
@@ -234,6 +236,7 @@ struct HttpListCall::Feed {
         const qsizetype transformedItems = stream.heldItems();
         Parsed parsed = parseStream(stream);
         transformItems(itemTransform, &parsed, transformedItems); // decoded from the remainder
+        packSamples(packer, &parsed);
         return parsed;
     }
 
@@ -250,7 +253,9 @@ struct HttpListCall::Feed {
             for (Object &o : part)
                 o = transformed(itemTransform, o);
         };
-        if (items.size() >= kParallelItems) {
+        // While the packer samples, one thread: the list's first objects train it, in order.
+        const bool sampling = packer && !packer->trained() && !packer->failed();
+        if (!sampling && items.size() >= kParallelItems) {
             const size_t half = items.size() / 2;
             QFuture<void> first =
                 QtConcurrent::run(QThreadPool::globalInstance(), map, items.first(half));
@@ -356,11 +361,28 @@ void HttpListCall::setItemTransform(TransformFunc transform)
     m_itemTransform = std::move(transform);
 }
 
+void HttpListCall::setObjectPacker(std::shared_ptr<ObjectPacker> packer)
+{
+    m_packer = std::move(packer);
+}
+
+void HttpListCall::packSamples(const std::shared_ptr<ObjectPacker> &packer, Parsed *parsed)
+{
+    if (!packer || !parsed->ok || !packer->trained())
+        return;
+    QList<Object> &items = parsed->page.items;
+    const qsizetype n = qMin<qsizetype>(items.size(), packer->samples());
+    for (qsizetype i = 0; i < n; ++i)
+        if (!items.at(i).isPacked())
+            items[i] = packer->pack(items.at(i));
+}
+
 void HttpListCall::feed(QByteArray piece)
 {
     if (!m_feed) {
         m_feed = std::make_shared<Feed>();
         m_feed->itemTransform = m_itemTransform;
+        m_feed->packer = m_packer;
     }
     if (m_bodyStart.size() < kBodyStartBytes)
         m_bodyStart.append(piece.left(kBodyStartBytes - m_bodyStart.size()));
@@ -473,14 +495,15 @@ void HttpListCall::complete()
     // Moved, so that the decoder owns the only reference and can join the pieces and parse
     // the body in place.
     tsan::handOff(decoderPool());
-    m_parsing->setFuture(
-        QtConcurrent::run(decoderPool(), [pieces = tsan::Captured(std::move(m_pieces)),
-                                          transform = m_itemTransform]() mutable {
+    m_parsing->setFuture(QtConcurrent::run(
+        decoderPool(), [pieces = tsan::Captured(std::move(m_pieces)), transform = m_itemTransform,
+                        packer = m_packer]() mutable {
             tsan::tookOver(decoderPool());
             QByteArray body = joinPieces(*pieces);
             Parsed parsed = parse(body);
             body = QByteArray();
             transformItems(transform, &parsed, 0);
+            packSamples(packer, &parsed);
             tsan::handOff(decoderPool());
             return parsed;
         }));

@@ -93,6 +93,11 @@ public:
     /// ListOptions::itemTransform: applied to each item on the decoder thread as it is decoded
     /// (an error, or a null result, keeps the item as it was). Call before the answer arrives.
     void setItemTransform(TransformFunc transform);
+    /// ListOptions::packer, the one inside the item transform (packedAfter()): a piece's items
+    /// are packed on two threads once its dictionary is trained (while it samples, on one, so
+    /// that the same list trains the same dictionary), and the items it kept unpacked to train
+    /// on are packed at the end of the list. Call before the answer arrives.
+    void setObjectPacker(std::shared_ptr<ObjectPacker> packer);
     /// Bytes of the answer taken from the reply so far.
     qint64 bytesTaken() const { return m_bytesTaken; }
 
@@ -112,6 +117,10 @@ private:
     static Object transformed(const TransformFunc &transform, const Object &item);
     /// Items from index `from` on through `transform` (nothing for a failed list).
     static void transformItems(const TransformFunc &transform, Parsed *parsed, qsizetype from);
+    /// The list's first `packer->samples()` items that the packer returned unpacked while it
+    /// sampled, packed now that its dictionary exists (else they stayed whole in the cache).
+    static void packSamples(const std::shared_ptr<ObjectPacker> &packer, Parsed *parsed);
+    std::shared_ptr<ObjectPacker> m_packer;
     QPointer<QNetworkReply> m_reply;
     QList<QByteArray> m_pieces; ///< an error's body so far, as the reply delivered it
     struct Feed;

@@ -96,6 +96,7 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
     auto *call = new HttpListCall(nullptr);
     call->setSilenceLimits(m_clock, noAnswerMs(), kListSilenceMs);
     call->setItemTransform(packedAfter(options.itemTransform, options.packer));
+    call->setObjectPacker(options.packer);
     if (m_rest.credentialReady()) {
         call->attach(m_nam->get(makeRequest(options, false)));
         return call;
