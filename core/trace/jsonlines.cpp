@@ -98,6 +98,50 @@ QLatin1StringView kindName(TraceKind kind)
     return QLatin1StringView(n.constData(), n.size());
 }
 
+/// The delta type names, converted to Latin-1 once.
+QLatin1StringView deltaName(DeltaType type)
+{
+    static const auto names = [] {
+        std::vector<QByteArray> n;
+        for (int t = 0; t <= int(DeltaType::Sync); ++t)
+            n.push_back(deltaTypeName(DeltaType(t)).toLatin1());
+        return n;
+    }();
+    const QByteArray &n = names[size_t(type)];
+    return QLatin1StringView(n.constData(), n.size());
+}
+
+void appendEscaped(QByteArray &out, QStringView s);
+
+/// Delta::describe(key) as a JSON string, written piece by piece: every piece between two
+/// variable ones is ASCII, so no surrogate pair can form across them and escaping the pieces
+/// one by one writes what escaping the whole text writes.
+void appendDelta(QByteArray &out, const Delta &d, const QString &key)
+{
+    out.append('"');
+    out.append(deltaName(d.type));
+    auto objText = [&] {
+        if (d.object.isNull()) {
+            out.append("null", 4);
+            return;
+        }
+        appendEscaped(out, key);
+        out.append('@');
+        appendEscaped(out, d.object.resourceVersion());
+    };
+    if (d.tombstone) {
+        out.append(" Tomb(", 6);
+        appendEscaped(out, d.tombstoneKey);
+        out.append(", ", 2);
+        objText();
+        out.append(')');
+    } else {
+        out.append(' ');
+        objText();
+    }
+    out.append('"');
+}
+
 /// Whether the event writes `field` (toJson() leaves empty strings and lists out).
 bool present(const TraceEvent &e, Field field)
 {
@@ -133,7 +177,7 @@ void appendField(QByteArray &out, const TraceEvent &e, Field field)
             if (!first)
                 out.append(',');
             first = false;
-            appendString(out, d.describe(e.key));
+            appendDelta(out, d, e.key);
         }
         out.append(']');
         break;
@@ -168,11 +212,12 @@ void appendField(QByteArray &out, const TraceEvent &e, Field field)
 
 } // namespace
 
-void appendString(QByteArray &out, QStringView s)
+namespace {
+/// `s` escaped, without quotes (appendString()'s rules).
+void appendEscaped(QByteArray &out, QStringView s)
 {
-    // At most 6 bytes per UTF-16 unit (\u00xx, or an unpaired surrogate's \uxxxx), 2 quotes.
-    char *p = reserveTail(out, 6 * s.size() + 2);
-    *p++ = '"';
+    // At most 6 bytes per UTF-16 unit (\u00xx, or an unpaired surrogate's \uxxxx).
+    char *p = reserveTail(out, 6 * s.size());
     const char16_t *src = s.utf16();
     const char16_t *const end = src + s.size();
     while (src != end) {
@@ -205,8 +250,15 @@ void appendString(QByteArray &out, QStringView s)
             *p++ = hexDigit(u & 0xf);
         }
     }
-    *p++ = '"';
     done(out, p);
+}
+} // namespace
+
+void appendString(QByteArray &out, QStringView s)
+{
+    out.append('"');
+    appendEscaped(out, s);
+    out.append('"');
 }
 
 void appendString(QByteArray &out, QLatin1StringView s)

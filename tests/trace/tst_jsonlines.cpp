@@ -247,7 +247,11 @@ void TestJsonLines::randomEvents()
         e.type = randomString(rng);
         e.resourceVersion = randomString(rng);
         if (rng.bounded(2))
-            e.deltas = {Delta::of(DeltaType::Added, Object::make({}, u"n"_s, randomString(rng)))};
+            e.deltas = {
+                Delta::of(DeltaType(rng.bounded(5)), Object::make({}, u"n"_s, randomString(rng))),
+                Delta::deletedFinalStateUnknown(
+                    randomString(rng),
+                    rng.bounded(2) ? Object() : Object::make({}, u"n"_s, randomString(rng)))};
         for (const QString &k : keys) {
             switch (rng.bounded(5)) {
             case 0:
