@@ -158,7 +158,7 @@ int main(int argc, char **argv)
     }
     Journal journal; // not recorded to: print() is called directly, as eventRecorded would
     {
-        JournalPrinter printer(&journal, file);
+        JournalPrinter printer(&journal, fileno(file));
         t.restart();
         for (const TraceEvent &e : events)
             printer.print(e);

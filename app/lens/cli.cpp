@@ -114,7 +114,8 @@ CommandLine parseCommandLine(const QStringList &arguments)
                      "SIGTERM, SIGINT (Ctrl-C) and SIGHUP end a run as it ends on its own: the "
                      "recording is closed and the summary printed; a second one ends it at once.\n"
                      "Exit codes: 0 the run ended after the informer synced; 1 it could not "
-                     "start (the reason is on stderr) or --screenshot gave up; 2 bad arguments; "
+                     "start (the reason is on stderr), --screenshot gave up or --headless could "
+                     "not write its journal; 2 bad arguments; "
                      "3 --headless ended with an informer that never synced (each one is named on "
                      "stderr)."));
     const KubectlFlags k(c.kubectlPlugin);

@@ -27,10 +27,14 @@
 #include <QIcon>
 #include <QTimer>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
+
+#include <fcntl.h>
 #include <memory>
 #include <numeric>
+#include <unistd.h>
 
 namespace {
 
@@ -118,8 +122,27 @@ void printJournalSummary(const lens::Journal &journal)
 
 } // namespace
 
+/// Holds /dev/null on each standard descriptor the caller closed (`>&-`): the next file this
+/// process opens (an eventfd, a socket pair) would otherwise take its number, and the journal
+/// or a message would be written into it. True when standard output was closed.
+static bool holdClosedStandardDescriptors()
+{
+    bool stdoutClosed = false;
+    for (int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        // The lowest free number: this one, since the lower ones are open by now.
+        const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+        if (held != fd && held >= 0)
+            ::close(held);
+        stdoutClosed = stdoutClosed || fd == STDOUT_FILENO;
+    }
+    return stdoutClosed;
+}
+
 int main(int argc, char **argv)
 {
+    const bool stdoutClosed = holdClosedStandardDescriptors();
     // `kubectl lens`: every line on stderr is signed as kubectl's plugin (messages.h).
     lens::setRunsAsKubectlPlugin(
         argc > 0 && lens::runsAsKubectlPlugin(QStringList{QString::fromLocal8Bit(argv[0])}));
@@ -138,6 +161,11 @@ int main(int argc, char **argv)
             qputenv("QT_SCALE_FACTOR", argv[i] + 8);
         for (const char *flag : {"--help", "-h", "--version", "--screenshot", "--list-scenarios"})
             needsNoScreen = needsNoScreen || std::strcmp(argv[i], flag) == 0;
+    }
+    if (headless && stdoutClosed) {
+        lens::printError(QStringLiteral("standard output is closed: --headless has nowhere to "
+                                        "print the journal"));
+        return 1;
     }
     const bool hasDisplay = qEnvironmentVariableIsSet("DISPLAY") ||
                             qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
@@ -208,8 +236,15 @@ int main(int argc, char **argv)
         return lens::runRecording(cl);
     lens::Session session(cl.session);
     std::unique_ptr<lens::JournalPrinter> printer;
-    if (cl.headless)
-        printer = std::make_unique<lens::JournalPrinter>(session.journal(), stdout);
+    if (cl.headless) {
+        std::fflush(stdout);
+        printer = std::make_unique<lens::JournalPrinter>(session.journal(), STDOUT_FILENO);
+        // A termination signal while the reader takes nothing: stop waiting for it.
+        printer->setGiveUpWhen(&lens::TerminationSignals::requested);
+        // Nothing more can reach the reader (a full disk, `| head` gone): end the run.
+        QObject::connect(printer.get(), &lens::JournalPrinter::writeFailed, app.get(),
+                         [] { QCoreApplication::exit(0); });
+    }
     QString error;
     const bool started = session.start(&error);
     // A kubeconfig, client key or token file others may read (helm's words), once.
@@ -311,13 +346,14 @@ int main(int argc, char **argv)
                          });
         const int rc = finish(app->exec());
         // Every line out before the summary: the writer thread may still hold some.
-        if (!printer->finish())
+        const bool written = printer->finish();
+        if (!written)
             lens::printError(QStringLiteral("writing the journal to standard output failed: %1; "
-                                            "%2 of %3 line(s) were written")
+                                            "at least %2 of %3 line(s) were written")
                                  .arg(printer->error())
                                  .arg(printer->linesWritten())
                                  .arg(printer->linesPrinted()));
-        else if (printer->stalledMs() >= 1)
+        if (printer->stalledMs() >= 1)
             lens::printNote(QStringLiteral("the reader of standard output was slower than the "
                                            "journal: the informer waited %1 ms in all for it "
                                            "(no line was dropped)")
@@ -353,6 +389,8 @@ int main(int argc, char **argv)
         if (const QString packed = session.packingSummary(); !packed.isEmpty())
             lens::printNote(packed);
         printJournalSummary(*session.journal());
+        if (rc == 0 && !written)
+            return 1; // the journal, the output a script asked for, did not reach it
         return rc == 0 && !allSynced ? 3 : rc;
     }
     const int rc = finish(lens::runWindow(session, cl));

@@ -12,7 +12,9 @@
 #include <QApplication>
 #include <QTimer>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 namespace lens {
@@ -37,7 +39,12 @@ int printRecording(const CommandLine &cl)
         }
     }
     std::fwrite(lines.constData(), 1, size_t(lines.size()), stdout);
-    std::fflush(stdout);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        lens::printError(QStringLiteral("writing the recording's events to standard output "
+                                        "failed: %1")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno))));
+        return 1;
+    }
     if (!c.warning.isEmpty())
         lens::printNote(c.warning);
     return 0;

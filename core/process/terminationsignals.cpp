@@ -3,6 +3,7 @@
 
 #include <QSocketNotifier>
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -16,11 +17,21 @@ namespace {
 constexpr int kSignals[] = {SIGTERM, SIGINT, SIGHUP};
 int g_writeFd = -1;
 TerminationSignals *g_instance = nullptr;
+/// Signals received so far (lock-free: written in the handler, read on any thread).
+std::atomic<int> g_received{0};
+static_assert(std::atomic<int>::is_always_lock_free);
 
-/// Async-signal-safe: one write(2) of the number, errno kept for the interrupted code.
+/// Async-signal-safe: one write(2) of the number, errno kept for the interrupted code. The
+/// second signal ends the process at once by itself (its default action, raised again), even
+/// while the event loop is blocked and never read the first (a journal reader that stopped
+/// reading: JournalPrinter waits for room).
 extern "C" void onTerminationSignal(int signalNumber)
 {
     const int saved = errno;
+    if (g_received.fetch_add(1) >= 1) {
+        std::signal(signalNumber, SIG_DFL);
+        std::raise(signalNumber);
+    }
     const unsigned char byte = static_cast<unsigned char>(signalNumber);
     [[maybe_unused]] const ssize_t n = ::write(g_writeFd, &byte, 1);
     errno = saved;
@@ -80,6 +91,11 @@ TerminationSignals::~TerminationSignals()
     ::close(g_writeFd);
     g_writeFd = -1;
     g_instance = nullptr;
+}
+
+bool TerminationSignals::requested()
+{
+    return g_received.load() > 0;
 }
 
 QString TerminationSignals::nameOf(int signalNumber)

@@ -14,8 +14,9 @@ namespace lens {
 /// Follows Qt's documented pattern "Calling Qt Functions From Unix Signal Handlers": the handler
 /// (installed with sigaction, SA_RESTART) only writes the signal's number to one end of a
 /// socketpair; a QSocketNotifier on the other end emits terminationRequested() from the event
-/// loop. After the first of them the three signals get their default action back, so a second
-/// Ctrl-C (a program that does not stop) ends the process at once, as a shell user expects.
+/// loop. A second of them (a program that does not stop) ends the process at once, as a shell
+/// user expects: the handler itself gives the signal its default action back and raises it
+/// again, so this holds even while the event loop is blocked.
 ///
 /// One per process: install() returns the existing instance when called again. If the
 /// socketpair or sigaction fails, install() returns nullptr and the signals keep their default
@@ -28,6 +29,9 @@ public:
     static TerminationSignals *install(QObject *parent, QString *error = nullptr);
     ~TerminationSignals() override;
 
+    /// True once one of the three signals arrived, on any thread, even before the event loop
+    /// read it (a wait that blocks the event loop checks it: JournalPrinter).
+    static bool requested();
     /// The conventional name of a signal number: "SIGTERM", "SIGINT", "SIGHUP", else "signal N".
     static QString nameOf(int signalNumber);
 

@@ -19,6 +19,7 @@ class tst_Cli : public QObject {
     Q_OBJECT
 private slots:
     void headlessPrintsTheJournal();
+    void headlessSaysItCouldNotWrite();
     void screenshotWritesAPng();
     void theWindowSpeaksTheDesktopsLanguage();
     void queueAndListModesAreSelectable_data();
@@ -238,6 +239,25 @@ void tst_Cli::headlessPrintsTheJournal()
     for (const char *k : {"listStarted", "listPage", "listCompleted", "watchStarted", "watchEvent",
                           "fifoQueued", "fifoPopped", "indexerAdded", "handlerNotified", "synced"})
         QVERIFY2(kinds.contains(QLatin1String(k)), k);
+}
+
+// A journal that cannot be written (a full disk: /dev/full) is an error a script must see:
+// exit 1, and stderr says so with how many lines went out, after the run's own summary.
+void tst_Cli::headlessSaysItCouldNotWrite()
+{
+    auto *p = new QProcess(this);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p->setProcessEnvironment(env);
+    p->setStandardOutputFile(QStringLiteral("/dev/full"));
+    p->start(QStringLiteral(LENS_APP), {QStringLiteral("--headless"), QStringLiteral("--scenario"),
+                                        QStringLiteral("fs06-initial-sync")});
+    QVERIFY(p->waitForFinished(60000));
+    const QString err = QString::fromUtf8(p->readAllStandardError());
+    QCOMPARE(p->exitCode(), 1);
+    QVERIFY2(err.contains(QLatin1String("writing the journal to standard output failed: No "
+                                        "space left on device; at least 0 of ")),
+             qPrintable(err));
 }
 
 void tst_Cli::screenshotWritesAPng()

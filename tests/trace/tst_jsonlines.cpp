@@ -21,6 +21,12 @@
 #include <cstdio>
 #include <limits>
 
+#include <QSignalSpy>
+
+#include <csignal>
+#include <thread>
+
+#include <fcntl.h>
 #include <unistd.h>
 
 using namespace lens;
@@ -103,6 +109,9 @@ private Q_SLOTS:
     void scenarioRuns();
     void printerKeepsEveryLineInOrder();
     void printerReportsAFailedWrite();
+    void printerCountsWhatAReaderTook();
+    void printerWaitsOnANonBlockingReader();
+    void printerGivesUpWhenTold();
 };
 
 void TestJsonLines::strings_data()
@@ -311,13 +320,11 @@ void TestJsonLines::printerKeepsEveryLineInOrder()
 {
     QTemporaryFile file;
     QVERIFY(file.open());
-    FILE *out = fdopen(dup(file.handle()), "w");
-    QVERIFY(out);
     Journal journal;
     QList<QByteArray> expected;
     {
         // The smallest queue (one batch): the journal's thread waits for room many times.
-        JournalPrinter printer(&journal, out, 1);
+        JournalPrinter printer(&journal, file.handle(), 1);
         for (int i = 0; i < 40000; ++i) {
             TraceEvent e;
             e.kind = TraceKind::FifoQueued;
@@ -334,7 +341,6 @@ void TestJsonLines::printerKeepsEveryLineInOrder()
         for (const TraceEvent &e : journal.events())
             expected << qtLine(e);
     }
-    std::fclose(out);
     QFile back(file.fileName());
     QVERIFY(back.open(QIODevice::ReadOnly));
     QList<QByteArray> lines = back.readAll().split('\n');
@@ -347,11 +353,12 @@ void TestJsonLines::printerKeepsEveryLineInOrder()
 void TestJsonLines::printerReportsAFailedWrite()
 {
     // /dev/full: every write fails with ENOSPC, as on a full disk.
-    FILE *out = std::fopen("/dev/full", "w");
-    QVERIFY(out);
+    const int fd = ::open("/dev/full", O_WRONLY);
+    QVERIFY(fd >= 0);
     Journal journal;
     {
-        JournalPrinter printer(&journal, out);
+        JournalPrinter printer(&journal, fd);
+        QSignalSpy failed(&printer, &JournalPrinter::writeFailed);
         TraceEvent e;
         e.component = u"informer"_s;
         journal.record(e);
@@ -361,8 +368,102 @@ void TestJsonLines::printerReportsAFailedWrite()
         QCOMPARE(printer.linesWritten(), 0);
         QVERIFY2(printer.error().contains(u"space"_s, Qt::CaseInsensitive),
                  qPrintable(printer.error()));
+        QTRY_COMPARE(failed.count(), 1); // on this thread, once
     }
-    std::fclose(out);
+    ::close(fd);
+}
+
+// A reader that takes part of the output and goes away (`| head -c N`): the lines counted as
+// written are the whole lines it got, and the failure (EPIPE) is reported.
+void TestJsonLines::printerCountsWhatAReaderTook()
+{
+    int fds[2];
+    QVERIFY(::pipe(fds) == 0);
+    ::signal(SIGPIPE, SIG_IGN); // as Qt's network stack sets it in the program
+    Journal journal;
+    JournalPrinter printer(&journal, fds[1]);
+    for (int i = 0; i < 2000; ++i) {
+        TraceEvent e;
+        e.component = u"deltafifo"_s;
+        e.key = u"ns/pod-%1"_s.arg(i);
+        journal.record(e);
+    }
+    printer.flush();
+    QByteArray got(10000, Qt::Uninitialized); // a few whole lines and part of one
+    qsizetype n = 0;
+    while (n < got.size()) {
+        const ssize_t r = ::read(fds[0], got.data() + n, size_t(got.size() - n));
+        QVERIFY(r > 0);
+        n += r;
+    }
+    ::close(fds[0]);
+    QVERIFY(!printer.finish());
+    QVERIFY2(printer.error().contains(u"pipe"_s, Qt::CaseInsensitive), qPrintable(printer.error()));
+    // The whole lines the reader got are counted; the pipe held more it never read.
+    QVERIFY(printer.linesWritten() >= got.count('\n'));
+    QVERIFY(printer.linesWritten() < 2000);
+    ::close(fds[1]);
+}
+
+// A non-blocking descriptor whose reader is late: the writer waits for room (poll) instead of
+// failing with EAGAIN, and every line arrives.
+void TestJsonLines::printerWaitsOnANonBlockingReader()
+{
+    int fds[2];
+    QVERIFY(::pipe(fds) == 0);
+    ::fcntl(fds[1], F_SETFL, ::fcntl(fds[1], F_GETFL) | O_NONBLOCK);
+    Journal journal;
+    QByteArray got;
+    {
+        JournalPrinter printer(&journal, fds[1]);
+        for (int i = 0; i < 5000; ++i) { // about 300 KB: more than the pipe holds
+            TraceEvent e;
+            e.component = u"deltafifo"_s;
+            e.key = u"ns/pod-%1"_s.arg(i);
+            e.detail.insert(QLatin1String("padding"), QString(20, u'x'));
+            journal.record(e);
+        }
+        printer.flush();
+        std::thread reader([&] {
+            char buf[65536];
+            for (ssize_t r; (r = ::read(fds[0], buf, sizeof buf)) > 0;)
+                got.append(buf, r);
+        });
+        QVERIFY(printer.finish());
+        QCOMPARE(printer.linesWritten(), 5000);
+        ::close(fds[1]);
+        reader.join();
+    }
+    ::close(fds[0]);
+    QCOMPARE(got.count('\n'), 5000);
+}
+
+// A reader that takes nothing and a termination signal: the waits give up (the process can
+// stop), finish() says so, and the printer can be destroyed with its writer still blocked.
+void TestJsonLines::printerGivesUpWhenTold()
+{
+    int fds[2];
+    QVERIFY(::pipe(fds) == 0);
+    ::signal(SIGPIPE, SIG_IGN); // the writer's last write fails when the test closes the pipe
+    Journal journal;
+    bool stop = false;
+    {
+        JournalPrinter printer(&journal, fds[1], 1);
+        printer.setGiveUpWhen([&stop] { return stop; });
+        for (int i = 0; i < 200; ++i) {
+            TraceEvent e;
+            e.component = u"deltafifo"_s;
+            e.detail.insert(QLatin1String("padding"), QString(8000, u'x'));
+            journal.record(e);
+            if (i == 150)
+                stop = true; // the queue (1 MiB) and the pipe were full long before
+        }
+        QVERIFY(!printer.finish());
+        QCOMPARE(printer.linesPrinted(), 200);
+        QVERIFY(printer.linesWritten() < 200);
+        QVERIFY2(printer.error().contains(u"stopped"_s), qPrintable(printer.error()));
+    }                // the writer thread stays blocked in write(2) until the pipe closes
+    ::close(fds[0]); // its write fails (EPIPE) and it ends
 }
 
 QTEST_GUILESS_MAIN(TestJsonLines)
