@@ -371,7 +371,16 @@ int main(int argc, char **argv)
             // how long (a LIST not answered, a WatchList waiting for its end bookmark, a
             // backoff, a paused Pop).
             const lens::ReflectorStatus status({session.journal(), inf->name()});
-            const QString why = status.notSyncedReason(status.nowMs());
+            QString why = status.notSyncedReason(status.nowMs());
+            // No Reflector event left in a journal that dropped its oldest: what it did is not
+            // known from the journal (not "never sent a LIST").
+            if (const quint64 dropped = session.journal()->droppedCount();
+                dropped > 0 && status.state() == lens::ReflectorStatus::State::Stopped)
+                why = QStringLiteral("the journal no longer holds its Reflector's events (its "
+                                     "oldest %1 were dropped at its cap of %2), so what the "
+                                     "Reflector was doing is not known from it")
+                          .arg(dropped)
+                          .arg(session.journal()->capacity());
             lens::printError(
                 QStringLiteral("%1 never synced (HasSynced stayed false)%2%3%4")
                     .arg(who, err.isEmpty() ? QString() : QStringLiteral("; last error: "), err,
