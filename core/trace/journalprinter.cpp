@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <climits>
@@ -37,19 +38,34 @@ struct JournalPrinter::State {
     JournalPrinter *owner = nullptr; ///< told of a failure while it lives (under `lock`)
     int fd = -1;
     bool lineAtomic = false; ///< stderr is the same pipe: writes end at lines, ≤ PIPE_BUF
+    /// When the writer last made progress (took a batch, or a write returned), steady clock
+    /// nanoseconds: a give-up needs the reader to have taken nothing for kStuckNs.
+    std::atomic<qint64> progressNs{0};
+    static constexpr qint64 kStuckNs = 1'000'000'000;
+    /// At most this much per write(2), so that progress is seen while a reader reads slowly.
+    static constexpr size_t kWriteChunk = 64 * 1024;
+
+    static qint64 nowNs()
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(
+                   std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
+    /// True when the writer is busy and has made no progress for kStuckNs.
+    bool stuck() const { return busy && nowNs() - progressNs.load() >= kStuckNs; }
 
     /// Writes `batch` whole; counts the whole lines that went out. False with `*why` on failure.
-    bool writeAll(const QByteArray &batch, qint64 *lines, QString *why) const
+    bool writeAll(const QByteArray &batch, qint64 *lines, QString *why)
     {
         const char *p = batch.constData();
         const char *const end = p + batch.size();
         while (p < end) {
-            size_t n = size_t(end - p);
+            size_t n = std::min(size_t(end - p), kWriteChunk);
             if (lineAtomic && n > PIPE_BUF) {
                 // Up to the last line end within PIPE_BUF bytes (a longer line goes alone).
                 const void *cut = memrchr(p, '\n', PIPE_BUF);
                 if (!cut)
-                    cut = memchr(p, '\n', n);
+                    cut = memchr(p, '\n', size_t(end - p));
                 if (cut)
                     n = size_t(static_cast<const char *>(cut) - p + 1);
             }
@@ -67,6 +83,7 @@ struct JournalPrinter::State {
             }
             *lines += std::count(p, p + w, '\n');
             p += w;
+            progressNs.store(nowNs());
         }
         return true;
     }
@@ -81,6 +98,7 @@ struct JournalPrinter::State {
             auto [batch, count] = std::move(queue.front());
             queue.pop_front();
             busy = true;
+            progressNs.store(nowNs());
             const bool failed = !error.isEmpty();
             locker.unlock();
             QString why;
@@ -186,7 +204,7 @@ void JournalPrinter::flush()
             QElapsedTimer waited;
             waited.start();
             while (!room()) {
-                if (m_giveUp && m_giveUp()) {
+                if (m_giveUp && m_giveUp() && s.stuck()) {
                     m_gaveUp = true;
                     break;
                 }
@@ -210,7 +228,7 @@ bool JournalPrinter::finish()
     State &s = *m_state;
     std::unique_lock<std::mutex> locker(s.lock);
     while (!(s.queue.empty() && !s.busy) && s.error.isEmpty()) {
-        if (m_giveUp && m_giveUp()) {
+        if (m_giveUp && m_giveUp() && s.stuck()) {
             m_gaveUp = true;
             return false;
         }

@@ -30,10 +30,11 @@ struct TraceEvent;
 /// Bounded: at most maxQueuedBytes (default 64 MiB) wait for the writer. A reader slower than
 /// the informer is absorbed by that queue; only when it is full does the journal's thread wait
 /// for room (backpressure: no line is ever dropped or reordered), and stalledMs() says for how
-/// long in total. A wait ends early when setGiveUpWhen()'s predicate turns true (a termination
-/// signal: the process must be able to stop while its reader reads nothing): from then on lines
-/// are counted, not queued, finish() returns false, and the destructor leaves the writer thread
-/// blocked in its write to end with the process.
+/// long in total. A wait ends early when setGiveUpWhen()'s predicate is true (a termination
+/// signal) and the reader has taken nothing for a second (the process must be able to stop
+/// while its reader reads nothing; a reader that reads, however slowly, still gets every
+/// line): from then on lines are counted, not queued, finish() returns false, and the
+/// destructor leaves the writer thread blocked in its write to end with the process.
 ///
 /// A failed write (a full disk, a reader that went away: EPIPE) ends the writing: the lines
 /// after it are counted as not written, error() says why, and writeFailed() is emitted on the
@@ -62,7 +63,8 @@ public:
     /// wait gave up (error() says which; linesWritten() counts what went out).
     bool finish();
     /// A wait for the writer (room in the queue, or finish()) gives up once `giveUp` returns
-    /// true; it is asked about every 100 ms while waiting, on the journal's thread.
+    /// true while the writer has made no progress for a second; it is asked about every 100 ms
+    /// while waiting, on the journal's thread.
     void setGiveUpWhen(std::function<bool()> giveUp) { m_giveUp = std::move(giveUp); }
 
     /// Lines formatted so far, and of them whole lines written out.
