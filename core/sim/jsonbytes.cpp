@@ -1,148 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "jsonbytes.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
+#include "trace/jsonlines.h"
+
 #include <QJsonObject>
-#include <QLocale>
-#include <QVariant>
 
 #include <algorithm>
-#include <cmath>
 
 namespace lens::sim {
 
-namespace {
-
-/// Appends `s` as a JSON string. ASCII is escaped here exactly as Qt's writer escapes it
-/// (qjsonwriter.cpp escapedString: quote, backslash, b, f, n, r and t after a backslash, other
-/// control characters as backslash-u00xx with lowercase hex digits, everything else verbatim); a
-/// string with any character beyond ASCII goes through QJsonDocument instead.
-void appendString(QByteArray &out, QStringView s)
-{
-    const qsizetype start = out.size();
-    out.resize(start + s.size() * 6 + 2); // worst case: every unit escaped as six bytes
-    char *p = out.data() + start;
-    *p++ = '"';
-    for (const QChar ch : s) {
-        const char16_t u = ch.unicode();
-        if (u >= 0x80) {
-            out.truncate(start);
-            const QByteArray wrapped =
-                QJsonDocument(QJsonArray{s.toString()}).toJson(QJsonDocument::Compact);
-            out.append(wrapped.constData() + 1, wrapped.size() - 2); // strip [ ]
-            return;
-        }
-        if (u >= 0x20 && u != '"' && u != '\\') {
-            *p++ = char(u);
-            continue;
-        }
-        *p++ = '\\';
-        switch (u) {
-        case '"':
-            *p++ = '"';
-            break;
-        case '\\':
-            *p++ = '\\';
-            break;
-        case 0x8:
-            *p++ = 'b';
-            break;
-        case 0xc:
-            *p++ = 'f';
-            break;
-        case 0xa:
-            *p++ = 'n';
-            break;
-        case 0xd:
-            *p++ = 'r';
-            break;
-        case 0x9:
-            *p++ = 't';
-            break;
-        default: {
-            static const char hex[] = "0123456789abcdef";
-            *p++ = 'u';
-            *p++ = '0';
-            *p++ = '0';
-            *p++ = hex[(u >> 4) & 0xf];
-            *p++ = hex[u & 0xf];
-        }
-        }
-    }
-    *p++ = '"';
-    out.truncate(p - out.constData());
-}
-
-void appendNumber(QByteArray &out, const QJsonValue &value)
-{
-    // QJsonValue keeps integers (from the parser or an integer constructor) apart from doubles;
-    // Qt writes the first with all digits and the second in the shortest 'g' form.
-    const QVariant v = value.toVariant();
-    if (v.typeId() == QMetaType::LongLong) {
-        out += QByteArray::number(v.toLongLong());
-        return;
-    }
-    const double d = value.toDouble();
-    if (std::isfinite(d))
-        out += QByteArray::number(d, 'g', QLocale::FloatingPointShortest);
-    else
-        out += "null"; // RFC 4627 has no infinities or NaN; Qt writes null
-}
-
-void appendObject(QByteArray &out, const QJsonObject &object)
-{
-    out += '{';
-    bool first = true;
-    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
-        if (!first)
-            out += ',';
-        first = false;
-        appendString(out, it.key());
-        out += ':';
-        appendCompact(out, it.value());
-    }
-    out += '}';
-}
-
-void appendArray(QByteArray &out, const QJsonArray &array)
-{
-    out += '[';
-    bool first = true;
-    for (const QJsonValue &v : array) {
-        if (!first)
-            out += ',';
-        first = false;
-        appendCompact(out, v);
-    }
-    out += ']';
-}
-
-} // namespace
-
 void appendCompact(QByteArray &out, const QJsonValue &value)
 {
-    switch (value.type()) {
-    case QJsonValue::Bool:
-        out += value.toBool() ? "true" : "false";
-        break;
-    case QJsonValue::Double:
-        appendNumber(out, value);
-        break;
-    case QJsonValue::String:
-        appendString(out, value.toString());
-        break;
-    case QJsonValue::Array:
-        appendArray(out, value.toArray());
-        break;
-    case QJsonValue::Object:
-        appendObject(out, value.toObject());
-        break;
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        out += "null";
-        break;
-    }
+    jsonlines::appendValue(out, value);
 }
 
 QByteArray compactJson(const QJsonObject &object)
@@ -153,7 +22,7 @@ QByteArray compactJson(const QJsonObject &object)
     scratch.resize(0);
     if (scratch.capacity() < 16384)
         scratch.reserve(16384);
-    appendObject(scratch, object);
+    jsonlines::appendObject(scratch, object);
     QByteArray out(scratch.constData(), scratch.size());
     if (scratch.capacity() > (qsizetype(1) << 22)) // a huge object's buffer is not kept
         scratch = QByteArray();
@@ -216,10 +85,11 @@ QByteArray JsonTemplate::fill(std::span<const QStringView> values) const
             return c.unicode() >= 0x20 && c.unicode() < 0x80 && c != u'"' && c != u'\\';
         });
         if (!plain) {
-            appendString(out, v);
+            jsonlines::appendString(out, v);
             continue;
         }
-        // Nothing to escape: the string's ASCII bytes between quotes (within the reserve).
+        // Nothing to escape: the string's ASCII bytes between quotes, within the reserve (an
+        // escaping writer reserves for the worst case and would grow the array past it).
         const qsizetype at = out.size();
         out.resize(at + v.size() + 2);
         char *p = out.data() + at;

@@ -38,9 +38,9 @@ private:
 /// infinities and NaN as null), but written into one buffer that grows geometrically. Qt 6.4's
 /// writer reserves only a few bytes per nested object, so a 3 KB pod costs it a copy of the
 /// buffer at every level; this writer is several times faster, which is what the store's
-/// writes and the seed of a 150 000-pod cluster spend their time on. Strings with characters
-/// beyond ASCII are handed to QJsonDocument (so UTF-8 and lone surrogates come out as Qt writes
-/// them). Output only — nothing here parses.
+/// writes and the seed of a 150 000-pod cluster spend their time on. The writing is the
+/// journal's (trace/jsonlines.h: appendObject, appendValue), one writer for both. Output only —
+/// nothing here parses.
 QByteArray compactJson(const QJsonObject &object);
 /// Appends the compact JSON of `value` to `out` (see compactJson()).
 void appendCompact(QByteArray &out, const QJsonValue &value);

@@ -4,7 +4,7 @@
 #include "traceevent.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 
 #include <charconv>
@@ -85,30 +85,28 @@ constexpr QLatin1StringView kFieldNames[] = {
     QLatin1StringView("seq"),       QLatin1StringView("t"),
     QLatin1StringView("type")};
 
-/// The kind names, converted to Latin-1 once.
-QLatin1StringView kindName(TraceKind kind)
+/// The name of `value` (an enum whose values run from 0 to `last`) as `nameOf` gives it,
+/// converted to Latin-1 once per enum.
+template<typename E> QLatin1StringView latin1Name(E value, E last, QString (*nameOf)(E))
 {
-    static const auto names = [] {
+    static const auto names = [&] {
         std::vector<QByteArray> n;
-        for (int k = 0; k <= int(TraceKind::Info); ++k)
-            n.push_back(traceKindName(TraceKind(k)).toLatin1());
+        for (int v = 0; v <= int(last); ++v)
+            n.push_back(nameOf(E(v)).toLatin1());
         return n;
     }();
-    const QByteArray &n = names[size_t(kind)];
+    const QByteArray &n = names[size_t(value)];
     return QLatin1StringView(n.constData(), n.size());
 }
 
-/// The delta type names, converted to Latin-1 once.
+QLatin1StringView kindName(TraceKind kind)
+{
+    return latin1Name(kind, TraceKind::Info, &traceKindName);
+}
+
 QLatin1StringView deltaName(DeltaType type)
 {
-    static const auto names = [] {
-        std::vector<QByteArray> n;
-        for (int t = 0; t <= int(DeltaType::Sync); ++t)
-            n.push_back(deltaTypeName(DeltaType(t)).toLatin1());
-        return n;
-    }();
-    const QByteArray &n = names[size_t(type)];
-    return QLatin1StringView(n.constData(), n.size());
+    return latin1Name(type, DeltaType::Sync, &deltaTypeName);
 }
 
 void appendEscaped(QByteArray &out, QStringView s);
@@ -295,6 +293,21 @@ void appendDouble(QByteArray &out, double d)
         out.append("null", 4);
 }
 
+void appendObject(QByteArray &out, const QJsonObject &object)
+{
+    out.append('{');
+    bool first = true;
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        if (!first)
+            out.append(',');
+        first = false;
+        appendString(out, it.key());
+        out.append(':');
+        appendValue(out, it.value());
+    }
+    out.append('}');
+}
+
 void appendValue(QByteArray &out, const QJsonValue &v)
 {
     switch (v.type()) {
@@ -311,11 +324,20 @@ void appendValue(QByteArray &out, const QJsonValue &v)
     case QJsonValue::String:
         appendString(out, v.toString());
         return;
-    case QJsonValue::Array:
-        out.append(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Array: {
+        out.append('[');
+        bool first = true;
+        for (const QJsonValue &item : v.toArray()) {
+            if (!first)
+                out.append(',');
+            first = false;
+            appendValue(out, item);
+        }
+        out.append(']');
         return;
+    }
     case QJsonValue::Object:
-        out.append(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+        appendObject(out, v.toObject());
         return;
     case QJsonValue::Null:
     case QJsonValue::Undefined:

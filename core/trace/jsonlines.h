@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QLatin1String>
 #include <QStringView>
@@ -34,9 +35,12 @@ void appendInteger(QByteArray &out, qint64 v);
 /// A double in the shortest form that reads back exactly (QByteArray::number(d, 'g',
 /// QLocale::FloatingPointShortest)); `null` for NaN and the infinities, as Qt writes them.
 void appendDouble(QByteArray &out, double d);
-/// Any JSON value (arrays and objects through QJsonDocument itself: details rarely hold them).
-/// An undefined value writes `null`, as QJsonDocument does for one inside an array.
+/// Any JSON value, arrays and objects included (keys in QJsonObject's order). An undefined
+/// value writes `null`, as QJsonDocument does for one inside an array. The built-in cluster's
+/// object bytes are written with these too (sim/jsonbytes.h).
 void appendValue(QByteArray &out, const QJsonValue &v);
+/// `object` as QJsonDocument(object).toJson(Compact) writes it.
+void appendObject(QByteArray &out, const QJsonObject &object);
 
 /// Appends `event` as one JSON object, without a newline: the same bytes as
 /// `QJsonDocument(event.toJson()).toJson(QJsonDocument::Compact)`. A detail field named like a
