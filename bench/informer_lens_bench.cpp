@@ -51,6 +51,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string_view>
 
 using namespace lens;
@@ -66,15 +67,23 @@ void out(const QString &key, double value, const char *unit, const char *format 
 }
 
 /// Peak resident set (VmHWM) of this process in MB (10^6 bytes), from /proc/self/status.
-double peakRssMb()
+/// A "Vm...:" figure of /proc/self/status ("VmHWM", "VmRSS"), MB.
+double procStatusMb(const char *field)
 {
     QFile f(QStringLiteral("/proc/self/status"));
     if (!f.open(QIODevice::ReadOnly))
         return 0;
+    const QByteArray key = QByteArray(field) + ':';
     for (const QByteArray &line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toDouble() * 1024.0 / 1e6;
+        if (line.startsWith(key))
+            return line.mid(key.size()).trimmed().split(' ').value(0).toDouble() * 1024.0 / 1e6;
     return 0;
+}
+
+/// The peak resident set so far, MB.
+double peakRssMb()
+{
+    return procStatusMb("VmHWM");
 }
 
 /// The informer's first LIST, as its Reflector sends it (resourceVersion=0, limit=500),
@@ -166,6 +175,56 @@ int phaseDownload(const QUrl &server, int pods)
     out(QStringLiteral("wire.decode_seconds.pods") + n, parseS, "s", "%.3f");
     out(QStringLiteral("parse.items.pods") + n, double(items), "items", "%.0f");
     return items == pods ? 0 : 1;
+}
+
+/// The resident set now, MB.
+double currentRssMb()
+{
+    return procStatusMb("VmRSS");
+}
+
+/// A relist of the synced `session` (issue 40): the built-in cluster ends every watch with 410
+/// Expired (/sim/v1/expire-watches), the Reflector lists again and Replace queues every pod
+/// again; measured until all of them were popped. relist.rss_mb is the peak resident set
+/// during it (VmHWM reset first through /proc/self/clear_refs), relist.steady_rss_mb the
+/// resident set before it: the relist holds the new list beside the cache, one extra copy, as
+/// client-go's does (its Replace gets the whole list).
+int measureRelist(Session &session, const QUrl &server, const QString &n, int pods)
+{
+    const double steady = currentRssMb();
+    {
+        QFile clear(QStringLiteral("/proc/self/clear_refs"));
+        if (clear.open(QIODevice::WriteOnly))
+            clear.write("5"); // reset the peak (VmHWM) to the current resident set
+    }
+    QEventLoop loop;
+    int lists = 0, popped = 0;
+    QObject::connect(session.journal(), &Journal::eventRecorded, &loop, [&](const TraceEvent &e) {
+        if (e.kind == TraceKind::ListCompleted)
+            ++lists;
+        else if (e.kind == TraceKind::FifoPopped && lists > 0 && ++popped == pods)
+            loop.quit();
+    });
+    QElapsedTimer t;
+    t.start();
+    QNetworkAccessManager nam;
+    QUrl expire = server;
+    expire.setPath(QStringLiteral("/sim/v1/expire-watches"));
+    std::unique_ptr<QNetworkReply> reply(nam.post(QNetworkRequest(expire), QByteArray()));
+    QTimer giveUp;
+    giveUp.setSingleShot(true);
+    QObject::connect(&giveUp, &QTimer::timeout, &loop, &QEventLoop::quit);
+    giveUp.start(30 * 60 * 1000);
+    loop.exec();
+    if (popped < pods) {
+        std::fprintf(stderr, "informer-lens-bench: the relist handed over %d of %d pods\n", popped,
+                     pods);
+        return 1;
+    }
+    out(QStringLiteral("relist.seconds.pods") + n, t.nsecsElapsed() / 1e9, "s", "%.3f");
+    out(QStringLiteral("relist.steady_rss_mb.pods") + n, steady, "MB", "%.0f");
+    out(QStringLiteral("relist.rss_mb.pods") + n, peakRssMb(), "MB", "%.0f");
+    return 0;
 }
 
 /// One Session against `server` until WaitForCacheSync; prints the sync figures (or, with
@@ -277,6 +336,8 @@ int phaseSync(const QUrl &server, int pods, bool watchList, bool strip = false, 
     out(QStringLiteral("journal.bytes_per_event.pods") + n,
         (full.inUseMiB - emptied.inUseMiB) * 1048576.0 / double(qMax<qsizetype>(1, events - 1)),
         "bytes", "%.0f");
+    if (!strip && pack)
+        return measureRelist(session, server, n, pods);
     return 0;
 }
 
@@ -526,6 +587,14 @@ int orchestrate(const QStringList &podCounts, const QString &simProgram, bool qu
         target("cli_rss_mb.pods150000", all[QStringLiteral("cli.rss_mb.pods150000")], "MB", "<",
                500);
     }
+    // Issue 40: a relist holds the new list beside the cache once (client-go's Replace gets the
+    // whole list too), never more: its peak stays under twice the steady resident set.
+    if (all.count(QStringLiteral("relist.rss_mb.pods150000")) &&
+        all[QStringLiteral("relist.steady_rss_mb.pods150000")] > 0)
+        target("relist_rss_ratio.pods150000",
+               all[QStringLiteral("relist.rss_mb.pods150000")] /
+                   all[QStringLiteral("relist.steady_rss_mb.pods150000")],
+               "x", "<=", 2.0);
     if (all.count(QStringLiteral("journal.printer_lines_per_second")))
         target("journal_lines_per_second", all[QStringLiteral("journal.printer_lines_per_second")],
                "lines/s", ">=", 1e6);

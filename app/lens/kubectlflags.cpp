@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kubectlflags.h"
 
+#include "client/restnetworkaccessmanager.h"
+
 #include "api/fields.h"
 #include "api/labels.h"
 #include "cli.h"
@@ -113,7 +115,7 @@ void KubectlFlags::read(const QCommandLineParser &p, CommandLine *c) const
             s.server.port(0) < 0)
             c->error = QStringLiteral("--server needs an http or https URL such as "
                                       "https://127.0.0.1:6443 (got \"%1\")")
-                           .arg(text);
+                           .arg(RestNetworkAccessManager::maskedUrlText(text));
     }
     // As kubectl's plugin the kubeconfig is the source, as it is for kubectl itself.
     s.useKubeconfig = p.isSet(kubeconfig) || p.isSet(context) || c->kubectlPlugin;

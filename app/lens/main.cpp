@@ -211,7 +211,11 @@ int main(int argc, char **argv)
                 lens::printNote(
                     QStringLiteral("%1 received; stopping (send it again to stop at once)")
                         .arg(lens::TerminationSignals::nameOf(signalNumber)));
+                // quit() does nothing before the main loop runs (Qt 6.4 checks in_exec);
+                // exit() also ends a local loop under way (discovery, a credential plugin),
+                // which then reports that it was interrupted.
                 QCoreApplication::quit();
+                QCoreApplication::exit(0);
             });
     } else {
         lens::printNote(signalError);
@@ -252,8 +256,14 @@ int main(int argc, char **argv)
         lens::printNote(QStringLiteral("WARNING: ") + w);
     if (!started) {
         lens::printError(error);
+        if (lens::TerminationSignals::requested())
+            printJournalSummary(*session.journal());
         return 1;
     }
+    // A termination signal during the start (discovery, a credential plugin): its quit() ended
+    // a local event loop or none at all, so the run ends at its first turn, with its summary.
+    if (lens::TerminationSignals::requested())
+        QTimer::singleShot(0, app.get(), &QCoreApplication::quit);
     // The built-in cluster says where it listens (loopback only: Simulator::Options' default).
     if (session.simulator())
         lens::printNote(QStringLiteral("built-in cluster at %1; %2")

@@ -5,6 +5,8 @@
 #include "informer/playground.h"
 #include "process/versiontext.h"
 
+#include "api/boundedfile.h"
+
 #include <QFile>
 #include <QString>
 #include <QTextStream>
@@ -43,8 +45,17 @@ int main(int argc, char *argv[])
     }
     lens::Playground play;
     // Line by line, so a script piped in interactively answers as it goes.
+    qint64 lineNo = 0;
     while (!f.atEnd()) {
-        QString line = QString::fromUtf8(f.readLine());
+        QByteArray bytes;
+        ++lineNo;
+        if (!lens::readBoundedLine(f, lens::fileLimits::kPlaygroundLine, &bytes)) {
+            err << "informer-lens-play: " << arg << ':' << lineNo << ": the line runs past "
+                << lens::byteLimitText(lens::fileLimits::kPlaygroundLine)
+                << " without ending (a playground line is one command)\n";
+            return 1;
+        }
+        QString line = QString::fromUtf8(bytes);
         if (line.endsWith(QLatin1Char('\n')))
             line.chop(1);
         const QString r = play.runLine(line);

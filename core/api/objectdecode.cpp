@@ -464,6 +464,7 @@ bool readList(od::document &doc, ListBody *out, Fill *fillOut = nullptr)
             seen = true;
             QString value = qstring(s);
             if (isKind) {
+                out->kind = value;
                 if (value.endsWith(QLatin1String("List")))
                     value.chop(4);
                 fill.kind = value;

@@ -28,6 +28,10 @@ namespace lens::fastjson {
 
 /// A LIST body's parts (metav1.ListMeta and the items).
 struct ListBody {
+    /// The list's kind as sent ("PodList"; "" when the body has none). A body of another kind
+    /// (a Status, say) decodes too when its fields allow: the caller refuses it
+    /// (HttpListCall::parse()).
+    QString kind;
     QList<Object> items;
     QString resourceVersion;
     QString continueToken;

@@ -170,11 +170,18 @@ QString ApiStatus::describeCause() const
     case Transport::None:
         break;
     }
-    QString s = QString::number(code);
+    // A watch ERROR event's Status may lack any of its fields: say what is missing rather than
+    // print "0" or a bare "410".
+    QString s = code == 0 ? QStringLiteral("an error Status without a code")
+                : code < 100 || code > 599
+                    ? QStringLiteral("code %1 (not an HTTP status)").arg(code)
+                    : QString::number(code);
     if (!reason.isEmpty())
         s += QLatin1Char(' ') + reason;
     if (!message.isEmpty() && message != reason) // "401 Unauthorized", not "...: Unauthorized"
         s += QStringLiteral(": ") + message;
+    if (reason.isEmpty() && message.isEmpty())
+        s += QStringLiteral(" (the Status gives no reason or message)");
     return s;
 }
 

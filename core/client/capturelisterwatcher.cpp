@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "capturelisterwatcher.h"
 
+#include "api/boundedfile.h"
+
 #include "api/jsondepth.h"
 #include "httpcalls.h"
 #include "informer/keys.h"
@@ -120,13 +122,10 @@ WatchCapture WatchCapture::parse(const QByteArray &bytes, const QString &name)
 
 bool WatchCapture::read(const QString &path, WatchCapture *out, QString *error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot open: %2").arg(path, f.errorString());
+    QByteArray text;
+    if (!readBoundedFile(path, fileLimits::kWatchCapture, &text, error))
         return false;
-    }
-    *out = parse(f.readAll(), QFileInfo(path).fileName());
+    *out = parse(text, QFileInfo(path).fileName());
     if (!out->events.isEmpty())
         return true;
     if (error)
@@ -142,6 +141,7 @@ struct CaptureListerWatcher::State {
     double eventsPerSecond = 50;
     qsizetype cursor = 0;
     QMap<QString, Object> objects; ///< what the delivered events imply, by key
+    QString kind, apiVersion;      ///< the first object's: the capture's type
     QString resourceVersion;
     bool endNoted = false;
     QString warning;
@@ -154,6 +154,8 @@ struct CaptureListerWatcher::State {
             resourceVersion = ev.object.resourceVersion();
         if (ev.type == WatchEvent::Type::Bookmark)
             return;
+        if (!kind.isEmpty() && (ev.object.kind() != kind || ev.object.apiVersion() != apiVersion))
+            return; // not of this watch's type: the Reflector skips it too
         const KeyResult k = metaNamespaceKeyFunc(ev.object);
         if (!k.ok())
             return;
@@ -277,6 +279,24 @@ CaptureListerWatcher::CaptureListerWatcher(WatchCapture capture, const QString &
             break;
         }
     }
+    for (const WatchEvent &ev : std::as_const(m_state->events)) {
+        if (ev.type != WatchEvent::Type::Error && ev.type != WatchEvent::Type::Bookmark &&
+            !ev.object.kind().isEmpty()) {
+            m_state->kind = ev.object.kind();
+            m_state->apiVersion = ev.object.apiVersion();
+            break;
+        }
+    }
+}
+
+QString CaptureListerWatcher::objectKind() const
+{
+    return m_state->kind;
+}
+
+QString CaptureListerWatcher::objectApiVersion() const
+{
+    return m_state->apiVersion;
 }
 
 CaptureListerWatcher::~CaptureListerWatcher() = default;

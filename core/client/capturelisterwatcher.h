@@ -65,6 +65,13 @@ public:
     qsizetype total() const;
     /// WatchCapture::warning of the capture given (empty when it was read whole).
     QString warning() const;
+    /// The kind and apiVersion of the capture's first object ("Pod", "v1"): a watch is of one
+    /// type, so objects of another kind are not in the LIST this replays, and the informer
+    /// takes this as its expected type (Reflector::setExpectedType: the watch event of a
+    /// ConfigMap in a capture of pods is skipped and journaled, as client-go's watchHandler
+    /// skips an object of another type). Empty for a capture without objects.
+    QString objectKind() const;
+    QString objectApiVersion() const;
 
     struct State;
 

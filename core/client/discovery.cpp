@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <tuple>
 
 namespace lens {
 
@@ -74,23 +75,33 @@ public:
 
     QNetworkReply *get(const QString &path) { return m_nam.get(m_rest.request(m_rest.url(path))); }
 
-    /// Waits for every reply in `replies` or the deadline; false when the deadline passed.
-    static bool wait(const QList<QNetworkReply *> &replies, QElapsedTimer &clock, int timeoutMs)
+    enum class Wait { Answered, TimedOut, Interrupted };
+    /// Waits for every reply in `replies` or the deadline. Interrupted: the local event loop
+    /// was ended by someone else (QCoreApplication::quit() after a termination signal ends
+    /// every running loop) before either.
+    static Wait wait(const QList<QNetworkReply *> &replies, QElapsedTimer &clock, int timeoutMs)
     {
         const auto allFinished = [&] {
             return std::all_of(replies.begin(), replies.end(),
                                [](const QNetworkReply *r) { return r->isFinished(); });
         };
+        if (allFinished())
+            return Wait::Answered;
         QEventLoop loop;
-        QTimer::singleShot(qMax<qint64>(0, timeoutMs - clock.elapsed()), &loop, &QEventLoop::quit);
+        bool timedOut = false;
+        QTimer::singleShot(qMax<qint64>(0, timeoutMs - clock.elapsed()), &loop, [&] {
+            timedOut = true;
+            loop.quit();
+        });
         for (QNetworkReply *r : replies)
             QObject::connect(r, &QNetworkReply::finished, &loop, [&] {
                 if (allFinished())
                     loop.quit();
             });
-        if (!allFinished())
-            loop.exec();
-        return allFinished();
+        loop.exec();
+        if (allFinished())
+            return Wait::Answered;
+        return timedOut ? Wait::TimedOut : Wait::Interrupted;
     }
 
 private:
@@ -108,6 +119,24 @@ QString replyProblem(QNetworkReply *r)
     return QStringLiteral("HTTP %1%2")
         .arg(code)
         .arg(message.isEmpty() ? QString() : QStringLiteral(": ") + message);
+}
+
+/// The `field` array of a discovery document (APIResourceList "resources", APIGroupList
+/// "groups"), or why the body is not one.
+QString readDocument(const QByteArray &body, const char *kind, const char *field, QJsonArray *out)
+{
+    QJsonParseError pe{};
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+    if (pe.error != QJsonParseError::NoError)
+        return QStringLiteral("the answer is not JSON (%1 at byte %2), not an %3")
+            .arg(pe.errorString())
+            .arg(pe.offset)
+            .arg(QLatin1String(kind));
+    const QJsonValue v = doc.object().value(QLatin1String(field));
+    if (!doc.isObject() || !(v.isArray() || v.isUndefined() || v.isNull()))
+        return QStringLiteral("the answer is JSON but not an %1").arg(QLatin1String(kind));
+    *out = v.toArray();
+    return {};
 }
 
 } // namespace
@@ -132,59 +161,109 @@ bool Discovery::parseExplicit(const QString &what, ApiResource *out)
     return true;
 }
 
+Discovery::Discovery(const RestConfig &rest, int timeoutMs) : m_rest(rest), m_timeoutMs(timeoutMs)
+{
+}
+
 bool Discovery::resolve(const RestConfig &rest, const QString &what, ApiResource *out,
                         QString *error, bool *transportFailed, int timeoutMs)
 {
+    Discovery d(rest, timeoutMs);
+    Failure why = Failure::None;
+    const bool ok = d.resolve(what, out, error, &why);
     if (transportFailed)
-        *transportFailed = false;
-    const auto fail = [&](const QString &why, bool transport) {
+        *transportFailed = why == Failure::Transport;
+    return ok;
+}
+
+bool Discovery::fetch(const QStringList &paths, QString *error, Failure *why)
+{
+    QStringList missing;
+    for (const QString &p : paths)
+        if (!m_documents.contains(p) && !missing.contains(p))
+            missing << p;
+    if (missing.isEmpty())
+        return true;
+    Fetcher fetcher(m_rest);
+    std::vector<std::unique_ptr<QNetworkReply>> replies;
+    QList<QNetworkReply *> pending;
+    for (const QString &p : std::as_const(missing)) {
+        replies.emplace_back(fetcher.get(p));
+        pending << replies.back().get();
+    }
+    QElapsedTimer clock;
+    clock.start();
+    const Fetcher::Wait waited = Fetcher::wait(pending, clock, m_timeoutMs);
+    if (waited != Fetcher::Wait::Answered) {
+        *why = waited == Fetcher::Wait::Interrupted ? Failure::Interrupted : Failure::Transport;
+        *error =
+            waited == Fetcher::Wait::Interrupted
+                ? QStringLiteral("discovery at %1 was interrupted: the program is stopping")
+                      .arg(QString::fromUtf8(RestNetworkAccessManager::loggedUrl(m_rest.server)))
+                : QStringLiteral("discovery at %1 did not answer within %2 s")
+                      .arg(QString::fromUtf8(RestNetworkAccessManager::loggedUrl(m_rest.server)))
+                      .arg(m_timeoutMs / 1000);
+        return false;
+    }
+    for (qsizetype i = 0; i < missing.size(); ++i) {
+        Document d;
+        if (pending[i]->error() != QNetworkReply::NoError)
+            d.problem = replyProblem(pending[i]);
+        else
+            d.body = pending[i]->readAll();
+        m_documents.insert(missing[i], d);
+    }
+    return true;
+}
+
+bool Discovery::resolve(const QString &what, ApiResource *out, QString *error, Failure *why)
+{
+    Failure ignored = Failure::None;
+    if (!why)
+        why = &ignored;
+    *why = Failure::None;
+    const auto fail = [&](const QString &message, Failure f) {
         if (error)
-            *error = why;
-        if (transportFailed)
-            *transportFailed = transport;
+            *error = message;
+        *why = f;
         return false;
     };
     if (parseExplicit(what, out))
         return true;
     const Wanted wanted = parseWanted(what);
     if (wanted.name.isEmpty())
-        return fail(QStringLiteral("no resource type given"), false);
+        return fail(QStringLiteral("no resource type given"), Failure::NotFound);
 
-    Fetcher fetch(rest);
-    QElapsedTimer clock;
-    clock.start();
-    std::unique_ptr<QNetworkReply> core(fetch.get(QStringLiteral("/api/v1")));
-    std::unique_ptr<QNetworkReply> groups(fetch.get(QStringLiteral("/apis")));
-    if (!fetch.wait({core.get(), groups.get()}, clock, timeoutMs))
-        return fail(QStringLiteral("discovery at %1 did not answer within %2 s")
-                        .arg(rest.server.toString(QUrl::RemoveUserInfo))
-                        .arg(timeoutMs / 1000),
-                    true);
-    for (QNetworkReply *r : {core.get(), groups.get()})
-        if (r->error() != QNetworkReply::NoError)
-            return fail(
-                QStringLiteral("discovery (%1) failed: %2").arg(r->url().path(), replyProblem(r)),
-                true);
-
+    QString err;
+    Failure f = Failure::None;
+    const QString corePath = QStringLiteral("/api/v1"), groupsPath = QStringLiteral("/apis");
+    if (!fetch({corePath, groupsPath}, &err, &f))
+        return fail(err, f);
     // (group, version, resources) in priority order: core first, then the server's group order.
     struct GroupResources {
         QString group, version;
         QJsonArray resources;
     };
     QList<GroupResources> all;
-    all.append({QString(), QStringLiteral("v1"),
-                QJsonDocument::fromJson(core->readAll())
-                    .object()
-                    .value(QStringLiteral("resources"))
-                    .toArray()});
-    QList<QNetworkReply *> pending;
-    std::vector<std::unique_ptr<QNetworkReply>> owned;
-    QList<QPair<QString, QString>> pendingGv;
-    const QJsonArray groupList = QJsonDocument::fromJson(groups->readAll())
-                                     .object()
-                                     .value(QStringLiteral("groups"))
-                                     .toArray();
-    for (const QJsonValue &g : groupList) {
+    QJsonArray groupList;
+    for (const auto &[path, kind, field] : {std::tuple{corePath, "APIResourceList", "resources"},
+                                            std::tuple{groupsPath, "APIGroupList", "groups"}}) {
+        const Document &d = m_documents[path];
+        if (!d.problem.isEmpty())
+            return fail(QStringLiteral("discovery (%1) failed: %2").arg(path, d.problem),
+                        Failure::Transport);
+        QJsonArray array;
+        if (const QString bad = readDocument(d.body, kind, field, &array); !bad.isEmpty())
+            return fail(QStringLiteral("discovery (%1) failed: %2").arg(path, bad),
+                        Failure::Transport);
+        if (path == corePath)
+            all.append({QString(), QStringLiteral("v1"), array});
+        else
+            groupList = array;
+    }
+    QList<QPair<QString, QString>> groupVersions;
+    QStringList paths;
+    for (const QJsonValue &g : std::as_const(groupList)) {
         const QJsonObject go = g.toObject();
         const QString name = go.value(QStringLiteral("name")).toString();
         if (wanted.groupGiven && name != wanted.group)
@@ -197,25 +276,21 @@ bool Discovery::resolve(const RestConfig &rest, const QString &what, ApiResource
             version = wanted.version;
         if (version.isEmpty())
             continue;
-        owned.emplace_back(fetch.get(QStringLiteral("/apis/%1/%2").arg(name, version)));
-        pending.append(owned.back().get());
-        pendingGv.append({name, version});
+        groupVersions.append({name, version});
+        paths << QStringLiteral("/apis/%1/%2").arg(name, version);
     }
-    if (!fetch.wait(pending, clock, timeoutMs))
-        return fail(QStringLiteral("discovery at %1 did not answer within %2 s")
-                        .arg(rest.server.toString(QUrl::RemoveUserInfo))
-                        .arg(timeoutMs / 1000),
-                    true);
-    for (qsizetype i = 0; i < pending.size(); ++i) {
-        // A group version that fails (an aggregated API that is down) is skipped, as kubectl
-        // skips it with a warning.
-        if (pending[i]->error() != QNetworkReply::NoError)
+    if (!fetch(paths, &err, &f))
+        return fail(err, f);
+    for (qsizetype i = 0; i < paths.size(); ++i) {
+        // A group version that fails (an aggregated API that is down, or one that answers
+        // something else than an APIResourceList) is skipped, as kubectl skips it with a
+        // warning.
+        const Document &d = m_documents[paths[i]];
+        QJsonArray resources;
+        if (!d.problem.isEmpty() ||
+            !readDocument(d.body, "APIResourceList", "resources", &resources).isEmpty())
             continue;
-        all.append({pendingGv[i].first, pendingGv[i].second,
-                    QJsonDocument::fromJson(pending[i]->readAll())
-                        .object()
-                        .value(QStringLiteral("resources"))
-                        .toArray()});
+        all.append({groupVersions[i].first, groupVersions[i].second, resources});
     }
 
     int bestRank = 4;
@@ -238,7 +313,7 @@ bool Discovery::resolve(const RestConfig &rest, const QString &what, ApiResource
     }
     if (!bestGroup)
         return fail(QStringLiteral("the server doesn't have a resource type \"%1\"").arg(what),
-                    false);
+                    Failure::NotFound);
     ApiResource found;
     found.group = bestGroup->group;
     found.version = bestGroup->version;
@@ -253,7 +328,7 @@ bool Discovery::resolve(const RestConfig &rest, const QString &what, ApiResource
                         .arg(found.qualifiedName(), verbs.isEmpty()
                                                         ? QStringLiteral("no verbs")
                                                         : verbs.join(QStringLiteral(", "))),
-                    false);
+                    Failure::NotFound);
     *out = found;
     return true;
 }

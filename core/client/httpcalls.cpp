@@ -15,6 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QMutex>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QSslConfiguration>
 #include <QSslError>
@@ -39,12 +41,29 @@ QString endpoint(QNetworkReply *reply)
 {
     return SilenceWatchdog::endpoint(reply->url());
 }
+/// The proxy `reply` went through, as host:port ("the system's proxy" when it came from the
+/// environment or the system's settings).
+QString proxyOf(QNetworkReply *reply)
+{
+    const QNetworkProxy p = reply->manager() ? reply->manager()->proxy() : QNetworkProxy();
+    if (p.type() == QNetworkProxy::NoProxy || p.hostName().isEmpty())
+        return QStringLiteral("set for this machine");
+    return QStringLiteral("%1:%2").arg(p.hostName()).arg(p.port());
+}
 /// Why a TLS handshake failed, in terms of what the configuration gave: a CA from the
 /// kubeconfig, or only this machine's trust store; and a client certificate or none.
 QString tlsFailureCause(QNetworkReply *reply)
 {
     // The handshake's own reason (QSslError's words) comes first when it is not about trust.
     const QString said = reply->errorString();
+    // OpenSSL's words when the two sides share no protocol version (a server that offers only
+    // TLS 1.0 or 1.1): not a certificate problem.
+    for (const char *noVersion : {"unsupported protocol", "no protocols available",
+                                  "wrong version number", "protocol version", "version too low"})
+        if (said.contains(QLatin1String(noVersion), Qt::CaseInsensitive))
+            return QStringLiteral("the server and this client share no TLS version: it offers "
+                                  "only versions older than TLS 1.2, which Informer Lens, kubectl "
+                                  "and client-go do not accept");
     if (said.contains(QSslError(QSslError::HostNameMismatch).errorString()))
         return QStringLiteral("the server's certificate is for another host name: connect by a "
                               "name the certificate lists, or set tls-server-name in the "
@@ -93,7 +112,26 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
 {
     const int code = httpStatus(reply);
     if (code == 0) {
+        if (RestNetworkAccessManager::refusedLegacyCommonName(reply))
+            return ApiStatus::transportError(
+                ApiStatus::Transport::Unreachable,
+                QStringLiteral("TLS handshake with %1: x509: certificate relies on legacy Common "
+                               "Name field, use SANs instead (the server's certificate names no "
+                               "subject alternative name; Go, and so kubectl, refuses it too)")
+                    .arg(endpoint(reply)));
         switch (reply->error()) {
+        case QNetworkReply::ProxyConnectionRefusedError:
+        case QNetworkReply::ProxyConnectionClosedError:
+        case QNetworkReply::ProxyNotFoundError:
+        case QNetworkReply::ProxyTimeoutError:
+        case QNetworkReply::ProxyAuthenticationRequiredError:
+            // The proxy's failure, not the API server's: name the proxy.
+            return ApiStatus::transportError(
+                reply->error() == QNetworkReply::ProxyConnectionRefusedError
+                    ? ApiStatus::Transport::ConnectionRefused
+                    : ApiStatus::Transport::Unreachable,
+                QStringLiteral("the proxy %1 (on the way to %2): %3")
+                    .arg(proxyOf(reply), endpoint(reply), reply->errorString()));
         case QNetworkReply::ConnectionRefusedError:
             return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
                                              endpoint(reply));
@@ -449,7 +487,9 @@ void HttpListCall::onFinished()
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
         m_moreArrived.stop();
         m_done = true;
-        m_pieces.append(m_reply->readAll()); // an error's Status: small
+        const QByteArray last = m_reply->readAll(); // an error's Status: small
+        const qint64 received = m_bytesTaken + last.size();
+        m_pieces.append(last);
         QByteArray body = joinPieces(m_pieces);
         if (m_feed) { // a successful answer cut off: what statusFromReply() reads is its start
             body.prepend(m_bodyStart);
@@ -457,8 +497,19 @@ void HttpListCall::onFinished()
             m_feed.reset();
         }
         m_error = statusFromReply(m_reply, body);
+        // A 2xx answer whose body stopped before its end (the connection closed or was reset
+        // mid-body): the body was cut, not an HTTP error ("200: OK (...)" said nothing).
+        if (code >= 200 && code < 300 && m_reply->error() != QNetworkReply::NoError &&
+            m_reply->error() != QNetworkReply::OperationCanceledError)
+            m_error = ApiStatus::transportError(
+                ApiStatus::Transport::Truncated,
+                QStringLiteral("the LIST's answer (%1 %2) ended after %3 bytes of its body: %4")
+                    .arg(code)
+                    .arg(m_reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString())
+                    .arg(received)
+                    .arg(m_reply->errorString()));
         if (m_reply->error() == QNetworkReply::OperationCanceledError && code == 0 &&
-            !isTimedOut(m_reply))
+            !isTimedOut(m_reply) && !RestNetworkAccessManager::refusedLegacyCommonName(m_reply))
             m_error.message = QStringLiteral("list aborted or timed out");
         Q_EMIT finished();
         return;
@@ -477,6 +528,7 @@ void HttpListCall::complete()
     connect(m_parsing, &QFutureWatcher<Parsed>::finished, this, [this] {
         tsan::tookOver(decoderPool());
         Parsed p = m_parsing->future().takeResult();
+        refuseOtherList(&p, m_listKind);
         m_ok = p.ok;
         m_page = std::move(p.page);
         m_error = std::move(p.error);
@@ -525,6 +577,56 @@ HttpListCall::Parsed HttpListCall::parseStream(fastjson::ListStream &stream)
     return out;
 }
 
+bool HttpListCall::refuseNonList(const QJsonObject &body, Parsed *out)
+{
+    const QJsonValue kindValue = body.value(QLatin1String("kind"));
+    if (kindValue.isUndefined() || kindValue.isNull())
+        return false; // client-go fills the kind in from the list type it decodes into
+    if (!kindValue.isString()) {
+        out->error = ApiStatus::transportError(
+            ApiStatus::Transport::Decode,
+            QStringLiteral("the list's \"kind\" is not a string (client-go's decoder refuses "
+                           "such a list)"));
+        return true;
+    }
+    const QString kind = kindValue.toString();
+    if (kind.isEmpty() || kind.endsWith(QLatin1String("List")))
+        return false;
+    if (kind == QLatin1String("Status")) {
+        // rest.Result.Into: a Status decoded in place of the object asked for is an error
+        // (errors.FromObject), whatever the HTTP code; its code and reason decide what the
+        // Reflector does next (a 410 relists).
+        out->error = ApiStatus::fromStatusJson(body);
+        const QString status = body.value(QLatin1String("status")).toString();
+        QString said = QStringLiteral("the LIST was answered with a Status");
+        if (!status.isEmpty())
+            said += QStringLiteral(" (status \"%1\")").arg(status);
+        said += QStringLiteral(", not a list");
+        if (!out->error.message.isEmpty())
+            said += QStringLiteral(": ") + out->error.message;
+        out->error.message = said;
+        if (out->error.code == 0)
+            out->error.transport = ApiStatus::Transport::Decode;
+        return true;
+    }
+    out->error = ApiStatus::transportError(
+        ApiStatus::Transport::Decode,
+        QStringLiteral("the LIST was answered with a %1, not a list").arg(kind));
+    return true;
+}
+
+void HttpListCall::refuseOtherList(Parsed *parsed, const QString &listKind)
+{
+    if (!parsed->ok || listKind.isEmpty() || parsed->kind.isEmpty() || parsed->kind == listKind)
+        return;
+    parsed->ok = false;
+    parsed->page = ListPage();
+    parsed->error = ApiStatus::transportError(
+        ApiStatus::Transport::Decode,
+        QStringLiteral("the LIST was answered with a %1, not the %2 it asked for")
+            .arg(parsed->kind, listKind));
+}
+
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
 {
     return parse(body, Shift());
@@ -533,7 +635,12 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
 {
     Parsed out;
-    if (fastjson::ListBody fast; fastjson::decodeList(body, &fast)) {
+    // A body of another kind than a list (a Status above all) is left to the Qt path, which
+    // refuses it with its words.
+    if (fastjson::ListBody fast;
+        fastjson::decodeList(body, &fast) &&
+        (fast.kind.isEmpty() || fast.kind.endsWith(QLatin1String("List")))) {
+        out.kind = std::move(fast.kind);
         out.page.items = std::move(fast.items);
         out.page.resourceVersion = std::move(fast.resourceVersion);
         out.page.continueToken = std::move(fast.continueToken);
@@ -563,8 +670,11 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
         return out;
     }
     const QJsonObject list = doc.object();
+    if (refuseNonList(list, &out))
+        return out;
+    out.kind = list.value(QLatin1String("kind")).toString();
     const QJsonObject meta = list.value(QLatin1String("metadata")).toObject();
-    QString itemKind = list.value(QLatin1String("kind")).toString();
+    QString itemKind = out.kind;
     if (itemKind.endsWith(QLatin1String("List")))
         itemKind.chop(4);
     const QString apiVersion = list.value(QLatin1String("apiVersion")).toString();
@@ -572,6 +682,7 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
     // an item that is not an object or a metadata field of the wrong type fails the whole list
     // (the reflector keeps its store and retries), never an empty or misread list.
     auto refuse = [&out](const QString &what) {
+        out.page = ListPage(); // nothing of a refused list is kept
         out.error = ApiStatus::transportError(
             ApiStatus::Transport::Decode,
             QStringLiteral("%1 (client-go's decoder refuses such a list)").arg(what));

@@ -59,6 +59,7 @@ public:
     /// A decoded LIST body: the page, or the error client-go's decoder would give.
     struct Parsed {
         bool ok = false;
+        QString kind; ///< the list's kind as sent ("PodList"), "" when it had none
         ListPage page;
         ApiStatus error;
     };
@@ -66,6 +67,10 @@ public:
     /// (api/objectdecode.h), QJsonDocument for what it declines and for every error message
     /// ("list body is not valid JSON at byte N: ...", Transport::Truncated when it stops in an
     /// unterminated value, else Transport::Decode). May grow `body`'s capacity (padding).
+    /// A body whose kind is not a list is an error that keeps the informer's state (the
+    /// Reflector retries): a Status gives its own code, reason and message as rest.Result.Into
+    /// does (errors.FromObject; Transport::Decode when it has no code), any other kind
+    /// Transport::Decode. A body without a kind is a list (client-go fills the kind in).
     static Parsed parse(QByteArray &body);
     /// The end of a streamed body: remainder() of `stream` decoded as parse() decodes a body,
     /// with the items it decoded on the way in front; byte offsets and item indices in errors
@@ -98,6 +103,10 @@ public:
     /// that the same list trains the same dictionary), and the items it kept unpacked to train
     /// on are packed at the end of the list. Call before the answer arrives.
     void setObjectPacker(std::shared_ptr<ObjectPacker> packer);
+    /// The kind of list asked for, e.g. "PodList" (HttpListerWatcher::setItemKind()): a body
+    /// of another list kind is an error that keeps the informer's state; "" (the default)
+    /// takes any list. Call before the answer arrives.
+    void setListKind(const QString &listKind) { m_listKind = listKind; }
     /// Bytes of the answer taken from the reply so far.
     qint64 bytesTaken() const { return m_bytesTaken; }
 
@@ -109,6 +118,10 @@ private:
         qsizetype items = 0; ///< item i is the body's item i + items
     };
     static Parsed parse(QByteArray &body, const Shift &shift);
+    /// A body whose "kind" is not a list's: `*out` gets the error and true is returned.
+    static bool refuseNonList(const QJsonObject &body, Parsed *out);
+    /// A list of another kind than `listKind` (when both are known) becomes an error.
+    static void refuseOtherList(Parsed *parsed, const QString &listKind);
     void onFinished();
     void takeArrived();
     void feed(QByteArray piece);
@@ -133,6 +146,7 @@ private:
     bool m_replyFinished = false;
     ReadLimits m_limits;
     TransformFunc m_itemTransform;
+    QString m_listKind;
     qint64 m_bytesTaken = 0;
     SilenceWatchdog *m_watchdog = nullptr;
     QFutureWatcher<Parsed> *m_parsing = nullptr;

@@ -97,6 +97,8 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
     call->setSilenceLimits(m_clock, noAnswerMs(), kListSilenceMs);
     call->setItemTransform(packedAfter(options.itemTransform, options.packer));
     call->setObjectPacker(options.packer);
+    if (!m_itemKind.isEmpty())
+        call->setListKind(m_itemKind + QLatin1String("List"));
     if (m_rest.credentialReady()) {
         call->attach(m_nam->get(makeRequest(options, false)));
         return call;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kubeconfig.h"
 
+#include "restnetworkaccessmanager.h"
+
+#include "api/boundedfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -101,12 +105,13 @@ void warnIfReadableByOthers(const QString &what, const QString &path, QStringLis
 void mergeFile(const QString &path, Merged *m, QStringList *warnings)
 {
     warnIfReadableByOthers(QStringLiteral("Kubernetes configuration file"), path, warnings);
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        fail(QStringLiteral("cannot read %1: %2").arg(path, f.errorString()));
+    QByteArray text;
+    QString why;
+    if (!readBoundedFile(path, fileLimits::kKubeconfig, &text, &why))
+        fail(QStringLiteral("cannot read %1").arg(why));
     YAML::Node root;
     try {
-        root = YAML::Load(f.readAll().toStdString());
+        root = YAML::Load(text.toStdString());
     } catch (const YAML::ParserException &e) {
         fail(QStringLiteral("%1:%2:%3: not valid YAML: %4")
                  .arg(path)
@@ -139,9 +144,24 @@ void mergeFile(const QString &path, Merged *m, QStringList *warnings)
                          .arg(path)
                          .arg(item.Mark().line + 1)
                          .arg(QLatin1String(list)));
+            const YAML::Node body = item[inner];
+            // clientcmd decodes each into its struct: a string where the map belongs is an
+            // error that names the entry (not yaml-cpp's "operator[] call on a scalar").
+            if (body && !body.IsNull() && !body.IsMap())
+                fail(QStringLiteral("%1:%2: %3 \"%4\": \"%5\" must be a mapping (of fields such "
+                                    "as %6), not %7")
+                         .arg(path)
+                         .arg(body.Mark().line + 1)
+                         .arg(QLatin1String(list).chopped(1), name, QLatin1String(inner),
+                              QLatin1String(qstrcmp(inner, "cluster") == 0 ? "server"
+                                            : qstrcmp(inner, "user") == 0  ? "token"
+                                                                           : "cluster and user"),
+                              body.IsScalar() ? QStringLiteral("a string")
+                                              : QStringLiteral("a list")));
             if (!into->contains(name)) // the first file that has a name wins
                 into->insert(
-                    name, Entry{item[inner] ? item[inner] : YAML::Node(YAML::NodeType::Map), path});
+                    name,
+                    Entry{body && !body.IsNull() ? body : YAML::Node(YAML::NodeType::Map), path});
         }
     };
     named("clusters", "cluster", &m->clusters);
@@ -176,13 +196,13 @@ QByteArray material(const Entry &e, const char *field, const QString &what,
     const QString file = resolvePath(str(e.node, field), e.file);
     if (file.isEmpty())
         return {};
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
-        fail(QStringLiteral("%1: cannot read %2 %3: %4")
-                 .arg(e.file, QLatin1String(field), file, f.errorString()));
+    QByteArray bytes;
+    QString why;
+    if (!readBoundedFile(file, fileLimits::kKubeconfig, &bytes, &why))
+        fail(QStringLiteral("%1: cannot read %2: %3").arg(e.file, QLatin1String(field), why));
     if (!secretWhat.isEmpty())
         warnIfReadableByOthers(secretWhat, file, warnings);
-    return f.readAll();
+    return bytes;
 }
 
 void resolveCluster(const QString &name, const Entry &e, RestConfig *out)
@@ -194,19 +214,22 @@ void resolveCluster(const QString &name, const Entry &e, RestConfig *out)
     // A server URL has no spaces. One that does swallowed what followed it (a quote left open,
     // which yaml-cpp reads to the end of the file): that may be a token, so it is never echoed.
     if (server.contains(QRegularExpression(QStringLiteral("\\s"))))
-        fail(QStringLiteral("%1:%2: cluster \"%3\" has a server value that runs on past the URL "
-                            "(\"%4 …\"): is a quote left open?")
-                 .arg(e.file)
-                 .arg(e.node["server"].Mark().line + 1)
-                 .arg(name,
-                      server.section(QRegularExpression(QStringLiteral("\\s")), 0, 0).left(80)));
+        fail(
+            QStringLiteral("%1:%2: cluster \"%3\" has a server value that runs on past the URL "
+                           "(\"%4 …\"): is a quote left open?")
+                .arg(e.file)
+                .arg(e.node["server"].Mark().line + 1)
+                .arg(
+                    name,
+                    RestNetworkAccessManager::maskedUrlText(
+                        server.section(QRegularExpression(QStringLiteral("\\s")), 0, 0).left(80))));
     out->server = QUrl(server, QUrl::StrictMode);
     if (!out->server.isValid() || out->server.host().isEmpty() ||
         (out->server.scheme() != QLatin1String("https") &&
          out->server.scheme() != QLatin1String("http")))
         fail(QStringLiteral("%1: cluster \"%2\" has server \"%3\", which is not an http or https "
                             "URL")
-                 .arg(e.file, name, server.left(80)));
+                 .arg(e.file, name, RestNetworkAccessManager::maskedUrlText(server.left(80))));
     out->insecureSkipTlsVerify = flag(e.node, "insecure-skip-tls-verify");
     if (out->insecureSkipTlsVerify &&
         (e.node["certificate-authority"] || e.node["certificate-authority-data"]))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "restconfig.h"
 
+#include "api/boundedfile.h"
+
 #include "api/version.h"
 
 #include <QEventLoop>
@@ -172,8 +174,22 @@ QString ExecCredentialPlugin::takeCredential(const QByteArray &printed)
     }
     if (token.isEmpty() && cert.isNull())
         return QStringLiteral("returned neither status.token nor a client certificate");
+    if (const QString why = RestConfig::tokenProblem(token); !why.isEmpty())
+        return QStringLiteral("returned a status.token that cannot be sent: %1").arg(why);
     const QString expiry = status.value(QStringLiteral("expirationTimestamp")).toString();
-    m_expiry = expiry.isEmpty() ? QDateTime() : QDateTime::fromString(expiry, Qt::ISODate);
+    const QDateTime expires =
+        expiry.isEmpty() ? QDateTime() : QDateTime::fromString(expiry, Qt::ISODate);
+    if (!expiry.isEmpty() && !expires.isValid())
+        return QStringLiteral("returned an expirationTimestamp that is not an RFC 3339 time "
+                              "(\"%1\")")
+            .arg(expiry.left(40));
+    // A credential already expired cannot be used: it would be fetched again at once, and the
+    // request that waited on it would fail with no reason given.
+    if (expires.isValid() && expires <= QDateTime::currentDateTimeUtc())
+        return QStringLiteral("returned a credential that had already expired (expirationTimestamp "
+                              "%1; the clock here says %2)")
+            .arg(expiry, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    m_expiry = expires;
     m_token = token;
     m_cert = cert;
     m_key = key;
@@ -247,6 +263,17 @@ void RestConfig::withCredential(QObject *context,
     exec->fetch();
 }
 
+void RestConfig::takeServerUserInfo()
+{
+    if (server.userInfo().isEmpty())
+        return;
+    if (username.isEmpty()) {
+        username = server.userName();
+        password = server.password();
+    }
+    server = server.adjusted(QUrl::RemoveUserInfo);
+}
+
 QString RestConfig::tokenProblem(const QString &token)
 {
     for (const QChar c : token)
@@ -268,9 +295,9 @@ void RestConfig::apply(QNetworkRequest *request) const
     if (token.isEmpty() && !bearerTokenFile.isEmpty()) {
         const QDateTime now = QDateTime::currentDateTimeUtc();
         if (!m_fileTokenRead.isValid() || m_fileTokenRead.secsTo(now) >= 60) {
-            QFile f(bearerTokenFile);
-            if (f.open(QIODevice::ReadOnly))
-                m_fileToken = QString::fromUtf8(f.readAll()).trimmed();
+            QByteArray text;
+            if (readBoundedFile(bearerTokenFile, fileLimits::kTokenFile, &text, nullptr))
+                m_fileToken = QString::fromUtf8(text).trimmed();
             m_fileTokenRead = now;
         }
         token = m_fileToken;
@@ -297,6 +324,67 @@ void RestConfig::apply(QNetworkRequest *request) const
             request->setRawHeader(impersonateExtraHeader(it.key()), it.value().first().toUtf8());
     if (timeoutMs > 0)
         request->setAttribute(timeoutAttribute, timeoutMs);
+}
+
+QString RestConfig::headerValueProblem(const QString &value)
+{
+    // golang.org/x/net/http/httpguts.ValidHeaderFieldValue: no control byte but the tab.
+    for (const QChar c : value)
+        if ((c.unicode() < 0x20 && c != QLatin1Char('\t')) || c.unicode() == 0x7f)
+            return QStringLiteral("holds a control character (U+%1)%2")
+                .arg(c.unicode(), 4, 16, QLatin1Char('0'))
+                .arg(c == QLatin1Char('\n') || c == QLatin1Char('\r')
+                         ? QStringLiteral(", a line break that would start a header of its own")
+                         : QString());
+    return {};
+}
+
+QString RestConfig::tokenFileError() const
+{
+    if (!bearerToken.isEmpty() || bearerTokenFile.isEmpty())
+        return {};
+    // transport.NewBearerAuthWithRefreshRoundTripper reads the file once when the client is
+    // made and fails then (fileTokenSource.Token).
+    QByteArray text;
+    QString why;
+    if (!readBoundedFile(bearerTokenFile, fileLimits::kTokenFile, &text, &why))
+        return QStringLiteral("the token file (tokenFile): %1").arg(why);
+    const QString token = QString::fromUtf8(text).trimmed();
+    if (token.isEmpty())
+        return QStringLiteral("read empty token from file \"%1\"").arg(bearerTokenFile);
+    if (const QString problem = tokenProblem(token); !problem.isEmpty())
+        return QStringLiteral("the token file %1: %2").arg(bearerTokenFile, problem);
+    return {};
+}
+
+QString RestConfig::headerError() const
+{
+    auto refuse = [](const QString &what, const char *header, const QString &why) {
+        return QStringLiteral("%1 %2: it cannot be sent as the %3 header (Go's net/http, "
+                              "and so kubectl, refuses it too: invalid header field value)")
+            .arg(what, why, QLatin1String(header));
+    };
+    if (const QString why = headerValueProblem(bearerToken); !why.isEmpty())
+        return refuse(QStringLiteral("the bearer token (--token or the kubeconfig's token)"),
+                      "Authorization", why);
+    if (const QString why = headerValueProblem(impersonateUser); !why.isEmpty())
+        return refuse(QStringLiteral("the user to impersonate (--as or the kubeconfig's as)"),
+                      "Impersonate-User", why);
+    if (const QString why = headerValueProblem(impersonateUid); !why.isEmpty())
+        return refuse(
+            QStringLiteral("the uid to impersonate (--as-uid or the kubeconfig's as-uid)"),
+            "Impersonate-Uid", why);
+    for (const QString &g : impersonateGroups)
+        if (const QString why = headerValueProblem(g); !why.isEmpty())
+            return refuse(
+                QStringLiteral("a group to impersonate (--as-group or the kubeconfig's as-groups)"),
+                "Impersonate-Group", why);
+    for (auto it = impersonateExtra.cbegin(); it != impersonateExtra.cend(); ++it)
+        for (const QString &v : it.value())
+            if (const QString why = headerValueProblem(v); !why.isEmpty())
+                return refuse(QStringLiteral("the kubeconfig's as-user-extra \"%1\"").arg(it.key()),
+                              "Impersonate-Extra-", why);
+    return {};
 }
 
 QString RestConfig::impersonationError() const

@@ -143,6 +143,13 @@ struct RestConfig {
     static constexpr QNetworkRequest::Attribute timeoutAttribute =
         QNetworkRequest::Attribute(QNetworkRequest::User + 1);
 
+    /// Moves the user name and password of `server` (https://user:password@host) into
+    /// username and password (unless a username is set already) and removes them from the URL,
+    /// so that no URL printed, journaled or recorded carries them. Go's net/http sends a URL's
+    /// user information as Basic auth when no Authorization header is set (http.Client.send),
+    /// which is what apply() does with username and password.
+    void takeServerUserInfo();
+
     /// The QSslConfiguration for this server: TLS 1.2 or later only (QSsl::TlsV1_2OrLater), CA
     /// certificates (replacing the system's when given), client certificate and key, and the
     /// peer verify mode.
@@ -168,6 +175,30 @@ struct RestConfig {
     /// net/http refuses such a value with "invalid header field value"). apply() sends no
     /// token then; callers that read a token from a file say why at start.
     static QString tokenProblem(const QString &token);
+
+    /// Why `value` cannot be a header's value, "" when it can: a control character other than
+    /// the tab (golang.org/x/net/http/httpguts.ValidHeaderFieldValue, which Go's net/http
+    /// checks before it sends a request). A line break would end the header and start one of
+    /// the sender's choosing (header injection). E.g. "holds a control character (U+000a), a
+    /// line break that would start a header of its own".
+    static QString headerValueProblem(const QString &value);
+    /// Why the credentials and impersonation fields cannot be sent as headers, "" when they
+    /// can: the first of bearerToken, impersonateUser, impersonateUid, impersonateGroups and
+    /// impersonateExtra whose value headerValueProblem() refuses, named as the user gave it
+    /// ("the user to impersonate (--as or the kubeconfig's as) holds a control character
+    /// (U+000d), ...: it cannot be sent as the Impersonate-User header ..."); the value itself
+    /// is never quoted (it may be a secret). Session::start refuses to start then, as kubectl
+    /// fails each request. A token file's or an exec plugin's token is checked where it is
+    /// read (tokenProblem()).
+    QString headerError() const;
+
+    /// Why bearerTokenFile cannot give a token, "" when it can or is not used (a bearerToken is
+    /// set, or no file): it cannot be read (missing, not a regular file, over 1 MiB), holds
+    /// only whitespace ("read empty token from file \"/x\"", client-go's fileTokenSource), or
+    /// a control character. client-go fails when the client is made
+    /// (transport.NewBearerAuthWithRefreshRoundTripper); Session::start refuses to start then,
+    /// instead of every request getting a bare 401.
+    QString tokenFileError() const;
 
     /// Why the impersonation fields cannot be sent, "" when they can: a uid, group or extra
     /// without a user (clientcmd's validateAuthInfo: "requesting uid, groups or user-extra for

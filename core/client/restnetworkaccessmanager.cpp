@@ -8,6 +8,9 @@
 #include <QNetworkReply>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslSocket>
 #include <QTimer>
 #include <QUrlQuery>
 
@@ -25,6 +28,7 @@ namespace {
 std::atomic<int> g_verbosity{0};
 /// The reply property set when the timeout aborted it (its value: the timeout in ms).
 constexpr char kTimedOutProperty[] = "lens.requestTimeoutMs";
+constexpr char kRefusedCertificateProperty[] = "lens.refusedCertificate";
 
 /// klog's header: "I1202 11:30:00.123456   12345 round_trippers.go] " (severity, month and
 /// day, local time to the microsecond, process id, where).
@@ -77,6 +81,11 @@ int RestNetworkAccessManager::verbosity()
     return g_verbosity;
 }
 
+bool RestNetworkAccessManager::refusedLegacyCommonName(const QNetworkReply *reply)
+{
+    return reply->property(kRefusedCertificateProperty).toBool();
+}
+
 qint64 RestNetworkAccessManager::timedOutAfterMs(const QNetworkReply *reply)
 {
     return reply->property(kTimedOutProperty).toLongLong();
@@ -112,6 +121,16 @@ QByteArray RestNetworkAccessManager::loggedUrl(const QUrl &url)
     return shown.toEncoded();
 }
 
+QString RestNetworkAccessManager::maskedUrlText(const QString &text)
+{
+    // RFC 3986: the authority runs from "//" to the next "/", "?" or "#"; its user information
+    // ends at the last "@" in it.
+    static const QRegularExpression userInfo(QStringLiteral("(//)[^/?#\\s]*@"));
+    QString out = text;
+    out.replace(userInfo, QStringLiteral("\\1<masked>@"));
+    return out;
+}
+
 QNetworkReply *RestNetworkAccessManager::createRequest(Operation op, const QNetworkRequest &request,
                                                        QIODevice *outgoingData)
 {
@@ -128,6 +147,19 @@ QNetworkReply *RestNetworkAccessManager::createRequest(Operation op, const QNetw
         });
         connect(reply, &QNetworkReply::finished, timer, &QTimer::stop);
         timer->start(int(qMin<qint64>(timeoutMs, INT_MAX)));
+    }
+    // Go's crypto/x509 (1.15 and later, so kubectl and client-go) checks the host name against
+    // the certificate's subject alternative names only; OpenSSL still falls back to the Common
+    // Name. A verified certificate without any SAN is refused as Go refuses it.
+    if (request.url().scheme() == QLatin1String("https") &&
+        request.sslConfiguration().peerVerifyMode() != QSslSocket::VerifyNone) {
+        connect(reply, &QNetworkReply::encrypted, reply, [reply] {
+            const QSslCertificate peer = reply->sslConfiguration().peerCertificate();
+            if (peer.isNull() || !peer.subjectAlternativeNames().isEmpty())
+                return;
+            reply->setProperty(kRefusedCertificateProperty, true);
+            reply->abort();
+        });
     }
     const int level = g_verbosity;
     if (level < 6)

@@ -29,6 +29,12 @@ public:
 
     /// The timeout `reply` was aborted by (milliseconds), or 0 when it was not.
     static qint64 timedOutAfterMs(const QNetworkReply *reply);
+    /// True when `reply` was aborted after its TLS handshake because the server's certificate
+    /// names no subject alternative name: Go 1.15 and later (kubectl, client-go) refuse to match
+    /// a host name against the legacy Common Name ("x509: certificate relies on legacy Common
+    /// Name field, use SANs instead"); OpenSSL would still accept it. Not checked with
+    /// insecure-skip-tls-verify, which checks nothing.
+    static bool refusedLegacyCommonName(const QNetworkReply *reply);
 
     /// One request header as the log prints it: Authorization (and Proxy-Authorization)
     /// values masked, everything else as sent.
@@ -38,6 +44,10 @@ public:
     /// signature, credential, any case) replaced by <masked>. The API's own parameters
     /// (resourceVersion, watch, labelSelector, ...) stay as sent.
     static QByteArray loggedUrl(const QUrl &url);
+    /// `text` (an argument or a file's value that may not parse as a URL) with the user
+    /// information of each "scheme://user:password@" in it replaced by "<masked>@", for error
+    /// messages that quote what the user gave.
+    static QString maskedUrlText(const QString &text);
 
 protected:
     QNetworkReply *createRequest(Operation op, const QNetworkRequest &request,

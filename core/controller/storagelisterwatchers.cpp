@@ -12,8 +12,15 @@ SharedInformerFactory::ListerWatcherFactory storageListerWatchers(const RestConf
         const QString group = resource == QLatin1String("storageclasses")
                                   ? QStringLiteral("storage.k8s.io")
                                   : QString();
-        return std::make_unique<HttpListerWatcher>(
+        auto lw = std::make_unique<HttpListerWatcher>(
             rest, HttpListerWatcher::collectionPath(group, QStringLiteral("v1"), resource, {}));
+        lw->setItemKind(resource == QLatin1String("storageclasses") ? QStringLiteral("StorageClass")
+                        : resource == QLatin1String("persistentvolumes")
+                            ? QStringLiteral("PersistentVolume")
+                        : resource == QLatin1String("persistentvolumeclaims")
+                            ? QStringLiteral("PersistentVolumeClaim")
+                            : QString());
+        return lw;
     };
 }
 

@@ -95,12 +95,20 @@ void DeltaFIFO::journalQueued(const QString &key, DeltaType type)
     e.component = QStringLiteral("deltafifo");
     e.key = key;
     e.type = deltaTypeName(type);
-    e.deltas = m_items.value(key);
+    // The newest kJournalDeltas only: a copy, so that the key's own list is not shared and the
+    // next append does not copy it (with the whole list, a LIST repeating one key N times
+    // made N lines of up to N deltas each, and N copies of the list).
+    const auto found = m_items.constFind(key);
+    const Deltas all = found == m_items.cend() ? Deltas() : *found;
+    const qsizetype omitted = qMax<qsizetype>(0, all.size() - kJournalDeltas);
+    e.deltas = omitted > 0 ? all.mid(omitted) : all;
     if (!e.deltas.isEmpty()) {
         e.object = e.deltas.last().object;
         e.resourceVersion = e.object.resourceVersion();
     }
     e.detail.insert(QLatin1String("queueDepth"), qint64(m_queue.size()));
+    if (omitted > 0)
+        e.detail.insert(QLatin1String("deltasOmitted"), qint64(omitted));
     e.detail.insert(QLatin1String("queueMode"), QStringLiteral("DeltaFIFO"));
     m_journal->record(std::move(e));
 }

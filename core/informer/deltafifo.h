@@ -86,6 +86,11 @@ public:
     bool populated() const { return m_populated; }
     int initialPopulationCount() const { return m_initialPopulationCount; }
 
+    /// The most Deltas a fifoQueued journal event carries: the key's newest ones; how many
+    /// older ones it left out is its "deltasOmitted" (TraceEvent::deltasOmitted()). client-go's
+    /// DeltaFIFO keeps them all, and so does this queue (Pop hands them all over).
+    static constexpr qsizetype kJournalDeltas = 64;
+
 private:
     QString queueAction(DeltaType type, const Delta &payload, bool transform);
     void journalQueued(const QString &key, DeltaType type);

@@ -17,6 +17,7 @@ void ListPager::list(const ListOptions &options)
     if (m_requested.limit == 0)
         m_requested.limit = m_pageSize;
     m_pages = 0;
+    m_tokens.clear();
     m_fellBack = false;
     m_ok = false;
     m_paginated = false;
@@ -85,6 +86,19 @@ void ListPager::onFinished()
         finish(true);
         return;
     }
+    if (const auto seen = m_tokens.constFind(page.continueToken); seen != m_tokens.cend()) {
+        m_error = ApiStatus::transportError(
+            ApiStatus::Transport::Decode,
+            QStringLiteral("the server gave page %1 the continue token page %2 had: following "
+                           "it would page for ever, so the list is given up (%3 items read)")
+                .arg(m_pages)
+                .arg(*seen)
+                .arg(m_items.size()));
+        m_items.clear();
+        finish(false);
+        return;
+    }
+    m_tokens.insert(page.continueToken, m_pages);
     ListOptions next = m_current;
     next.continueToken = page.continueToken;
     next.resourceVersion.clear();      // "specifying resource version is not allowed when using

@@ -3,6 +3,7 @@
 
 #include "listerwatcher.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -23,6 +24,10 @@ namespace lens {
 ///   one unpaged request at the requested resourceVersion (and match); fullListFallback() is
 ///   emitted before it and the result is that request's own list.
 /// - Any other error ends the list: finished() with ok() false and error() set.
+/// - A continue token the list already followed ends it too (Transport::Decode, "the server
+///   gave page 3 the continue token page 2 had ..."): following it would page for ever, the
+///   items piling up. client-go's pager would loop; the Reflector reports the error and
+///   retries the list after its backoff instead.
 ///
 /// Asynchronous: list() returns at once; pageReceived() follows for each page, then finished()
 /// exactly once. Used by the Reflector (Reflector.list's pager) and on its own.
@@ -79,6 +84,8 @@ private:
     ListOptions m_requested; ///< as list() was called (limit filled in)
     ListOptions m_current;   ///< the request in flight
     int m_pages = 0;
+    /// Each continue token followed in this list, with the page that gave it (1-based).
+    QHash<QString, int> m_tokens;
     bool m_fellBack = false;
     bool m_ok = false;
     bool m_paginated = false;

@@ -8,6 +8,8 @@
 #include "rules.h"
 #include "trace/journal.h"
 
+#include <climits>
+
 namespace lens::captiondetail {
 
 /// What queued a Sync or Replaced delta, from `cause` (queueCauseEvent()); `journal` says
@@ -63,7 +65,7 @@ QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64 u
     QStringList p;
     QString head;
     if (last.tombstone) {
-        const bool wasQueued = e.deltas.size() > 1;
+        const bool wasQueued = e.deltaCount() > 1;
         head = Caption::tr("Tombstone queued for %1").arg(key);
         p << Caption::tr("A relist (Replace) did not contain %1, although the %2. Its DELETE watch "
                          "event was missed (a disconnect, or 410 Gone), so client-go queues a "
@@ -103,7 +105,11 @@ QString fifoQueuedCaption(const TraceEvent &e, const Journal *journal, quint64 u
             "RealFIFO queues each event on its own; they are delivered in arrival order, "
             "one per Pop.");
     else
-        p << Caption::tr("The key's Deltas are now %1.").arg(summarizeDeltas(e.deltas))
+        p << (e.deltasOmitted() > 0
+                  ? Caption::tr("The key's Deltas are now %n delta(s), the newest of them %1.",
+                                nullptr, int(qMin<qint64>(e.deltaCount(), INT_MAX)))
+                        .arg(summarizeDeltas(e.deltas))
+                  : Caption::tr("The key's Deltas are now %1.").arg(summarizeDeltas(e.deltas)))
           << Rules::sentence(RuleId::DeltaFifoMergesOnlyDeletes, RuleContext{e, journal, upTo});
     p.removeAll(QString());
     return page(head, p);

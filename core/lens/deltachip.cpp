@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "deltachip.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace lens {
@@ -15,9 +16,11 @@ DeltaChips chipsFromDeltas(const Deltas &deltas)
     return chips;
 }
 
-QString summarizeDeltas(const Deltas &deltas)
+QString summarizeDeltas(const Deltas &deltas, qint64 omitted)
 {
     QStringList parts;
+    if (omitted > 0)
+        parts << QCoreApplication::translate("lens::DeltaChip", "%L1 earlier").arg(omitted);
     qsizetype i = 0;
     while (i < deltas.size()) {
         qsizetype j = i + 1;
@@ -33,9 +36,13 @@ QString summarizeDeltas(const Deltas &deltas)
     return parts.join(QStringLiteral(", "));
 }
 
-QString describeDeltas(const QString &key, const Deltas &deltas)
+QString describeDeltas(const QString &key, const Deltas &deltas, qint64 omitted)
 {
     QStringList lines;
+    if (omitted > 0)
+        lines << QCoreApplication::translate("lens::DeltaChip",
+                                             "(%L1 older delta(s) not in the journal event)")
+                     .arg(omitted);
     for (const Delta &d : deltas)
         lines << d.describe(key);
     return lines.join(QLatin1Char('\n'));

@@ -27,11 +27,13 @@ using DeltaChips = QList<DeltaChip>;
 DeltaChips chipsFromDeltas(const Deltas &deltas);
 
 /// Run-length text of a Deltas list in queue order, e.g. "Replaced ×1, Updated ×2"; a tombstone
-/// run is written "Deleted✝ ×1". Empty for an empty list.
-QString summarizeDeltas(const Deltas &deltas);
+/// run is written "Deleted✝ ×1". Empty for an empty list. `omitted` older deltas that the
+/// journal event left out (TraceEvent::deltasOmitted()) come first as "15 936 earlier, ".
+QString summarizeDeltas(const Deltas &deltas, qint64 omitted = 0);
 
-/// client-go's notation of every delta, one per line ("Added ns/a@12"), for tooltips.
-QString describeDeltas(const QString &key, const Deltas &deltas);
+/// client-go's notation of every delta, one per line ("Added ns/a@12"), for tooltips; with
+/// `omitted` > 0 a first line says how many older ones the journal left out.
+QString describeDeltas(const QString &key, const Deltas &deltas, qint64 omitted = 0);
 
 } // namespace lens
 

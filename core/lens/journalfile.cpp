@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "journalfile.h"
 
+#include "api/boundedfile.h"
+
 #include "api/version.h"
 #include "masking.h"
 #include "trace/jsonlines.h"
@@ -239,7 +241,11 @@ bool JournalFile::read(const QString &path, JournalFileContents *contents, QStri
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fail(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));
-    const QByteArray first = file.readLine();
+    QByteArray first;
+    if (!readBoundedLine(file, fileLimits::kLine, &first))
+        return fail(QStringLiteral("%1: not an informer-lens journal (its first line runs past %2 "
+                                   "without ending)")
+                        .arg(where(path, 1), byteLimitText(fileLimits::kLine)));
     QJsonParseError pe;
     const QJsonObject h = QJsonDocument::fromJson(first, &pe).object();
     if (pe.error != QJsonParseError::NoError ||
@@ -270,8 +276,16 @@ bool JournalFile::read(const QString &path, JournalFileContents *contents, QStri
     quint64 lastSeq = 0;
     bool namesInformers = !hd.informers.isEmpty();
     while (!file.atEnd()) {
-        const QByteArray line = file.readLine();
+        QByteArray line;
+        const bool whole = readBoundedLine(file, fileLimits::kLine, &line);
         ++lineNo;
+        if (!whole) {
+            contents->warning = QStringLiteral("%1: the line runs past %2 without ending; kept "
+                                               "the %3 events read before it")
+                                    .arg(where(path, lineNo), byteLimitText(fileLimits::kLine))
+                                    .arg(contents->events.size());
+            break;
+        }
         if (line.trimmed().isEmpty())
             continue;
         TraceEvent e;

@@ -118,6 +118,7 @@ void KeyedRowsModel::applyChanges(const QList<Change> &changes)
             } else {
                 r.object = c.object;
                 r.deltas = c.deltas;
+                r.deltasOmitted = c.deltasOmitted;
                 r.seq = c.seq;
                 r.t = c.t;
             }
@@ -136,7 +137,7 @@ void KeyedRowsModel::applyChanges(const QList<Change> &changes)
         if (c.remove)
             continue;
         freshIndex.insert(c.key, fresh.size());
-        fresh.append(Row{m_nextOrdinal++, c.key, c.object, c.deltas, c.seq, c.t});
+        fresh.append(Row{m_nextOrdinal++, c.key, c.object, c.deltas, c.seq, c.t, c.deltasOmitted});
     }
 
     // Departures, last run first so earlier row numbers stay valid.
@@ -164,6 +165,7 @@ void KeyedRowsModel::applyChanges(const QList<Change> &changes)
             Row &row = m_rows[r];
             row.object = it.value()->object;
             row.deltas = it.value()->deltas;
+            row.deltasOmitted = it.value()->deltasOmitted;
             row.seq = it.value()->seq;
             row.t = it.value()->t;
             rows << r;

@@ -53,8 +53,9 @@ protected:
         QString key;
         Object object;
         Deltas deltas;
-        quint64 seq = 0; // journal seq of the last change
-        qint64 t = 0;    // journal time (ms) of the last change
+        quint64 seq = 0;          // journal seq of the last change
+        qint64 t = 0;             // journal time (ms) of the last change
+        qint64 deltasOmitted = 0; // the key's older Deltas the journal left out
     };
     struct Change {
         bool remove = false;
@@ -63,6 +64,7 @@ protected:
         Deltas deltas;
         quint64 seq = 0;
         qint64 t = 0;
+        qint64 deltasOmitted = 0; ///< TraceEvent::deltasOmitted()
     };
 
     /// Applies `changes` in order (see class comment). Removing an unknown key is ignored.

@@ -186,9 +186,9 @@ KeyHistoryModel::Entry KeyHistoryModel::makeEntry(const TraceEvent &e)
     case TraceKind::FifoQueued:
         r.chips = chipsFromDeltas(e.deltas);
         r.detail = tr("%1 · queue depth %2")
-                       .arg(summarizeDeltas(e.deltas))
+                       .arg(summarizeDeltas(e.deltas, e.deltasOmitted()))
                        .arg(e.detail.value(QLatin1String("queueDepth")).toInteger());
-        r.tooltip = describeDeltas(e.key, e.deltas);
+        r.tooltip = describeDeltas(e.key, e.deltas, e.deltasOmitted());
         break;
     case TraceKind::FifoPopped:
         r.chips = chipsFromDeltas(e.deltas);

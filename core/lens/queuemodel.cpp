@@ -5,6 +5,8 @@
 #include "eventbatcher.h"
 #include "trace/journal.h"
 
+#include <climits>
+
 namespace lens {
 
 QueueModel::QueueModel(JournalSource source, QObject *parent)
@@ -62,7 +64,8 @@ void QueueModel::fold(const EventBatch &events)
                     one << e.deltas.last();
                 changes.append(Change{false, rowKey, e.object, one, e.seq, e.t});
             } else {
-                changes.append(Change{false, e.key, e.object, e.deltas, e.seq, e.t});
+                changes.append(
+                    Change{false, e.key, e.object, e.deltas, e.seq, e.t, e.deltasOmitted()});
             }
             break;
         case TraceKind::FifoPopped:
@@ -152,7 +155,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         case KeyColumn:
             return keyAt(index.row());
         case DeltasColumn:
-            return summarizeDeltas(r.deltas);
+            return summarizeDeltas(r.deltas, r.deltasOmitted);
         case ResourceVersionColumn:
             return r.deltas.isEmpty() || r.deltas.last().object.isNull()
                        ? QString()
@@ -160,7 +163,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         }
         break;
     case Qt::ToolTipRole:
-        return describeDeltas(keyAt(index.row()), r.deltas);
+        return describeDeltas(keyAt(index.row()), r.deltas, r.deltasOmitted);
     case Qt::TextAlignmentRole:
         if (index.column() == ResourceVersionColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -170,7 +173,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     case KeyRole:
         return keyAt(index.row());
     case DeltaCountRole:
-        return int(r.deltas.size());
+        return int(qMin<qint64>(r.deltas.size() + r.deltasOmitted, INT_MAX));
     case DeltaTypesRole: {
         QStringList types;
         for (const Delta &d : r.deltas)

@@ -416,8 +416,8 @@ bool queuedOneMore(const Journal *j, const TraceEvent &q)
     });
     if (!prev)
         return true; // the journal does not show what the key held before
-    const qsizetype before = prev->kind == TraceKind::FifoQueued ? prev->deltas.size() : 0;
-    const qsizetype after = q.deltas.size();
+    const qint64 before = prev->kind == TraceKind::FifoQueued ? prev->deltaCount() : 0;
+    const qint64 after = q.deltaCount();
     if (after == before + 1)
         return true;
     return after == before && before > 0 && q.type == QLatin1String("Deleted") &&

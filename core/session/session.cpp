@@ -6,6 +6,8 @@
 // session_metrics).
 #include "session.h"
 
+#include "process/terminationsignals.h"
+
 #include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
@@ -182,9 +184,13 @@ bool Session::startCapture(QString *error)
             commonOptions(),
         this);
     const QString name = m_opts.resources.value(0, QStringLiteral("pods"));
+    const QString kind = m_capture->objectKind(), apiVersion = m_capture->objectApiVersion();
     SharedIndexInformer *inf = m_factory->informerFor(name, error);
     if (!inf)
         return false;
+    // The capture's type is the watch's: an object of another kind is skipped, not indexed.
+    if (!kind.isEmpty())
+        inf->setObjectType(apiVersion, kind);
     inf->addEventHandler(ResourceEventHandler{QStringLiteral("logger"), {}, {}, {}});
     m_informers = {inf};
     m_resourceNames = {name};
@@ -297,8 +303,20 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
 {
     // What the user typed ("deploy", "deployments.apps", "v1/pods") becomes a resource through
     // discovery, as kubectl resolves it. Scenarios name core/v1 resources of the built-in
-    // cluster.
+    // cluster. One Discovery for all of them: its documents are fetched once.
+    Discovery discovery(rest, 10000);
     for (const QString &given : std::as_const(m_opts.resources)) {
+        // A termination signal ends the start between two resources (and a wait for the
+        // server at once: QCoreApplication::quit() ends discovery's local event loop).
+        if (TerminationSignals::requested()) {
+            if (error)
+                *error = QStringLiteral("Stopped during discovery, before resource \"%1\" (%2 "
+                                        "of %3): a termination signal arrived")
+                             .arg(given)
+                             .arg(out->size() + 1)
+                             .arg(m_opts.resources.size());
+            return false;
+        }
         Resolved r{given, ApiResource{QString(), QStringLiteral("v1"), given, {}, true}, false, {}};
         if (!m_opts.scenario.isEmpty() && m_sim) {
             // A scenario's resource outside the core group is one the built-in cluster serves
@@ -310,8 +328,16 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
         }
         if (m_opts.scenario.isEmpty()) {
             QString err;
-            bool transport = false;
-            if (Discovery::resolve(rest, given, &r.resource, &err, &transport, 10000)) {
+            Discovery::Failure failure = Discovery::Failure::None;
+            const bool found = discovery.resolve(given, &r.resource, &err, &failure);
+            const bool transport = failure == Discovery::Failure::Transport;
+            if (failure == Discovery::Failure::Interrupted) {
+                if (error)
+                    *error = QStringLiteral("Stopped during discovery (resource \"%1\"): %2")
+                                 .arg(given, err);
+                return false;
+            }
+            if (found) {
                 const ApiResource &a = r.resource;
                 r.note = QStringLiteral("resource \"%1\" is %2 (%3%4)")
                              .arg(given, a.qualifiedName(), a.groupVersion(),
@@ -385,6 +411,7 @@ bool Session::makeInformers(const RestConfig &rest, const QList<Resolved> &resol
             rest, HttpListerWatcher::collectionPath(a.group, a.version, a.resource,
                                                     a.namespaced ? ns : QString()));
         lw->setWatchBacklogLimit(backlog);
+        lw->setItemKind(a.kind);
         return lw;
     };
     // One informer: its journal reads as it did without a factory (no factory lines; its
@@ -437,6 +464,9 @@ bool Session::start(QString *error)
         !startSimulator(m_opts.scenario.isEmpty() ? nullptr : &scenario, error))
         return false;
     rest.server = serverUrl();
+    // The URL's user and password become Basic auth, and leave every URL shown or journaled.
+    rest.takeServerUserInfo();
+    m_opts.server = m_opts.server.adjusted(QUrl::RemoveUserInfo);
     if (!m_opts.bearerToken.isEmpty())
         rest.bearerToken = m_opts.bearerToken;
     // clientcmd's getAuthInfo: the command line's --as, --as-uid and --as-group each replace
@@ -452,6 +482,13 @@ bool Session::start(QString *error)
             *error = m_opts.useKubeconfig
                          ? QStringLiteral("The kubeconfig cannot be used: %1").arg(why)
                          : why;
+        return false;
+    }
+    // Each value names where it may have come from (the command line or the kubeconfig).
+    if (QString why = rest.headerError();
+        !why.isEmpty() || !(why = rest.tokenFileError()).isEmpty()) {
+        if (error)
+            *error = QStringLiteral("Cannot connect: %1").arg(why);
         return false;
     }
     m_impersonating = rest.impersonateUser;

@@ -259,6 +259,16 @@ int ApiServer::openWatchCount() const
     return m_watch->openCount();
 }
 
+const WatchBudget &ApiServer::watchBudget() const
+{
+    return m_watch->watchBudget();
+}
+
+void ApiServer::setWatchBudgetBytes(qint64 bytes)
+{
+    m_watch->setWatchBudgetBytes(bytes);
+}
+
 void ApiServer::setProxyTarget(const QString &resource, const QString &ns, const QString &name,
                                int port, ProxyServe serve)
 {

@@ -28,6 +28,7 @@ class DiscoveryHandler;
 class ListHandler;
 class WatchHandler;
 class WriteHandler;
+struct WatchBudget;
 
 /// The simulated kube-apiserver: real HTTP/1.1 with real Kubernetes JSON over a Store.
 ///
@@ -220,6 +221,11 @@ public:
     void setWatchCache(bool on) { m_watchCache = on; }
     bool watchCache() const { return m_watchCache; }
     Q_INVOKABLE int openWatchCount() const;
+    /// What the open watches hold for clients slower than the events, and how many were closed
+    /// for holding too much (WatchBudget, watchstream.h).
+    const WatchBudget &watchBudget() const;
+    /// The bytes all watches together may hold before slow ones are closed (default 512 MiB).
+    void setWatchBudgetBytes(qint64 bytes);
     /// Appends one line per request to `path` (empty = stop logging), flushed at once, in the
     /// shape of kube-apiserver's httplog lines:
     /// `2026-11-29T09:30:01.123Z "HTTP" verb="GET" URI="/api/v1/pods?limit=500"

@@ -28,6 +28,7 @@ void ConnectionGuard::startRequest()
 {
     m_inHeader = true;
     m_headerBytes = 0;
+    m_bodyBytes = 0;
     m_tail.clear();
     if (m_limits->readHeaderTimeoutMs > 0)
         m_headerDeadline.start(m_limits->readHeaderTimeoutMs);
@@ -42,8 +43,10 @@ void ConnectionGuard::onReadyRead()
     // next one.
     if (!m_socket->isTransactionStarted() && !m_inHeader)
         startRequest();
-    if (!m_inHeader)
-        return; // the body: the handlers' business
+    if (!m_inHeader) {
+        countBody(m_socket->bytesAvailable());
+        return;
+    }
     const QByteArray fresh = m_socket->peek(m_socket->bytesAvailable());
     // QHttpServerRequestPrivate::readHeader's rule: the headers end at "\n\r\n" or "\n\n";
     // whitespace before the request line is skipped, as it skips it.
@@ -67,9 +70,20 @@ void ConnectionGuard::onReadyRead()
         m_inHeader = false;
         m_headerDeadline.stop();
         m_tail.clear();
+        countBody(fresh.size() - end);
     } else {
         m_tail = scan.right(2);
     }
+}
+
+void ConnectionGuard::countBody(qint64 bytes)
+{
+    // Bytes after the headers until the server commits the request. A pipelined next request
+    // that arrived in the same read counts too: a client that pipelines requests just under
+    // the limit may be refused early (kubectl and client-go do not pipeline).
+    m_bodyBytes += bytes;
+    if (m_limits->maxBodyBytes > 0 && m_bodyBytes > m_limits->maxBodyBytes)
+        refuse(413, QStringLiteral("request body over %1 bytes").arg(m_limits->maxBodyBytes));
 }
 
 void ConnectionGuard::refuse(int status, const QString &why)
@@ -87,14 +101,29 @@ void ConnectionGuard::refuse(int status, const QString &why)
     m_socket->readAll();
     connect(m_socket, &QTcpSocket::readyRead, this, [this] { m_socket->readAll(); });
     Q_EMIT refused(status, why);
-    if (status != 431) {
+    if (status == 431) {
+        m_socket->write("HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                        "Content-Type: text/plain; charset=utf-8\r\n"
+                        "Connection: close\r\n\r\n"
+                        "431 Request Header Fields Too Large");
+    } else if (status == 413) {
+        // kube-apiserver's limitedReadBody: errors.NewRequestEntityTooLargeError.
+        const QByteArray body =
+            R"({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":)"
+            R"("Request entity too large: limit is )" +
+            QByteArray::number(m_limits->maxBodyBytes) +
+            R"(","reason":"RequestEntityTooLarge","code":413})";
+        m_socket->write("HTTP/1.1 413 Request Entity Too Large\r\n"
+                        "Content-Type: application/json\r\n"
+                        "Content-Length: " +
+                        QByteArray::number(body.size()) +
+                        "\r\n"
+                        "Connection: close\r\n\r\n" +
+                        body);
+    } else {
         m_socket->disconnectFromHost(); // Go's ReadHeaderTimeout: closed, nothing said
         return;
     }
-    m_socket->write("HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                    "Content-Type: text/plain; charset=utf-8\r\n"
-                    "Connection: close\r\n\r\n"
-                    "431 Request Header Fields Too Large");
     // Closed a moment later, input drained meanwhile: a socket closed with unread input answers
     // with a reset, which can destroy the 431 before the client read it (Go's
     // closeWriteAndWait waits 500 ms for the same reason).

@@ -22,6 +22,12 @@ struct ConnectionLimits {
     /// to the end of the headers, milliseconds. Beyond: the connection is closed without an
     /// answer, as Go's ReadHeaderTimeout does. 0 = no limit.
     int readHeaderTimeoutMs = 32000;
+    /// A request's body, bytes (kube-apiserver's MaxRequestBodyBytes, 3 MiB). Beyond: "413
+    /// Request Entity Too Large" with a RequestEntityTooLarge Status ("Request entity too large:
+    /// limit is 3145728", as limitedReadBody answers) and the connection closed, before the
+    /// body is buffered whole (Qt 6.4's server holds a body in memory until it is complete).
+    /// 0 = no limit.
+    qint64 maxBodyBytes = qint64(3) << 20;
 };
 
 /// Guards one connection of the built-in server against requests that never end (see
@@ -43,19 +49,21 @@ public:
     QString refusal() const { return m_refusal; }
 
 Q_SIGNALS:
-    /// The guard closed the connection: `status` 431 (header too large) or 408 (header timeout;
-    /// nothing is sent then, as Go's server sends nothing either).
+    /// The guard closed the connection: `status` 431 (header too large), 413 (body too large)
+    /// or 408 (header timeout; nothing is sent then, as Go's server sends nothing either).
     void refused(int status, const QString &why);
 
 private:
     void onReadyRead();
     void startRequest();
     void refuse(int status, const QString &why);
+    void countBody(qint64 bytes);
 
     QTcpSocket *m_socket;
     const ConnectionLimits *m_limits;
     QTimer m_headerDeadline;
     qint64 m_headerBytes = 0;
+    qint64 m_bodyBytes = 0; ///< bytes after the current request's headers
     bool m_inHeader = true; ///< the current request's headers have not ended yet
     QByteArray m_tail;      ///< the last bytes scanned (a header end split over two reads)
     QString m_refusal;

@@ -3,11 +3,14 @@
 
 #include "apiserver.h"
 #include "churn.h"
+#include "faultargs.h"
 #include "httpresponder.h"
 #include "jsonbytes.h"
 #include "store.h"
 
 #include <QJsonObject>
+
+#include <cmath>
 
 namespace lens::sim {
 
@@ -80,6 +83,19 @@ void ControlApi::handle(HttpCall &c)
         return true;
     };
     constexpr qint64 kDay = 24LL * 3600 * 1000;
+    // The fault controls' parameters: one check for this API and scenario steps (faultargs.h).
+    QJsonObject a;
+    if (faultParams(op)) {
+        const QJsonObject given = faultArgsFromQuery(
+            op, [&c](const char *n) { return c.has(n); },
+            [&c](const char *n) { return c.value(n); });
+        QString why;
+        if (!checkFaultArgs(op, given, &a, &why, true)) {
+            m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), why);
+            return;
+        }
+    }
+    const auto whole = [&a](const char *n) { return qint64(a.value(QLatin1String(n)).toDouble()); };
     if (op == QLatin1String("compact")) {
         const qint64 rev = number("revision", 0, m_server->store()->revision(), -1);
         if (rejected())
@@ -89,10 +105,7 @@ void ControlApi::handle(HttpCall &c)
             c, 200,
             JsonBuilder().num("compactedRevision", m_server->store()->compactedRevision()).bytes());
     } else if (op == QLatin1String("drop-watches")) {
-        const bool midEvent = flag("midEvent", false);
-        if (rejected())
-            return;
-        const int n = m_server->dropWatches(midEvent);
+        const int n = m_server->dropWatches(a.value(u"midEvent").toBool());
         m_responder->respond(c, 200, JsonBuilder().num("dropped", n).bytes());
     } else if (op == QLatin1String("expire-watches")) {
         const int n = m_server->expireWatches();
@@ -105,78 +118,46 @@ void ControlApi::handle(HttpCall &c)
         const int n = m_server->endWatches();
         m_responder->respond(c, 200, JsonBuilder().num("ended", n).bytes());
     } else if (op == QLatin1String("fail")) {
-        const qint64 count = number("count", 0, 1000000, 0, true);
-        const qint64 code = number("code", 400, 599, 500);
-        const qint64 retryAfter = number("retryAfter", 0, 3600, 0);
-        if (rejected())
-            return;
-        m_server->failNextRequests(int(count), int(code), int(retryAfter));
+        m_server->failNextRequests(int(whole("count")), int(whole("code")),
+                                   int(whole("retryAfter")));
         m_responder->respond(
             c, 200, JsonBuilder().num("pendingFailures", m_server->faults().failCount).bytes());
     } else if (op == QLatin1String("garbage")) {
         m_responder->respond(
             c, 200, JsonBuilder().num("watches", m_server->sendGarbageOnWatches()).bytes());
     } else if (op == QLatin1String("stall")) {
-        bool ok = false;
-        const double seconds = c.value("seconds").toDouble(&ok);
-        if (!ok || !(seconds >= 0 && seconds <= 86400)) {
-            m_responder->respondStatus(
-                c, 400, QStringLiteral("BadRequest"),
-                QStringLiteral("stall needs ?seconds=S (0 <= S <= 86400; 0 ends a "
-                               "stall)"));
-            return;
-        }
-        const int n = m_server->stallWatches(int(seconds * 1000));
+        const int n =
+            m_server->stallWatches(int(std::llround(a.value(u"seconds").toDouble() * 1000)));
         m_responder->respond(c, 200,
                              JsonBuilder()
                                  .num("stalled", n)
                                  .num("stallRemainingMs", m_server->stallRemainingMs())
                                  .bytes());
     } else if (op == QLatin1String("too-large")) {
-        const qint64 count = number("count", 0, 1000000, 1);
-        if (rejected())
-            return;
-        m_server->answerTooLargeResourceVersion(int(count));
+        m_server->answerTooLargeResourceVersion(int(whole("count")));
         m_responder->respond(
             c, 200, JsonBuilder().num("pendingTooLarge", m_server->faults().tooLargeCount).bytes());
     } else if (op == QLatin1String("ignore-send-initial-events")) {
-        const bool enabled = flag("enabled", true);
-        if (rejected())
-            return;
-        m_server->setIgnoreSendInitialEvents(enabled);
+        m_server->setIgnoreSendInitialEvents(a.value(u"enabled").toBool());
         m_responder->respond(
             c, 200,
             JsonBuilder()
                 .val("ignoreSendInitialEvents", m_server->faults().ignoreSendInitialEvents)
                 .bytes());
     } else if (op == QLatin1String("forbid")) {
-        const QString resource = c.value("resource");
-        const bool enabled = flag("enabled", true);
-        if (resource.isEmpty()) {
-            m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"),
-                                       QStringLiteral("forbid needs ?resource=NAME (e.g. nodes)"));
-            return;
-        }
-        if (rejected())
-            return;
-        m_server->setForbidden(resource, enabled);
+        const QString resource = a.value(u"resource").toString();
+        m_server->setForbidden(resource, a.value(u"enabled").toBool());
         m_responder->respond(c, 200,
                              JsonBuilder()
                                  .str("resource", resource)
                                  .val("forbidden", m_server->isForbidden(resource))
                                  .bytes());
     } else if (op == QLatin1String("bookmark-interval")) {
-        const qint64 ms = number("ms", 0, kDay, 0, true);
-        if (rejected())
-            return;
-        m_server->setBookmarkInterval(int(ms));
+        m_server->setBookmarkInterval(int(whole("ms")));
         m_responder->respond(
             c, 200, JsonBuilder().num("bookmarkIntervalMs", m_server->bookmarkInterval()).bytes());
     } else if (op == QLatin1String("history-window")) {
-        const qint64 ms = number("ms", 0, kDay, 0, true);
-        if (rejected())
-            return;
-        m_server->store()->setHistoryWindowMs(int(ms));
+        m_server->store()->setHistoryWindowMs(int(whole("ms")));
         m_responder->respond(
             c, 200,
             JsonBuilder()
@@ -184,10 +165,7 @@ void ControlApi::handle(HttpCall &c)
                 .num("oldestRetainedRevision", m_server->store()->oldestRetainedRevision())
                 .bytes());
     } else if (op == QLatin1String("history-limit")) {
-        const qint64 events = number("events", 1, 10000000, 0, true);
-        if (rejected())
-            return;
-        m_server->store()->setHistoryLimit(int(events));
+        m_server->store()->setHistoryLimit(int(whole("events")));
         m_responder->respond(
             c, 200, JsonBuilder().num("historyLimit", m_server->store()->historyLimit()).bytes());
     } else if (op == QLatin1String("churn")) {

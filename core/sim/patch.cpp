@@ -137,9 +137,9 @@ QJsonValue strategicMergePatch(const QJsonValue &target, const QJsonValue &patch
 }
 
 bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *out, QString *error,
-               bool *badRequest)
+               int *status, const JsonPatchLimits &limits)
 {
-    *badRequest = true;
+    *status = 400;
     // nlohmann::json's patch(), copies and dump() recurse once per level: a patch nested deeper
     // than any reader here accepts is refused before it is parsed.
     if (jsonNestingBeyond(patch) >= 0) {
@@ -154,12 +154,41 @@ bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *
                                 "operations");
         return false;
     }
+    // patch.go applyJSPatch: too many operations is 413 before anything is applied.
+    if (qsizetype(ops.size()) > limits.maxOperations) {
+        *status = 413;
+        *error = QStringLiteral("The allowed maximum operations in a JSON patch is %1, got %2")
+                     .arg(limits.maxOperations)
+                     .arg(qsizetype(ops.size()));
+        return false;
+    }
     const QByteArray doc = QJsonDocument(target).toJson(QJsonDocument::Compact);
     try {
-        const nlohmann::json patched =
-            nlohmann::json::parse(doc.constData(), doc.constData() + doc.size()).patch(ops);
+        nlohmann::json patched =
+            nlohmann::json::parse(doc.constData(), doc.constData() + doc.size());
+        // One operation at a time, so that what each "copy" copies is measured before it is
+        // made (evanphx/json-patch's AccumulatedCopySizeLimit, which kube-apiserver sets to
+        // its JSONPatchMaxCopyBytes): a patch that doubles a value 30 times stops at the limit
+        // instead of growing the object to gigabytes.
+        qint64 copied = 0;
+        for (const nlohmann::json &op : ops) {
+            if (op.is_object() && op.value("op", nlohmann::json()) == "copy" &&
+                op.contains("from") && op.at("from").is_string()) {
+                const nlohmann::json::json_pointer from(op.at("from").get<std::string>());
+                if (patched.contains(from))
+                    copied += qint64(patched.at(from).dump().size());
+                if (copied > limits.maxCopyBytes) {
+                    *status = 422;
+                    *error = QStringLiteral("Unable to copy, accumulated size exceeds limit (%1 "
+                                            "bytes): the JSON patch copies more than that")
+                                 .arg(limits.maxCopyBytes);
+                    return false;
+                }
+            }
+            patched.patch_inplace(nlohmann::json::array({op}));
+        }
         if (!patched.is_object()) {
-            *badRequest = false;
+            *status = 422;
             *error = QStringLiteral("the patch does not leave an object");
             return false;
         }
@@ -169,7 +198,7 @@ bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *
     } catch (const nlohmann::json::exception &e) {
         // parse_error / invalid operation shapes are the request's fault (400); a missing path
         // or a failed test is "doc is missing path" / "testing value failed" territory (422).
-        *badRequest = e.id >= 100 && e.id < 200;
+        *status = e.id >= 100 && e.id < 200 ? 400 : 422;
         *error = QString::fromUtf8(e.what());
         return false;
     }

@@ -29,12 +29,24 @@ QJsonValue mergePatch(const QJsonValue &target, const QJsonValue &patch);
 QJsonValue strategicMergePatch(const QJsonValue &target, const QJsonValue &patch,
                                const QString &field = QString());
 
+/// What a JSON patch may do (kube-apiserver's genericapiserver.Config defaults).
+struct JsonPatchLimits {
+    /// patch.go maxJSONPatchOperations: more operations are refused with 413.
+    qsizetype maxOperations = 10000;
+    /// JSONPatchMaxCopyBytes (3 MiB, as MaxRequestBodyBytes): the bytes all "copy" operations
+    /// of one patch may copy together; beyond, 422 "Unable to copy, accumulated size exceeds
+    /// limit" (evanphx/json-patch's AccumulatedCopySizeLimit).
+    qint64 maxCopyBytes = qint64(3) << 20;
+};
+
 /// RFC 6902 JSON patch (`application/json-patch+json`, `kubectl patch --type=json`): add,
-/// remove, replace, move, copy, test, applied with nlohmann::json's patch(). Returns false and
-/// sets `*error` to the library's words when the patch is not a JSON array of operations
-/// (`*badRequest` = true: kube-apiserver answers 400) or an operation fails, e.g. a missing
-/// path or a failed test (`*badRequest` = false: 422).
+/// remove, replace, move, copy, test, applied with nlohmann::json's patch_inplace(), one
+/// operation at a time. Returns false, sets `*error` to the words and `*status` to the HTTP
+/// status kube-apiserver answers with: 400 when the patch is not a JSON array of operations
+/// or an operation is malformed, 413 for more than `limits.maxOperations` operations, 422 when
+/// an operation fails (a missing path, a failed test) or the copies pass
+/// `limits.maxCopyBytes`.
 bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *out, QString *error,
-               bool *badRequest);
+               int *status, const JsonPatchLimits &limits = {});
 
 } // namespace lens::sim

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenario.h"
 
+#include "api/boundedfile.h"
 #include "api/validation.h"
+#include "faultargs.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 
 #include <yaml-cpp/yaml.h>
@@ -25,8 +28,19 @@ struct Error {
     QString message;
 };
 
+/// What one parse may still turn into text, bytes (Scenario::kMaxTextBytes at the start):
+/// every key and scalar taken from the YAML passes through str(). YAML aliases (*name) repeat
+/// what they name without costing the file a byte: a 1 MiB caption named 9 999 times was 10 GB.
+thread_local qint64 t_textLeft = 0;
+
+/// Thrown by str() once t_textLeft is used up; Scenario::parse says where.
+struct TextBudgetSpent {};
+
 QString str(const std::string &s)
 {
+    t_textLeft -= qint64(s.size());
+    if (t_textLeft < 0)
+        throw TextBudgetSpent{};
     return QString::fromStdString(s);
 }
 
@@ -75,6 +89,20 @@ double number(const YAML::Node &n, const char *what)
         throw Error{n.Mark(), QStringLiteral("%1 needs a number ≥ 0, got \"%2\"")
                                   .arg(QLatin1String(what), str(n.Scalar()))};
     return v.toDouble();
+}
+
+/// A number of seconds from 0 to Scenario::kMaxSeconds, in milliseconds (`at: 1e308` was
+/// "-9.22337e+15 s" once it had overflowed).
+qint64 milliseconds(const YAML::Node &n, const char *what)
+{
+    const double s = number(n, what);
+    if (s > double(Scenario::kMaxSeconds))
+        throw Error{n.Mark(), QStringLiteral("%1 needs a number of seconds from 0 to %2, got "
+                                             "\"%3\"")
+                                  .arg(QLatin1String(what))
+                                  .arg(Scenario::kMaxSeconds)
+                                  .arg(str(n.Scalar()))};
+    return qint64(std::llround(s * 1000));
 }
 
 QString text(const YAML::Node &n, const char *what)
@@ -256,7 +284,7 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
         const QString key = str(it->first.Scalar());
         const YAML::Node v = it->second;
         if (key == QLatin1String("at")) {
-            s.atMs = qint64(std::llround(number(v, "at") * 1000));
+            s.atMs = milliseconds(v, "at");
             if (s.atMs < previousAt)
                 throw Error{v.Mark(), QStringLiteral("at goes back in time (%1 s after %2 s)")
                                           .arg(double(s.atMs) / 1000)
@@ -266,7 +294,7 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
         } else if (key == QLatin1String("when")) {
             s.when = parseCondition(v, "when");
         } else if (key == QLatin1String("timeout")) {
-            s.waitTimeoutMs = qint64(std::llround(number(v, "timeout") * 1000));
+            s.waitTimeoutMs = milliseconds(v, "timeout");
         } else if (const QString lang = translationOf(key, "caption"); !lang.isEmpty()) {
             s.translatedText.insert(lang, text(v, "caption"));
         } else if (actions.contains(key)) {
@@ -336,6 +364,9 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
     } else if (action == QLatin1String("fault")) {
         s.action = ScenarioStep::Action::Fault;
         verbAndArgs(actionNode, kFaults, QStringLiteral("fault"), &s);
+        // The same check as the /sim/v1 control API's (faultargs.h); the fallbacks filled in.
+        if (QString why; !checkFaultArgs(s.verb, s.args, &s.args, &why))
+            throw Error{actionNode.Mark(), why};
     } else if (action == QLatin1String("provisioner")) {
         s.action = ScenarioStep::Action::Provisioner;
         const QStringList knobs = {
@@ -513,6 +544,7 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                 throw Error{v.Mark(), QStringLiteral("steps needs a list of steps")};
             qint64 at = 0;
             qint64 created = 0;
+            qint64 writes = 0, writtenBytes = 0;
             for (const auto &item : v) {
                 const int index = int(sc->steps.size());
                 if (index >= Scenario::kMaxSteps)
@@ -520,9 +552,43 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                                                             "scenario")
                                                  .arg(index + 1)
                                                  .arg(Scenario::kMaxSteps)};
-                sc->steps << parseStep(item, at, index);
+                try {
+                    sc->steps << parseStep(item, at, index);
+                } catch (const TextBudgetSpent &) {
+                    throw Error{item.Mark(),
+                                QStringLiteral("step %1: the scenario's text passes %2 MiB here "
+                                               "(YAML aliases, *name, repeat what they name: a "
+                                               "scenario is a lesson, not a load test)")
+                                    .arg(index + 1)
+                                    .arg(Scenario::kMaxTextBytes >> 20)};
+                }
                 const ScenarioStep &s = sc->steps.constLast();
                 at = s.atMs;
+                // What the steps will write, in objects and in bytes (an object's options
+                // repeated `count` times), bounded as a whole.
+                if (s.action == ScenarioStep::Action::Create ||
+                    s.action == ScenarioStep::Action::Update ||
+                    s.action == ScenarioStep::Action::Delete) {
+                    const qint64 count = qMax(1, s.args.value(u"count").toInt(1));
+                    writes += count;
+                    writtenBytes +=
+                        count * QJsonDocument(s.args).toJson(QJsonDocument::Compact).size();
+                    if (writes > Scenario::kMaxWrites)
+                        throw Error{item.Mark(),
+                                    QStringLiteral("%1: the scenario writes %2 objects by this "
+                                                   "step, over the limit of %3")
+                                        .arg(stepName(index, s.verb, s.line))
+                                        .arg(writes)
+                                        .arg(Scenario::kMaxWrites)};
+                    if (writtenBytes > Scenario::kMaxWrittenBytes)
+                        throw Error{item.Mark(),
+                                    QStringLiteral("%1: the scenario writes %2 MiB of object "
+                                                   "options by this step (count × what one "
+                                                   "object is given), over the limit of %3 MiB")
+                                        .arg(stepName(index, s.verb, s.line))
+                                        .arg(writtenBytes >> 20)
+                                        .arg(Scenario::kMaxWrittenBytes >> 20)};
+                }
                 if (s.action == ScenarioStep::Action::Create) {
                     created += qMax(1, s.args.value(u"count").toInt(1));
                     if (created > Scenario::kMaxObjects)
@@ -617,12 +683,17 @@ bool Scenario::parse(const QByteArray &yaml, const QString &sourceName, Scenario
                          .arg(msg);
         return false;
     };
+    t_textLeft = Scenario::kMaxTextBytes;
     try {
         parseRoot(YAML::Load(yaml.toStdString()), &sc);
     } catch (const Error &e) {
         return fail(e.mark, e.message);
+    } catch (const TextBudgetSpent &) {
+        return fail(YAML::Mark(), QStringLiteral("the scenario's text passes %1 MiB (YAML "
+                                                 "aliases, *name, repeat what they name)")
+                                      .arg(Scenario::kMaxTextBytes >> 20));
     } catch (const YAML::Exception &e) {
-        return fail(e.mark, str(e.msg));
+        return fail(e.mark, QString::fromStdString(e.msg));
     }
     *out = std::move(sc);
     return true;
@@ -641,15 +712,16 @@ bool Scenario::load(const QString &nameOrFile, Scenario *out, QString *error)
             return false;
         }
     }
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
+    QByteArray text;
+    QString why;
+    if (!readBoundedFile(path, fileLimits::kScenario, &text, &why)) {
         if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+            *error = QStringLiteral("cannot read the scenario: %1").arg(why);
         return false;
     }
     const QString source =
         path.startsWith(kResourcePrefix) ? QFileInfo(path).fileName() : nameOrFile;
-    return parse(f.readAll(), source, out, error);
+    return parse(text, source, out, error);
 }
 
 QStringList Scenario::shippedNames()

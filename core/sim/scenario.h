@@ -106,6 +106,17 @@ struct Scenario {
     static constexpr int kMaxCountPerStep = 10000; ///< create/update `count` of one step
     static constexpr int kMaxObjects = 50000;      ///< cluster.pods; the sum of every create count
     static constexpr int kMaxSteps = 10000;        ///< steps in one scenario
+    /// Objects created, updated and deleted by all steps together (`count` each): 10 000
+    /// steps of `update count: 10000` were 10⁸ writes, 39 minutes of work.
+    static constexpr qint64 kMaxWrites = 1000000;
+    /// Bytes of object options the steps write (`count` × the step's options as JSON): 10 000
+    /// objects with a 1 MiB annotation each passed 8 GB.
+    static constexpr qint64 kMaxWrittenBytes = qint64(256) << 20;
+    /// Text the YAML may expand to (every key and scalar, aliases counted each time they are
+    /// named), bytes. The file itself is at most 16 MiB (fileLimits::kScenario).
+    static constexpr qint64 kMaxTextBytes = qint64(64) << 20;
+    /// The most seconds `at` and `timeout` take (a year).
+    static constexpr qint64 kMaxSeconds = 365LL * 24 * 3600;
 
     /// Scenario time of the last step, in milliseconds.
     qint64 durationMs() const { return steps.isEmpty() ? 0 : steps.constLast().atMs; }

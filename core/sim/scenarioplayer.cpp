@@ -11,6 +11,7 @@
 #include <QRandomGenerator>
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace lens::sim {
@@ -612,7 +613,7 @@ QString ScenarioPlayer::fault(const ScenarioStep &s, QString *summary)
         *summary = QStringLiteral("sent a line that is not JSON on %1 watch(es)")
                        .arg(server->sendGarbageOnWatches());
     } else if (v == QLatin1String("stall")) {
-        const int ms = int(a.value(u"seconds").toDouble(1) * 1000);
+        const int ms = int(std::llround(a.value(u"seconds").toDouble(1) * 1000)); // ≤ 1 day
         *summary =
             QStringLiteral("stalled %1 watch(es) for %2 ms").arg(server->stallWatches(ms)).arg(ms);
     } else if (v == QLatin1String("too-large")) {

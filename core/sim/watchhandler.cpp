@@ -168,6 +168,7 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
     opts.bookmarkClock = m_bookmarkClock;
     opts.timerClock = m_timerClock;
     opts.closeConnection = c.closeConnection;
+    opts.budget = &m_budget;
     if (const QString table = TableConvertor::supports(type)
                                   ? TableConvertor::requestedVersion(c.header("Accept"))
                                   : QString();

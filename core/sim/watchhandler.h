@@ -2,6 +2,7 @@
 #pragma once
 
 #include "trace/clock.h"
+#include "watchstream.h"
 
 #include <QList>
 #include <QObject>
@@ -38,6 +39,10 @@ public:
     void handle(HttpCall &call, const ResourceType &type, const QString &ns);
 
     int openCount() const { return int(m_watches.size()); }
+    /// What the open watches hold for slow clients, and how many were closed for it.
+    const WatchBudget &watchBudget() const { return m_budget; }
+    /// The bytes all watches together may hold before slow ones are closed (WatchBudget).
+    void setWatchBudgetBytes(qint64 bytes) { m_budget.limitBytes = bytes; }
     /// See ApiServer::dropWatches(), endWatches(), sendGarbageOnWatches(), stallWatches():
     /// each returns how many open watches it touched.
     int dropAll(bool midEvent);
@@ -71,6 +76,7 @@ private:
     HttpResponder *m_responder;
     Faults *m_faults;
     QList<WatchStream *> m_watches;
+    WatchBudget m_budget; ///< shared by m_watches; the destructor ends them first
     int m_bookmarkIntervalMs = 60000;
     const lens::Clock *m_bookmarkClock = nullptr;
     const lens::Clock *m_timerClock = nullptr; ///< WatchStream::Options::timerClock

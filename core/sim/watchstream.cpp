@@ -64,7 +64,11 @@ WatchStream::WatchStream(QTcpSocket *socket, Options options, QObject *parent)
     }
 }
 
-WatchStream::~WatchStream() = default;
+WatchStream::~WatchStream()
+{
+    if (m_opts.budget && m_accounted != 0) // an ended watch released its share already
+        m_opts.budget->usedBytes -= m_accounted;
+}
 
 void WatchStream::start(std::function<qint64()> currentRevision)
 {
@@ -288,12 +292,16 @@ void WatchStream::writeFrame(const QByteArray &frame)
         m_deferred += frame;
         if (m_deferred.size() > MaxBacklogBytes)
             cut();
+        else
+            account();
         return;
     }
     if (isStalled()) {
         m_held += frame;
         if (m_held.size() > MaxBacklogBytes)
             cut();
+        else
+            account();
         return;
     }
     enqueue(frame);
@@ -303,6 +311,7 @@ void WatchStream::send(const QByteArray &bytes)
 {
     m_bytesWritten += bytes.size();
     m_socket->write(bytes);
+    account();
 }
 
 void WatchStream::enqueue(const QByteArray &frames)
@@ -316,6 +325,8 @@ void WatchStream::enqueue(const QByteArray &frames)
     m_pending += frames;
     if (m_pending.size() > MaxBacklogBytes)
         cut(); // a client this far behind is dropped, as the apiserver drops a blocked watcher
+    else
+        account();
 }
 
 void WatchStream::pump()
@@ -344,6 +355,7 @@ void WatchStream::pump()
                 enqueue(live);
         }
     }
+    account(); // the socket drained: what it held went down
 }
 
 void WatchStream::cut()
@@ -351,6 +363,27 @@ void WatchStream::cut()
     if (m_socket)
         m_socket->abort();
     end();
+}
+
+qint64 WatchStream::heldBytes() const
+{
+    return m_pending.size() + m_deferred.size() + m_held.size() +
+           (m_socket ? m_socket->bytesToWrite() : 0);
+}
+
+void WatchStream::account()
+{
+    WatchBudget *b = m_opts.budget;
+    if (!b)
+        return;
+    const qint64 now = m_done ? 0 : heldBytes();
+    b->usedBytes += now - m_accounted;
+    m_accounted = now;
+    b->peakBytes = qMax(b->peakBytes, b->usedBytes);
+    if (!m_done && b->usedBytes > b->limitBytes && now > WatchBudget::kSlowWatchBytes) {
+        ++b->slowWatchesCut;
+        cut(); // end() accounts the release
+    }
 }
 
 void WatchStream::sendGarbage()
@@ -459,6 +492,7 @@ void WatchStream::end()
         m_producer = nullptr;
     if (m_socket)
         disconnect(m_socket, nullptr, this, nullptr);
+    account(); // done: what it held is released
     Q_EMIT finished(this);
 }
 

@@ -27,6 +27,23 @@ namespace lens::sim {
 ///
 /// Filtering follows the apiserver's cacheWatcher: an object that starts matching the selectors
 /// is sent as ADDED, one that stops matching as DELETED (previous content, new resourceVersion).
+/// What all open watches of one server may hold in memory for clients that read slower than
+/// events come: frames queued in the server and in the sockets' write buffers. kube-apiserver
+/// drops a watcher whose buffer stays full ("Forcing watcher close due to unresponsiveness");
+/// here a watch holding more than kSlowWatchBytes is closed when the server's total passes
+/// limitBytes, and any watch past WatchStream::MaxBacklogBytes on its own. The client sees its
+/// connection end and watches again from its last resourceVersion, as after any drop. Shared by
+/// the server's watches (WatchHandler owns it); one thread.
+struct WatchBudget {
+    /// The server's watches together, bytes (512 MiB).
+    qint64 limitBytes = qint64(512) << 20;
+    /// A watch holding more than this is "slow" once the total passes limitBytes (1 MiB).
+    static constexpr qint64 kSlowWatchBytes = qint64(1) << 20;
+    qint64 usedBytes = 0;       ///< held by all open watches now
+    qint64 peakBytes = 0;       ///< the most usedBytes has been
+    quint64 slowWatchesCut = 0; ///< watches closed for holding too much
+};
+
 class WatchStream : public QObject {
     Q_OBJECT
 public:
@@ -54,6 +71,8 @@ public:
         /// (a meta.k8s.io Table row for kubectl: TableConvertor); bookmarks and errors are
         /// not transformed.
         std::function<QByteArray(const lens::Object &)> transform;
+        /// The server's budget for slow watches (not owned; null = only MaxBacklogBytes).
+        WatchBudget *budget = nullptr;
     };
 
     /// Writes the 200 status line and chunked headers to `socket` immediately.
@@ -140,12 +159,15 @@ public:
     qint64 bytesWritten() const { return m_bytesWritten; }
     const Options &options() const { return m_opts; }
 
-    /// Bytes a slow client may leave unread before the watch is closed (the apiserver likewise
-    /// terminates watchers whose buffer is full). 32 MiB.
-    static constexpr qint64 MaxBacklogBytes = 32 * 1024 * 1024;
+    /// Bytes a slow client may leave unread in the stream before the watch is closed (the
+    /// apiserver likewise terminates watchers whose buffer is full). 8 MiB.
+    static constexpr qint64 MaxBacklogBytes = 8 * 1024 * 1024;
     /// Flow control: frames are handed to the socket only while it holds less than this;
-    /// the rest waits in the stream (and counts towards MaxBacklogBytes). 4 MiB.
-    static constexpr qint64 HighWaterBytes = 4 * 1024 * 1024;
+    /// the rest waits in the stream (and counts towards MaxBacklogBytes). 1 MiB.
+    static constexpr qint64 HighWaterBytes = 1024 * 1024;
+    /// What this watch holds now for its client: queued, deferred and held frames and the
+    /// socket's unwritten bytes.
+    qint64 heldBytes() const;
     /// The line sendGarbage() writes (newline included).
     static constexpr const char *GarbageLine = "lens-sim: this line is not JSON }{\n";
 
@@ -172,6 +194,9 @@ private:
     void cut();
     void end();
     void endStall();
+    /// Brings Options::budget up to date with heldBytes(), and closes this watch when it is one
+    /// of the slow ones of a server over its budget.
+    void account();
 
     QPointer<QTcpSocket> m_socket;
     Options m_opts;
@@ -195,6 +220,7 @@ private:
     /// setInitialState()).
     QByteArray *m_batch = nullptr;
     std::function<qint64()> m_currentRevision;
+    qint64 m_accounted = 0; ///< what this watch last added to Options::budget
 };
 
 } // namespace lens::sim

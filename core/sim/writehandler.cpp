@@ -81,6 +81,24 @@ void WriteHandler::handleStatus(HttpCall &c, const ResourceType &type, const QSt
     m_responder->respond(c, 200, o.json);
 }
 
+void WriteHandler::respondJsonPatchError(HttpCall &c, int status, const QString &error)
+{
+    if (status == 400) {
+        m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), error);
+        return;
+    }
+    if (status == 413) {
+        m_responder->respondStatus(c, 413, QStringLiteral("RequestEntityTooLarge"), error);
+        return;
+    }
+    const QJsonObject cause{{QStringLiteral("reason"), QStringLiteral("UnexpectedServerResponse")},
+                            {QStringLiteral("message"), error}};
+    m_responder->respondStatus(
+        c, 422, QStringLiteral("Invalid"),
+        QStringLiteral("the server rejected our request due to an error in our request"),
+        {{QStringLiteral("causes"), QJsonArray{cause}}});
+}
+
 void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QString &ns,
                                const QString &name)
 {
@@ -103,11 +121,9 @@ void WriteHandler::handleScale(HttpCall &c, const ResourceType &type, const QStr
     const QByteArray ct = c.header("Content-Type");
     if (c.method == QLatin1String("PATCH") && ct.startsWith("application/json-patch+json")) {
         QString err;
-        bool badRequest = false;
-        if (!jsonPatch(scale, c.req.body(), &wanted, &err, &badRequest)) {
-            m_responder->respondStatus(
-                c, badRequest ? 400 : 422,
-                badRequest ? QStringLiteral("BadRequest") : QStringLiteral("Invalid"), err);
+        int status = 0;
+        if (!jsonPatch(scale, c.req.body(), &wanted, &err, &status)) {
+            respondJsonPatchError(c, status, err);
             return;
         }
     } else if (c.method == QLatin1String("PATCH") || c.method == QLatin1String("PUT")) {
@@ -191,21 +207,9 @@ void WriteHandler::handleWrite(HttpCall &c, const ResourceType &type, const QStr
         }
         QJsonObject patched;
         QString err;
-        bool badRequest = false;
-        if (!jsonPatch(current.json(), c.req.body(), &patched, &err, &badRequest)) {
-            // patch.go: DecodePatch errors are BadRequest; Apply errors a generic 422.
-            if (badRequest) {
-                m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), err);
-            } else {
-                QJsonObject cause{
-                    {QStringLiteral("reason"), QStringLiteral("UnexpectedServerResponse")},
-                    {QStringLiteral("message"), err}};
-                m_responder->respondStatus(
-                    c, 422, QStringLiteral("Invalid"),
-                    QStringLiteral("the server rejected our request due to an error "
-                                   "in our request"),
-                    {{QStringLiteral("causes"), QJsonArray{cause}}});
-            }
+        int status = 0;
+        if (!jsonPatch(current.json(), c.req.body(), &patched, &err, &status)) {
+            respondJsonPatchError(c, status, err);
             return;
         }
         result = storePatched(patched, QString());

@@ -41,6 +41,11 @@ public:
                      const QString &name);
 
 private:
+    /// jsonPatch()'s refusal as patch.go answers it: 400 BadRequest (DecodePatch), 413
+    /// RequestEntityTooLarge (too many operations), else 422 with the generic
+    /// "the server rejected our request" message and the patch library's words as its cause.
+    void respondJsonPatchError(HttpCall &call, int status, const QString &error);
+
     Store *m_store;
     HttpResponder *m_responder;
     WriteStrategy m_strategy;

@@ -65,6 +65,7 @@ const std::map<TraceKind, QList<Field>> &schema()
           {"retryAfterCapSeconds", T::Int}}},
         {TraceKind::FifoQueued,
          {{"queueDepth", T::Int},
+          {"deltasOmitted", T::Int},
           {"queueMode", T::String},
           {"objects", T::Int},
           {"atomicEvents", T::Bool}}},

@@ -166,6 +166,16 @@ struct TraceEvent {
     /// The kind's own fields (tracedetail.h), stored compactly; reads as a QJsonObject.
     EventDetail detail;
 
+    /// How many of the key's Deltas are not in `deltas`: a fifoQueued event carries at most the
+    /// newest DeltaFIFO::kJournalDeltas of them (detail "deltasOmitted"), so that a key with
+    /// thousands of queued deltas does not make every line repeat them all. 0 for other kinds.
+    qint64 deltasOmitted() const
+    {
+        return detail.value(QLatin1String("deltasOmitted")).toInteger();
+    }
+    /// How many Deltas the key held: deltas.size() + deltasOmitted().
+    qint64 deltaCount() const { return deltas.size() + deltasOmitted(); }
+
     /// One JSON object (no newline) with "seq", "t", "kind", "component" and, where set,
     /// "informer", "key", "type", "resourceVersion", "deltas" (as ["Added ns/a@12", ...]) and
     /// the detail fields. Objects are referenced by key and resourceVersion, never dumped (a

@@ -25,6 +25,9 @@ private Q_SLOTS:
     void selectorsAndImpersonationReachEveryRequest();
     void namespaceFollowsTheKubeconfigAsKubectl();
     void theTokenIsNeverPrinted();
+    void aPasswordInTheServerUrlIsNeverPrinted();
+    void lineBreaksInHeaderValuesAreRefused_data();
+    void lineBreaksInHeaderValuesAreRefused();
     void requestTimeoutCutsAWatchAsClientGo();
     void kubectlLensIsThePlugin();
     void thePluginSaysErrorAsKubectl();
@@ -304,6 +307,76 @@ void tst_KubectlFlags::theTokenIsNeverPrinted()
                  !url.contains("S1G"),
              url.constData());
     QVERIFY2(url.contains("labelSelector=a%3Db") && url.contains("watch=1"), url.constData());
+}
+
+// Issue 40 S1: -v 6 and above printed the password of https://user:PASS@host. The URL's user
+// information is Basic auth now (as Go's net/http sends it) and leaves every URL: logged,
+// journaled, recorded, or quoted in an error.
+void tst_KubectlFlags::aPasswordInTheServerUrlIsNeverPrinted()
+{
+    const QByteArray password = "PA55W0RD-in-url";
+    QTemporaryDir dir;
+    const QString record = dir.filePath(QStringLiteral("run.jsonl"));
+    int code = 0;
+    QByteArray out;
+    const QByteArray err =
+        runToEnd({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("2"),
+                  QStringLiteral("--server"),
+                  QStringLiteral("http://alice:%1@127.0.0.1:1").arg(QString::fromLatin1(password)),
+                  QStringLiteral("--record"), record, QStringLiteral("-v"), QStringLiteral("9")},
+                 this, &code, &out);
+    QFile recorded(record);
+    QVERIFY(recorded.open(QIODevice::ReadOnly));
+    const QByteArray journal = recorded.readAll();
+    QVERIFY2(!err.contains(password) && !out.contains(password) && !journal.contains(password),
+             err.constData());
+    QVERIFY2(!err.contains("alice") && !out.contains("alice"), err.constData());
+    QVERIFY2(err.contains("Authorization: Basic <masked>"), err.constData());
+    QVERIFY2(err.contains("GET http://127.0.0.1:1/"), err.constData());
+    // A URL that is refused is quoted masked.
+    const QByteArray bad =
+        runToEnd({QStringLiteral("--headless"), QStringLiteral("--server"),
+                  QStringLiteral("ftp://alice:%1@h").arg(QString::fromLatin1(password))},
+                 this, &code);
+    QCOMPARE(code, 2);
+    QVERIFY2(!bad.contains(password) && bad.contains("ftp://<masked>@h"), bad.constData());
+}
+
+void tst_KubectlFlags::lineBreaksInHeaderValuesAreRefused_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("--as") << QStringList{QStringLiteral("--as"),
+                                         QStringLiteral("jane\r\nX-Injected: 1")}
+                          << QStringLiteral("the user to impersonate (--as or the kubeconfig's "
+                                            "as) holds a control character (U+000d), a line "
+                                            "break that would start a header of its own");
+    QTest::newRow("--as-group") << QStringList{QStringLiteral("--as"), QStringLiteral("jane"),
+                                               QStringLiteral("--as-group"),
+                                               QStringLiteral("devs\nX-Injected: 1")}
+                                << QStringLiteral("Impersonate-Group header");
+    QTest::newRow("--token") << QStringList{QStringLiteral("--token"),
+                                            QStringLiteral("abc\nX-Injected: 1")}
+                             << QStringLiteral("the bearer token (--token or the kubeconfig's "
+                                               "token) holds a control character (U+000a)");
+}
+
+// Issue 40: a CR or LF in a header value was sent as a header line of its own. Refused at
+// start, as Go's net/http refuses each request (kubectl: invalid header field value).
+void tst_KubectlFlags::lineBreaksInHeaderValuesAreRefused()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, says);
+    int code = 0;
+    const QByteArray err =
+        runToEnd(QStringList{QStringLiteral("--headless"), QStringLiteral("--server"),
+                             QStringLiteral("http://127.0.0.1:1")} +
+                     args,
+                 this, &code);
+    QCOMPARE(code, 1);
+    QVERIFY2(err.contains("Cannot connect: "), err.constData());
+    QVERIFY2(QString::fromUtf8(err).contains(says), err.constData());
+    QVERIFY2(!err.contains("X-Injected"), err.constData());
 }
 
 void tst_KubectlFlags::requestTimeoutCutsAWatchAsClientGo()

@@ -7,6 +7,8 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,6 +21,7 @@ private Q_SLOTS:
     void headlessEndsCleanly();
     void windowEndsCleanly();
     void simStopsServing();
+    void signalDuringDiscoveryEndsTheRun();
 
 private:
     QTemporaryDir m_dir;
@@ -113,6 +116,41 @@ void tst_Signals::simStopsServing()
     QCOMPARE(p->exitStatus(), QProcess::NormalExit);
     QCOMPARE(p->exitCode(), 0);
     QVERIFY(p->readAllStandardError().contains("SIGTERM received; stopping"));
+}
+
+// Issue 40 H2: a SIGINT while discovery waited for the server was acknowledged ("stopping") and
+// lost: the quit ended discovery's local event loop only, the run went on, and only a second
+// signal stopped it. The first one ends the start now, with the reason and the summary.
+void tst_Signals::signalDuringDiscoveryEndsTheRun()
+{
+    // A server that takes the requests and never answers them.
+    QTcpServer silent;
+    QVERIFY(silent.listen(QHostAddress::LocalHost));
+    QList<QTcpSocket *> held;
+    bool asked = false;
+    connect(&silent, &QTcpServer::newConnection, this, [&] {
+        while (QTcpSocket *s = silent.nextPendingConnection()) {
+            held << s;
+            connect(s, &QTcpSocket::readyRead, this, [s, &asked] {
+                if (s->readAll().contains("GET /api"))
+                    asked = true;
+            });
+        }
+    });
+    QProcess *p = startLens({QStringLiteral("--headless"), QStringLiteral("--server"),
+                             QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort())},
+                            this);
+    QTRY_VERIFY_WITH_TIMEOUT(asked, 30000);
+    QVERIFY(::kill(pid_t(p->processId()), SIGINT) == 0);
+    // Without the cure the run outlived discovery's 10 s and watched for ever.
+    QVERIFY(p->waitForFinished(30000));
+    const QString err = QString::fromUtf8(p->readAllStandardError());
+    QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p->exitCode(), 1); // it could not start
+    QVERIFY2(err.contains(QStringLiteral("SIGINT received; stopping")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("Stopped during discovery")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral(" event(s) held (cap 100000)")), qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("did not answer within")), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(tst_Signals)

@@ -24,6 +24,9 @@
 
 #include "informer/deltafifo.h"
 #include "testutil.h"
+#include "trace/journal.h"
+#include "trace/jsonlines.h"
+#include "trace/tracedetail.h"
 
 #include <QJsonObject>
 #include <QTest>
@@ -60,6 +63,7 @@ private Q_SLOTS:
     void transformerNotAppliedToTombstones_data();
     void replaceLetsEachOriginalGo();
     void slicedReplaceIsOneReplace();
+    void oneKeyRepeatedIsJournaledInBoundedLines();
     void transformerNotAppliedToTombstones();
 
 private:
@@ -548,6 +552,47 @@ void TestDeltaFIFO::replaceLetsEachOriginalGo()
     QVERIFY(other.replace(list, QStringLiteral("9")).isEmpty());
     QCOMPARE(kept.heldWhenChecked, 0 + 1 + 2);
     QCOMPARE(kept.held(3), 3);
+}
+
+// Issue 40 H1: a LIST holding one key 16 000 times made each fifoQueued line repeat every delta
+// queued for the key so far (76 s, 7.8 GB, a 3.47 GB journal). A line carries the newest
+// kJournalDeltas and how many it left out; the queue still holds them all, as client-go's.
+void TestDeltaFIFO::oneKeyRepeatedIsJournaledInBoundedLines()
+{
+    ManualClock clock;
+    Journal journal(&clock);
+    DeltaFIFO fifo;
+    fifo.setJournal(&journal);
+    constexpr int n = 4000;
+    QList<Object> list;
+    for (int i = 0; i < n; ++i)
+        list << objFromSpec(QStringLiteral("dup@%1").arg(i + 1));
+    QVERIFY(fifo.replace(list, QStringLiteral("9")).isEmpty());
+    qint64 queued = 0, carried = 0, bytes = 0;
+    QByteArray line;
+    for (const TraceEvent &e : journal.events()) {
+        if (e.kind != TraceKind::FifoQueued)
+            continue;
+        ++queued;
+        QVERIFY(e.deltas.size() <= DeltaFIFO::kJournalDeltas);
+        QCOMPARE(e.deltaCount(), queued); // the key held one more each time
+        QCOMPARE(e.deltas.last().object.resourceVersion(), QString::number(queued));
+        carried += e.deltas.size();
+        line.clear();
+        jsonlines::appendEvent(line, e);
+        bytes += line.size();
+        QString why;
+        QVERIFY2(tracedetail::check(e, &why), qPrintable(why));
+    }
+    QCOMPARE(queued, qint64(n));
+    QVERIFY(carried <= qint64(n) * DeltaFIFO::kJournalDeltas); // not n(n+1)/2
+    QVERIFY2(bytes < qint64(n) * 4096, qPrintable(QString::number(bytes)));
+    const TraceEvent &last = journal.events().back();
+    QCOMPARE(last.deltasOmitted(), qint64(n - DeltaFIFO::kJournalDeltas));
+    // Pop hands every one over.
+    const PopResult r =
+        fifo.pop([](const QString &, const Deltas &, bool) { return ProcessResult{}; });
+    QCOMPARE(r.deltas.size(), qsizetype(n));
 }
 
 void TestDeltaFIFO::slicedReplaceIsOneReplace()

@@ -380,6 +380,23 @@ void tst_Object::watchEventsOfEveryType()
     QCOMPARE(ev.type, WatchEvent::Type::Error);
     QCOMPARE(ev.status.code, 410);
     QCOMPARE(ev.status.reason, QStringLiteral("Expired"));
+    // Issue 40: ERROR events whose Status lacks fields were shown as "0", "410", "0: huge code".
+    QVERIFY(decodeWatchEvent(R"({"type":"ERROR","object":{"kind":"Status"}})", &ev, &why));
+    QCOMPARE(ev.status.describeCause(),
+             QStringLiteral("an error Status without a code (the Status gives no reason or "
+                            "message)"));
+    QVERIFY(
+        decodeWatchEvent(R"({"type":"ERROR","object":{"kind":"Status","code":410}})", &ev, &why));
+    QCOMPARE(ev.status.describeCause(),
+             QStringLiteral("410 (the Status gives no reason or message)"));
+    QVERIFY(decodeWatchEvent(
+        R"({"type":"ERROR","object":{"kind":"Status","code":1e30,"message":"huge code"}})", &ev,
+        &why));
+    QCOMPARE(ev.status.describeCause(),
+             QStringLiteral("an error Status without a code: huge code"));
+    QVERIFY(decodeWatchEvent(
+        R"({"type":"ERROR","object":{"kind":"Status","code":7000,"reason":"Odd"}})", &ev, &why));
+    QCOMPARE(ev.status.describeCause(), QStringLiteral("code 7000 (not an HTTP status) Odd"));
     QVERIFY(
         decodeWatchEvent(R"({"object":{"metadata":{"name":"x"}},"type":"DELETED"})", &ev, &why));
     QCOMPARE(ev.type, WatchEvent::Type::Deleted);

@@ -17,6 +17,7 @@ class TestPager : public QObject {
 private Q_SLOTS:
     void standalonePager_data();
     void standalonePager();
+    void aRepeatedContinueTokenEndsTheList();
 };
 
 void TestPager::standalonePager_data()
@@ -95,6 +96,33 @@ void TestPager::standalonePager()
     }
     QCOMPARE(pager.paginated(), paginated);
     QCOMPARE(fellBack.count(), expireContinue && fullListIfExpired ? 1 : 0);
+}
+
+// Issue 40 H1: a server that hands out the same continue token again would be followed for ever
+// (client-go's pager loops), the items piling up. The pager gives the list up and says why.
+void TestPager::aRepeatedContinueTokenEndsTheList()
+{
+    FakeListerWatcher lw;
+    int answered = 0;
+    lw.listHandler = [&](const ListOptions &o) {
+        ++answered;
+        // c1, then c2 for ever.
+        return okReply({pod(QStringLiteral("p%1").arg(answered), QStringLiteral("rv:1"))},
+                       QStringLiteral("rv:1"),
+                       o.continueToken.isEmpty() ? QStringLiteral("c1") : QStringLiteral("c2"));
+    };
+    ListPager pager(&lw);
+    pager.setPageSize(1);
+    QSignalSpy finished(&pager, &ListPager::finished);
+    pager.list(ListOptions{});
+    QTRY_COMPARE(finished.count(), 1);
+    QCOMPARE(answered, 3); // c1 followed, c2 followed, c2 again: given up
+    QVERIFY(!pager.ok());
+    QCOMPARE(pager.error().transport, ApiStatus::Transport::Decode);
+    QCOMPARE(pager.error().message,
+             QStringLiteral("the server gave page 3 the continue token page 2 had: following it "
+                            "would page for ever, so the list is given up (3 items read)"));
+    QVERIFY(pager.items().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestPager)

@@ -9,6 +9,7 @@
 #include "informer/keys.h"
 #include "session/session.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -342,6 +343,38 @@ private Q_SLOTS:
 
     // An ERROR (410 Expired) in the capture ends that watch as a watch error; the reflector
     // relists — the state the capture implies so far, so nothing is deleted — and watches on.
+    // Issue 40: a ConfigMap inside a capture of pods was indexed as one of the pods. The
+    // capture's type is its first object's; an object of another type is skipped and journaled,
+    // as client-go's watchHandler skips an event of another type than the Reflector's.
+    void objectOfAnotherKindIsNotIndexed()
+    {
+        auto typed = [](const char *type, const char *kind, const char *name, const char *rv) {
+            return QByteArray(R"({"type":")") + type + R"(","object":{"kind":")" + kind +
+                   R"(","apiVersion":"v1","metadata":{"name":")" + name +
+                   R"(","namespace":"default","resourceVersion":")" + rv + "\"}}}\n";
+        };
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mixed.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(typed("ADDED", "Pod", "a", "1") + typed("ADDED", "ConfigMap", "intruder", "2") +
+                typed("ADDED", "Pod", "b", "3"));
+        f.close();
+        std::unique_ptr<Session> s = replay(path);
+        QVERIFY(s);
+        QTRY_VERIFY_WITH_TIMEOUT(captureEnded(s->journal()), 20000);
+        const QMap<QString, QString> want{{QStringLiteral("default/a"), QStringLiteral("1")},
+                                          {QStringLiteral("default/b"), QStringLiteral("3")}};
+        QTRY_COMPARE_WITH_TIMEOUT(cached(s->informer()), want, 10000);
+        bool said = false;
+        for (const TraceEvent &e : s->journal()->events())
+            said = said || e.toJson()
+                               .value(QLatin1String("message"))
+                               .toString()
+                               .contains(QLatin1String("Kind=ConfigMap"));
+        QVERIFY2(said, "the skipped ConfigMap is journaled");
+    }
+
     void errorEventIsAWatchError()
     {
         QTemporaryDir dir;

@@ -4,9 +4,12 @@
 #include "client/discovery.h"
 #include "informer/keys.h"
 #include "session/session.h"
+#include "sim/apiserver.h"
 #include "sim/simulator.h"
 #include "sim/store.h"
 
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 using namespace lens;
@@ -18,6 +21,8 @@ private slots:
     void resolvesLikeKubectl_data();
     void resolvesLikeKubectl();
     void unreachableServerIsATransportFailure();
+    void documentsAreFetchedOnce();
+    void unreadableDiscoveryIsSaid();
     void sessionWatchesAResolvedResource();
     void sessionRefusesAnUnknownResource();
 
@@ -104,6 +109,53 @@ void tst_Discovery::unreachableServerIsATransportFailure()
     QVERIFY(!Discovery::resolve(dead, QStringLiteral("pods"), &r, &error, &transport));
     QVERIFY(transport);
     QVERIFY2(error.startsWith(QStringLiteral("discovery (/api")), qPrintable(error));
+}
+
+// Issue 40: 1 000 resources took 6 minutes, each resolve asking every discovery document again.
+// One Discovery fetches each document once, as kubectl's cached discovery client does.
+void tst_Discovery::documentsAreFetchedOnce()
+{
+    Discovery discovery(m_rest);
+    ApiResource r;
+    QString error;
+    QVERIFY2(discovery.resolve(QStringLiteral("deploy"), &r, &error), qPrintable(error));
+    const quint64 first = m_sim.server()->requestCount();
+    for (int i = 0; i < 50; ++i) {
+        QVERIFY2(
+            discovery.resolve(i % 2 ? QStringLiteral("pods") : QStringLiteral("sc"), &r, &error),
+            qPrintable(error));
+    }
+    QCOMPARE(m_sim.server()->requestCount(), first);
+    QCOMPARE(r.qualifiedName(), QStringLiteral("pods"));
+}
+
+// A server whose discovery answers something that is not a discovery document was reported as
+// "the server doesn't have a resource type \"pods\"": it says what came back now.
+void tst_Discovery::unreadableDiscoveryIsSaid()
+{
+    QTcpServer html;
+    QVERIFY(html.listen(QHostAddress::LocalHost));
+    connect(&html, &QTcpServer::newConnection, this, [&html] {
+        QTcpSocket *s = html.nextPendingConnection();
+        connect(s, &QTcpSocket::readyRead, s, [s] {
+            if (!s->peek(1 << 16).contains("\r\n\r\n"))
+                return;
+            s->readAll();
+            const QByteArray body = "<html><body>Welcome</body></html>";
+            s->write("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " +
+                     QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        });
+    });
+    RestConfig rest;
+    rest.server = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(html.serverPort()));
+    ApiResource r;
+    QString error;
+    bool transport = false;
+    QVERIFY(!Discovery::resolve(rest, QStringLiteral("pods"), &r, &error, &transport));
+    QVERIFY(transport);
+    QVERIFY2(error.startsWith(QStringLiteral("discovery (/api/v1) failed: the answer is not JSON")),
+             qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("not an APIResourceList")), qPrintable(error));
 }
 
 void tst_Discovery::sessionWatchesAResolvedResource()

@@ -29,6 +29,7 @@ class tst_Kubeconfig : public QObject {
 private slots:
     void brokenKubeconfigsAreExplained_data();
     void brokenKubeconfigsAreExplained();
+    void endlessKubeconfigIsRefused();
     void relativePathsAndContextNamespace();
     void kubeconfigEnvMergesFirstWins();
     void impersonationFieldsBecomeHeaders();
@@ -118,6 +119,25 @@ void tst_Kubeconfig::brokenKubeconfigsAreExplained_data()
                           "is not supported");
     QTest::newRow("wrong-kind") << QByteArray("kind: Pod\n") << QString()
                                 << QStringLiteral("has kind \"Pod\", a kubeconfig has kind Config");
+    // Issue 40: yaml-cpp's own words ("operator[] call on a scalar") leaked out.
+    QTest::newRow("cluster-a-string")
+        << QByteArray("clusters:\n- name: c\n  cluster: \"https://x\"\n"
+                      "users:\n- name: u\n  user: {}\n"
+                      "contexts:\n- name: x\n  context: {cluster: c, user: u}\n"
+                      "current-context: x\n")
+        << QString()
+        << QStringLiteral(":3: cluster \"c\": \"cluster\" must be a mapping (of fields such as "
+                          "server), not a string");
+}
+
+// Issue 40 C3: an endless "file" (/dev/zero, a FIFO) was read without end: refused unread.
+void tst_Kubeconfig::endlessKubeconfigIsRefused()
+{
+    RestConfig rc;
+    QString error;
+    QVERIFY(!KubeconfigLoader::load(QStringLiteral("/dev/zero"), QString(), &rc, &error));
+    QVERIFY2(error.contains(QStringLiteral("cannot read /dev/zero: not a regular file")),
+             qPrintable(error));
 }
 
 void tst_Kubeconfig::brokenKubeconfigsAreExplained()

@@ -52,6 +52,17 @@ void tst_KubeconfigExec::execPluginFailureIsExplained()
     QVERIFY2(error.contains(QStringLiteral("could not be started")) &&
                  error.contains(QStringLiteral("install it with apt")),
              qPrintable(error));
+    // Issue 40: a credential that had expired already failed with an empty message.
+    const QString expired = write(dir, QStringLiteral("expired.sh"),
+                                  R"(#!/bin/sh
+echo '{"apiVersion":"client.authentication.k8s.io/v1beta1","kind":"ExecCredential","status":{"token":"t","expirationTimestamp":"2001-01-01T00:00:00Z"}}'
+)",
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    o.kubeconfig = kubeconfigWith(expired);
+    QVERIFY(!Session(o).start(&error));
+    QVERIFY2(error.contains(QStringLiteral("returned a credential that had already expired "
+                                           "(expirationTimestamp 2001-01-01T00:00:00Z")),
+             qPrintable(error));
 }
 
 // A plugin that never answers: the requests that need its credential wait for one run (not

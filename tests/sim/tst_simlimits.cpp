@@ -2,11 +2,14 @@
 // The built-in server's connection limits (ConnectionLimits, docs/simulator.md): request
 // headers over 1 MiB are answered 431 Request Header Fields Too Large and the connection closed
 // (nothing like the 100 MiB a client could make it buffer before), headers that do not end in
-// time close the connection (Go's ReadHeaderTimeout), and whole requests and open watches are
-// not touched by either.
+// time close the connection (Go's ReadHeaderTimeout), request bodies over 3 MiB are answered
+// 413 (kube-apiserver's MaxRequestBodyBytes) before they are held whole, and whole requests and
+// open watches are not touched by any.
 #include "sim/apiserver.h"
 #include "sim/simulator.h"
+#include "sim/watchstream.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QTcpSocket>
 #include <QTest>
@@ -24,6 +27,9 @@ private slots:
     void headerJustUnderTheLimitIsServed();
     void slowHeadersAreClosed();
     void watchOutlivesTheHeaderTimeout();
+    void bodyOverThreeMiBIs413();
+    void bodyJustUnderTheLimitIsRead();
+    void slowWatchesAreClosedPastTheBudget();
 
 private:
     /// A raw connection to the server (QNetworkAccessManager would not send what these send).
@@ -140,6 +146,98 @@ void tst_SimLimits::watchOutlivesTheHeaderTimeout()
                      QJsonObject{{QLatin1String("name"), QStringLiteral("late")},
                                  {QLatin1String("namespace"), QStringLiteral("default")}}}});
     QTRY_VERIFY_WITH_TIMEOUT(stream.contains("\"late\""), 10000);
+}
+
+// Issue 40 C1: a 400 MiB POST was buffered whole (3.58 GB peak). The body is refused at 3 MiB,
+// while it arrives, with kube-apiserver's Status; the server goes on serving.
+void tst_SimLimits::bodyOverThreeMiBIs413()
+{
+    QCOMPARE(m_sim->server()->connectionLimits().maxBodyBytes, qint64(3) << 20);
+    auto s = connectRaw();
+    QVERIFY(s);
+    QByteArray answer;
+    connect(s.get(), &QTcpSocket::readyRead, this, [&] { answer += s->readAll(); });
+    // Says 400 MiB, sends 4 MiB of it: the answer must not wait for the rest.
+    s->write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n"
+             "Content-Type: application/json\r\nContent-Length: 419430400\r\n\r\n");
+    s->write(QByteArray(4 << 20, ' '));
+    QTRY_VERIFY_WITH_TIMEOUT(answer.contains("RequestEntityTooLarge"), 20000);
+    QVERIFY2(answer.startsWith("HTTP/1.1 413 Request Entity Too Large\r\n"),
+             answer.left(200).constData());
+    QVERIFY2(answer.contains("Request entity too large: limit is 3145728"), answer.constData());
+    QTRY_COMPARE_WITH_TIMEOUT(s->state(), QAbstractSocket::UnconnectedState, 10000);
+    auto t = connectRaw();
+    QVERIFY(t);
+    QByteArray ok;
+    connect(t.get(), &QTcpSocket::readyRead, this, [&] { ok += t->readAll(); });
+    t->write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    QTRY_VERIFY_WITH_TIMEOUT(ok.contains("\r\n\r\nok"), 10000);
+}
+
+void tst_SimLimits::bodyJustUnderTheLimitIsRead()
+{
+    ConnectionLimits limits;
+    limits.maxBodyBytes = 4096;
+    m_sim->server()->setConnectionLimits(limits);
+    auto s = connectRaw();
+    QVERIFY(s);
+    QByteArray answer;
+    connect(s.get(), &QTcpSocket::readyRead, this, [&] { answer += s->readAll(); });
+    const QByteArray head = R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"pad"},)"
+                            R"("data":{"p":")";
+    const QByteArray body = head + QByteArray(4096 - head.size() - 3, 'p') + "\"}}";
+    QCOMPARE(body.size(), 4096);
+    s->write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n"
+             "Content-Type: application/json\r\nContent-Length: 4096\r\n\r\n" +
+             body);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.startsWith("HTTP/1.1 201"), 10000);
+}
+
+// Issue 40: 2 000 watches that read nothing took the server to 9.4 GB. Past the server's watch
+// budget, a watch holding more than WatchBudget::kSlowWatchBytes for its client is closed (as
+// kube-apiserver closes an unresponsive watcher); a watch that reads stays open.
+void tst_SimLimits::slowWatchesAreClosedPastTheBudget()
+{
+    m_sim->server()->setWatchBudgetBytes(qint64(4) << 20);
+    QList<std::shared_ptr<QTcpSocket>> slow;
+    for (int i = 0; i < 8; ++i) {
+        auto s = connectRaw();
+        QVERIFY(s);
+        s->setReadBufferSize(4096); // and never read: the server's writes pile up
+        s->write(
+            "GET /api/v1/namespaces/default/configmaps?watch=true HTTP/1.1\r\nHost: x\r\n\r\n");
+        slow << std::shared_ptr<QTcpSocket>(s.release());
+    }
+    auto reader = connectRaw();
+    QVERIFY(reader);
+    qint64 read = 0;
+    connect(reader.get(), &QTcpSocket::readyRead, this, [&] { read += reader->readAll().size(); });
+    reader->write(
+        "GET /api/v1/namespaces/default/configmaps?watch=true HTTP/1.1\r\nHost: x\r\n\r\n");
+    QTRY_COMPARE_WITH_TIMEOUT(m_sim->server()->openWatchCount(), 9, 10000);
+    // 200 KB a write: the slow watches fill up, the budget is passed, they are closed.
+    const QString big(200 * 1024, QLatin1Char('x'));
+    for (int i = 0; i < 200 && m_sim->server()->watchBudget().slowWatchesCut == 0; ++i) {
+        m_sim->server()->store()->create(
+            QStringLiteral("configmaps"),
+            QJsonObject{{QLatin1String("apiVersion"), QStringLiteral("v1")},
+                        {QLatin1String("kind"), QStringLiteral("ConfigMap")},
+                        {QLatin1String("metadata"),
+                         QJsonObject{{QLatin1String("name"), QStringLiteral("big-%1").arg(i)},
+                                     {QLatin1String("namespace"), QStringLiteral("default")}}},
+                        {QLatin1String("data"), QJsonObject{{QLatin1String("x"), big}}}});
+        QCoreApplication::processEvents();
+    }
+    QVERIFY(m_sim->server()->watchBudget().slowWatchesCut > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(m_sim->server()->openWatchCount() < 9, 10000);
+    // Bounded: the budget, plus at most a slow watch's share and one write for each watch
+    // (without the budget, each would have held up to 9 MiB of the 40 MB written).
+    QVERIFY2(m_sim->server()->watchBudget().peakBytes <
+                 (qint64(4) << 20) + 9 * (WatchBudget::kSlowWatchBytes + (qint64(256) << 10)),
+             qPrintable(QString::number(m_sim->server()->watchBudget().peakBytes)));
+    // The client that reads is served on.
+    QCOMPARE(reader->state(), QAbstractSocket::ConnectedState);
+    QVERIFY(read > 0);
 }
 
 QTEST_MAIN(tst_SimLimits)

@@ -142,6 +142,23 @@ void tst_SimWrites::jsonPatch_data()
         << QByteArray(R"([{"op":"add","path":"/data/blee","value":)" + QByteArray(100000, '[') +
                       QByteArray(100000, ']') + "}]")
         << 400 << QStringLiteral("BadRequest") << QString();
+    // Issue 40 C1: a 5 KB value that copies itself into itself 30 times would be 5 TB; it used
+    // to kill the server. kube-apiserver's JSONPatchMaxCopyBytes (3 MiB) stops it with 422.
+    QByteArray doubling = R"([{"op":"add","path":"/metadata/annotations","value":{"a":")" +
+                          QByteArray(5000, 'x') + R"("}})";
+    for (int i = 0; i < 30; ++i)
+        doubling +=
+            R"(,{"op":"copy","from":"/metadata/annotations","path":"/metadata/annotations/c)" +
+            QByteArray::number(i) + "\"}";
+    QTest::newRow("a value that doubles 30 times: 422")
+        << (doubling + "]") << 422 << QStringLiteral("Invalid") << QString();
+    // patch.go maxJSONPatchOperations: 10 000.
+    QByteArray many = "[";
+    for (int i = 0; i < 10001; ++i)
+        many +=
+            QByteArray(i ? "," : "") + R"({"op":"test","path":"/metadata/name","value":"blee"})";
+    QTest::newRow("10 001 operations: 413")
+        << (many + "]") << 413 << QStringLiteral("RequestEntityTooLarge") << QString();
 }
 
 void tst_SimWrites::jsonPatch()
@@ -335,17 +352,18 @@ void tst_SimWrites::badControlParametersAre400_data()
 {
     QTest::addColumn<QString>("query");
     QTest::addColumn<QString>("expected");
+    // The words of faultargs.h, which a scenario's fault step gets too.
     QTest::newRow("fail-count-word") << "fail?count=abc&code=500"
-                                     << "count=\"abc\" is not a whole";
+                                     << "fail: count \"abc\" is not a whole number from 0 to "
+                                        "1000000";
     QTest::newRow("fail-code-999") << "fail?count=2&code=999"
-                                   << "code=\"999\" is not a whole "
-                                      "number from 400 to 599";
+                                   << "fail: code 999 is not a whole number from 400 to 599";
     QTest::newRow("fail-no-count") << "fail?code=503"
-                                   << "fail needs ?count=N";
+                                   << "fail: needs count (a whole number from 0 to 1000000)";
     QTest::newRow("bookmark-negative") << "bookmark-interval?ms=-5"
-                                       << "ms=\"-5\"";
+                                       << "bookmark-interval: ms -5 is not";
     QTest::newRow("history-limit-word") << "history-limit?events=x"
-                                        << "events=\"x\"";
+                                        << "history-limit: events \"x\" is not";
     QTest::newRow("history-limit-zero") << "history-limit?events=0"
                                         << "from 1 to";
     QTest::newRow("compact-word") << "compact?revision=zz"
@@ -353,13 +371,16 @@ void tst_SimWrites::badControlParametersAre400_data()
     QTest::newRow("compact-future") << "compact?revision=999999999"
                                     << "revision=\"999999999\"";
     QTest::newRow("too-large-negative") << "too-large?count=-1"
-                                        << "count=\"-1\"";
+                                        << "too-large: count -1 is not";
     QTest::newRow("churn-word") << "churn?intervalMs=fast"
                                 << "intervalMs=\"fast\"";
     QTest::newRow("drop-maybe") << "drop-watches?midEvent=maybe"
-                                << "is not true or false";
+                                << "drop-watches: midEvent \"maybe\" is not true or false";
     QTest::newRow("stall-nan") << "stall?seconds=nan"
-                               << "stall needs ?seconds=S";
+                               << "stall: seconds \"nan\" is not a number of seconds from 0 "
+                                  "to 86400";
+    QTest::newRow("stall-a-billion") << "stall?seconds=1e9"
+                                     << "stall: seconds 1e+09 is not a number of seconds";
 }
 
 void tst_SimWrites::badControlParametersAre400()
