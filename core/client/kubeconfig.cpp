@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <stdexcept>
@@ -112,6 +113,14 @@ void mergeFile(const QString &path, Merged *m, QStringList *warnings)
     YAML::Node root;
     try {
         root = YAML::Load(text.toStdString());
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp's depth guard says "bad file"; say what is wrong.
+        fail(QStringLiteral("%1:%2:%3: not valid YAML: nested deeper than %4 levels, the most "
+                            "yaml-cpp reads")
+                 .arg(path)
+                 .arg(e.mark.line + 1)
+                 .arg(e.mark.column + 1)
+                 .arg(e.depth() - 1));
     } catch (const YAML::ParserException &e) {
         fail(QStringLiteral("%1:%2:%3: not valid YAML: %4")
                  .arg(path)

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
@@ -692,6 +693,11 @@ bool Scenario::parse(const QByteArray &yaml, const QString &sourceName, Scenario
         return fail(YAML::Mark(), QStringLiteral("the scenario's text passes %1 MiB (YAML "
                                                  "aliases, *name, repeat what they name)")
                                       .arg(Scenario::kMaxTextBytes >> 20));
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp's depth guard says "bad file"; say what is wrong.
+        return fail(e.mark, QStringLiteral("the YAML is nested deeper than %1 levels, the most "
+                                           "yaml-cpp reads")
+                                .arg(e.depth() - 1));
     } catch (const YAML::Exception &e) {
         return fail(e.mark, QString::fromStdString(e.msg));
     }

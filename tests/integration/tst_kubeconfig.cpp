@@ -119,6 +119,9 @@ void tst_Kubeconfig::brokenKubeconfigsAreExplained_data()
                           "is not supported");
     QTest::newRow("wrong-kind") << QByteArray("kind: Pod\n") << QString()
                                 << QStringLiteral("has kind \"Pod\", a kubeconfig has kind Config");
+    QTest::newRow("nested-too-deep")
+        << QByteArray("clusters: " + QByteArray(100000, '[') + QByteArray(100000, ']') + "\n")
+        << QString() << QStringLiteral("not valid YAML: nested deeper than 499 levels");
     // Issue 40: yaml-cpp's own words ("operator[] call on a scalar") leaked out.
     QTest::newRow("cluster-a-string")
         << QByteArray("clusters:\n- name: c\n  cluster: \"https://x\"\n"

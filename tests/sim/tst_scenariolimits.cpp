@@ -63,6 +63,11 @@ void tst_ScenarioLimits::refused_data()
     QTest::newRow("an option the fault lacks")
         << QByteArray("steps:\n  - fault: {fail: {cde: 503}}\n")
         << QStringLiteral("fail: unknown option \"cde\" (known: count, code, retryAfter)");
+    // yaml-cpp's depth guard said "bad file".
+    QTest::newRow("nested 100 000 deep")
+        << QByteArray("steps:\n  - caption: " + QByteArray(100000, '[') + QByteArray(100000, ']') +
+                      "\n")
+        << QStringLiteral("the YAML is nested deeper than 499 levels, the most yaml-cpp reads");
     QTest::newRow("timeout past a year")
         << QByteArray("steps:\n  - waitFor: synced\n    timeout: 99999999999\n")
         << QStringLiteral("x.yaml:3:14: timeout needs a number of seconds from 0 to 31536000");
