@@ -30,12 +30,13 @@ constexpr qint64 kPlaygroundLine = qint64(1) << 20; ///< one playground command
 /// such file or directory". The type is checked before the file is opened (opening a FIFO blocks
 /// until someone writes to it); the size while it is read, so a file that grows or reports no
 /// size (/proc) stops at the limit too.
-bool readBoundedFile(const QString &path, qint64 maxBytes, QByteArray *out, QString *error);
+[[nodiscard]] bool readBoundedFile(const QString &path, qint64 maxBytes, QByteArray *out,
+                                   QString *error);
 
 /// The next line of `device` (with its newline, if any) into `*line`, at most `maxBytes`.
 /// False when the line is longer (`*line` then holds its first `maxBytes` bytes): a caller says
 /// so instead of reading on for ever (a file of zeros has no newline).
-bool readBoundedLine(QIODevice &device, qint64 maxBytes, QByteArray *line);
+[[nodiscard]] bool readBoundedLine(QIODevice &device, qint64 maxBytes, QByteArray *line);
 
 /// "16 MiB", "1 GiB", "512 KiB", "300 bytes": a limit as the errors above name it.
 QString byteLimitText(qint64 bytes);

@@ -181,7 +181,7 @@ struct RestConfig {
     /// checks before it sends a request). A line break would end the header and start one of
     /// the sender's choosing (header injection). E.g. "holds a control character (U+000a), a
     /// line break that would start a header of its own".
-    static QString headerValueProblem(const QString &value);
+    [[nodiscard]] static QString headerValueProblem(const QString &value);
     /// Why the credentials and impersonation fields cannot be sent as headers, "" when they
     /// can: the first of bearerToken, impersonateUser, impersonateUid, impersonateGroups and
     /// impersonateExtra whose value headerValueProblem() refuses, named as the user gave it
@@ -190,7 +190,7 @@ struct RestConfig {
     /// is never quoted (it may be a secret). Session::start refuses to start then, as kubectl
     /// fails each request. A token file's or an exec plugin's token is checked where it is
     /// read (tokenProblem()).
-    QString headerError() const;
+    [[nodiscard]] QString headerError() const;
 
     /// Why bearerTokenFile cannot give a token, "" when it can or is not used (a bearerToken is
     /// set, or no file): it cannot be read (missing, not a regular file, over 1 MiB), holds
@@ -198,7 +198,7 @@ struct RestConfig {
     /// a control character. client-go fails when the client is made
     /// (transport.NewBearerAuthWithRefreshRoundTripper); Session::start refuses to start then,
     /// instead of every request getting a bare 401.
-    QString tokenFileError() const;
+    [[nodiscard]] QString tokenFileError() const;
 
     /// Why the impersonation fields cannot be sent, "" when they can: a uid, group or extra
     /// without a user (clientcmd's validateAuthInfo: "requesting uid, groups or user-extra for

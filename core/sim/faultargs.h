@@ -43,8 +43,8 @@ const QList<FaultParam> *faultParams(const QString &name);
 /// "fail: code 999 is not a whole number from 400 to 599", "stall: seconds 1e+09 is not a
 /// number of seconds from 0 to 86400", "fail: unknown option \"cde\" (known: count, code,
 /// retryAfter)".
-bool checkFaultArgs(const QString &name, const QJsonObject &given, QJsonObject *out, QString *error,
-                    bool apiRequired = false);
+[[nodiscard]] bool checkFaultArgs(const QString &name, const QJsonObject &given, QJsonObject *out,
+                                  QString *error, bool apiRequired = false);
 
 /// `given` read from query parameters (`value(name)` for those `has(name)`): a number where
 /// one parses, true/false for "true", "1", "" and "false", "0", else the text, so that

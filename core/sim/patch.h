@@ -46,7 +46,7 @@ struct JsonPatchLimits {
 /// or an operation is malformed, 413 for more than `limits.maxOperations` operations, 422 when
 /// an operation fails (a missing path, a failed test) or the copies pass
 /// `limits.maxCopyBytes`.
-bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *out, QString *error,
-               int *status, const JsonPatchLimits &limits = {});
+[[nodiscard]] bool jsonPatch(const QJsonObject &target, const QByteArray &patch, QJsonObject *out,
+                             QString *error, int *status, const JsonPatchLimits &limits = {});
 
 } // namespace lens::sim
