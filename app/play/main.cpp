@@ -13,6 +13,8 @@
 
 #include <cstdio>
 
+#include <unistd.h>
+
 int main(int argc, char *argv[])
 {
     QTextStream out(stdout);
@@ -34,8 +36,14 @@ int main(int argc, char *argv[])
     QFile f;
     bool opened = false;
     if (arg == QLatin1String("-"))
-        opened = f.open(stdin, QIODevice::ReadOnly | QIODevice::Text);
+        // By descriptor: a FILE*-backed QFile reads lines with fgets(), and a line of NUL
+        // bytes (cat /dev/zero) then reads as empty lines for ever.
+        opened = f.open(STDIN_FILENO, QIODevice::ReadOnly);
     else {
+        if (QString why; !lens::checkRegularFile(arg, &why)) {
+            err << "informer-lens-play: " << why << '\n';
+            return 1;
+        }
         f.setFileName(arg);
         opened = f.open(QIODevice::ReadOnly | QIODevice::Text);
     }
@@ -45,8 +53,10 @@ int main(int argc, char *argv[])
     }
     lens::Playground play;
     // Line by line, so a script piped in interactively answers as it goes.
+    // readLine() blocks until a line or the end arrives (atEnd() of a pipe only says that
+    // nothing is buffered yet); an empty read is the end.
     qint64 lineNo = 0;
-    while (!f.atEnd()) {
+    for (;;) {
         QByteArray bytes;
         ++lineNo;
         if (!lens::readBoundedLine(f, lens::fileLimits::kPlaygroundLine, &bytes)) {
@@ -55,8 +65,12 @@ int main(int argc, char *argv[])
                 << " without ending (a playground line is one command)\n";
             return 1;
         }
+        if (bytes.isEmpty())
+            break;
         QString line = QString::fromUtf8(bytes);
         if (line.endsWith(QLatin1Char('\n')))
+            line.chop(1);
+        if (line.endsWith(QLatin1Char('\r'))) // a CRLF file (read in binary mode)
             line.chop(1);
         const QString r = play.runLine(line);
         if (!r.isEmpty()) {

@@ -18,6 +18,20 @@ QString byteLimitText(qint64 bytes)
     return QStringLiteral("%1 bytes").arg(bytes);
 }
 
+bool checkRegularFile(const QString &path, QString *error)
+{
+    const QFileInfo info(path);
+    // QFileInfo::isFile() is false for devices, FIFOs and sockets (and for directories).
+    if (!info.exists() || info.isFile())
+        return true;
+    if (error)
+        *error = info.isDir() ? QStringLiteral("%1: a directory, not a file").arg(path)
+                              : QStringLiteral("%1: not a regular file (a device, a FIFO or a "
+                                               "socket), so it is not read: it may never end")
+                                    .arg(path);
+    return false;
+}
+
 bool readBoundedFile(const QString &path, qint64 maxBytes, QByteArray *out, QString *error)
 {
     auto fail = [error](const QString &why) {
@@ -25,13 +39,8 @@ bool readBoundedFile(const QString &path, qint64 maxBytes, QByteArray *out, QStr
             *error = why;
         return false;
     };
-    const QFileInfo info(path);
-    // QFileInfo::isFile() is false for devices, FIFOs and sockets (and for directories).
-    if (info.exists() && !info.isFile())
-        return fail(info.isDir() ? QStringLiteral("%1: a directory, not a file").arg(path)
-                                 : QStringLiteral("%1: not a regular file (a device, a FIFO or a "
-                                                  "socket), so it is not read: it may never end")
-                                       .arg(path));
+    if (!checkRegularFile(path, error))
+        return false;
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return fail(QStringLiteral("%1: cannot open: %2").arg(path, f.errorString()));

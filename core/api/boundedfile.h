@@ -33,6 +33,13 @@ constexpr qint64 kPlaygroundLine = qint64(1) << 20; ///< one playground command
 [[nodiscard]] bool readBoundedFile(const QString &path, qint64 maxBytes, QByteArray *out,
                                    QString *error);
 
+/// False, with `*error` as readBoundedFile() words it, when `path` exists and is not a regular
+/// file (a directory, a device, a FIFO, a socket): for the readers that read a file line by
+/// line (a recording, a playground script), checked before they open it, as opening a FIFO
+/// blocks until someone writes to it. True for a regular file or one that does not exist (the
+/// open then says why).
+[[nodiscard]] bool checkRegularFile(const QString &path, QString *error);
+
 /// The next line of `device` (with its newline, if any) into `*line`, at most `maxBytes`.
 /// False when the line is longer (`*line` then holds its first `maxBytes` bytes): a caller says
 /// so instead of reading on for ever (a file of zeros has no newline).

@@ -470,6 +470,7 @@ bool readList(od::document &doc, ListBody *out, Fill *fillOut = nullptr)
                 fill.kind = value;
                 fill.kindField = jsonField("kind", value);
             } else {
+                out->apiVersion = value;
                 fill.apiVersion = value;
                 fill.apiVersionField = jsonField("apiVersion", value);
             }

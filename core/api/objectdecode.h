@@ -32,6 +32,7 @@ struct ListBody {
     /// (a Status, say) decodes too when its fields allow: the caller refuses it
     /// (HttpListCall::parse()).
     QString kind;
+    QString apiVersion; ///< the list's apiVersion as sent ("" when none)
     QList<Object> items;
     QString resourceVersion;
     QString continueToken;

@@ -133,6 +133,13 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
                 QStringLiteral("the proxy %1 (on the way to %2): %3")
                     .arg(proxyOf(reply), endpoint(reply), reply->errorString()));
         case QNetworkReply::ConnectionRefusedError:
+            // Through an HTTP proxy, Qt reports the proxy's refusal as this very error: the
+            // connection that was refused is the proxy's, not the API server's.
+            if (reply->manager() && reply->manager()->proxy().type() != QNetworkProxy::NoProxy &&
+                !reply->manager()->proxy().hostName().isEmpty())
+                return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
+                                                 QStringLiteral("the proxy %1, on the way to %2")
+                                                     .arg(proxyOf(reply), endpoint(reply)));
             return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
                                              endpoint(reply));
         case QNetworkReply::TimeoutError:
@@ -528,7 +535,7 @@ void HttpListCall::complete()
     connect(m_parsing, &QFutureWatcher<Parsed>::finished, this, [this] {
         tsan::tookOver(decoderPool());
         Parsed p = m_parsing->future().takeResult();
-        refuseOtherList(&p, m_listKind);
+        refuseOtherList(&p, m_listKind, m_listApiVersion);
         m_ok = p.ok;
         m_page = std::move(p.page);
         m_error = std::move(p.error);
@@ -615,16 +622,28 @@ bool HttpListCall::refuseNonList(const QJsonObject &body, Parsed *out)
     return true;
 }
 
-void HttpListCall::refuseOtherList(Parsed *parsed, const QString &listKind)
+void HttpListCall::refuseOtherList(Parsed *parsed, const QString &listKind,
+                                   const QString &apiVersion)
 {
-    if (!parsed->ok || listKind.isEmpty() || parsed->kind.isEmpty() || parsed->kind == listKind)
+    if (!parsed->ok || listKind.isEmpty())
+        return;
+    // client-go's typed decoder: "no kind "PodList" is registered for version "apps/v1"".
+    const bool otherKind = !parsed->kind.isEmpty() && parsed->kind != listKind;
+    const bool otherVersion =
+        !apiVersion.isEmpty() && !parsed->apiVersion.isEmpty() && parsed->apiVersion != apiVersion;
+    if (!otherKind && !otherVersion)
         return;
     parsed->ok = false;
     parsed->page = ListPage();
+    auto named = [](const QString &kind, const QString &version) {
+        return version.isEmpty() ? QStringLiteral("kind %1").arg(kind)
+                                 : QStringLiteral("kind %1, apiVersion %2").arg(kind, version);
+    };
     parsed->error = ApiStatus::transportError(
         ApiStatus::Transport::Decode,
-        QStringLiteral("the LIST was answered with a %1, not the %2 it asked for")
-            .arg(parsed->kind, listKind));
+        QStringLiteral("the LIST was answered with %1; it asked for %2")
+            .arg(named(parsed->kind.isEmpty() ? listKind : parsed->kind, parsed->apiVersion),
+                 named(listKind, apiVersion)));
 }
 
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
@@ -641,6 +660,7 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
         fastjson::decodeList(body, &fast) &&
         (fast.kind.isEmpty() || fast.kind.endsWith(QLatin1String("List")))) {
         out.kind = std::move(fast.kind);
+        out.apiVersion = std::move(fast.apiVersion);
         out.page.items = std::move(fast.items);
         out.page.resourceVersion = std::move(fast.resourceVersion);
         out.page.continueToken = std::move(fast.continueToken);
@@ -673,6 +693,7 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
     if (refuseNonList(list, &out))
         return out;
     out.kind = list.value(QLatin1String("kind")).toString();
+    out.apiVersion = list.value(QLatin1String("apiVersion")).toString();
     const QJsonObject meta = list.value(QLatin1String("metadata")).toObject();
     QString itemKind = out.kind;
     if (itemKind.endsWith(QLatin1String("List")))

@@ -59,7 +59,8 @@ public:
     /// A decoded LIST body: the page, or the error client-go's decoder would give.
     struct Parsed {
         bool ok = false;
-        QString kind; ///< the list's kind as sent ("PodList"), "" when it had none
+        QString kind;       ///< the list's kind as sent ("PodList"), "" when it had none
+        QString apiVersion; ///< the list's apiVersion as sent ("v1"), "" when it had none
         ListPage page;
         ApiStatus error;
     };
@@ -106,7 +107,11 @@ public:
     /// The kind of list asked for, e.g. "PodList" (HttpListerWatcher::setItemKind()): a body
     /// of another list kind is an error that keeps the informer's state; "" (the default)
     /// takes any list. Call before the answer arrives.
-    void setListKind(const QString &listKind) { m_listKind = listKind; }
+    void setListKind(const QString &listKind, const QString &apiVersion = {})
+    {
+        m_listKind = listKind;
+        m_listApiVersion = apiVersion;
+    }
     /// Bytes of the answer taken from the reply so far.
     qint64 bytesTaken() const { return m_bytesTaken; }
 
@@ -121,7 +126,7 @@ private:
     /// A body whose "kind" is not a list's: `*out` gets the error and true is returned.
     static bool refuseNonList(const QJsonObject &body, Parsed *out);
     /// A list of another kind than `listKind` (when both are known) becomes an error.
-    static void refuseOtherList(Parsed *parsed, const QString &listKind);
+    static void refuseOtherList(Parsed *parsed, const QString &listKind, const QString &apiVersion);
     void onFinished();
     void takeArrived();
     void feed(QByteArray piece);
@@ -147,6 +152,7 @@ private:
     ReadLimits m_limits;
     TransformFunc m_itemTransform;
     QString m_listKind;
+    QString m_listApiVersion;
     qint64 m_bytesTaken = 0;
     SilenceWatchdog *m_watchdog = nullptr;
     QFutureWatcher<Parsed> *m_parsing = nullptr;

@@ -98,7 +98,7 @@ ListCall *HttpListerWatcher::list(const ListOptions &options)
     call->setItemTransform(packedAfter(options.itemTransform, options.packer));
     call->setObjectPacker(options.packer);
     if (!m_itemKind.isEmpty())
-        call->setListKind(m_itemKind + QLatin1String("List"));
+        call->setListKind(m_itemKind + QLatin1String("List"), m_itemApiVersion);
     if (m_rest.credentialReady()) {
         call->attach(m_nam->get(makeRequest(options, false)));
         return call;

@@ -53,11 +53,16 @@ public:
     /// Bytes of undecoded watch stream tolerated before a watch that fell behind is given up
     /// (see HttpWatchCall); <= 0 = HttpWatchCall::defaultBacklogLimit(). For new watches.
     void setWatchBacklogLimit(qint64 bytes) { m_backlogLimit = bytes; }
-    /// The kind of the objects listed, e.g. "Pod" (discovery's ApiResource::kind): a LIST
-    /// answered with another kind of list ("ConfigMapList") is then an error that keeps the
+    /// The kind of the objects listed, e.g. "Pod" (discovery's ApiResource::kind), and their
+    /// apiVersion ("v1", "apps/v1"; "" = not checked): a LIST answered with another kind of list
+    /// ("ConfigMapList") or another version ("apps/v1" for pods) is then an error that keeps the
     /// informer's state, as a Status or a body of any other kind always is (HttpListCall::
     /// parse()). "" (the default): any list is taken. For new lists.
-    void setItemKind(const QString &kind) { m_itemKind = kind; }
+    void setItemKind(const QString &kind, const QString &apiVersion = {})
+    {
+        m_itemKind = kind;
+        m_itemApiVersion = apiVersion;
+    }
     /// The Clock the silence limits are timed on (SilenceWatchdog): a request without any
     /// answer is given up after 60 s, a list that stops sending after 60 s, a watch that
     /// stops sending after its timeoutSeconds plus 60 s; each ends with Transport::Timeout
@@ -87,6 +92,7 @@ private:
     std::unique_ptr<QNetworkAccessManager> m_nam;
     qint64 m_backlogLimit = 0;
     QString m_itemKind;
+    QString m_itemApiVersion;
     const Clock *m_clock = nullptr;
     static constexpr qint64 kListSilenceMs = 60000;
     qint64 m_noAnswerMs = kListSilenceMs;

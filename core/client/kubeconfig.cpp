@@ -223,22 +223,20 @@ void resolveCluster(const QString &name, const Entry &e, RestConfig *out)
     // A server URL has no spaces. One that does swallowed what followed it (a quote left open,
     // which yaml-cpp reads to the end of the file): that may be a token, so it is never echoed.
     if (server.contains(QRegularExpression(QStringLiteral("\\s"))))
-        fail(
-            QStringLiteral("%1:%2: cluster \"%3\" has a server value that runs on past the URL "
-                           "(\"%4 …\"): is a quote left open?")
-                .arg(e.file)
-                .arg(e.node["server"].Mark().line + 1)
-                .arg(
-                    name,
-                    RestNetworkAccessManager::maskedUrlText(
-                        server.section(QRegularExpression(QStringLiteral("\\s")), 0, 0).left(80))));
+        fail(QStringLiteral("%1:%2: cluster \"%3\" has a server value that runs on past the URL "
+                            "(\"%4 …\"): is a quote left open?")
+                 .arg(e.file)
+                 .arg(e.node["server"].Mark().line + 1)
+                 .arg(name, RestNetworkAccessManager::maskedUrlText(server)
+                                .section(QRegularExpression(QStringLiteral("\\s")), 0, 0)
+                                .left(80)));
     out->server = QUrl(server, QUrl::StrictMode);
     if (!out->server.isValid() || out->server.host().isEmpty() ||
         (out->server.scheme() != QLatin1String("https") &&
          out->server.scheme() != QLatin1String("http")))
         fail(QStringLiteral("%1: cluster \"%2\" has server \"%3\", which is not an http or https "
                             "URL")
-                 .arg(e.file, name, RestNetworkAccessManager::maskedUrlText(server.left(80))));
+                 .arg(e.file, name, RestNetworkAccessManager::maskedUrlText(server).left(80)));
     out->insecureSkipTlsVerify = flag(e.node, "insecure-skip-tls-verify");
     if (out->insecureSkipTlsVerify &&
         (e.node["certificate-authority"] || e.node["certificate-authority-data"]))

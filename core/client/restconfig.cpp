@@ -48,6 +48,7 @@ void ExecCredentialPlugin::finish(const QString &error)
 {
     if (m_deadline)
         m_deadline->stop();
+    m_stderrTail.clear();
     if (m_process) {
         QProcess *p = std::exchange(m_process, nullptr);
         p->disconnect(this);
@@ -106,9 +107,26 @@ void ExecCredentialPlugin::fetch()
                    .arg(m_process->errorString(),
                         hint.isEmpty() ? QString() : QStringLiteral(". ") + hint));
     });
+    // An ExecCredential is a few KB: a plugin that prints without end is stopped at 1 MiB on
+    // stdout (64 KiB on stderr, of which only the last line is shown) instead of growing this
+    // process until it is killed.
+    constexpr qint64 kMaxOutput = qint64(1) << 20, kMaxErrors = qint64(64) << 10;
+    connect(m_process, &QProcess::readyReadStandardOutput, this, [this] {
+        if (m_process->bytesAvailable() > kMaxOutput)
+            finish(QStringLiteral("printed more than %1 without ending (an ExecCredential is a "
+                                  "few KB); stopped")
+                       .arg(byteLimitText(kMaxOutput)));
+    });
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        // Keep the end of stderr only: the last line is what an error message quotes.
+        m_stderrTail += m_process->readAllStandardError();
+        if (m_stderrTail.size() > kMaxErrors)
+            m_stderrTail = m_stderrTail.right(kMaxErrors);
+    });
     connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         if (status != QProcess::NormalExit || code != 0) {
-            const QList<QByteArray> lines = m_process->readAllStandardError().trimmed().split('\n');
+            m_stderrTail += m_process->readAllStandardError();
+            const QList<QByteArray> lines = m_stderrTail.right(kMaxErrors).trimmed().split('\n');
             finish(QStringLiteral("exited with code %1%2")
                        .arg(code)
                        .arg(lines.constLast().isEmpty()
@@ -139,6 +157,10 @@ bool ExecCredentialPlugin::fetchAndWait(QString *error)
         fetch();
         if (!hasValidCredential() || isRunning())
             loop.exec();
+        // The wait ended by someone else (QCoreApplication::exit() after a termination
+        // signal) while the plugin still ran: stop it and say so.
+        if (isRunning())
+            finish(QStringLiteral("was stopped before it answered: the program is stopping"));
     }
     if (error)
         *error = m_error;

@@ -90,6 +90,7 @@ private:
     QDateTime m_expiry;
     bool m_fetched = false;
     QProcess *m_process = nullptr;
+    QByteArray m_stderrTail; ///< the end of the running plugin's stderr (at most 64 KiB)
     QTimer *m_deadline = nullptr;
     QString m_error;
     int m_runs = 0;

@@ -123,9 +123,11 @@ QByteArray RestNetworkAccessManager::loggedUrl(const QUrl &url)
 
 QString RestNetworkAccessManager::maskedUrlText(const QString &text)
 {
-    // RFC 3986: the authority runs from "//" to the next "/", "?" or "#"; its user information
-    // ends at the last "@" in it.
-    static const QRegularExpression userInfo(QStringLiteral("(//)[^/?#\\s]*@"));
+    // Everything from "//" to the last "@" of the text: a password that breaks the URL (a
+    // space, a tab, a "#" or a "/" in it) must not end the masking early, so the URL's own
+    // rules (RFC 3986) are not what decides here.
+    static const QRegularExpression userInfo(QStringLiteral("(//).*@"),
+                                             QRegularExpression::DotMatchesEverythingOption);
     QString out = text;
     out.replace(userInfo, QStringLiteral("\\1<masked>@"));
     return out;

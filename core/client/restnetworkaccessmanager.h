@@ -44,9 +44,9 @@ public:
     /// signature, credential, any case) replaced by <masked>. The API's own parameters
     /// (resourceVersion, watch, labelSelector, ...) stay as sent.
     static QByteArray loggedUrl(const QUrl &url);
-    /// `text` (an argument or a file's value that may not parse as a URL) with the user
-    /// information of each "scheme://user:password@" in it replaced by "<masked>@", for error
-    /// messages that quote what the user gave.
+    /// `text` (one URL as the user gave it, which may not parse) with everything from "//" to
+    /// its last "@" replaced by "<masked>", for error messages that quote it: a password with a
+    /// space, tab, "#" or "/" in it is masked whole too.
     static QString maskedUrlText(const QString &text);
 
 protected:

@@ -19,7 +19,8 @@ SharedInformerFactory::ListerWatcherFactory storageListerWatchers(const RestConf
                             ? QStringLiteral("PersistentVolume")
                         : resource == QLatin1String("persistentvolumeclaims")
                             ? QStringLiteral("PersistentVolumeClaim")
-                            : QString());
+                            : QString(),
+                        group.isEmpty() ? QStringLiteral("v1") : group + QStringLiteral("/v1"));
         return lw;
     };
 }

@@ -238,6 +238,8 @@ bool JournalFile::read(const QString &path, JournalFileContents *contents, QStri
             *error = why;
         return false;
     };
+    if (QString why; !checkRegularFile(path, &why))
+        return fail(why);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fail(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()));

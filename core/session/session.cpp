@@ -411,7 +411,7 @@ bool Session::makeInformers(const RestConfig &rest, const QList<Resolved> &resol
             rest, HttpListerWatcher::collectionPath(a.group, a.version, a.resource,
                                                     a.namespaced ? ns : QString()));
         lw->setWatchBacklogLimit(backlog);
-        lw->setItemKind(a.kind);
+        lw->setItemKind(a.kind, a.groupVersion());
         return lw;
     };
     // One informer: its journal reads as it did without a factory (no factory lines; its

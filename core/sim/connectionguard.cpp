@@ -10,8 +10,9 @@ namespace {
 const char kGuarded[] = "lensConnectionGuard";
 } // namespace
 
-ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits)
-    : QObject(socket), m_socket(socket), m_limits(limits)
+ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits,
+                                 std::shared_ptr<qint64> inFlight)
+    : QObject(socket), m_socket(socket), m_limits(limits), m_inFlight(std::move(inFlight))
 {
     socket->setProperty(kGuarded, true);
     m_headerDeadline.setSingleShot(true);
@@ -24,8 +25,14 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *lim
     startRequest(); // Go's ReadHeaderTimeout counts from the accepted connection
 }
 
+ConnectionGuard::~ConnectionGuard()
+{
+    *m_inFlight -= m_bodyBytes;
+}
+
 void ConnectionGuard::startRequest()
 {
+    *m_inFlight -= m_bodyBytes; // the previous request is whole: its body is the handler's
     m_inHeader = true;
     m_headerBytes = 0;
     m_bodyBytes = 0;
@@ -82,8 +89,13 @@ void ConnectionGuard::countBody(qint64 bytes)
     // that arrived in the same read counts too: a client that pipelines requests just under
     // the limit may be refused early (kubectl and client-go do not pipeline).
     m_bodyBytes += bytes;
+    *m_inFlight += bytes;
     if (m_limits->maxBodyBytes > 0 && m_bodyBytes > m_limits->maxBodyBytes)
         refuse(413, QStringLiteral("request body over %1 bytes").arg(m_limits->maxBodyBytes));
+    else if (m_limits->maxBodyBytesInFlight > 0 && *m_inFlight > m_limits->maxBodyBytesInFlight &&
+             bytes > 0)
+        refuse(429, QStringLiteral("unfinished request bodies over %1 bytes in all")
+                        .arg(m_limits->maxBodyBytesInFlight));
 }
 
 void ConnectionGuard::refuse(int status, const QString &why)
@@ -92,6 +104,8 @@ void ConnectionGuard::refuse(int status, const QString &why)
         return;
     m_refusal = why;
     m_headerDeadline.stop();
+    *m_inFlight -= m_bodyBytes; // thrown away below
+    m_bodyBytes = 0;
     // The server's parser lets go of the request: its readyRead slot is disconnected (a slot
     // disconnected during an emission is skipped), the transaction holding the request's bytes
     // is ended and what came in is thrown away, now and until the connection closes.
@@ -106,6 +120,20 @@ void ConnectionGuard::refuse(int status, const QString &why)
                         "Content-Type: text/plain; charset=utf-8\r\n"
                         "Connection: close\r\n\r\n"
                         "431 Request Header Fields Too Large");
+    } else if (status == 429) {
+        // kube-apiserver's max-in-flight filter (tooManyRequests).
+        const QByteArray body =
+            R"({"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":)"
+            R"("Too many requests, please try again later.","reason":"TooManyRequests",)"
+            R"("details":{"retryAfterSeconds":1},"code":429})";
+        m_socket->write("HTTP/1.1 429 Too Many Requests\r\n"
+                        "Content-Type: application/json\r\n"
+                        "Retry-After: 1\r\n"
+                        "Content-Length: " +
+                        QByteArray::number(body.size()) +
+                        "\r\n"
+                        "Connection: close\r\n\r\n" +
+                        body);
     } else if (status == 413) {
         // kube-apiserver's limitedReadBody: errors.NewRequestEntityTooLargeError.
         const QByteArray body =
@@ -144,7 +172,7 @@ void GuardedTcpServer::incomingConnection(qintptr socketDescriptor)
         delete socket;
         return;
     }
-    auto *guard = new ConnectionGuard(socket, m_limits);
+    auto *guard = new ConnectionGuard(socket, m_limits, m_inFlight);
     connect(guard, &ConnectionGuard::refused, this, &GuardedTcpServer::refused);
     addPendingConnection(socket);
 }
@@ -161,7 +189,7 @@ void GuardedSslServer::incomingConnection(qintptr socketDescriptor)
     // pending only once encrypted, so the guard's readyRead slot comes first.
     for (QSslSocket *s : findChildren<QSslSocket *>(Qt::FindDirectChildrenOnly))
         if (!s->property(kGuarded).toBool()) {
-            auto *guard = new ConnectionGuard(s, m_limits);
+            auto *guard = new ConnectionGuard(s, m_limits, m_inFlight);
             connect(guard, &ConnectionGuard::refused, this, &GuardedSslServer::refused);
         }
 }

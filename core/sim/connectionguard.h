@@ -7,6 +7,8 @@
 #include <QTcpServer>
 #include <QTimer>
 
+#include <memory>
+
 class QTcpSocket;
 
 namespace lens::sim {
@@ -28,6 +30,13 @@ struct ConnectionLimits {
     /// body is buffered whole (Qt 6.4's server holds a body in memory until it is complete).
     /// 0 = no limit.
     qint64 maxBodyBytes = qint64(3) << 20;
+    /// Unfinished request bodies of all connections together, bytes (128 MiB): past it, a
+    /// request whose body is still coming is answered "429 Too Many Requests" (Retry-After 1,
+    /// reason TooManyRequests, as kube-apiserver's max-in-flight filter answers) and its
+    /// connection closed. Qt 6.4's server holds an unfinished body about three times over, and
+    /// 150 connections each sending 3 MB and never the last byte took the server to 1.3 GB.
+    /// 0 = no limit.
+    qint64 maxBodyBytesInFlight = qint64(128) << 20;
 };
 
 /// Guards one connection of the built-in server against requests that never end (see
@@ -42,15 +51,19 @@ struct ConnectionLimits {
 class ConnectionGuard : public QObject {
     Q_OBJECT
 public:
-    /// Watches `socket` (becomes its child). `limits` are read when each request starts.
-    ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits);
+    /// Watches `socket` (becomes its child). `limits` are read when each request starts;
+    /// `inFlight` counts the unfinished bodies of every connection of the server.
+    ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits,
+                    std::shared_ptr<qint64> inFlight);
+    ~ConnectionGuard() override;
 
     /// How the guard ended the connection, for the server's log: "" = it did not.
     QString refusal() const { return m_refusal; }
 
 Q_SIGNALS:
-    /// The guard closed the connection: `status` 431 (header too large), 413 (body too large)
-    /// or 408 (header timeout; nothing is sent then, as Go's server sends nothing either).
+    /// The guard closed the connection: `status` 431 (header too large), 413 (body too large),
+    /// 429 (too many unfinished bodies) or 408 (header timeout; nothing is sent then, as Go's
+    /// server sends nothing either).
     void refused(int status, const QString &why);
 
 private:
@@ -63,9 +76,10 @@ private:
     const ConnectionLimits *m_limits;
     QTimer m_headerDeadline;
     qint64 m_headerBytes = 0;
-    qint64 m_bodyBytes = 0; ///< bytes after the current request's headers
-    bool m_inHeader = true; ///< the current request's headers have not ended yet
-    QByteArray m_tail;      ///< the last bytes scanned (a header end split over two reads)
+    qint64 m_bodyBytes = 0;             ///< bytes after the current request's headers
+    std::shared_ptr<qint64> m_inFlight; ///< the server's unfinished body bytes
+    bool m_inHeader = true;             ///< the current request's headers have not ended yet
+    QByteArray m_tail; ///< the last bytes scanned (a header end split over two reads)
     QString m_refusal;
 };
 
@@ -84,6 +98,7 @@ protected:
 
 private:
     const ConnectionLimits *m_limits;
+    std::shared_ptr<qint64> m_inFlight = std::make_shared<qint64>(0);
 };
 
 /// GuardedTcpServer for TLS: QSslServer's own incomingConnection() makes the QSslSocket and
@@ -101,6 +116,7 @@ protected:
 
 private:
     const ConnectionLimits *m_limits;
+    std::shared_ptr<qint64> m_inFlight = std::make_shared<qint64>(0);
 };
 
 } // namespace lens::sim

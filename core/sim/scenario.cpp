@@ -29,19 +29,28 @@ struct Error {
     QString message;
 };
 
-/// What one parse may still turn into text, bytes (Scenario::kMaxTextBytes at the start):
-/// every key and scalar taken from the YAML passes through str(). YAML aliases (*name) repeat
-/// what they name without costing the file a byte: a 1 MiB caption named 9 999 times was 10 GB.
+/// What one parse may still build from the YAML, bytes (Scenario::kMaxTextBytes at the
+/// start): every key and scalar taken from it passes through str() (two bytes a character, as
+/// a QString holds it) and every node toJson() builds costs kNodeBytes more (a QJsonValue and
+/// its container's slot). YAML aliases (*name) repeat what they name without costing the file
+/// a byte: a 1 MiB caption named 9 999 times was 10 GB, and nested aliases of empty values
+/// (billion laughs with `~` leaves) built gigabytes of empty JSON.
 thread_local qint64 t_textLeft = 0;
+constexpr qint64 kNodeBytes = 64;
 
-/// Thrown by str() once t_textLeft is used up; Scenario::parse says where.
+/// Thrown once t_textLeft is used up; Scenario::parse says where.
 struct TextBudgetSpent {};
+
+void spend(qint64 bytes)
+{
+    t_textLeft -= bytes;
+    if (t_textLeft < 0)
+        throw TextBudgetSpent{};
+}
 
 QString str(const std::string &s)
 {
-    t_textLeft -= qint64(s.size());
-    if (t_textLeft < 0)
-        throw TextBudgetSpent{};
+    spend(2 * qint64(s.size()));
     return QString::fromStdString(s);
 }
 
@@ -49,6 +58,7 @@ QString str(const std::string &s)
 /// null when they read as one, quoted scalars → strings.
 QJsonValue toJson(const YAML::Node &n)
 {
+    spend(kNodeBytes);
     switch (n.Type()) {
     case YAML::NodeType::Map: {
         QJsonObject o;
@@ -558,8 +568,9 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                 } catch (const TextBudgetSpent &) {
                     throw Error{item.Mark(),
                                 QStringLiteral("step %1: the scenario's text passes %2 MiB here "
-                                               "(YAML aliases, *name, repeat what they name: a "
-                                               "scenario is a lesson, not a load test)")
+                                               "(as built in memory; YAML aliases, *name, repeat "
+                                               "what they name: a scenario is a lesson, not a "
+                                               "load test)")
                                     .arg(index + 1)
                                     .arg(Scenario::kMaxTextBytes >> 20)};
                 }

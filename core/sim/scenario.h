@@ -112,8 +112,10 @@ struct Scenario {
     /// Bytes of object options the steps write (`count` × the step's options as JSON): 10 000
     /// objects with a 1 MiB annotation each passed 8 GB.
     static constexpr qint64 kMaxWrittenBytes = qint64(256) << 20;
-    /// Text the YAML may expand to (every key and scalar, aliases counted each time they are
-    /// named), bytes. The file itself is at most 16 MiB (fileLimits::kScenario).
+    /// What the YAML may expand to in memory, bytes: every key and scalar at two bytes a
+    /// character and every value built at 64 bytes, aliases counted each time they are named
+    /// (billion laughs, with text or with empty leaves, stops here). The file itself is at most
+    /// 16 MiB (fileLimits::kScenario).
     static constexpr qint64 kMaxTextBytes = qint64(64) << 20;
     /// The most seconds `at` and `timeout` take (a year).
     static constexpr qint64 kMaxSeconds = 365LL * 24 * 3600;

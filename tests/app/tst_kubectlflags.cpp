@@ -340,6 +340,15 @@ void tst_KubectlFlags::aPasswordInTheServerUrlIsNeverPrinted()
                  this, &code);
     QCOMPARE(code, 2);
     QVERIFY2(!bad.contains(password) && bad.contains("ftp://<masked>@h"), bad.constData());
+    // A password that breaks the URL (the hostile round: a space, a tab or a "#" in it).
+    for (const QString &broken : {QStringLiteral("http://alice:%1 PW@127.0.0.1:1"),
+                                  QStringLiteral("http://alice:%1\tPW@127.0.0.1:1"),
+                                  QStringLiteral("http://alice:S#%1@127.0.0.1:1")}) {
+        const QByteArray said = runToEnd({QStringLiteral("--headless"), QStringLiteral("--server"),
+                                          broken.arg(QString::fromLatin1(password))},
+                                         this, &code);
+        QVERIFY2(!said.contains(password) && !said.contains("alice"), said.constData());
+    }
 }
 
 void tst_KubectlFlags::lineBreaksInHeaderValuesAreRefused_data()

@@ -86,6 +86,7 @@ private slots:
     void itemsAreTransformedWhereTheyAreDecoded();
     void watchEventWithMistypedMetadataIsAnError();
     void bodyCutShortSaysSo();
+    void refusedProxyIsNamed();
 };
 
 void tst_HttpList::listBodyIsParsedOrExplained_data()
@@ -161,8 +162,15 @@ void tst_HttpList::listBodyIsParsedOrExplained_data()
     QTest::newRow("another kind of list")
         << QByteArray(R"({"kind":"ConfigMapList","apiVersion":"v1","metadata":{},"items":[]})")
         << int(ApiStatus::Transport::Decode)
-        << QStringLiteral("the LIST was answered with a ConfigMapList, not the PodList it asked "
-                          "for")
+        << QStringLiteral("the LIST was answered with kind ConfigMapList, apiVersion v1; it "
+                          "asked for kind PodList, apiVersion v1")
+        << 0;
+    // The hostile round: a PodList of another group/version emptied the cache.
+    QTest::newRow("a list of another version")
+        << QByteArray(R"({"kind":"PodList","apiVersion":"apps/v1","metadata":{},"items":[]})")
+        << int(ApiStatus::Transport::Decode)
+        << QStringLiteral("the LIST was answered with kind PodList, apiVersion apps/v1; it asked "
+                          "for kind PodList, apiVersion v1")
         << 0;
     QTest::newRow("kind a number")
         << QByteArray(R"({"kind":7,"apiVersion":"v1","metadata":{},"items":[]})")
@@ -184,7 +192,7 @@ void tst_HttpList::listBodyIsParsedOrExplained()
     answerWith(&server, body);
     HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
                          QStringLiteral("/api/v1/pods"));
-    lw.setItemKind(QStringLiteral("Pod"));
+    lw.setItemKind(QStringLiteral("Pod"), QStringLiteral("v1"));
     std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
     QSignalSpy finished(call.get(), &ListCall::finished);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
@@ -484,6 +492,26 @@ void tst_HttpList::bodyCutShortSaysSo()
     QVERIFY2(call->error().message.startsWith(
                  QStringLiteral("the LIST's answer (200 OK) ended after 100 bytes of its body")),
              qPrintable(call->error().message));
+}
+
+// The hostile round: a kubeconfig's proxy-url on a closed port was reported as the API
+// server refusing the connection.
+void tst_HttpList::refusedProxyIsNamed()
+{
+    QTcpServer server; // the API server is up; the proxy is not
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    RestConfig rest;
+    rest.server = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+    rest.proxyUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+    HttpListerWatcher lw(rest, QStringLiteral("/api/v1/pods"));
+    std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
+    QSignalSpy finished(call.get(), &ListCall::finished);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+    QVERIFY(!call->ok());
+    QCOMPARE(call->error().transport, ApiStatus::Transport::ConnectionRefused);
+    QVERIFY2(call->error().message.startsWith(QStringLiteral("the proxy 127.0.0.1:1, on the way "
+                                                             "to 127.0.0.1:")),
+             qPrintable(call->error().describe()));
 }
 
 QTEST_GUILESS_MAIN(tst_HttpList)

@@ -119,6 +119,13 @@ void tst_Kubeconfig::brokenKubeconfigsAreExplained_data()
                           "is not supported");
     QTest::newRow("wrong-kind") << QByteArray("kind: Pod\n") << QString()
                                 << QStringLiteral("has kind \"Pod\", a kubeconfig has kind Config");
+    // Issue 40 (hostile round): a password that breaks the URL was quoted whole.
+    QTest::newRow("password-with-a-space")
+        << config("    server: \"http://u:" + kSecret.toUtf8() + " x@127.0.0.1:80\"\n", okUser)
+        << QString() << QStringLiteral("runs on past the URL (\"http://<masked>@127.0.0.1:80");
+    QTest::newRow("password-with-a-hash")
+        << config("    server: \"http://u:" + kSecret.toUtf8() + "#x@127.0.0.1:80\"\n", okUser)
+        << QString() << QStringLiteral("has server \"http://<masked>@127.0.0.1:80\"");
     QTest::newRow("nested-too-deep")
         << QByteArray("clusters: " + QByteArray(100000, '[') + QByteArray(100000, ']') + "\n")
         << QString() << QStringLiteral("not valid YAML: nested deeper than 499 levels");

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace lens;
 
 namespace {
@@ -380,6 +382,23 @@ private Q_SLOTS:
                 QVERIFY2(
                     said.endsWith(QStringLiteral("kept the %1 events read before it").arg(kept)),
                     qPrintable(said));
+        }
+    }
+
+    // The hostile round: `--open FIFO` blocked in open() and ignored the first signal;
+    // `--open /dev/zero` read 64 MiB before it said anything.
+    void endlessFilesAreRefusedUnread()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("run.jsonl"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        for (const QString &path : {fifo, QStringLiteral("/dev/zero")}) {
+            JournalFileContents c;
+            QString error;
+            QVERIFY(!JournalFile::read(path, &c, &error));
+            QVERIFY2(error == path + QStringLiteral(": not a regular file (a device, a FIFO or a "
+                                                    "socket), so it is not read: it may never end"),
+                     qPrintable(error));
         }
     }
 

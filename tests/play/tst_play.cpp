@@ -145,6 +145,21 @@ void TestPlay::cliErrors()
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitCode(), 2);
     QVERIFY(p.readAllStandardError().startsWith("usage: informer-lens-play FILE | -"));
+
+    // Issue 40 (hostile round): /dev/zero exited 0 saying nothing, and zeros on stdin ran for
+    // ever (fgets read the NUL bytes as empty lines).
+    p.start(binary(), {QStringLiteral("/dev/zero")});
+    QVERIFY(p.waitForFinished(10000));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY(p.readAllStandardError().contains("/dev/zero: not a regular file"));
+    p.start(binary(), {QStringLiteral("-")});
+    QVERIFY(p.waitForStarted(10000));
+    p.write(QByteArray(3 << 20, '\0'));
+    p.closeWriteChannel();
+    QVERIFY(p.waitForFinished(20000));
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(p.readAllStandardError().contains("the line runs past 1 MiB without ending"),
+             "a line of zeros is refused at its limit");
 }
 
 void TestPlay::language_data()

@@ -28,8 +28,22 @@ void tst_ScenarioLimits::refused_data()
         aliases += "  - caption: *big\n";
     QTest::newRow("a caption repeated by alias names the step")
         << aliases
-        << QStringLiteral("the scenario's text passes 64 MiB here (YAML aliases, *name, repeat "
-                          "what they name");
+        << QStringLiteral("the scenario's text passes 64 MiB here (as built in memory; YAML "
+                          "aliases, *name, repeat what they name");
+    // Billion laughs with empty leaves (the hostile round's crash: no text to count, 5.7 GB of
+    // empty JSON): nine levels of ten aliases each inside a wait condition's detail.
+    QByteArray laughs = "steps:\n  - caption: a\n    when: {kind: info, detail: {l0: &l0 [~, ~, "
+                        "~, ~, ~, ~, ~, ~, ~, ~]";
+    for (int level = 1; level < 9; ++level) {
+        laughs += QByteArray(", l") + QByteArray::number(level) + ": &l" +
+                  QByteArray::number(level) + " [";
+        for (int i = 0; i < 10; ++i)
+            laughs += QByteArray(i ? ", " : "") + "*l" + QByteArray::number(level - 1);
+        laughs += "]";
+    }
+    laughs += "}}\n";
+    QTest::newRow("billion laughs with empty leaves")
+        << laughs << QStringLiteral("the scenario's text passes 64 MiB here");
     // 300 objects with a 1 MiB annotation: 300 MiB of options written.
     QByteArray big = "steps:\n  - create: {template: configmap, name: big, count: 300, "
                      "annotations: {a: \"" +

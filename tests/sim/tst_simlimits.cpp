@@ -14,6 +14,7 @@
 #include <QTcpSocket>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace lens::sim;
@@ -30,6 +31,7 @@ private slots:
     void bodyOverThreeMiBIs413();
     void bodyJustUnderTheLimitIsRead();
     void slowWatchesAreClosedPastTheBudget();
+    void unfinishedBodiesAreBoundedInAll();
 
 private:
     /// A raw connection to the server (QNetworkAccessManager would not send what these send).
@@ -238,6 +240,46 @@ void tst_SimLimits::slowWatchesAreClosedPastTheBudget()
     // The client that reads is served on.
     QCOMPARE(reader->state(), QAbstractSocket::ConnectedState);
     QVERIFY(read > 0);
+}
+
+// The hostile round: 150 connections each sending 3 MB of a 3 MB + 1 body, and never the last
+// byte, took the server to 1.3 GB. Past the unfinished bodies' budget, the connection that
+// adds to it is answered 429 (kube-apiserver's max-in-flight answer) and closed.
+void tst_SimLimits::unfinishedBodiesAreBoundedInAll()
+{
+    ConnectionLimits limits;
+    limits.maxBodyBytesInFlight = qint64(4) << 20;
+    m_sim->server()->setConnectionLimits(limits);
+    QList<std::shared_ptr<QTcpSocket>> senders;
+    QList<std::shared_ptr<QByteArray>> answers;
+    for (int i = 0; i < 4; ++i) {
+        auto s = std::shared_ptr<QTcpSocket>(connectRaw().release());
+        QVERIFY(s);
+        auto answer = std::make_shared<QByteArray>();
+        connect(s.get(), &QTcpSocket::readyRead, this, [s, answer] { *answer += s->readAll(); });
+        s->write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n"
+                 "Content-Type: application/json\r\nContent-Length: 2000001\r\n\r\n");
+        s->write(QByteArray(2000000, ' ')); // one byte short, for ever
+        senders << s;
+        answers << answer;
+    }
+    // 8 MB unfinished in all against a 4 MiB budget: some are refused with 429.
+    QTRY_VERIFY_WITH_TIMEOUT(std::any_of(answers.cbegin(), answers.cend(),
+                                         [](const auto &a) { return a->contains("429"); }),
+                             20000);
+    for (const auto &a : std::as_const(answers))
+        if (!a->isEmpty()) {
+            QVERIFY2(a->startsWith("HTTP/1.1 429 Too Many Requests\r\n"), a->constData());
+            QVERIFY(a->contains("\"reason\":\"TooManyRequests\""));
+            QVERIFY(a->contains("Retry-After: 1\r\n"));
+        }
+    // The server goes on serving.
+    auto t = connectRaw();
+    QVERIFY(t);
+    QByteArray ok;
+    connect(t.get(), &QTcpSocket::readyRead, this, [&] { ok += t->readAll(); });
+    t->write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    QTRY_VERIFY_WITH_TIMEOUT(ok.contains("\r\n\r\nok"), 10000);
 }
 
 QTEST_MAIN(tst_SimLimits)
