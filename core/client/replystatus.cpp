@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a QNetworkReply of the API server says, in the words client-go and kubectl use: the
+// HTTP status, a Status body, or the transport failure (refused, TLS, proxy, timeout, a body
+// cut short). For the LIST (httpcalls.cpp) and the WATCH (httpwatchcall.cpp).
+#include "httpcalls.h"
+#include "httpcalls_p.h"
+
+#include "restnetworkaccessmanager.h"
+#include "silencewatchdog.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QSslConfiguration>
+#include <QSslError>
+
+namespace lens {
+
+int httpStatus(QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+namespace {
+
+QString endpoint(QNetworkReply *reply)
+{
+    return SilenceWatchdog::endpoint(reply->url());
+}
+/// The proxy `reply` went through, as host:port ("the system's proxy" when it came from the
+/// environment or the system's settings).
+QString proxyOf(QNetworkReply *reply)
+{
+    const QNetworkProxy p = reply->manager() ? reply->manager()->proxy() : QNetworkProxy();
+    if (p.type() == QNetworkProxy::NoProxy || p.hostName().isEmpty())
+        return QStringLiteral("set for this machine");
+    return QStringLiteral("%1:%2").arg(p.hostName()).arg(p.port());
+}
+/// Why a TLS handshake failed, in terms of what the configuration gave: a CA from the
+/// kubeconfig, or only this machine's trust store; and a client certificate or none.
+QString tlsFailureCause(QNetworkReply *reply)
+{
+    // The handshake's own reason (QSslError's words) comes first when it is not about trust.
+    const QString said = reply->errorString();
+    // OpenSSL's words when the two sides share no protocol version (a server that offers only
+    // TLS 1.0 or 1.1): not a certificate problem.
+    for (const char *noVersion : {"unsupported protocol", "no protocols available",
+                                  "wrong version number", "protocol version", "version too low"})
+        if (said.contains(QLatin1String(noVersion), Qt::CaseInsensitive))
+            return QStringLiteral("the server and this client share no TLS version: it offers "
+                                  "only versions older than TLS 1.2, which Informer Lens, kubectl "
+                                  "and client-go do not accept");
+    if (said.contains(QSslError(QSslError::HostNameMismatch).errorString()))
+        return QStringLiteral("the server's certificate is for another host name: connect by a "
+                              "name the certificate lists, or set tls-server-name in the "
+                              "kubeconfig");
+    if (said.contains(QSslError(QSslError::CertificateExpired).errorString()) ||
+        said.contains(QSslError(QSslError::CertificateNotYetValid).errorString()))
+        return QStringLiteral("the server's certificate is outside its validity dates (is this "
+                              "machine's clock right?)");
+    const QSslConfiguration ssl = reply->request().sslConfiguration();
+    QString cause =
+        ssl.caCertificates() == QSslConfiguration::defaultConfiguration().caCertificates()
+            ? QStringLiteral("the server's certificate is not signed by any authority "
+                             "this machine trusts, and the kubeconfig gives no "
+                             "certificate-authority for this cluster")
+            : QStringLiteral("the server's certificate is not signed by the "
+                             "kubeconfig's certificate-authority");
+    if (!ssl.localCertificate().isNull())
+        cause += QStringLiteral(", or the server refused the client certificate");
+    return cause;
+}
+} // namespace
+
+static bool isRequestTimeout(const QNetworkReply *reply)
+{
+    return RestNetworkAccessManager::timedOutAfterMs(reply) > 0;
+}
+
+bool isTimedOut(const QNetworkReply *reply)
+{
+    return isRequestTimeout(reply) || SilenceWatchdog::silenceMessage(reply).has_value();
+}
+
+ApiStatus requestTimeoutStatus(QNetworkReply *reply)
+{
+    if (const std::optional<QString> silence = SilenceWatchdog::silenceMessage(reply))
+        return ApiStatus::transportError(ApiStatus::Transport::Timeout, *silence);
+    return ApiStatus::transportError(
+        ApiStatus::Transport::Timeout,
+        QStringLiteral("%1 did not finish within the request timeout of %2 s "
+                       "(--request-timeout, rest.Config.Timeout)")
+            .arg(endpoint(reply))
+            .arg(double(RestNetworkAccessManager::timedOutAfterMs(reply)) / 1000.0));
+}
+
+ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
+{
+    const int code = httpStatus(reply);
+    if (code == 0) {
+        if (RestNetworkAccessManager::refusedLegacyCommonName(reply))
+            return ApiStatus::transportError(
+                ApiStatus::Transport::Unreachable,
+                QStringLiteral("TLS handshake with %1: x509: certificate relies on legacy Common "
+                               "Name field, use SANs instead (the server's certificate names no "
+                               "subject alternative name; Go, and so kubectl, refuses it too)")
+                    .arg(endpoint(reply)));
+        switch (reply->error()) {
+        case QNetworkReply::ProxyConnectionRefusedError:
+        case QNetworkReply::ProxyConnectionClosedError:
+        case QNetworkReply::ProxyNotFoundError:
+        case QNetworkReply::ProxyTimeoutError:
+        case QNetworkReply::ProxyAuthenticationRequiredError:
+            // The proxy's failure, not the API server's: name the proxy.
+            return ApiStatus::transportError(
+                reply->error() == QNetworkReply::ProxyConnectionRefusedError
+                    ? ApiStatus::Transport::ConnectionRefused
+                    : ApiStatus::Transport::Unreachable,
+                QStringLiteral("the proxy %1 (on the way to %2): %3")
+                    .arg(proxyOf(reply), endpoint(reply), reply->errorString()));
+        case QNetworkReply::ConnectionRefusedError:
+            // Through an HTTP proxy, Qt reports the proxy's refusal as this very error: the
+            // connection that was refused is the proxy's, not the API server's.
+            if (reply->manager() && reply->manager()->proxy().type() != QNetworkProxy::NoProxy &&
+                !reply->manager()->proxy().hostName().isEmpty())
+                return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
+                                                 QStringLiteral("the proxy %1, on the way to %2")
+                                                     .arg(proxyOf(reply), endpoint(reply)));
+            return ApiStatus::transportError(ApiStatus::Transport::ConnectionRefused,
+                                             endpoint(reply));
+        case QNetworkReply::TimeoutError:
+        case QNetworkReply::OperationCanceledError:
+            if (isTimedOut(reply))
+                return requestTimeoutStatus(reply);
+            return ApiStatus::transportError(
+                ApiStatus::Transport::Timeout,
+                QStringLiteral("no data from %1").arg(endpoint(reply)));
+        case QNetworkReply::SslHandshakeFailedError:
+            return ApiStatus::transportError(
+                ApiStatus::Transport::Unreachable,
+                QStringLiteral("TLS handshake with %1 failed (%2): %3")
+                    .arg(endpoint(reply), reply->errorString(), tlsFailureCause(reply)));
+        case QNetworkReply::RemoteHostClosedError:
+        case QNetworkReply::ProtocolFailure:
+            if (reply->url().scheme() == QLatin1String("http"))
+                return ApiStatus::transportError(
+                    ApiStatus::Transport::Unreachable,
+                    QStringLiteral("%1 from %2: the server hung up on plain HTTP; if it "
+                                   "serves HTTPS, write the server address with https://")
+                        .arg(reply->errorString(), endpoint(reply)));
+            return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                             reply->errorString());
+        default:
+            return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                             reply->errorString());
+        }
+    }
+    ApiStatus s;
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &pe);
+    if (pe.error == QJsonParseError::NoError && doc.isObject() &&
+        doc.object().value(QLatin1String("kind")).toString() == QLatin1String("Status")) {
+        s = ApiStatus::fromStatusJson(doc.object(), code);
+    } else {
+        // Not a metav1.Status: say what came back instead of echoing a web page.
+        s.code = code;
+        s.message = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+        const QString type = reply->header(QNetworkRequest::ContentTypeHeader).toString();
+        if (!type.contains(QLatin1String("json"))) {
+            s.message += QStringLiteral(" — a %1 answer, not a Kubernetes Status: is %2 an API "
+                                        "server?")
+                             .arg(type.isEmpty() ? QStringLiteral("non-JSON")
+                                                 : type.section(QLatin1Char(';'), 0, 0),
+                                  reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo));
+            if (body.contains("HTTP request to an HTTPS server"))
+                s.message += QStringLiteral(" The server speaks HTTPS: write its address with "
+                                            "https://.");
+        } else if (const QByteArray snippet = body.left(200).trimmed(); !snippet.isEmpty()) {
+            s.message += QStringLiteral(" (") + QString::fromUtf8(snippet) + QLatin1Char(')');
+        }
+    }
+    bool ok = false;
+    const int retryAfter = reply->rawHeader("Retry-After").toInt(&ok);
+    if (ok && retryAfter > 0)
+        s.retryAfterSeconds = retryAfter;
+    return s;
+}
+
+} // namespace lens
