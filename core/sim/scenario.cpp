@@ -439,40 +439,36 @@ void parseRoot(const YAML::Node &root, Scenario *sc)
                 }
                 const ScenarioStep &s = sc->steps.constLast();
                 at = s.atMs;
-                // What the steps will write, in objects and in bytes (an object's options
-                // repeated `count` times), bounded as a whole.
+                // What the steps will write and create, in objects and in bytes (an object's
+                // options repeated `count` times), bounded as a whole.
+                const auto over = [&](bool exceeded, const QString &what, const QString &limit,
+                                      const QString &note = {}) {
+                    if (exceeded)
+                        throw Error{item.Mark(),
+                                    QStringLiteral("%1: the scenario %2 by this "
+                                                   "step%3, over the limit of %4")
+                                        .arg(stepName(index, s.verb, s.line), what, note, limit)};
+                };
+                const qint64 count = qMax(1, s.args.value(u"count").toInt(1));
                 if (s.action == ScenarioStep::Action::Create ||
                     s.action == ScenarioStep::Action::Update ||
                     s.action == ScenarioStep::Action::Delete) {
-                    const qint64 count = qMax(1, s.args.value(u"count").toInt(1));
                     writes += count;
                     writtenBytes +=
                         count * QJsonDocument(s.args).toJson(QJsonDocument::Compact).size();
-                    if (writes > Scenario::kMaxWrites)
-                        throw Error{item.Mark(),
-                                    QStringLiteral("%1: the scenario writes %2 objects by this "
-                                                   "step, over the limit of %3")
-                                        .arg(stepName(index, s.verb, s.line))
-                                        .arg(writes)
-                                        .arg(Scenario::kMaxWrites)};
-                    if (writtenBytes > Scenario::kMaxWrittenBytes)
-                        throw Error{item.Mark(),
-                                    QStringLiteral("%1: the scenario writes %2 MiB of object "
-                                                   "options by this step (count × what one "
-                                                   "object is given), over the limit of %3 MiB")
-                                        .arg(stepName(index, s.verb, s.line))
-                                        .arg(writtenBytes >> 20)
-                                        .arg(Scenario::kMaxWrittenBytes >> 20)};
+                    over(writes > Scenario::kMaxWrites,
+                         QStringLiteral("writes %1 objects").arg(writes),
+                         QString::number(Scenario::kMaxWrites));
+                    over(writtenBytes > Scenario::kMaxWrittenBytes,
+                         QStringLiteral("writes %1 MiB of object options").arg(writtenBytes >> 20),
+                         QStringLiteral("%1 MiB").arg(Scenario::kMaxWrittenBytes >> 20),
+                         QStringLiteral(" (count × what one object is given)"));
                 }
                 if (s.action == ScenarioStep::Action::Create) {
-                    created += qMax(1, s.args.value(u"count").toInt(1));
-                    if (created > Scenario::kMaxObjects)
-                        throw Error{item.Mark(),
-                                    QStringLiteral("%1: the scenario creates %2 objects by this "
-                                                   "step, over the limit of %3")
-                                        .arg(stepName(index, s.verb, s.line))
-                                        .arg(created)
-                                        .arg(Scenario::kMaxObjects)};
+                    created += count;
+                    over(created > Scenario::kMaxObjects,
+                         QStringLiteral("creates %1 objects").arg(created),
+                         QString::number(Scenario::kMaxObjects));
                 }
             }
         } else {

@@ -29,36 +29,41 @@ using namespace lens;
 
 namespace {
 /// Answers each request `server` gets with 200 and `body` (Content-Length, then the connection
-/// closes): at once, or `pieceBytes` at a time, one piece per event-loop turn.
-void answerWith(QTcpServer *server, const QByteArray &body, qsizetype pieceBytes = 0)
+/// closes): at once, or `pieceBytes` at a time, one piece per event-loop turn. `declaredLength`
+/// (when >= 0) is the Content-Length sent instead of the body's: more than it, and the body is
+/// cut short.
+void answerWith(QTcpServer *server, const QByteArray &body, qsizetype pieceBytes = 0,
+                qint64 declaredLength = -1)
 {
-    QObject::connect(server, &QTcpServer::newConnection, server, [server, body, pieceBytes] {
-        QTcpSocket *s = server->nextPendingConnection();
-        QObject::connect(s, &QTcpSocket::readyRead, s, [s, body, pieceBytes] {
-            if (!s->peek(1 << 16).contains("\r\n\r\n"))
-                return;
-            s->readAll();
-            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
-                     QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n");
-            if (pieceBytes <= 0) {
-                s->write(body);
-                s->disconnectFromHost();
-                return;
-            }
-            auto *pace = new QTimer(s);
-            auto sent = std::make_shared<qsizetype>(0);
-            QObject::connect(pace, &QTimer::timeout, s, [s, body, pieceBytes, pace, sent] {
-                s->write(body.mid(*sent, pieceBytes));
-                s->flush();
-                *sent += pieceBytes;
-                if (*sent >= body.size()) {
-                    pace->stop();
+    const qint64 length = declaredLength >= 0 ? declaredLength : body.size();
+    QObject::connect(
+        server, &QTcpServer::newConnection, server, [server, body, pieceBytes, length] {
+            QTcpSocket *s = server->nextPendingConnection();
+            QObject::connect(s, &QTcpSocket::readyRead, s, [s, body, pieceBytes, length] {
+                if (!s->peek(1 << 16).contains("\r\n\r\n"))
+                    return;
+                s->readAll();
+                s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+                         QByteArray::number(length) + "\r\nConnection: close\r\n\r\n");
+                if (pieceBytes <= 0) {
+                    s->write(body);
                     s->disconnectFromHost();
+                    return;
                 }
+                auto *pace = new QTimer(s);
+                auto sent = std::make_shared<qsizetype>(0);
+                QObject::connect(pace, &QTimer::timeout, s, [s, body, pieceBytes, pace, sent] {
+                    s->write(body.mid(*sent, pieceBytes));
+                    s->flush();
+                    *sent += pieceBytes;
+                    if (*sent >= body.size()) {
+                        pace->stop();
+                        s->disconnectFromHost();
+                    }
+                });
+                pace->start(0);
             });
-            pace->start(0);
         });
-    });
 }
 /// A PodList at resourceVersion 9 of `items` pods p-0, p-1, ... in "default", each with
 /// `moreMetadata` (JSON members, starting with a comma) in its metadata.
@@ -468,20 +473,7 @@ void tst_HttpList::bodyCutShortSaysSo()
 {
     QTcpServer server;
     QVERIFY(server.listen(QHostAddress::LocalHost));
-    const QByteArray part = podList(3).left(100);
-    connect(&server, &QTcpServer::newConnection, this, [&server, part] {
-        QTcpSocket *s = server.nextPendingConnection();
-        connect(s, &QTcpSocket::readyRead, s, [s, part] {
-            if (!s->peek(1 << 16).contains("\r\n\r\n"))
-                return;
-            s->readAll();
-            s->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
-                     "5000\r\n\r\n" +
-                     part);
-            s->flush();
-            s->disconnectFromHost();
-        });
-    });
+    answerWith(&server, podList(3).left(100), 0, 5000); // 100 of 5000 bytes, then closed
     HttpListerWatcher lw(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())),
                          QStringLiteral("/api/v1/pods"));
     std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
