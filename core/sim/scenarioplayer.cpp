@@ -400,8 +400,11 @@ void ScenarioPlayer::advanceSteps()
         // an event-loop turn first so the clients can react.
         if (m_next < steps.size()) {
             const ScenarioStep &n = steps.at(m_next);
-            if (n.atMs == s.atMs && n.waitFor.isEmpty())
-                continue;
+            if (n.atMs == s.atMs && n.waitFor.isEmpty()) {
+                if (!settlesBetween(s, n))
+                    continue;
+                m_settleBeforeStep = true; // the quiet timer or the turn below comes back
+            }
             if (m_speed <= 0) {
                 QTimer::singleShot(0, this, &ScenarioPlayer::advance);
                 return;
@@ -412,6 +415,18 @@ void ScenarioPlayer::advanceSteps()
     m_tick->stop();
     m_stopPending = m_stopAtMs >= 0;
     Q_EMIT finished();
+}
+
+bool ScenarioPlayer::settlesBetween(const ScenarioStep &done, const ScenarioStep &next) const
+{
+    // Exact runs (a quiet time, the scenario clock): two object writes of one instant would
+    // reach the informer as two watch events, in one read or in two, and a Pop could come
+    // between them in one run and not in the next. The first write's reactions settle first.
+    const auto writes = [](const ScenarioStep &s) {
+        return s.action == ScenarioStep::Action::Create ||
+               s.action == ScenarioStep::Action::Update || s.action == ScenarioStep::Action::Delete;
+    };
+    return m_quietMs > 0 && writes(done) && writes(next);
 }
 
 QString ScenarioPlayer::stepCaption(const ScenarioStep &s, const QString &lang) const

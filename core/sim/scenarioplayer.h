@@ -30,9 +30,10 @@ namespace lens::sim {
 /// as possible — the clock jumps straight to the next step's time, so a run is decided by the
 /// steps and their waitFor conditions, not by wall time. Steps with the same time and no
 /// waitFor run in one event-loop turn (e.g. "drop watches, delete, compact" before the client
-/// can reconnect). The clock stops at a step whose condition does not hold yet; after
-/// `waitTimeoutMs` of real time the step runs anyway, stepDone() says so and its caption is
-/// not emitted (waitTimedOut(): what it tells of did not happen).
+/// can reconnect), except two object writes under a quiet time (settlesBetween()). The clock stops
+/// at a step whose condition does not hold yet; after `waitTimeoutMs` of real time the step runs
+/// anyway, stepDone() says so and its caption is not emitted (waitTimedOut(): what it tells of did
+/// not happen).
 class ScenarioPlayer : public QObject {
     Q_OBJECT
 public:
@@ -193,6 +194,10 @@ private:
     /// At a stop (a clock timer fired, bookmarks sent): the next step at this time waits until
     /// what that set off is quiet (m_settleBeforeStep), counted from now.
     void settleAtStop();
+    /// Whether `next`, due at the same time as `done` and without a condition, waits until
+    /// what `done` set off is quiet instead of running in the same event-loop turn: under a
+    /// quiet time (exact runs), between two object writes (create, update, delete).
+    bool settlesBetween(const ScenarioStep &done, const ScenarioStep &next) const;
     void reachStopTime();
     /// The clock moves to the stop time and stays there; stopTimeReached(). Call once quiet,
     /// with no stop on the way (stopAtNextDue()).

@@ -54,8 +54,6 @@ private Q_SLOTS:
     {
         checkWithLessonModeOffThePlayerKeepsItsSpeed();
     }
-    void exactPacingWaitsForItsOwnBookmarks_data();
-    void exactPacingWaitsForItsOwnBookmarks();
     void controllerBurstStandsAtItsStopTime() { checkBurstStandsAtItsStopTime(); }
     void threadinessReplacesTheScenarios_data()
     {
@@ -632,82 +630,6 @@ void TestScenarios::whenSkipsAStepWhoseConditionDidNotHold()
     QTRY_VERIFY_WITH_TIMEOUT(player.isFinished(), 10000);
     QCOMPARE(captions, QStringList{QStringLiteral("yes")});
     QCOMPARE(skipped, QList<int>{0});
-}
-
-void TestScenarios::exactPacingWaitsForItsOwnBookmarks_data()
-{
-    QTest::addColumn<QByteArray>("userAgent");
-    QTest::addColumn<bool>("waits");
-    QTest::addColumn<QString>("stepAt"); // the step's `at:` (the first bookmark is due at 0.3)
-    QTest::newRow("this program's informer")
-        << QByteArray("informer-lens/0.0.0") << true << QStringLiteral("1");
-    QTest::newRow("this program's informer, step at the bookmark's time")
-        << QByteArray("informer-lens/0.0.0") << true << QStringLiteral("0.3");
-    QTest::newRow("another client")
-        << QByteArray("kubectl/v1.28.2 (linux/amd64)") << false << QStringLiteral("1");
-}
-
-void TestScenarios::exactPacingWaitsForItsOwnBookmarks()
-{
-    // Exact pacing (--at): a periodic BOOKMARK sent to this program's own informer holds the
-    // clock until the informer took it, however far past the quiet time (on a loaded machine
-    // it may sit in a socket that long); one sent to another client is not waited for. Once
-    // two simultaneous `--at 3` runs of fs05-bookmarks journaled a bookmark on either side of
-    // the step at 3 s; later, on a loaded machine, a step due at the bookmark's own time still
-    // played before the bookmark was taken (the wait covered only a step due later).
-    QFETCH(QByteArray, userAgent);
-    QFETCH(bool, waits);
-    QFETCH(QString, stepAt);
-    sim::Scenario sc;
-    QString error;
-    QVERIFY2(sim::Scenario::parse("title: t\nsteps:\n  - at: " + stepAt.toUtf8() +
-                                      "\n    caption: after\n",
-                                  QStringLiteral("b.yaml"), &sc, &error),
-             qPrintable(error));
-    sim::Simulator simulator;
-    sim::Simulator::Options o;
-    o.seedObjects = false;
-    o.bookmarkIntervalMs = 300;
-    QVERIFY2(simulator.start(o, &error), qPrintable(error));
-    // A watch that asks for bookmarks, sent as `userAgent`; nobody reads what it is sent.
-    QTcpSocket watch;
-    watch.connectToHost(QHostAddress::LocalHost, simulator.port());
-    QVERIFY(watch.waitForConnected(5000));
-    watch.write("GET /api/v1/pods?watch=true&allowWatchBookmarks=true HTTP/1.1\r\n"
-                "Host: localhost\r\nUser-Agent: " +
-                userAgent + "\r\n\r\n");
-    QTRY_COMPARE(simulator.server()->openWatchCount(), 1);
-
-    ManualClock clock;
-    sim::ScenarioPlayer player(sc, &simulator);
-    player.setClock(&clock);
-    player.setQuietMs(20);
-    player.setStopAtMs(1000);
-    qint64 taken = 0;
-    int asked = 0;
-    bool takeEach = false; // from then on each bookmark counts as taken when next asked
-    player.setBookmarkReceipts("informer-lens/", [&] {
-        ++asked;
-        return takeEach ? taken++ : taken;
-    });
-    QStringList captions;
-    connect(&player, &sim::ScenarioPlayer::caption, this,
-            [&](const QString &text) { captions << text; });
-    player.setSpeed(0);
-    player.start();
-    if (waits) {
-        // Asked again and again (every 10 ms), long past the quiet time and its 50 event-loop
-        // turns: the clock stands at the first bookmark's time, the step has not run.
-        QTRY_VERIFY_WITH_TIMEOUT(asked >= 40, 10000);
-        QCOMPARE(clock.nowMs(), 300);
-        QVERIFY(captions.isEmpty());
-        takeEach = true;
-    }
-    QTRY_COMPARE_WITH_TIMEOUT(captions, QStringList{QStringLiteral("after")}, 10000);
-    QTRY_VERIFY(watch.bytesAvailable() > 0);
-    QVERIFY(watch.readAll().contains("BOOKMARK"));
-    if (!waits)
-        QCOMPARE(asked, 0);
 }
 
 QTEST_GUILESS_MAIN(TestScenarios)
