@@ -8,6 +8,7 @@
 #include "restnetworkaccessmanager.h"
 #include "silencewatchdog.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
@@ -16,6 +17,10 @@
 #include <QNetworkReply>
 #include <QSslConfiguration>
 #include <QSslError>
+#include <QSslSocket>
+
+#include <mutex>
+#include <optional>
 
 namespace lens {
 
@@ -72,6 +77,56 @@ QString tlsFailureCause(QNetworkReply *reply)
     if (!ssl.localCertificate().isNull())
         cause += QStringLiteral(", or the server refused the client certificate");
     return cause;
+}
+/// Whether `url`'s host and port complete a TLS handshake (the certificate is not checked):
+/// told when a server hung up on a plain-HTTP request. Go's TLS listener (kube-apiserver's)
+/// answers such a request with 400 "Client sent an HTTP request to an HTTPS server."; other
+/// TLS servers (and an HTTP server that fails) just close the connection, and only a
+/// handshake tells the two apart. Blocks for at most 1 s, once per host and port for the
+/// process; not tried through a proxy (the probe would go around it): nullopt.
+std::optional<bool> speaksTls(QNetworkReply *reply)
+{
+    const QNetworkProxy proxy = reply->manager() ? reply->manager()->proxy() : QNetworkProxy();
+    if (!QSslSocket::supportsSsl() ||
+        (proxy.type() != QNetworkProxy::NoProxy && !proxy.hostName().isEmpty()))
+        return std::nullopt;
+    const QUrl url = reply->url();
+    const QString host = url.host();
+    const quint16 port = quint16(url.port(80));
+    static std::mutex mutex;
+    static QHash<QString, bool> known;
+    const QString key = host + QLatin1Char(':') + QString::number(port);
+    {
+        const std::lock_guard lock(mutex);
+        if (auto it = known.constFind(key); it != known.constEnd())
+            return *it;
+    }
+    QSslSocket probe;
+    probe.setPeerVerifyMode(QSslSocket::VerifyNone);
+    probe.connectToHostEncrypted(host, port);
+    const bool tls = probe.waitForEncrypted(1000);
+    probe.abort();
+    const std::lock_guard lock(mutex);
+    known.insert(key, tls);
+    return tls;
+}
+
+/// A plain-HTTP connection closed before any answer (RemoteHostClosedError, ProtocolFailure):
+/// whether https:// would help, from speaksTls().
+QString hungUpOnPlainHttp(QNetworkReply *reply)
+{
+    const QString head = QStringLiteral("%1 from %2: the server closed the connection without an "
+                                        "answer to plain HTTP")
+                             .arg(reply->errorString(), endpoint(reply));
+    const std::optional<bool> tls = speaksTls(reply);
+    if (!tls)
+        return head + QStringLiteral("; if it serves HTTPS, write the server address with "
+                                     "https://");
+    if (*tls)
+        return head + QStringLiteral(", and it speaks TLS on that port: write the server "
+                                     "address with https://");
+    return head + QStringLiteral(" (it does not speak TLS on that port either, so https:// "
+                                 "would not help: is this the API server's address?)");
 }
 } // namespace
 
@@ -146,11 +201,8 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
         case QNetworkReply::RemoteHostClosedError:
         case QNetworkReply::ProtocolFailure:
             if (reply->url().scheme() == QLatin1String("http"))
-                return ApiStatus::transportError(
-                    ApiStatus::Transport::Unreachable,
-                    QStringLiteral("%1 from %2: the server hung up on plain HTTP; if it "
-                                   "serves HTTPS, write the server address with https://")
-                        .arg(reply->errorString(), endpoint(reply)));
+                return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
+                                                 hungUpOnPlainHttp(reply));
             return ApiStatus::transportError(ApiStatus::Transport::Unreachable,
                                              reply->errorString());
         default:

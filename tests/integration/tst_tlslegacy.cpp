@@ -3,6 +3,8 @@
 // alternative name, was accepted (OpenSSL still falls back to the CN). Go 1.15 and later, and
 // so kubectl and client-go, refuse it: "x509: certificate relies on legacy Common Name field,
 // use SANs instead". Needs the openssl command, as the built-in cluster's --tls does.
+// Also: http:// to a port that hung up without an answer said "if it serves HTTPS, write
+// https://" whether it did or not; a TLS handshake now tells the two apart.
 #include "client/httplisterwatcher.h"
 
 #include <QProcess>
@@ -10,8 +12,10 @@
 #include <QSslKey>
 #include <QSslServer>
 #include <QSslSocket>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 using namespace lens;
 
@@ -19,6 +23,8 @@ class tst_TlsLegacy : public QObject {
     Q_OBJECT
 private slots:
     void commonNameOnlyIsRefused();
+    void plainHttpToATlsPortSaysHttps();
+    void plainHttpHangUpIsNotSentToHttps();
 };
 
 namespace {
@@ -34,7 +40,66 @@ QByteArray read(const QTemporaryDir &dir, const QString &name)
     QFile f(dir.filePath(name));
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
+/// The message of a LIST sent to `url`, which must fail.
+QString listError(const QUrl &url)
+{
+    HttpListerWatcher lw(url, QStringLiteral("/api/v1/pods"));
+    std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
+    QSignalSpy finished(call.get(), &ListCall::finished);
+    if (!finished.wait(20000) || call->ok())
+        return QStringLiteral("(no failure)");
+    return call->error().describe();
+}
 } // namespace
+
+void tst_TlsLegacy::plainHttpToATlsPortSaysHttps()
+{
+    QTemporaryDir dir;
+    QVERIFY(
+        openssl(dir, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                      QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
+                      QStringLiteral("-keyout"), QStringLiteral("k.pem"), QStringLiteral("-out"),
+                      QStringLiteral("c.pem"), QStringLiteral("-days"), QStringLiteral("2"),
+                      QStringLiteral("-subj"), QStringLiteral("/CN=localhost")}));
+    // On a thread of its own: the client's probe waits for the handshake on this one.
+    QThread thread;
+    thread.start();
+    auto *server = new QSslServer;
+    QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
+    ssl.setLocalCertificate(QSslCertificate(read(dir, QStringLiteral("c.pem"))));
+    ssl.setPrivateKey(QSslKey(read(dir, QStringLiteral("k.pem")), QSsl::Rsa));
+    server->setSslConfiguration(ssl);
+    QVERIFY(server->listen(QHostAddress::LocalHost));
+    const quint16 port = server->serverPort();
+    server->moveToThread(&thread);
+    const QString error = listError(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
+    QMetaObject::invokeMethod(server, &QObject::deleteLater);
+    thread.quit();
+    thread.wait();
+    QVERIFY2(error.contains(QLatin1String("closed the connection without an answer to plain "
+                                          "HTTP, and it speaks TLS on that port: write the "
+                                          "server address with https://")),
+             qPrintable(error));
+}
+
+void tst_TlsLegacy::plainHttpHangUpIsNotSentToHttps()
+{
+    QTcpServer server; // reads the request, then resets the connection
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    connect(&server, &QTcpServer::pendingConnectionAvailable, this, [&] {
+        while (QTcpSocket *s = server.nextPendingConnection())
+            connect(s, &QTcpSocket::readyRead, s, [s] {
+                if (s->readAll().contains("\r\n\r\n"))
+                    s->abort();
+            });
+    });
+    const QString error =
+        listError(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort())));
+    QVERIFY2(error.contains(QLatin1String("it does not speak TLS on that port either, so "
+                                          "https:// would not help")),
+             qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1String("write the server address")), qPrintable(error));
+}
 
 void tst_TlsLegacy::commonNameOnlyIsRefused()
 {
