@@ -249,6 +249,16 @@ int main(int argc, char **argv)
         QObject::connect(printer.get(), &lens::JournalPrinter::writeFailed, app.get(),
                          [] { QCoreApplication::exit(0); });
     }
+    // Discovery of many resources (each a round trip on a far cluster): say how far it is.
+    QObject::connect(&session, &lens::Session::discoveryProgressed, app.get(),
+                     [](int resolved, int total, const QString &resource, qint64 elapsedMs) {
+                         lens::printNote(QStringLiteral("discovery: %1 of %2 resources resolved "
+                                                        "(the last \"%3\") in %4 s")
+                                             .arg(resolved)
+                                             .arg(total)
+                                             .arg(resource)
+                                             .arg(double(elapsedMs) / 1000.0, 0, 'f', 1));
+                     });
     QString error;
     const bool started = session.start(&error);
     // A kubeconfig, client key or token file others may read (helm's words), once.

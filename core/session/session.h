@@ -102,6 +102,10 @@ public:
         /// WatchList (true: streaming list, sendInitialEvents) or LIST then WATCH (false); both
         /// compare the two ("pods/watchlist" and "pods/listwatch").
         QList<bool> watchListModes{false};
+        /// While start() resolves `resources` through discovery: discoveryProgressed() at
+        /// most this often (milliseconds of real time; the first after as long), so a start
+        /// that resolves quickly says nothing. 0 = after every resource.
+        qint64 discoveryProgressMs = 1000;
         /// The journal keeps at most this many events (Journal::setCapacity(); the oldest are
         /// dropped and counted). About 6-7 KiB per event under heavy pod churn.
         qsizetype journalCapacity = 100000;
@@ -288,6 +292,11 @@ public:
 Q_SIGNALS:
     /// The first informer synced (the built-in cluster's churn starts then).
     void synced();
+    /// start() is resolving Options::resources through discovery one by one and took long
+    /// enough to say so (Options::discoveryProgressMs): `resolved` of `total` are done, the
+    /// last one `resource` (as given), `elapsedMs` of real time since discovery began. No
+    /// kubectl counterpart: kubectl resolves one resource per command.
+    void discoveryProgressed(int resolved, int total, const QString &resource, qint64 elapsedMs);
     /// WaitForCacheSync over every informer ended: all synced (result.ok()), or the session
     /// stopped first.
     void cacheSynced(const lens::CacheSyncResult &result);

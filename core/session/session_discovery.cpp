@@ -10,6 +10,8 @@
 #include "sim/simulator.h"
 #include "sim/store.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 
 namespace lens {
@@ -20,6 +22,16 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
     // discovery, as kubectl resolves it. Scenarios name core/v1 resources of the built-in
     // cluster. One Discovery for all of them: its documents are fetched once.
     Discovery discovery(rest, 10000);
+    QElapsedTimer elapsed;
+    elapsed.start();
+    qint64 saidAt = 0;
+    const auto progressed = [&](const QString &given) {
+        const qint64 now = elapsed.elapsed();
+        if (now - saidAt < m_opts.discoveryProgressMs)
+            return;
+        saidAt = now;
+        Q_EMIT discoveryProgressed(int(out->size()), int(m_opts.resources.size()), given, now);
+    };
     for (const QString &given : std::as_const(m_opts.resources)) {
         // A termination signal ends the start between two resources (and a wait for the
         // server at once: QCoreApplication::quit() ends discovery's local event loop).
@@ -93,6 +105,8 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
                               .arg(r.resource.qualifiedName(), m_opts.namespace_);
         }
         *out << r;
+        if (m_opts.scenario.isEmpty())
+            progressed(given);
     }
     // -n applies to the namespaced resources only; when none is, the run has no namespace.
     if (std::none_of(out->cbegin(), out->cend(),

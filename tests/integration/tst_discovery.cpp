@@ -8,6 +8,7 @@
 #include "sim/simulator.h"
 #include "sim/store.h"
 
+#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTest>
@@ -25,6 +26,7 @@ private slots:
     void unreadableDiscoveryIsSaid();
     void sessionWatchesAResolvedResource();
     void sessionRefusesAnUnknownResource();
+    void sessionSaysHowFarDiscoveryIs();
 
 private:
     sim::Simulator m_sim;
@@ -200,6 +202,33 @@ void tst_Discovery::sessionRefusesAnUnknownResource()
     QVERIFY(!s.start(&error));
     QCOMPARE(error, QStringLiteral("The resource cannot be watched: the server doesn't have a "
                                    "resource type \"bogus\""));
+}
+
+// Issue 40: discovery of 1 000 resources took minutes with nothing printed.
+void tst_Discovery::sessionSaysHowFarDiscoveryIs()
+{
+    Session::Options o;
+    o.resources = {QStringLiteral("deploy"), QStringLiteral("pods"), QStringLiteral("cm"),
+                   QStringLiteral("svc")};
+    o.churnIntervalMs = 0;
+    o.resyncPeriodMs = 0;
+    o.discoveryProgressMs = 0; // after every resource
+    Session s(o);
+    QSignalSpy progress(&s, &Session::discoveryProgressed);
+    QString error;
+    QVERIFY2(s.start(&error), qPrintable(error));
+    QCOMPARE(progress.count(), 4);
+    for (int i = 0; i < 4; ++i) {
+        QCOMPARE(progress.at(i).at(0).toInt(), i + 1);
+        QCOMPARE(progress.at(i).at(1).toInt(), 4);
+        QCOMPARE(progress.at(i).at(2).toString(), o.resources.at(i));
+    }
+    // The default: a start that resolves within a second says nothing.
+    o.discoveryProgressMs = Session::Options{}.discoveryProgressMs;
+    Session quick(o);
+    QSignalSpy quiet(&quick, &Session::discoveryProgressed);
+    QVERIFY2(quick.start(&error), qPrintable(error));
+    QCOMPARE(quiet.count(), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Discovery)
