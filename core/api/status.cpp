@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "status.h"
 
+#include "object.h"
+
 #include <QJsonArray>
 #include <QStringList>
 
@@ -28,6 +30,29 @@ ApiStatus ApiStatus::fromStatusJson(const QJsonObject &status, int httpCode)
             s.causes << m;
     }
     return s;
+}
+
+QString ApiStatus::statusJsonProblem(const QJsonObject &status)
+{
+    for (const char *f : {"kind", "apiVersion", "status", "message", "reason"})
+        if (QString e = jsonTypeMismatch(status.value(QLatin1String(f)), QJsonValue::String,
+                                         QLatin1String(f));
+            !e.isEmpty())
+            return e;
+    for (const char *f : {"metadata", "details"})
+        if (QString e = jsonTypeMismatch(status.value(QLatin1String(f)), QJsonValue::Object,
+                                         QLatin1String(f));
+            !e.isEmpty())
+            return e;
+    const QJsonValue code = status.value(QLatin1String("code"));
+    if (QString e = jsonTypeMismatch(code, QJsonValue::Double, QStringLiteral("code"));
+        !e.isEmpty())
+        return e;
+    // Go's encoding/json into Status.Code (int32): a fraction or a value out of range fails.
+    const double c = code.toDouble();
+    if (code.isDouble() && (c != double(qint64(c)) || c < -2147483648.0 || c > 2147483647.0))
+        return QStringLiteral("code %1 does not fit a 32-bit integer").arg(c);
+    return {};
 }
 
 ApiStatus ApiStatus::transportError(Transport t, const QString &message)

@@ -42,6 +42,12 @@ struct ApiStatus {
 
     /// Builds from a Status object (as sent in an error body or a watch ERROR event).
     static ApiStatus fromStatusJson(const QJsonObject &status, int httpCode = 0);
+    /// Why `status` would not decode as a metav1.Status in Go ("code is a string, not a
+    /// number", "code 1e+20 does not fit a 32-bit integer", "reason is a number, not a
+    /// string"); "" when it would. A watch ERROR event whose object fails this is undecodable:
+    /// client-go's StreamWatcher turns it into an InternalError ("unable to decode an event
+    /// from the watch stream").
+    static QString statusJsonProblem(const QJsonObject &status);
     static ApiStatus transportError(Transport t, const QString &message);
     /// errors.NewNotFound(qualifiedResource, name): code 404, reason "NotFound", message
     /// `<qualifiedResource> "<name>" not found` — e.g. `pods "web-1" not found` or

@@ -69,13 +69,31 @@ bool decodeWatchEvent(QByteArrayView line, WatchEvent *out, QString *error)
         return false;
     }
     const QJsonObject ev = doc.object();
+    const QJsonValue type = ev.value(QLatin1String("type"));
     const QJsonValue obj = ev.value(QLatin1String("object"));
-    if (!ev.value(QLatin1String("type")).isString() || !obj.isObject()) {
-        *error = QStringLiteral("a watch event needs \"type\" and \"object\"");
+    if (!type.isString()) {
+        *error = type.isUndefined()
+                     ? QStringLiteral("the event has no \"type\"")
+                     : jsonTypeMismatch(type, QJsonValue::String, QStringLiteral("type"));
         return false;
     }
-    out->typeName = ev.value(QLatin1String("type")).toString();
+    out->typeName = type.toString();
     out->type = watchEventType(out->typeName);
+    if (!obj.isObject()) {
+        *error = obj.isUndefined() || obj.isNull()
+                     ? QStringLiteral("the %1 event has no \"object\"").arg(out->typeName)
+                     : QStringLiteral("the %1 event's %2")
+                           .arg(out->typeName, jsonTypeMismatch(obj, QJsonValue::Object,
+                                                                QStringLiteral("object")));
+        return false;
+    }
+    // A Status that Go could not decode (a code that is not an int32, a reason that is not a
+    // string) fails the event as any undecodable object does.
+    if (out->type == WatchEvent::Type::Error)
+        if (const QString e = ApiStatus::statusJsonProblem(obj.toObject()); !e.isEmpty()) {
+            *error = QStringLiteral("the ERROR event's Status: %1").arg(e);
+            return false;
+        }
     // As for a list item: a metadata field of the wrong type fails the event's decoding
     // (client-go's StreamWatcher reports it as an InternalError and the watch is restarted).
     if (out->type != WatchEvent::Type::Error)

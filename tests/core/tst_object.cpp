@@ -389,11 +389,20 @@ void tst_Object::watchEventsOfEveryType()
         decodeWatchEvent(R"({"type":"ERROR","object":{"kind":"Status","code":410}})", &ev, &why));
     QCOMPARE(ev.status.describeCause(),
              QStringLiteral("410 (the Status gives no reason or message)"));
-    QVERIFY(decodeWatchEvent(
+    // A Status Go cannot decode (Code is an int32) is an undecodable event, as in client-go.
+    QVERIFY(!decodeWatchEvent(
         R"({"type":"ERROR","object":{"kind":"Status","code":1e30,"message":"huge code"}})", &ev,
         &why));
-    QCOMPARE(ev.status.describeCause(),
-             QStringLiteral("an error Status without a code: huge code"));
+    QCOMPARE(why, QStringLiteral("the ERROR event's Status: code 1e+30 does not fit a 32-bit "
+                                 "integer"));
+    QVERIFY(!decodeWatchEvent(R"({"type":"ERROR","object":{"kind":"Status","code":"abc"}})", &ev,
+                              &why));
+    QCOMPARE(why, QStringLiteral("the ERROR event's Status: code is a string, not a number"));
+    QVERIFY(
+        !decodeWatchEvent(R"({"type":"ERROR","object":{"kind":"Status","reason":7}})", &ev, &why));
+    QCOMPARE(why, QStringLiteral("the ERROR event's Status: reason is a number, not a string"));
+    QVERIFY(!decodeWatchEvent(R"({"type":"ERROR","object":"gone"})", &ev, &why));
+    QCOMPARE(why, QStringLiteral("the ERROR event's object is a string, not an object"));
     QVERIFY(decodeWatchEvent(
         R"({"type":"ERROR","object":{"kind":"Status","code":7000,"reason":"Odd"}})", &ev, &why));
     QCOMPARE(ev.status.describeCause(), QStringLiteral("code 7000 (not an HTTP status) Odd"));
@@ -404,7 +413,11 @@ void tst_Object::watchEventsOfEveryType()
     QVERIFY(decodeWatchEvent(R"({"type":"SURPRISE","object":{}})", &ev, &why));
     QCOMPARE(ev.type, WatchEvent::Type::Unknown);
     QVERIFY(!decodeWatchEvent(R"({"type":"ADDED"})", &ev, &why));
-    QCOMPARE(why, QStringLiteral("a watch event needs \"type\" and \"object\""));
+    QCOMPARE(why, QStringLiteral("the ADDED event has no \"object\""));
+    QVERIFY(!decodeWatchEvent(R"({"object":{}})", &ev, &why));
+    QCOMPARE(why, QStringLiteral("the event has no \"type\""));
+    QVERIFY(!decodeWatchEvent(R"({"type":3,"object":{}})", &ev, &why));
+    QCOMPARE(why, QStringLiteral("type is a number, not a string"));
     QVERIFY(!decodeWatchEvent(R"({"type":"ADDED","object":{}} {})", &ev, &why));
 }
 

@@ -187,9 +187,8 @@ private Q_SLOTS:
                    .arg(a.count('\n') + 1);
         QTest::newRow("CAP-07 an informer-lens recording")
             << QByteArray("{\"format\":\"informer-lens-journal\",\"version\":1}\n") + a << 0
-            << QStringLiteral("c.json:1:1: not a watch event (a watch event needs \"type\" and "
-                              "\"object\"); this looks like an informer-lens recording: open it "
-                              "with --open");
+            << QStringLiteral("c.json:1:1: not a watch event (the event has no \"type\"); this "
+                              "looks like an informer-lens recording: open it with --open");
         QTest::newRow("CAP-02 malformed JSON")
             << a + "{\"type\": ADDED}\n" + b << 1
             << QStringLiteral("c.json:%1:10: malformed JSON").arg(a.count('\n') + 1);
