@@ -112,7 +112,9 @@ CommandLine parseCommandLine(const QStringList &arguments)
     p.setApplicationDescription(
         source + QStringLiteral(
                      "SIGTERM, SIGINT (Ctrl-C) and SIGHUP end a run as it ends on its own: the "
-                     "recording is closed and the summary printed; a second one ends it at once.\n"
+                     "recording is closed and the summary printed, with the exit code below; a "
+                     "second one ends it at once, killed by that signal (a shell reports 128 + "
+                     "its number: 130 for SIGINT, 129 SIGHUP, 143 SIGTERM).\n"
                      "Exit codes: 0 the run ended after the informer synced; 1 it could not "
                      "start (the reason is on stderr), --screenshot gave up or --headless could "
                      "not write its journal; 2 bad arguments; "

@@ -47,9 +47,25 @@ QString notePrefix()
     return g_plugin ? QStringLiteral("kubectl-lens: ") : QStringLiteral("informer-lens: ");
 }
 
+QString visibleControls(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u == u'\n')
+            out += QStringLiteral("\n  "); // a line of the same message, not one of its own
+        else if ((u < 0x20 && u != u'\t') || (u >= 0x7f && u <= 0x9f))
+            out += QStringLiteral("\\x%1").arg(int(u), 2, 16, QLatin1Char('0'));
+        else
+            out += c;
+    }
+    return out;
+}
+
 void printError(const QString &message)
 {
-    std::fprintf(stderr, "%s\n", qPrintable(errorPrefix() + message));
+    std::fprintf(stderr, "%s\n", qPrintable(errorPrefix() + visibleControls(message)));
     std::fflush(stderr);
 }
 
@@ -64,7 +80,7 @@ void printUsageError(const QString &message)
 
 void printNote(const QString &message)
 {
-    std::fprintf(stderr, "%s\n", qPrintable(notePrefix() + message));
+    std::fprintf(stderr, "%s\n", qPrintable(notePrefix() + visibleControls(message)));
     std::fflush(stderr);
 }
 

@@ -22,6 +22,12 @@ QString errorPrefix();
 /// "informer-lens: " or, as the plugin, "kubectl-lens: ".
 QString notePrefix();
 
+/// `text` with every control character but the line feed and the tab written out as "\x1b"
+/// (C0, DEL and C1), and each line after the first indented by two spaces: a value the user
+/// gave, echoed in a message, cannot move the cursor, recolour the terminal or fake a line of
+/// its own ("informer-lens: ..."). printError() and printNote() apply it.
+QString visibleControls(const QString &text);
+
 /// One error line on stderr: errorPrefix() + `message` + "\n".
 void printError(const QString &message);
 /// An error in the command line: printError(message), then kubectl's hint on a line of its own,

@@ -28,6 +28,7 @@ private Q_SLOTS:
     void aPasswordInTheServerUrlIsNeverPrinted();
     void lineBreaksInHeaderValuesAreRefused_data();
     void lineBreaksInHeaderValuesAreRefused();
+    void echoedValuesCannotDriveTheTerminal();
     void requestTimeoutCutsAWatchAsClientGo();
     void kubectlLensIsThePlugin();
     void thePluginSaysErrorAsKubectl();
@@ -386,6 +387,20 @@ void tst_KubectlFlags::lineBreaksInHeaderValuesAreRefused()
     QVERIFY2(err.contains("Cannot connect: "), err.constData());
     QVERIFY2(QString::fromUtf8(err).contains(says), err.constData());
     QVERIFY2(!err.contains("X-Injected"), err.constData());
+}
+
+// Issue 40: `--as-group` without `--as` echoed the group as given, escape sequences and
+// carriage returns included, onto the user's terminal.
+void tst_KubectlFlags::echoedValuesCannotDriveTheTerminal()
+{
+    int code = 0;
+    const QByteArray err = runToEnd({QStringLiteral("--headless"), QStringLiteral("--as-group"),
+                                     QStringLiteral("ev\x1b[31mil\r\ninformer-lens: fake")},
+                                    this, &code);
+    QCOMPARE(code, 2);
+    QVERIFY2(err.contains("for ev\\x1b[31mil\\x0d\n  informer-lens: fake without impersonating"),
+             err.constData());
+    QVERIFY2(!err.contains('\x1b') && !err.contains('\r'), err.constData());
 }
 
 void tst_KubectlFlags::requestTimeoutCutsAWatchAsClientGo()
