@@ -128,9 +128,11 @@ CommandLine parseCommandLine(const QStringList &arguments)
                                                     "Lens's, Qt's and the heap allocator's."));
     const QCommandLineOption headless(
         QStringLiteral("headless"), QStringLiteral("No window: print the journal as JSON Lines."));
-    const QCommandLineOption duration(QStringLiteral("duration"),
-                                      QStringLiteral("End the run after SECONDS."),
-                                      QStringLiteral("SECONDS"));
+    const QCommandLineOption duration(
+        QStringLiteral("duration"),
+        QStringLiteral("End the run SECONDS after its start (discovery, a credential plugin) "
+                       "is over; a start still waiting SECONDS in is stopped."),
+        QStringLiteral("SECONDS"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QStringLiteral("Wait until the informer has synced and the views have settled, write a "

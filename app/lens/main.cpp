@@ -259,20 +259,39 @@ int main(int argc, char **argv)
                                              .arg(resource)
                                              .arg(double(elapsedMs) / 1000.0, 0, 'f', 1));
                      });
+    // --duration also bounds the start: a start still waiting when it has passed (discovery of
+    // a server that does not answer, a credential plugin) is stopped. exit() ends a local event
+    // loop under way, which then reports that it was interrupted. The run's own SECONDS count
+    // from the end of the start, below.
+    bool durationPassed = false;
+    QTimer startDeadline;
+    startDeadline.setSingleShot(true);
+    QObject::connect(&startDeadline, &QTimer::timeout, app.get(), [&durationPassed] {
+        durationPassed = true;
+        QCoreApplication::quit();
+        QCoreApplication::exit(0);
+    });
+    if (cl.durationSec > 0)
+        startDeadline.start(std::chrono::milliseconds(qint64(cl.durationSec * 1000)));
     QString error;
     const bool started = session.start(&error);
+    startDeadline.stop();
     // A kubeconfig, client key or token file others may read (helm's words), once.
     for (const QString &w : session.startWarnings())
         lens::printNote(QStringLiteral("WARNING: ") + w);
     if (!started) {
         lens::printError(error);
-        if (lens::TerminationSignals::requested())
+        if (durationPassed)
+            lens::printNote(QStringLiteral("--duration's %1 s passed before the start was over")
+                                .arg(cl.durationSec));
+        if (lens::TerminationSignals::requested() || durationPassed)
             printJournalSummary(*session.journal());
         return 1;
     }
-    // A termination signal during the start (discovery, a credential plugin): its quit() ended
-    // a local event loop or none at all, so the run ends at its first turn, with its summary.
-    if (lens::TerminationSignals::requested())
+    // A termination signal or the end of --duration during the start (discovery, a credential
+    // plugin): its quit() ended a local event loop or none at all, so the run ends at its
+    // first turn, with its summary.
+    if (lens::TerminationSignals::requested() || durationPassed)
         QTimer::singleShot(0, app.get(), &QCoreApplication::quit);
     // The built-in cluster says where it listens (loopback only: Simulator::Options' default).
     if (session.simulator())

@@ -324,7 +324,8 @@ void HttpListCall::onFinished()
     if (m_reply->error() != QNetworkReply::NoError || code < 200 || code >= 300) {
         m_moreArrived.stop();
         m_done = true;
-        const QByteArray last = m_reply->readAll(); // an error's Status: small
+        // An error's Status: small. An aborted reply is closed (reading it, Qt warns).
+        const QByteArray last = m_reply->isOpen() ? m_reply->readAll() : QByteArray();
         const qint64 received = m_bytesTaken + last.size();
         m_pieces.append(last);
         QByteArray body = joinPieces(m_pieces);

@@ -227,7 +227,7 @@ void HttpWatchCall::fallBehind()
     const qint64 room = m_backlogLimit - m_lines.size() - m_decoder->pendingBytes();
     if (room > 0)
         readFromReply(room);
-    if (lastNewline() < 0)
+    if (lastNewline() < 0 && m_reply->isOpen())
         m_lines += m_reply->readLine();
     m_reply->disconnect(this);
     m_reply->abort();
@@ -253,6 +253,9 @@ void HttpWatchCall::dropLines()
 
 void HttpWatchCall::readFromReply(qint64 maxBytes)
 {
+    // An aborted reply is closed: reading it only makes Qt warn "device not open".
+    if (!m_reply->isOpen())
+        return;
     const qint64 n = qMin(maxBytes, m_reply->bytesAvailable());
     if (n <= 0)
         return;
@@ -440,7 +443,8 @@ void HttpWatchCall::onFinished()
         return;
     }
     m_stopped = true;
-    m_errorBody += m_reply->readAll();
+    if (m_reply->isOpen())
+        m_errorBody += m_reply->readAll();
     m_responded = false;
     Q_EMIT ended(statusFromReply(m_reply, m_errorBody));
 }

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void headlessEndsCleanly();
     void windowEndsCleanly();
     void simStopsServing();
+    void signalDuringDiscoveryEndsTheRun_data();
     void signalDuringDiscoveryEndsTheRun();
 
 private:
@@ -121,8 +122,18 @@ void tst_Signals::simStopsServing()
 // Issue 40 H2: a SIGINT while discovery waited for the server was acknowledged ("stopping") and
 // lost: the quit ended discovery's local event loop only, the run went on, and only a second
 // signal stopped it. The first one ends the start now, with the reason and the summary.
+void tst_Signals::signalDuringDiscoveryEndsTheRun_data()
+{
+    QTest::addColumn<bool>("bySignal");
+    QTest::newRow("SIGINT") << true;
+    // Issue 40: --duration counted from the end of the start, so a discovery that waited
+    // made the run last its 10 s more.
+    QTest::newRow("--duration 1") << false;
+}
+
 void tst_Signals::signalDuringDiscoveryEndsTheRun()
 {
+    QFETCH(bool, bySignal);
     // A server that takes the requests and never answers them.
     QTcpServer silent;
     QVERIFY(silent.listen(QHostAddress::LocalHost));
@@ -137,17 +148,23 @@ void tst_Signals::signalDuringDiscoveryEndsTheRun()
             });
         }
     });
-    QProcess *p = startLens({QStringLiteral("--headless"), QStringLiteral("--server"),
-                             QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort())},
-                            this);
+    QStringList args{QStringLiteral("--headless"), QStringLiteral("--server"),
+                     QStringLiteral("http://127.0.0.1:%1").arg(silent.serverPort())};
+    if (!bySignal)
+        args << QStringLiteral("--duration") << QStringLiteral("1");
+    QProcess *p = startLens(args, this);
     QTRY_VERIFY_WITH_TIMEOUT(asked, 30000);
-    QVERIFY(::kill(pid_t(p->processId()), SIGINT) == 0);
+    if (bySignal)
+        QVERIFY(::kill(pid_t(p->processId()), SIGINT) == 0);
     // Without the cure the run outlived discovery's 10 s and watched for ever.
     QVERIFY(p->waitForFinished(30000));
     const QString err = QString::fromUtf8(p->readAllStandardError());
     QCOMPARE(p->exitStatus(), QProcess::NormalExit);
     QCOMPARE(p->exitCode(), 1); // it could not start
-    QVERIFY2(err.contains(QStringLiteral("SIGINT received; stopping")), qPrintable(err));
+    QVERIFY2(err.contains(bySignal ? QStringLiteral("SIGINT received; stopping")
+                                   : QStringLiteral("--duration's 1 s passed before the start "
+                                                    "was over")),
+             qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("Stopped during discovery")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral(" event(s) held (cap 100000)")), qPrintable(err));
     QVERIFY2(!err.contains(QStringLiteral("did not answer within")), qPrintable(err));

@@ -9,6 +9,7 @@
 #include "client/httplisterwatcher.h"
 #include "trace/clock.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -90,6 +91,9 @@ struct ClockedWatch {
 class tst_Silence : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Issue 40: a reply given up on was read after its abort ("QIODevice::read
+    // (QNetworkReplyHttpImpl): device not open" on stderr).
+    void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("device not open"))); }
     void watchWithoutAnswerIsGivenUp();
     void listWithoutAnswerIsGivenUp();
     void watchThatStopsSendingIsGivenUp();
