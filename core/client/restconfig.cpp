@@ -298,6 +298,11 @@ void RestConfig::takeServerUserInfo()
 
 QString RestConfig::tokenProblem(const QString &token)
 {
+    // Bytes that are not UTF-8 were read as U+FFFD: what would be sent is not the token.
+    // (kubectl sends a token's bytes as they are; this client holds text.)
+    if (token.contains(QChar::ReplacementCharacter))
+        return QStringLiteral("the token holds bytes that are not UTF-8 (read as U+FFFD): they "
+                              "would be sent altered, so nothing is sent");
     for (const QChar c : token)
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
             return QStringLiteral("the token holds a control character (U+%1): only one line "
@@ -386,6 +391,9 @@ QString RestConfig::headerError() const
                               "and so kubectl, refuses it too: invalid header field value)")
             .arg(what, why, QLatin1String(header));
     };
+    if (bearerToken.contains(QChar::ReplacementCharacter))
+        return QStringLiteral("the bearer token (--token or the kubeconfig's token): %1")
+            .arg(tokenProblem(bearerToken));
     if (const QString why = headerValueProblem(bearerToken); !why.isEmpty())
         return refuse(QStringLiteral("the bearer token (--token or the kubeconfig's token)"),
                       "Authorization", why);

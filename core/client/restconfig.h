@@ -173,8 +173,9 @@ struct RestConfig {
 
     /// Why `token` cannot go in an Authorization header, "" when it can: a control character
     /// (a line break or NUL inside a token file's text would start a header of its own; Go's
-    /// net/http refuses such a value with "invalid header field value"). apply() sends no
-    /// token then; callers that read a token from a file say why at start.
+    /// net/http refuses such a value with "invalid header field value"), or bytes that were not
+    /// UTF-8 (read as U+FFFD: sent, they would not be the token). apply() sends no token then;
+    /// callers that read a token from a file say why at start.
     static QString tokenProblem(const QString &token);
 
     /// Why `value` cannot be a header's value, "" when it can: a control character other than

@@ -369,6 +369,11 @@ void tst_KubectlFlags::lineBreaksInHeaderValuesAreRefused_data()
                                             QStringLiteral("abc\nX-Injected: 1")}
                              << QStringLiteral("the bearer token (--token or the kubeconfig's "
                                                "token) holds a control character (U+000a)");
+    // Issue 40: a byte that is not UTF-8 was sent as U+FFFD's three bytes, another token.
+    QTest::newRow("--token not UTF-8")
+        << QStringList{QStringLiteral("--token"), QString::fromUtf8("abc\xff")}
+        << QStringLiteral("holds bytes that are not UTF-8 (read as U+FFFD): they would be sent "
+                          "altered, so nothing is sent");
 }
 
 // Issue 40: a CR or LF in a header value was sent as a header line of its own. Refused at
