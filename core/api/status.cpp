@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QStringList>
 
+#include <cmath>
+
 namespace lens {
 
 ApiStatus ApiStatus::fromStatusJson(const QJsonObject &status, int httpCode)
@@ -50,7 +52,7 @@ QString ApiStatus::statusJsonProblem(const QJsonObject &status)
         return e;
     // Go's encoding/json into Status.Code (int32): a fraction or a value out of range fails.
     const double c = code.toDouble();
-    if (code.isDouble() && (c != double(qint64(c)) || c < -2147483648.0 || c > 2147483647.0))
+    if (code.isDouble() && (!(c >= -2147483648.0 && c <= 2147483647.0) || c != std::trunc(c)))
         return QStringLiteral("code %1 does not fit a 32-bit integer").arg(c);
     return {};
 }
