@@ -8,6 +8,7 @@
 #include "fieldlabels.h"
 #include "httpresponder.h"
 #include "jsonbytes.h"
+#include "listoptions.h"
 #include "store.h"
 #include "tableconvertor.h"
 
@@ -77,67 +78,35 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
         return;
     const QString match = c.value("resourceVersionMatch");
     const QByteArray cont = c.value("continue").toLatin1();
-    {
-        // apimachinery ValidateListOptions (list branch), before any storage parsing.
-        QList<FieldError> errs;
-        if (!match.isEmpty()) {
-            if (rvText.isEmpty())
-                errs << forbidden("resourceVersionMatch is forbidden unless resourceVersion is "
-                                  "provided");
-            if (!cont.isEmpty())
-                errs << forbidden("resourceVersionMatch is forbidden when continue is provided");
-            if (match != QLatin1String("Exact") && match != QLatin1String("NotOlderThan"))
-                errs << notSupported(
-                    match, {QStringLiteral("Exact"), QStringLiteral("NotOlderThan"), QString()});
-            if (match == QLatin1String("Exact") && rvText == QLatin1String("0"))
-                errs << forbidden("resourceVersionMatch \"exact\" is forbidden for "
-                                  "resourceVersion \"0\"");
-        }
-        if (c.has("sendInitialEvents"))
-            errs << FieldError{
-                QStringLiteral("sendInitialEvents"), QStringLiteral("FieldValueForbidden"),
-                QStringLiteral("Forbidden: sendInitialEvents is forbidden for list")};
-        if (!errs.isEmpty()) {
-            m_responder->respondStatus(c, invalidListOptions(errs));
-            return;
-        }
+    // apimachinery ValidateListOptions, before any storage parsing.
+    if (const QList<FieldError> errs = validateListOptions(
+            {false, rvText, match, QString::fromLatin1(cont), c.has("sendInitialEvents")});
+        !errs.isEmpty()) {
+        m_responder->respondStatus(c, invalidListOptions(errs));
+        return;
     }
     const qint64 limit = qMax<qint64>(0, c.value("limit").toLongLong());
-    // labels.Parse / fields.ParseSelector, as the apiserver's parameter decoding: an error is
-    // 400 BadRequest with the parser's message.
+    // An error in a selector is 400 BadRequest with the parser's message.
     QString selError;
-    std::optional<FieldSelector> fields;
-    const std::optional<LabelSelector> labels =
-        LabelSelector::parse(c.value("labelSelector"), &selError);
-    if (labels)
-        fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
-    // Then each field label through the kind's conversion (ListResource's Transform): one it
-    // does not support is 400 BadRequest with the conversion's words.
-    if (fields)
-        fields = fieldlabels::convert(type, *fields, &selError);
-    if (!labels || !fields) {
+    LabelSelector labels;
+    FieldSelector fields;
+    if (!parseSelectors(c, type, &labels, &fields, &selError)) {
         m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
         return;
     }
-    qint64 rv = 0;
-    if (!rvText.isEmpty()) {
-        bool ok = false;
-        rv = rvText.toLongLong(&ok);
-        if (!ok || rv < 0) {
-            const QString inner =
-                QStringLiteral("resourceVersion: Invalid value: \"%1\": "
-                               "strconv.ParseUint: parsing \"%1\": invalid syntax")
-                    .arg(rvText);
-            // v1.20: the cacher path (no limit) answers 500 without a reason (fixture 11),
-            // the etcd path 400 BadRequest (fixture 13).
-            if (limit > 0)
-                m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"),
-                                           QStringLiteral("invalid resource version: ") + inner);
-            else
-                m_responder->respondStatus(c, 500, QString(), inner);
-            return;
-        }
+    const std::optional<qint64> parsedRv = parseResourceVersion(rvText);
+    if (!parsedRv) {
+        // v1.20: the cacher path (no limit) answers 500 without a reason (fixture 11), the
+        // etcd path 400 BadRequest (fixture 13).
+        if (limit > 0)
+            m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"),
+                                       QStringLiteral("invalid resource version: ") +
+                                           invalidResourceVersionText(rvText));
+        else
+            m_responder->respondStatus(c, 500, QString(), invalidResourceVersionText(rvText));
+        return;
     }
+    const qint64 rv = *parsedRv;
     if (!cont.isEmpty() && !rvText.isEmpty() && rvText != QLatin1String("0")) {
         m_responder->respondStatus(
             c, 400, QStringLiteral("BadRequest"),
@@ -210,7 +179,7 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
                                      ? TableConvertor::requestedVersion(c.header("Accept"))
                                      : QString();
     const TableConvertor table(type, m_store->now(), c.value("includeObject"), tableVersion);
-    const bool filtered = !labels->isEmpty() || !fields->isEmpty();
+    const bool filtered = !labels.isEmpty() || !fields.isEmpty();
     // The items are picked first and written after, into one buffer of the exact size (a list
     // of 150 000 pods is about 490 MB: it is copied once, never grown).
     std::vector<const StoredObject *> picked;
@@ -239,7 +208,7 @@ void ListHandler::handle(HttpCall &c, const ResourceType &type, const QString &n
     for (auto it = snapshot.lowerBound(prefix + start);
          it != snapshot.cend() && it.key().startsWith(prefix); ++it) {
         const lens::Object &o = it.value().object;
-        if (filtered && !(labels->matches(o) && fieldlabels::matches(type, *fields, o)))
+        if (filtered && !(labels.matches(o) && fieldlabels::matches(type, fields, o)))
             continue;
         if (honourLimit && taken >= limit) {
             ++remaining;

@@ -7,6 +7,7 @@
 #include "fieldlabels.h"
 #include "httpresponder.h"
 #include "listhandler.h"
+#include "listoptions.h"
 #include "store.h"
 #include "tableconvertor.h"
 #include "watchstream.h"
@@ -124,44 +125,22 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
     const bool initialEvents = sieSet && queryFlag(c.value("sendInitialEvents"));
     const QString match =
         m_faults->ignoreSendInitialEvents ? QString() : c.value("resourceVersionMatch");
-    {
-        // apimachinery validateWatchOptions (WatchList enabled), before anything else.
-        QList<FieldError> errs;
-        if (sieSet && match != QLatin1String("NotOlderThan"))
-            errs << forbidden("sendInitialEvents requires setting resourceVersionMatch to "
-                              "NotOlderThan");
-        if (!match.isEmpty()) {
-            if (!sieSet)
-                errs << forbidden("resourceVersionMatch is forbidden for watch unless "
-                                  "sendInitialEvents is provided");
-            if (match != QLatin1String("NotOlderThan"))
-                errs << notSupported(match, {QStringLiteral("NotOlderThan")});
-            if (c.has("continue") && !c.value("continue").isEmpty())
-                errs << forbidden("resourceVersionMatch is forbidden when continue is provided");
-        }
-        if (!errs.isEmpty()) {
-            m_responder->respondStatus(c, invalidListOptions(errs));
-            return;
-        }
+    // apimachinery ValidateListOptions (its watch branch), before anything else.
+    if (const QList<FieldError> errs =
+            validateListOptions({true, rvText, match, c.value("continue"), sieSet});
+        !errs.isEmpty()) {
+        m_responder->respondStatus(c, invalidListOptions(errs));
+        return;
     }
     QString selError;
     WatchStream::Options opts;
     opts.type = type;
     opts.userAgent = c.header("User-Agent");
     opts.ns = type.namespaced ? ns : QString();
-    const std::optional<LabelSelector> labels =
-        LabelSelector::parse(c.value("labelSelector"), &selError);
-    std::optional<FieldSelector> fields;
-    if (labels)
-        fields = FieldSelector::parse(c.value("fieldSelector"), &selError);
-    if (fields)
-        fields = fieldlabels::convert(type, *fields, &selError);
-    if (!labels || !fields) {
+    if (!parseSelectors(c, type, &opts.labels, &opts.fields, &selError)) {
         m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), selError);
         return;
     }
-    opts.labels = *labels;
-    opts.fields = *fields;
     opts.bookmarks = queryFlag(c.value("allowWatchBookmarks"));
     opts.timeoutMs = qMax(0, c.value("timeoutSeconds").toInt()) * 1000;
     opts.bookmarkIntervalMs = m_bookmarkIntervalMs;
@@ -183,19 +162,12 @@ void WatchHandler::handle(HttpCall &c, const ResourceType &type, const QString &
                                    std::exchange(*headers, false));
         };
     }
-    qint64 rv = 0;
-    if (!rvText.isEmpty()) {
-        bool ok = false;
-        rv = rvText.toLongLong(&ok);
-        if (!ok || rv < 0) { // fixture 12
-            m_responder->respondStatus(
-                c, 500, QString(),
-                QStringLiteral("resourceVersion: Invalid value: \"%1\": "
-                               "strconv.ParseUint: parsing \"%1\": invalid syntax")
-                    .arg(rvText));
-            return;
-        }
+    const std::optional<qint64> parsedRv = parseResourceVersion(rvText);
+    if (!parsedRv) { // fixture 12
+        m_responder->respondStatus(c, 500, QString(), invalidResourceVersionText(rvText));
+        return;
     }
+    const qint64 rv = *parsedRv;
     const qint64 current = m_store->revision();
     if (initialEvents && rv > current) {
         // WatchList waits for the cache to reach rv, then fails like a LIST (cacher.Watch
