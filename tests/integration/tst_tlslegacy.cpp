@@ -35,6 +35,16 @@ bool openssl(const QTemporaryDir &dir, const QStringList &args)
     p.start(QStringLiteral("openssl"), args);
     return p.waitForFinished(30000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
+/// A new RSA key in `key` and a certificate it signs for itself in `cert`, valid for 2 days.
+bool selfSigned(const QTemporaryDir &dir, const QString &key, const QString &cert,
+                const QString &subject)
+{
+    return openssl(dir,
+                   {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                    QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-keyout"),
+                    key, QStringLiteral("-out"), cert, QStringLiteral("-days"), QStringLiteral("2"),
+                    QStringLiteral("-subj"), subject});
+}
 QByteArray read(const QTemporaryDir &dir, const QString &name)
 {
     QFile f(dir.filePath(name));
@@ -55,12 +65,8 @@ QString listError(const QUrl &url)
 void tst_TlsLegacy::plainHttpToATlsPortSaysHttps()
 {
     QTemporaryDir dir;
-    QVERIFY(
-        openssl(dir, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                      QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
-                      QStringLiteral("-keyout"), QStringLiteral("k.pem"), QStringLiteral("-out"),
-                      QStringLiteral("c.pem"), QStringLiteral("-days"), QStringLiteral("2"),
-                      QStringLiteral("-subj"), QStringLiteral("/CN=localhost")}));
+    QVERIFY(selfSigned(dir, QStringLiteral("k.pem"), QStringLiteral("c.pem"),
+                       QStringLiteral("/CN=localhost")));
     // On a thread of its own: the client's probe waits for the handshake on this one.
     QThread thread;
     thread.start();
@@ -105,12 +111,8 @@ void tst_TlsLegacy::commonNameOnlyIsRefused()
 {
     QTemporaryDir dir;
     // A CA, and a server certificate it signs for CN=127.0.0.1 with no extension at all.
-    QVERIFY(
-        openssl(dir, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                      QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
-                      QStringLiteral("-keyout"), QStringLiteral("ca.key"), QStringLiteral("-out"),
-                      QStringLiteral("ca.crt"), QStringLiteral("-days"), QStringLiteral("2"),
-                      QStringLiteral("-subj"), QStringLiteral("/CN=legacy-ca")}));
+    QVERIFY(selfSigned(dir, QStringLiteral("ca.key"), QStringLiteral("ca.crt"),
+                       QStringLiteral("/CN=legacy-ca")));
     QVERIFY(openssl(dir, {QStringLiteral("req"), QStringLiteral("-newkey"),
                           QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
                           QStringLiteral("-keyout"), QStringLiteral("server.key"),
