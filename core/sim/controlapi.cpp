@@ -97,9 +97,12 @@ void ControlApi::handle(HttpCall &c)
     }
     const auto whole = [&a](const char *n) { return qint64(a.value(QLatin1String(n)).toDouble()); };
     if (op == QLatin1String("compact")) {
-        const qint64 rev = number("revision", 0, m_server->store()->revision(), -1);
-        if (rejected())
+        const qint64 rev = whole("revision");
+        if (const QString why = compactRevisionProblem(rev, m_server->store()->revision());
+            !why.isEmpty()) {
+            m_responder->respondStatus(c, 400, QStringLiteral("BadRequest"), why);
             return;
+        }
         m_server->store()->compact(rev);
         m_responder->respond(
             c, 200,

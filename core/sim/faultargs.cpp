@@ -33,6 +33,9 @@ const QHash<QString, QList<FaultParam>> &table()
         {QStringLiteral("bookmark-interval"), {{"ms", T::Whole, 0, kDayMs, 60000, true}}},
         {QStringLiteral("history-window"), {{"ms", T::Whole, 0, kDayMs, 0, true}}},
         {QStringLiteral("history-limit"), {{"events", T::Whole, 1, 10000000, 1000, true}}},
+        // Up to 2^53 here (a JSON number's whole range); compactRevisionProblem() then holds
+        // it to the store's current revision. -1: the current revision.
+        {QStringLiteral("compact"), {{"revision", T::Whole, 0, 9007199254740992.0, -1}}},
     };
     return t;
 }
@@ -162,6 +165,15 @@ QJsonObject faultArgsFromQuery(const QString &name, const std::function<bool(con
             given.insert(key, text);
     }
     return given;
+}
+
+QString compactRevisionProblem(qint64 revision, qint64 current)
+{
+    if (revision <= current)
+        return {};
+    return QStringLiteral("compact: revision %1 is past the current revision %2")
+        .arg(revision)
+        .arg(current);
 }
 
 } // namespace lens::sim

@@ -46,6 +46,12 @@ const QList<FaultParam> *faultParams(const QString &name);
 [[nodiscard]] bool checkFaultArgs(const QString &name, const QJsonObject &given, QJsonObject *out,
                                   QString *error, bool apiRequired = false);
 
+/// Why the history cannot be compacted up to `revision` (a value checkFaultArgs() let through
+/// for "compact": 0 to 2^53, or -1 for the current revision), "" when it can: a revision the
+/// store has not reached ("compact: revision 999 is past the current revision 1050"). Asked by
+/// the /sim/v1 compact control and by a scenario's compact step when it plays.
+[[nodiscard]] QString compactRevisionProblem(qint64 revision, qint64 current);
+
 /// `given` read from query parameters (`value(name)` for those `has(name)`): a number where
 /// one parses, true/false for "true", "1", "" and "false", "0", else the text, so that
 /// checkFaultArgs() says what is wrong with it.

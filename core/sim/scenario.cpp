@@ -235,6 +235,10 @@ ScenarioStep parseStep(const YAML::Node &n, qint64 previousAt, int index)
             checkKeys(actionNode, {QStringLiteral("revision")}, QStringLiteral("compact"));
             s.args = toJson(actionNode).toObject();
         }
+        // The /sim/v1 compact control's check (faultargs.h); the revision against the store's
+        // when the step plays (compactRevisionProblem).
+        if (QString why; !checkFaultArgs(QStringLiteral("compact"), s.args, &s.args, &why))
+            throw Error{actionNode.Mark(), why};
     } else if (action == QLatin1String("fault")) {
         s.action = ScenarioStep::Action::Fault;
         verbAndArgs(actionNode, kFaults, QStringLiteral("fault"), &s);

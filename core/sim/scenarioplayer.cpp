@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scenarioplayer.h"
 
+#include "faultargs.h"
+
 #include "apiserver.h"
 #include "fixtures.h"
 #include "store.h"
@@ -450,9 +452,11 @@ QString ScenarioPlayer::run(const ScenarioStep &s, QString *summary)
     case ScenarioStep::Action::Delete:
         return remove(s.args, summary);
     case ScenarioStep::Action::Compact: {
-        const qint64 rev = s.args.contains(u"revision")
-                               ? qint64(s.args.value(u"revision").toDouble())
-                               : m_sim->revision();
+        // Scenario::parse filled in the revision (-1: the current one) and checked its range.
+        const qint64 asked = qint64(s.args.value(u"revision").toDouble(-1));
+        const qint64 rev = asked < 0 ? m_sim->revision() : asked;
+        if (const QString why = compactRevisionProblem(rev, m_sim->revision()); !why.isEmpty())
+            return why; // nothing compacted
         m_sim->compact(rev);
         *summary = QStringLiteral("compacted the history up to revision %1").arg(rev);
         return {};

@@ -77,6 +77,14 @@ void tst_ScenarioLimits::refused_data()
     QTest::newRow("an option the fault lacks")
         << QByteArray("steps:\n  - fault: {fail: {cde: 503}}\n")
         << QStringLiteral("fail: unknown option \"cde\" (known: count, code, retryAfter)");
+    // compact's revision was taken as given: -5 journaled "compacted the history up to
+    // revision -5", "abc" compacted to 0; the /sim/v1 API refused both.
+    QTest::newRow("compact to -5")
+        << QByteArray("steps:\n  - compact: {revision: -5}\n")
+        << QStringLiteral("x.yaml:2:14: compact: revision -5 is not a whole number from 0");
+    QTest::newRow("compact to abc")
+        << QByteArray("steps:\n  - compact: {revision: abc}\n")
+        << QStringLiteral("compact: revision \"abc\" is not a whole number from 0");
     // yaml-cpp's depth guard said "bad file".
     QTest::newRow("nested 100 000 deep")
         << QByteArray("steps:\n  - caption: " + QByteArray(100000, '[') + QByteArray(100000, ']') +

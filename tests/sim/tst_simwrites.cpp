@@ -367,9 +367,11 @@ void tst_SimWrites::badControlParametersAre400_data()
     QTest::newRow("history-limit-zero") << "history-limit?events=0"
                                         << "from 1 to";
     QTest::newRow("compact-word") << "compact?revision=zz"
-                                  << "revision=\"zz\"";
+                                  << "compact: revision \"zz\" is not a whole number from 0";
+    QTest::newRow("compact-negative") << "compact?revision=-5"
+                                      << "compact: revision -5 is not a whole number from 0";
     QTest::newRow("compact-future") << "compact?revision=999999999"
-                                    << "revision=\"999999999\"";
+                                    << "compact: revision 999999999 is past the current revision";
     QTest::newRow("too-large-negative") << "too-large?count=-1"
                                         << "too-large: count -1 is not";
     QTest::newRow("churn-word") << "churn?intervalMs=fast"
