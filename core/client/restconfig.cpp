@@ -313,6 +313,12 @@ QString RestConfig::tokenProblem(const QString &token)
 
 void RestConfig::apply(QNetworkRequest *request) const
 {
+    // Redirects are followed within the server's origin only: the credentials and the
+    // impersonation headers never go to another host. Go's net/http follows a redirect to
+    // another host without Authorization; Qt 6.4 cannot drop a header on the way, so such a
+    // redirect is not followed and the request fails, saying where it pointed.
+    request->setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                          QNetworkRequest::SameOriginRedirectPolicy);
     if (server.scheme() == QLatin1String("https")) {
         request->setSslConfiguration(sslConfiguration());
         if (!tlsServerName.isEmpty())

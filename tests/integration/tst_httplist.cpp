@@ -92,6 +92,7 @@ private slots:
     void watchEventWithMistypedMetadataIsAnError();
     void bodyCutShortSaysSo();
     void refusedProxyIsNamed();
+    void redirectToAnotherHostIsNotFollowed();
 };
 
 void tst_HttpList::listBodyIsParsedOrExplained_data()
@@ -504,6 +505,47 @@ void tst_HttpList::refusedProxyIsNamed()
     QVERIFY2(call->error().message.startsWith(QStringLiteral("the proxy 127.0.0.1:1, on the way "
                                                              "to 127.0.0.1:")),
              qPrintable(call->error().describe()));
+}
+
+// Hostile round 3: a 302 to another host was followed with the bearer token and the
+// impersonation headers. Go drops Authorization there; this client does not follow.
+void tst_HttpList::redirectToAnotherHostIsNotFollowed()
+{
+    QTcpServer elsewhere; // records what reaches it
+    QVERIFY(elsewhere.listen(QHostAddress::LocalHost));
+    QByteArray received;
+    connect(&elsewhere, &QTcpServer::newConnection, this, [&] {
+        while (QTcpSocket *s = elsewhere.nextPendingConnection())
+            connect(s, &QTcpSocket::readyRead, s, [s, &received] { received += s->readAll(); });
+    });
+    QTcpServer server; // answers every request with a redirect to `elsewhere`
+    QVERIFY(server.listen(QHostAddress::LocalHost));
+    const QByteArray location = QByteArrayLiteral("http://localhost:") +
+                                QByteArray::number(elsewhere.serverPort()) +
+                                QByteArrayLiteral("/api/v1/pods");
+    connect(&server, &QTcpServer::newConnection, this, [&] {
+        while (QTcpSocket *s = server.nextPendingConnection())
+            connect(s, &QTcpSocket::readyRead, s, [s, location] {
+                if (s->readAll().contains("\r\n\r\n"))
+                    s->write("HTTP/1.1 302 Found\r\nLocation: " + location +
+                             "\r\nContent-Length: 0\r\n\r\n");
+            });
+    });
+    RestConfig rest;
+    rest.server = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server.serverPort()));
+    rest.bearerToken = QStringLiteral("Sup3rS3cret");
+    rest.impersonateUser = QStringLiteral("jane");
+    HttpListerWatcher lw(rest, QStringLiteral("/api/v1/pods"));
+    std::unique_ptr<ListCall> call(lw.list(ListOptions{}));
+    QSignalSpy finished(call.get(), &ListCall::finished);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+    QVERIFY(!call->ok());
+    QVERIFY2(call->error().message.contains(QStringLiteral("redirected the request to "
+                                                           "http://localhost:%1/api/v1/pods, "
+                                                           "another origin: not followed")
+                                                .arg(elsewhere.serverPort())),
+             qPrintable(call->error().describe()));
+    QVERIFY2(!received.contains("Sup3rS3cret") && !received.contains("jane"), received.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_HttpList)
