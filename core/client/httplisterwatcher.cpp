@@ -55,7 +55,7 @@ QString HttpListerWatcher::collectionPath(const QString &group, const QString &v
 
 QString HttpListerWatcher::description() const
 {
-    return m_path + QStringLiteral(" at ") + m_rest.server.toString(QUrl::RemoveUserInfo);
+    return m_path + QStringLiteral(" at ") + RestNetworkAccessManager::shownUrl(m_rest.server);
 }
 
 QUrl HttpListerWatcher::requestUrl(const ListOptions &o, bool watch) const

@@ -103,6 +103,11 @@ QByteArray RestNetworkAccessManager::loggedHeaderValue(const QByteArray &name,
     return value;
 }
 
+QString RestNetworkAccessManager::shownUrl(const QUrl &url)
+{
+    return QUrl::fromPercentEncoding(loggedUrl(url));
+}
+
 QByteArray RestNetworkAccessManager::loggedUrl(const QUrl &url)
 {
     QUrl shown = url.adjusted(QUrl::RemoveUserInfo);

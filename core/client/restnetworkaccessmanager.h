@@ -44,6 +44,9 @@ public:
     /// signature, credential, any case) replaced by <masked>. The API's own parameters
     /// (resourceVersion, watch, labelSelector, ...) stay as sent.
     static QByteArray loggedUrl(const QUrl &url);
+    /// loggedUrl() as text to show (percent-escapes decoded): for a URL in a caption, a
+    /// recording's header or the journal.
+    static QString shownUrl(const QUrl &url);
     /// `text` (one URL as the user gave it, which may not parse) with everything from "//" to
     /// its last "@" replaced by "<masked>", for error messages that quote it: a password with a
     /// space, tab, "#" or "/" in it is masked whole too.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "simulatorclient.h"
 
+#include "restnetworkaccessmanager.h"
 #include "trace/journal.h"
 
 #include <QJsonDocument>
@@ -138,7 +139,8 @@ SimulatorClient::SimulatorClient(RestConfig config, Journal *journal, QObject *p
 void SimulatorClient::fetchState()
 {
     send("GET", kState, {}, [this](const QJsonObject &answer) {
-        const SimulatorState s = SimulatorState::fromAnswer(answer, m_config.server.toString());
+        const SimulatorState s =
+            SimulatorState::fromAnswer(answer, RestNetworkAccessManager::shownUrl(m_config.server));
         if (s != m_lastJournaled) {
             m_lastJournaled = s;
             journal(kState, s.toDetail());

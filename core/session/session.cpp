@@ -12,6 +12,7 @@
 #include "client/httplisterwatcher.h"
 #include "client/kubeconfig.h"
 #include "client/metricsscraper.h"
+#include "client/restnetworkaccessmanager.h"
 #include "controller/provisioncontroller.h"
 #include "informer/reflector.h"
 #include "informer/transforms.h"
@@ -582,7 +583,7 @@ QString Session::sourceDescription() const
     const QStringList names = m_resourceNames.isEmpty() ? m_opts.resources : m_resourceNames;
     QString s = QStringLiteral("%1 (%2) at %3")
                     .arg(names.join(QLatin1String(", ")), scope,
-                         serverUrl().toString(QUrl::RemoveUserInfo));
+                         RestNetworkAccessManager::shownUrl(serverUrl()));
     if (m_sim)
         s += QStringLiteral(" — built-in simulated cluster");
     else if (!m_credentials.isEmpty())

@@ -334,6 +334,21 @@ void tst_KubectlFlags::aPasswordInTheServerUrlIsNeverPrinted()
     QVERIFY2(!err.contains("alice") && !out.contains("alice"), err.constData());
     QVERIFY2(err.contains("Authorization: Basic <masked>"), err.constData());
     QVERIFY2(err.contains("GET http://127.0.0.1:1/"), err.constData());
+    // Hostile round 3: a secret in the server URL's query reached the recording's header.
+    const QString queried = dir.filePath(QStringLiteral("query.jsonl"));
+    const QByteArray queryErr =
+        runToEnd({QStringLiteral("--headless"), QStringLiteral("--duration"), QStringLiteral("1"),
+                  QStringLiteral("--server"),
+                  QStringLiteral("http://127.0.0.1:1/?token=%1").arg(QString::fromLatin1(password)),
+                  QStringLiteral("--record"), queried},
+                 this, &code, &out);
+    QFile queryRecorded(queried);
+    QVERIFY(queryRecorded.open(QIODevice::ReadOnly));
+    const QByteArray queryJournal = queryRecorded.readAll();
+    QVERIFY2(queryJournal.contains("token=<masked>"), queryJournal.left(600).constData());
+    QVERIFY2(!queryJournal.contains(password) && !queryErr.contains(password) &&
+                 !out.contains(password),
+             queryErr.constData());
     // A URL that is refused is quoted masked.
     const QByteArray bad =
         runToEnd({QStringLiteral("--headless"), QStringLiteral("--server"),
