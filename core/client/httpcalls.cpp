@@ -485,6 +485,15 @@ HttpListCall::Parsed HttpListCall::parse(QByteArray &body)
 HttpListCall::Parsed HttpListCall::parse(QByteArray &body, const Shift &shift)
 {
     Parsed out;
+    // Qt's parser skips a UTF-8 byte order mark; Go's encoding/json, and so client-go's
+    // decoder, refuses it. A list behind one is an error that keeps the cache.
+    if (body.startsWith("\xEF\xBB\xBF")) {
+        out.error = ApiStatus::transportError(
+            ApiStatus::Transport::Decode,
+            QStringLiteral("list body begins with a UTF-8 byte order mark, which Go's JSON "
+                           "decoder refuses (invalid character looking for beginning of value)"));
+        return out;
+    }
     // A body of another kind than a list (a Status above all) is left to the Qt path, which
     // refuses it with its words.
     if (fastjson::ListBody fast;
