@@ -128,6 +128,18 @@ QStringList dns1123SubdomainErrors(const QString &value)
     return errs;
 }
 
+QStringList pathSegmentNameErrors(const QString &value)
+{
+    for (const char *illegal : {".", ".."})
+        if (value == QLatin1String(illegal))
+            return {QStringLiteral("may not be '%1'").arg(QLatin1String(illegal))};
+    QStringList errors;
+    for (const char *illegal : {"/", "%"})
+        if (value.contains(QLatin1String(illegal)))
+            errors << QStringLiteral("may not contain '%1'").arg(QLatin1String(illegal));
+    return errors;
+}
+
 QStringList dns1123LabelErrors(const QString &value)
 {
     QStringList errs;

@@ -30,6 +30,11 @@ QStringList dns1123SubdomainErrors(const QString &value);
 /// IsDNS1123Label: at most 63 characters of lower-case alphanumerics and '-', starting and
 /// ending alphanumeric (namespace names).
 QStringList dns1123LabelErrors(const QString &value);
+/// path.IsValidPathSegmentName (apimachinery/pkg/api/validation/path): not "." or "..", and no
+/// "/" or "%" ("may not be '..'", "may not contain '/'"). client-go's Request.Namespace()
+/// refuses a namespace that fails it ("invalid namespace \"..\": [may not be '..']"), so that
+/// it cannot become other path segments of the request's URL.
+QStringList pathSegmentNameErrors(const QString &value);
 /// IsDNS1035Label: like a DNS-1123 label but starting with a letter (service names).
 QStringList dns1035LabelErrors(const QString &value);
 

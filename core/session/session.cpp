@@ -7,6 +7,7 @@
 #include "session.h"
 #include "session_p.h"
 
+#include "api/validation.h"
 #include "client/capturelisterwatcher.h"
 #include "client/discovery.h"
 #include "client/httplisterwatcher.h"
@@ -369,6 +370,15 @@ bool Session::start(QString *error)
     if (!applyScenario(&scenario, error) || !loadKubeconfig(&rest, error) ||
         !startSimulator(m_opts.scenario.isEmpty() ? nullptr : &scenario, error))
         return false;
+    // client-go's Request.Namespace: a namespace that would be other path segments ("..",
+    // "a/b", "%2F") is refused before any request.
+    if (const QStringList why = pathSegmentNameErrors(m_opts.namespace_);
+        !m_opts.namespace_.isEmpty() && !why.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("invalid namespace \"%1\": [%2]")
+                         .arg(m_opts.namespace_, why.join(QLatin1String(", ")));
+        return false;
+    }
     rest.server = serverUrl();
     // The URL's user and password become Basic auth, and leave every URL shown or journaled.
     rest.takeServerUserInfo();

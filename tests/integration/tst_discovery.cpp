@@ -14,6 +14,7 @@
 #include <QTest>
 
 using namespace lens;
+using namespace Qt::StringLiterals;
 
 class tst_Discovery : public QObject {
     Q_OBJECT
@@ -27,6 +28,8 @@ private slots:
     void sessionWatchesAResolvedResource();
     void sessionRefusesAnUnknownResource();
     void sessionSaysHowFarDiscoveryIs();
+    void sessionRefusesANamespaceThatIsAPath_data();
+    void sessionRefusesANamespaceThatIsAPath();
 
 private:
     sim::Simulator m_sim;
@@ -229,6 +232,34 @@ void tst_Discovery::sessionSaysHowFarDiscoveryIs()
     QSignalSpy quiet(&quick, &Session::discoveryProgressed);
     QVERIFY2(quick.start(&error), qPrintable(error));
     QCOMPARE(quiet.count(), 0);
+}
+
+// Hostile round 3: -n went into the URL as given: "../../apis" asked /api/apis/pods, ".."
+// every namespace. client-go's Request.Namespace refuses them (IsValidPathSegmentName).
+void tst_Discovery::sessionRefusesANamespaceThatIsAPath_data()
+{
+    QTest::addColumn<QString>("ns");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("..") << u".."_s << u"invalid namespace \"..\": [may not be '..']"_s;
+    QTest::newRow(".") << u"."_s << u"invalid namespace \".\": [may not be '.']"_s;
+    QTest::newRow("../../apis") << u"../../apis"_s
+                                << u"invalid namespace \"../../apis\": [may not contain '/']"_s;
+    QTest::newRow("a/b%2F") << u"a/b%2F"_s
+                            << u"invalid namespace \"a/b%2F\": [may not contain '/', may not "
+                               u"contain '%']"_s;
+}
+
+void tst_Discovery::sessionRefusesANamespaceThatIsAPath()
+{
+    QFETCH(QString, ns);
+    QFETCH(QString, says);
+    Session::Options o;
+    o.namespace_ = ns;
+    o.churnIntervalMs = 0;
+    Session s(o);
+    QString error;
+    QVERIFY(!s.start(&error));
+    QCOMPARE(error, says);
 }
 
 QTEST_GUILESS_MAIN(tst_Discovery)
