@@ -131,6 +131,15 @@ JournalFileWriter::~JournalFileWriter()
 
 bool JournalFileWriter::open(const QString &path, const JournalFileHeader &header, QString *error)
 {
+    // Opening a FIFO no one reads blocks for ever (--duration and the first signal waited
+    // behind it): a recording is a file.
+    if (QString why; !checkRegularFile(path, &why)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot write: it is not a regular file (a directory, a "
+                                    "device, a FIFO or a socket), and a recording is a file")
+                         .arg(path);
+        return false;
+    }
     m_file.setFileName(path);
     if (!m_file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
         if (error)

@@ -420,6 +420,20 @@ private Q_SLOTS:
             !JournalFileWriter::save(j, QStringLiteral("/nonexistent/dir/run.jsonl"), {}, &error));
         QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
     }
+
+    // Hostile round 3: --record to a FIFO no one read blocked in open() for ever; --duration
+    // and the first signal waited behind it.
+    void aFifoIsNoRecording()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("fifo"));
+        QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+        Journal j;
+        QString error;
+        QVERIFY(!JournalFileWriter::save(j, fifo, {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("cannot write: it is not a regular file")),
+                 qPrintable(error));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_JournalFile)
