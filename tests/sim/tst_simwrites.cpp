@@ -32,6 +32,7 @@ private slots:
     void invalidNamesAre422();
     void badControlParametersAre400_data();
     void badControlParametersAre400();
+    void anObjectCannotGrowWithoutBound();
 
 private:
     HttpResult send(const QByteArray &verb, const QString &path, const QByteArray &body,
@@ -406,6 +407,43 @@ void tst_SimWrites::badControlParametersAre400()
     const HttpResult unknown = send("POST", QStringLiteral("/sim/v1/explode"), {});
     QCOMPARE(unknown.status, 404);
     QVERIFY(unknown.json().value(u"message").toString().contains(QLatin1String("drop-watches")));
+}
+
+// Hostile round 3: every patch under the 3 MiB body limit added 3 MB to one object until the
+// server ran out of memory. kube-apiserver refuses annotations over 256 KiB
+// (ValidateAnnotations) and etcd any object over 1.5 MiB.
+void tst_SimWrites::anObjectCannotGrowWithoutBound()
+{
+    const QString path = QStringLiteral("/api/v1/namespaces/default/configmaps");
+    QCOMPARE(send("POST", path, R"({"metadata":{"name":"grows"},"data":{"a":"1"}})").status, 201);
+    const QByteArray big(300 * 1024, 'x');
+    HttpResult r = send("PATCH", path + QStringLiteral("/grows"),
+                        R"({"metadata":{"annotations":{"big":")" + big + R"("}}})",
+                        "application/merge-patch+json");
+    QCOMPARE(r.status, 422);
+    QCOMPARE(r.json().value(u"message").toString(),
+             QStringLiteral("ConfigMap \"grows\" is invalid: metadata.annotations: Too long: "
+                            "must have at most 262144 bytes"));
+    // 200 KiB more each time: the annotations stay under their limit, the object does not.
+    const QByteArray part(200 * 1024, 'y');
+    int status = 200;
+    int patches = 0;
+    for (; patches < 20 && status == 200; ++patches)
+        status = send("PATCH", path + QStringLiteral("/grows"),
+                      R"({"data":{"d)" + QByteArray::number(patches) + R"(":")" + part + R"("}})",
+                      "application/merge-patch+json")
+                     .status;
+    QCOMPARE(status, 500);
+    QCOMPARE(patches, 8); // 7 × 200 KiB fit in 1.5 MiB, the 8th does not
+    r = send("GET", path + QStringLiteral("/grows"), {});
+    QCOMPARE(r.status, 200);
+    QVERIFY(r.body.size() < 1536 * 1024);
+    const HttpResult tooLarge = send("POST", path,
+                                     R"({"metadata":{"name":"huge"},"data":{"a":")" +
+                                         QByteArray(1600 * 1024, 'z') + R"("}})");
+    QCOMPARE(tooLarge.status, 500);
+    QCOMPARE(tooLarge.json().value(u"message").toString(),
+             QStringLiteral("etcdserver: request is too large"));
 }
 
 QTEST_GUILESS_MAIN(tst_SimWrites)
