@@ -27,12 +27,13 @@ ConnectionGuard::ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *lim
 
 ConnectionGuard::~ConnectionGuard()
 {
-    *m_inFlight -= m_bodyBytes;
+    *m_inFlight -= m_headerBytes + m_bodyBytes;
 }
 
 void ConnectionGuard::startRequest()
 {
-    *m_inFlight -= m_bodyBytes; // the previous request is whole: its body is the handler's
+    // The previous request is whole: it is the handler's.
+    *m_inFlight -= m_headerBytes + m_bodyBytes;
     m_inHeader = true;
     m_headerBytes = 0;
     m_bodyBytes = 0;
@@ -68,11 +69,16 @@ void ConnectionGuard::onReadyRead()
             break;
         }
     }
-    m_headerBytes += end >= 0 ? end : fresh.size();
+    const qint64 added = end >= 0 ? end : fresh.size();
+    m_headerBytes += added;
+    *m_inFlight += added;
     if (m_headerBytes > m_limits->maxHeaderBytes) {
         refuse(431, QStringLiteral("request headers over %1 bytes").arg(m_limits->maxHeaderBytes));
         return;
     }
+    countInFlight(added);
+    if (!m_refusal.isEmpty())
+        return;
     if (end >= 0) {
         m_inHeader = false;
         m_headerDeadline.stop();
@@ -92,10 +98,15 @@ void ConnectionGuard::countBody(qint64 bytes)
     *m_inFlight += bytes;
     if (m_limits->maxBodyBytes > 0 && m_bodyBytes > m_limits->maxBodyBytes)
         refuse(413, QStringLiteral("request body over %1 bytes").arg(m_limits->maxBodyBytes));
-    else if (m_limits->maxBodyBytesInFlight > 0 && *m_inFlight > m_limits->maxBodyBytesInFlight &&
-             bytes > 0)
-        refuse(429, QStringLiteral("unfinished request bodies over %1 bytes in all")
-                        .arg(m_limits->maxBodyBytesInFlight));
+    else
+        countInFlight(bytes);
+}
+
+void ConnectionGuard::countInFlight(qint64 bytes)
+{
+    if (m_limits->maxUnfinishedBytes > 0 && *m_inFlight > m_limits->maxUnfinishedBytes && bytes > 0)
+        refuse(429, QStringLiteral("unfinished requests over %1 bytes in all")
+                        .arg(m_limits->maxUnfinishedBytes));
 }
 
 void ConnectionGuard::refuse(int status, const QString &why)
@@ -104,7 +115,8 @@ void ConnectionGuard::refuse(int status, const QString &why)
         return;
     m_refusal = why;
     m_headerDeadline.stop();
-    *m_inFlight -= m_bodyBytes; // thrown away below
+    *m_inFlight -= m_headerBytes + m_bodyBytes; // thrown away below
+    m_headerBytes = 0;
     m_bodyBytes = 0;
     // The server's parser lets go of the request: its readyRead slot is disconnected (a slot
     // disconnected during an emission is skipped), the transaction holding the request's bytes

@@ -30,13 +30,14 @@ struct ConnectionLimits {
     /// body is buffered whole (Qt 6.4's server holds a body in memory until it is complete).
     /// 0 = no limit.
     qint64 maxBodyBytes = qint64(3) << 20;
-    /// Unfinished request bodies of all connections together, bytes (128 MiB): past it, a
-    /// request whose body is still coming is answered "429 Too Many Requests" (Retry-After 1,
-    /// reason TooManyRequests, as kube-apiserver's max-in-flight filter answers) and its
-    /// connection closed. Qt 6.4's server holds an unfinished body about three times over, and
-    /// 150 connections each sending 3 MB and never the last byte took the server to 1.3 GB.
+    /// Unfinished requests of all connections together, headers and bodies, bytes (128 MiB):
+    /// past it, a request that is still coming is answered "429 Too Many Requests"
+    /// (Retry-After 1, reason TooManyRequests, as kube-apiserver's max-in-flight filter
+    /// answers) and its connection closed. Qt 6.4's server holds an unfinished request about
+    /// three times over: 150 connections each sending 3 MB of body and never the last byte
+    /// took the server to 1.3 GB, 1 000 sending 1 MiB of headers that never end to 2.5 GB.
     /// 0 = no limit.
-    qint64 maxBodyBytesInFlight = qint64(128) << 20;
+    qint64 maxUnfinishedBytes = qint64(128) << 20;
 };
 
 /// Guards one connection of the built-in server against requests that never end (see
@@ -52,7 +53,8 @@ class ConnectionGuard : public QObject {
     Q_OBJECT
 public:
     /// Watches `socket` (becomes its child). `limits` are read when each request starts;
-    /// `inFlight` counts the unfinished bodies of every connection of the server.
+    /// `inFlight` counts the unfinished requests (headers and bodies) of every connection of
+    /// the server.
     ConnectionGuard(QTcpSocket *socket, const ConnectionLimits *limits,
                     std::shared_ptr<qint64> inFlight);
     ~ConnectionGuard() override;
@@ -62,7 +64,7 @@ public:
 
 Q_SIGNALS:
     /// The guard closed the connection: `status` 431 (header too large), 413 (body too large),
-    /// 429 (too many unfinished bodies) or 408 (header timeout; nothing is sent then, as Go's
+    /// 429 (too many unfinished requests) or 408 (header timeout; nothing is sent then, as Go's
     /// server sends nothing either).
     void refused(int status, const QString &why);
 
@@ -71,13 +73,15 @@ private:
     void startRequest();
     void refuse(int status, const QString &why);
     void countBody(qint64 bytes);
+    /// Adds `bytes` to the server's unfinished requests; past the limit, refuses with 429.
+    void countInFlight(qint64 bytes);
 
     QTcpSocket *m_socket;
     const ConnectionLimits *m_limits;
     QTimer m_headerDeadline;
     qint64 m_headerBytes = 0;
     qint64 m_bodyBytes = 0;             ///< bytes after the current request's headers
-    std::shared_ptr<qint64> m_inFlight; ///< the server's unfinished body bytes
+    std::shared_ptr<qint64> m_inFlight; ///< the server's unfinished request bytes
     bool m_inHeader = true;             ///< the current request's headers have not ended yet
     QByteArray m_tail; ///< the last bytes scanned (a header end split over two reads)
     QString m_refusal;

@@ -31,6 +31,7 @@ private slots:
     void bodyOverThreeMiBIs413();
     void bodyJustUnderTheLimitIsRead();
     void slowWatchesAreClosedPastTheBudget();
+    void unfinishedBodiesAreBoundedInAll_data();
     void unfinishedBodiesAreBoundedInAll();
 
 private:
@@ -249,13 +250,24 @@ void tst_SimLimits::slowWatchesAreClosedPastTheBudget()
     QVERIFY(read > 0);
 }
 
-// The hostile round: 150 connections each sending 3 MB of a 3 MB + 1 body, and never the last
-// byte, took the server to 1.3 GB. Past the unfinished bodies' budget, the connection that
-// adds to it is answered 429 (kube-apiserver's max-in-flight answer) and closed.
+void tst_SimLimits::unfinishedBodiesAreBoundedInAll_data()
+{
+    QTest::addColumn<bool>("headers");
+    // The hostile round: 150 connections each sending 3 MB of a 3 MB + 1 body, and never the
+    // last byte, took the server to 1.3 GB.
+    QTest::newRow("bodies") << false;
+    // The third round: 1 000 connections each sending 1 MiB of headers that never end took it
+    // to 2.5 GB (each under the 1 MiB header limit).
+    QTest::newRow("headers") << true;
+}
+
+// Past the unfinished requests' budget, the connection that adds to it is answered 429
+// (kube-apiserver's max-in-flight answer) and closed.
 void tst_SimLimits::unfinishedBodiesAreBoundedInAll()
 {
+    QFETCH(bool, headers);
     ConnectionLimits limits;
-    limits.maxBodyBytesInFlight = qint64(4) << 20;
+    limits.maxUnfinishedBytes = qint64(headers ? 2 : 4) << 20;
     m_sim->server()->setConnectionLimits(limits);
     QList<std::shared_ptr<QTcpSocket>> senders;
     QList<std::shared_ptr<QByteArray>> answers;
@@ -264,13 +276,19 @@ void tst_SimLimits::unfinishedBodiesAreBoundedInAll()
         QVERIFY(s);
         auto answer = std::make_shared<QByteArray>();
         connect(s.get(), &QTcpSocket::readyRead, this, [s, answer] { *answer += s->readAll(); });
-        s->write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n"
-                 "Content-Type: application/json\r\nContent-Length: 2000001\r\n\r\n");
-        s->write(QByteArray(2000000, ' ')); // one byte short, for ever
+        if (headers) {
+            s->write("GET /api/v1/pods HTTP/1.1\r\nHost: x\r\nX-Pad: ");
+            s->write(QByteArray(1000000, 'p')); // under 1 MiB, and no end of the headers
+        } else {
+            s->write("POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 2000001\r\n\r\n");
+            s->write(QByteArray(2000000, ' ')); // one byte short, for ever
+        }
         senders << s;
         answers << answer;
     }
-    // 8 MB unfinished in all against a 4 MiB budget: some are refused with 429.
+    // 8 MB of bodies against a 4 MiB budget, 4 MB of headers against 2 MiB: some are
+    // refused with 429.
     QTRY_VERIFY_WITH_TIMEOUT(std::any_of(answers.cbegin(), answers.cend(),
                                          [](const auto &a) { return a->contains("429"); }),
                              20000);
