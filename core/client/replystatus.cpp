@@ -52,8 +52,15 @@ QString tlsFailureCause(QNetworkReply *reply)
     const QString said = reply->errorString();
     // OpenSSL's words when the two sides share no protocol version (a server that offers only
     // TLS 1.0 or 1.1): not a certificate problem.
-    for (const char *noVersion : {"unsupported protocol", "no protocols available",
-                                  "wrong version number", "protocol version", "version too low"})
+    // "wrong version number": what came back is not a TLS record at all, most often a
+    // plain-HTTP server's answer (Go's client says "http: server gave HTTP response to HTTPS
+    // client").
+    if (said.contains(QLatin1String("wrong version number"), Qt::CaseInsensitive))
+        return QStringLiteral("the server did not answer in TLS: a plain-HTTP server answers "
+                              "that way (write its address with http://), and so may a server "
+                              "that offers only TLS versions older than 1.2");
+    for (const char *noVersion :
+         {"unsupported protocol", "no protocols available", "protocol version", "version too low"})
         if (said.contains(QLatin1String(noVersion), Qt::CaseInsensitive))
             return QStringLiteral("the server and this client share no TLS version: it offers "
                                   "only versions older than TLS 1.2, which Informer Lens, kubectl "

@@ -25,6 +25,7 @@ private slots:
     void commonNameOnlyIsRefused();
     void plainHttpToATlsPortSaysHttps();
     void plainHttpHangUpIsNotSentToHttps();
+    void httpsToAPlainHttpServerSaysHttp();
 };
 
 namespace {
@@ -105,6 +106,26 @@ void tst_TlsLegacy::plainHttpHangUpIsNotSentToHttps()
                                           "https:// would not help")),
              qPrintable(error));
     QVERIFY2(!error.contains(QLatin1String("write the server address")), qPrintable(error));
+}
+
+// Hostile round 3: https:// to a plain-HTTP server was told as "the server and this client
+// share no TLS version" (OpenSSL's "wrong version number").
+void tst_TlsLegacy::httpsToAPlainHttpServerSaysHttp()
+{
+    QTcpServer plain; // answers anything with an HTTP 400, as a plain-HTTP server does
+    QVERIFY(plain.listen(QHostAddress::LocalHost));
+    connect(&plain, &QTcpServer::pendingConnectionAvailable, this, [&] {
+        while (QTcpSocket *s = plain.nextPendingConnection())
+            connect(s, &QTcpSocket::readyRead, s, [s] {
+                s->readAll();
+                s->write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n");
+            });
+    });
+    const QString error =
+        listError(QUrl(QStringLiteral("https://127.0.0.1:%1").arg(plain.serverPort())));
+    QVERIFY2(error.contains(QLatin1String("the server did not answer in TLS: a plain-HTTP server "
+                                          "answers that way (write its address with http://)")),
+             qPrintable(error));
 }
 
 void tst_TlsLegacy::commonNameOnlyIsRefused()
