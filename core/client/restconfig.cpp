@@ -53,12 +53,13 @@ void ExecCredentialPlugin::finish(const QString &error)
         QProcess *p = std::exchange(m_process, nullptr);
         p->disconnect(this);
         if (p->state() != QProcess::NotRunning) {
-            // Killed; deleted once it has exited (a hung plugin must not linger as a zombie).
-            connect(p, &QProcess::finished, p, &QObject::deleteLater);
+            // Killed and reaped now (SIGKILL: at once), so that it neither lingers as a zombie
+            // nor is destroyed running when the program ends right after (Qt's "QProcess:
+            // Destroyed while process ... is still running" on stderr).
             p->kill();
-        } else {
-            p->deleteLater();
+            p->waitForFinished(1000);
         }
+        p->deleteLater();
     }
     m_error = error.isEmpty()
                   ? QString()
