@@ -23,6 +23,7 @@ private Q_SLOTS:
     void simStopsServing();
     void signalDuringDiscoveryEndsTheRun_data();
     void signalDuringDiscoveryEndsTheRun();
+    void signalDuringAnExecPluginLeavesNoRunningProcess();
 
 private:
     QTemporaryDir m_dir;
@@ -168,6 +169,38 @@ void tst_Signals::signalDuringDiscoveryEndsTheRun()
     QVERIFY2(err.contains(QStringLiteral("Stopped during discovery")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral(" event(s) held (cap 100000)")), qPrintable(err));
     QVERIFY2(!err.contains(QStringLiteral("did not answer within")), qPrintable(err));
+}
+
+// Hostile round 3: a signal while an exec credential plugin ran printed Qt's "QProcess:
+// Destroyed while process (...) is still running" (the killed plugin was not reaped).
+void tst_Signals::signalDuringAnExecPluginLeavesNoRunningProcess()
+{
+    const QString marker = m_dir.filePath(QStringLiteral("plugin-started"));
+    const QString plugin = m_dir.filePath(QStringLiteral("slow-plugin.sh"));
+    QFile script(plugin);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\ntouch '" + QFile::encodeName(marker) + "'\nexec sleep 30\n");
+    script.close();
+    QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    const QString kubeconfig = m_dir.filePath(QStringLiteral("exec.kubeconfig"));
+    QFile kc(kubeconfig);
+    QVERIFY(kc.open(QIODevice::WriteOnly));
+    kc.write("apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "
+             "\"http://127.0.0.1:1\"}\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: "
+             "client.authentication.k8s.io/v1\n      command: " +
+             QFile::encodeName(plugin) +
+             "\n      interactiveMode: Never\ncontexts:\n- name: x\n  context: {cluster: c, "
+             "user: u}\ncurrent-context: x\n");
+    kc.close();
+    QVERIFY(kc.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+    QProcess *p =
+        startLens({QStringLiteral("--headless"), QStringLiteral("--kubeconfig"), kubeconfig}, this);
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(marker), 30000);
+    QVERIFY(::kill(pid_t(p->processId()), SIGINT) == 0);
+    QVERIFY(p->waitForFinished(30000));
+    const QString err = QString::fromUtf8(p->readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("was stopped before it answered")), qPrintable(err));
+    QVERIFY2(!err.contains(QStringLiteral("QProcess")), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(tst_Signals)
