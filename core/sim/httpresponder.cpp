@@ -6,6 +6,12 @@
 #include <QLocale>
 #include <QTcpSocket>
 
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace lens::sim {
 
 namespace {
@@ -239,8 +245,24 @@ bool HttpResponder::openAccessLog(const QString &path, QString *error)
     m_accessLog.close();
     if (path.isEmpty())
         return true;
-    m_accessLog.setFileName(path);
-    if (!m_accessLog.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text)) {
+    // Opened without waiting: a FIFO no one reads would block open() for ever (the server never
+    // started, and the first signal waited behind it). Such a FIFO is refused; a FIFO or a
+    // pipe with a reader (/dev/stderr into `| tee`) is written as a file is.
+    const int fd = ::open(QFile::encodeName(path).constData(),
+                          O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        const int why = errno;
+        if (error)
+            *error = why == ENXIO
+                         ? QStringLiteral("cannot open %1: it is a FIFO no one reads").arg(path)
+                         : QStringLiteral("cannot open %1: %2")
+                               .arg(path, QString::fromLocal8Bit(std::strerror(why)));
+        return false;
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (!m_accessLog.open(fd, QIODevice::WriteOnly | QIODevice::Append | QIODevice::Text,
+                          QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
         if (error)
             *error = QStringLiteral("cannot open %1: %2").arg(path, m_accessLog.errorString());
         return false;

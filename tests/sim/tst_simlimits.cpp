@@ -10,12 +10,16 @@
 #include "sim/watchstream.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QJsonObject>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <memory>
+
+#include <sys/stat.h>
 
 using namespace lens::sim;
 
@@ -25,6 +29,7 @@ private slots:
     void init();
     void cleanup();
     void headerOverOneMiBIs431();
+    void accessLogToAFifoNoOneReadsIsRefused();
     void headerJustUnderTheLimitIsServed();
     void slowHeadersAreClosed();
     void watchOutlivesTheHeaderTimeout();
@@ -301,6 +306,27 @@ void tst_SimLimits::unfinishedBodiesAreBoundedInAll()
     // The server goes on serving.
     const QByteArray ok = healthz();
     QVERIFY2(ok.contains("\r\n\r\nok"), ok.constData());
+}
+
+// Hostile round 3: --access-log to a FIFO no one read blocked in open() for ever, before the
+// server said where it listens (and the first signal waited behind it).
+void tst_SimLimits::accessLogToAFifoNoOneReadsIsRefused()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("fifo"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    QString error;
+    QVERIFY(!m_sim->server()->openAccessLog(fifo, &error));
+    QCOMPARE(error, QStringLiteral("cannot open %1: it is a FIFO no one reads").arg(fifo));
+    // A regular file is written as before.
+    const QString file = dir.filePath(QStringLiteral("access.log"));
+    QVERIFY2(m_sim->server()->openAccessLog(file, &error), qPrintable(error));
+    const QByteArray ok = healthz();
+    QVERIFY2(ok.contains("\r\n\r\nok"), ok.constData());
+    QVERIFY(m_sim->server()->openAccessLog(QString()));
+    QFile log(file);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("/healthz"));
 }
 
 QTEST_MAIN(tst_SimLimits)
