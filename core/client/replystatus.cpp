@@ -167,9 +167,8 @@ ApiStatus statusFromReply(QNetworkReply *reply, const QByteArray &body)
             QStringLiteral("%1 redirected the request to %2, another origin: not followed, so "
                            "that the credentials go to no other server (Go's client follows "
                            "it without them)")
-                .arg(endpoint(reply),
-                     QString::fromUtf8(RestNetworkAccessManager::loggedUrl(
-                         reply->url().resolved(QUrl::fromEncoded(reply->rawHeader("Location")))))));
+                .arg(endpoint(reply), RestNetworkAccessManager::shownUrl(reply->url().resolved(
+                                          QUrl::fromEncoded(reply->rawHeader("Location"))))));
     const int code = httpStatus(reply);
     if (code == 0) {
         if (RestNetworkAccessManager::refusedLegacyCommonName(reply))

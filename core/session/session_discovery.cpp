@@ -46,11 +46,10 @@ bool Session::resolveResources(const RestConfig &rest, QList<Resolved> *out, QSt
         }
         Resolved r{given, ApiResource{QString(), QStringLiteral("v1"), given, {}, true}, false, {}};
         if (!m_opts.scenario.isEmpty() && m_sim) {
-            // A scenario's resource outside the core group is one the built-in cluster serves
-            // (storageclasses are storage.k8s.io/v1): its group, version and scope as the
-            // cluster registers them.
-            // The core ones get their kind too, as a typed informer knows it ("failed to list
-            // /v1, Kind=Pod", not "<unspecified>").
+            // A scenario's resource is one the built-in cluster serves: its group, version,
+            // kind and scope as the cluster registers them (storageclasses are
+            // storage.k8s.io/v1; pods get Kind=Pod, as a typed informer knows it, and not
+            // "<unspecified>").
             for (const sim::ResourceType &t : m_sim->store()->resourceTypes())
                 if (t.name == given)
                     r.resource = ApiResource{t.group, t.version, t.name, t.kind, t.namespaced};

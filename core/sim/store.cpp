@@ -324,17 +324,15 @@ Store::Table *Store::prepareWrite(const QString &resource, const QJsonObject &ob
     }
     *json = object;
     *meta = json->value(kMetadata).toObject();
-    if (QString why = sizeProblem(t->type, object, *meta); !why.isEmpty()) {
-        result->error = why.startsWith(QLatin1String("etcdserver"))
-                            ? status(500, QString(), why)
-                            : status(422, QStringLiteral("Invalid"), why);
+    if (lens::ApiStatus why = sizeProblem(t->type, object, *meta); why.code != 0) {
+        result->error = std::move(why);
         return nullptr;
     }
     return t;
 }
 
-QString Store::sizeProblem(const ResourceType &type, const QJsonObject &object,
-                           const QJsonObject &meta)
+lens::ApiStatus Store::sizeProblem(const ResourceType &type, const QJsonObject &object,
+                                   const QJsonObject &meta)
 {
     // ValidateObjectMeta's ValidateAnnotations: the keys and values together, in bytes
     // (TotalAnnotationSizeLimitB).
@@ -344,16 +342,17 @@ QString Store::sizeProblem(const ResourceType &type, const QJsonObject &object,
     for (auto it = annotations.constBegin(); it != annotations.constEnd(); ++it)
         annotationBytes += it.key().toUtf8().size() + it.value().toString().toUtf8().size();
     if (annotationBytes > kAnnotationBytes)
-        return QStringLiteral("%1 \"%2\" is invalid: metadata.annotations: Too long: must have "
-                              "at most %3 bytes")
-            .arg(type.kind, meta.value(QStringLiteral("name")).toString())
-            .arg(kAnnotationBytes);
+        return status(422, QStringLiteral("Invalid"),
+                      QStringLiteral("%1 \"%2\" is invalid: metadata.annotations: Too long: must "
+                                     "have at most %3 bytes")
+                          .arg(type.kind, meta.value(QStringLiteral("name")).toString())
+                          .arg(kAnnotationBytes));
     // etcd's --max-request-bytes (1.5 MiB): kube-apiserver passes etcd's refusal on as a 500
     // without a reason (kubernetes#112152). Without it one object grew 3 MB a patch until the
     // server ran out of memory.
     constexpr qsizetype kObjectBytes = 1536 * 1024;
     if (QJsonDocument(object).toJson(QJsonDocument::Compact).size() > kObjectBytes)
-        return QStringLiteral("etcdserver: request is too large");
+        return status(500, QString(), QStringLiteral("etcdserver: request is too large"));
     return {};
 }
 

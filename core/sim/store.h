@@ -297,16 +297,16 @@ private:
     };
     Table *table(const QString &resource);
     const Table *table(const QString &resource) const;
+    /// Why `object` (of `type`, with `meta` its metadata) cannot be stored, an ApiStatus with
+    /// code 0 when it can: annotations over 256 KiB in all (ValidateAnnotations: 422 Invalid
+    /// "Kind \"name\" is invalid: metadata.annotations: Too long: must have at most 262144
+    /// bytes"), or an object over etcd's 1.5 MiB (500 "etcdserver: request is too large", as
+    /// kube-apiserver passes it on). prepareWrite() asks it for every create and update.
+    static lens::ApiStatus sizeProblem(const ResourceType &type, const QJsonObject &object,
+                                       const QJsonObject &meta);
     /// The start of create() and update(): the table of `resource` (null, with 404 NotFound
-    /// "the server could not find the requested resource" in `result`, when it is not served),
-    /// and a copy of `object` and of its metadata to fill in.
-    /// Why `object` (of `type`, with `meta` its metadata) cannot be stored, "" when it can:
-    /// annotations over 256 KiB in all (ValidateAnnotations: 422 Invalid "Kind \"name\" is
-    /// invalid: metadata.annotations: Too long: must have at most 262144 bytes"), or an object
-    /// over etcd's 1.5 MiB ("etcdserver: request is too large", answered 500 as kube-apiserver
-    /// passes it on). prepareWrite() asks it for every create and update.
-    static QString sizeProblem(const ResourceType &type, const QJsonObject &object,
-                               const QJsonObject &meta);
+    /// "the server could not find the requested resource" in `result`, when it is not served,
+    /// or sizeProblem()'s error), and a copy of `object` and of its metadata to fill in.
     Table *prepareWrite(const QString &resource, const QJsonObject &object, WriteResult *result,
                         QJsonObject *json, QJsonObject *meta);
     /// Moves the revision to `revision`, stores `json` and records the change; returns the

@@ -176,23 +176,26 @@ void tst_Signals::signalDuringDiscoveryEndsTheRun()
 void tst_Signals::signalDuringAnExecPluginLeavesNoRunningProcess()
 {
     const QString marker = m_dir.filePath(QStringLiteral("plugin-started"));
+    const auto writeFile = [](const QString &path, const QByteArray &text,
+                              QFile::Permissions permissions) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(text) == text.size() &&
+               f.setPermissions(permissions);
+    };
     const QString plugin = m_dir.filePath(QStringLiteral("slow-plugin.sh"));
-    QFile script(plugin);
-    QVERIFY(script.open(QIODevice::WriteOnly));
-    script.write("#!/bin/sh\ntouch '" + QFile::encodeName(marker) + "'\nexec sleep 30\n");
-    script.close();
-    QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(writeFile(plugin,
+                      "#!/bin/sh\ntouch '" + QFile::encodeName(marker) + "'\nexec sleep 30\n",
+                      QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     const QString kubeconfig = m_dir.filePath(QStringLiteral("exec.kubeconfig"));
-    QFile kc(kubeconfig);
-    QVERIFY(kc.open(QIODevice::WriteOnly));
-    kc.write("apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "
-             "\"http://127.0.0.1:1\"}\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: "
-             "client.authentication.k8s.io/v1\n      command: " +
-             QFile::encodeName(plugin) +
-             "\n      interactiveMode: Never\ncontexts:\n- name: x\n  context: {cluster: c, "
-             "user: u}\ncurrent-context: x\n");
-    kc.close();
-    QVERIFY(kc.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+    QVERIFY(writeFile(
+        kubeconfig,
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster: {server: "
+        "\"http://127.0.0.1:1\"}\nusers:\n- name: u\n  user:\n    exec:\n      apiVersion: "
+        "client.authentication.k8s.io/v1\n      command: " +
+            QFile::encodeName(plugin) +
+            "\n      interactiveMode: Never\ncontexts:\n- name: x\n  context: {cluster: c, "
+            "user: u}\ncurrent-context: x\n",
+        QFile::ReadOwner | QFile::WriteOwner));
     QProcess *p =
         startLens({QStringLiteral("--headless"), QStringLiteral("--kubeconfig"), kubeconfig}, this);
     QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(marker), 30000);
